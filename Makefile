@@ -1,0 +1,30 @@
+# Two commands do all the set-up: `make run` compiles and runs the shipped MLP, `make test` runs
+# every test. Both create .venv and install the project into it on first use.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test lit pytest bench clean
+
+$(BIN)/strata-opt: pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	@touch $@
+
+run: $(BIN)/strata-opt
+	$(BIN)/strata-run test/fixtures/mlp.pb --inputs test/fixtures/mlp.inputs.npz --outputs Identity
+
+test: lit pytest
+
+lit: $(BIN)/strata-opt
+	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/lit -sv test
+
+pytest: $(BIN)/strata-opt
+	$(BIN)/pytest test
+
+bench: $(BIN)/strata-opt
+	$(BIN)/python bench/bench_mlp.py
+
+clean:
+	rm -rf $(VENV) *.egg-info

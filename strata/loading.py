@@ -1,0 +1,75 @@
+"""Reading what users hand to Strata: IR text at any stage, or a GraphDef (.pb / .pbtxt).
+
+Every tool and the Python API load input through here, so they accept the same things.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+
+from strata.diagnostics import StrataError, verify_module
+from strata.registry import make_context
+
+GRAPHDEF_SUFFIXES = (".pb", ".pbtxt")
+
+
+@dataclass
+class ImportOptions:
+    """What a GraphDef import needs beyond the graph: chosen inputs, their shapes, outputs."""
+
+    inputs: Sequence[str] | None = None
+    input_shapes: Sequence[Sequence[int]] | None = None
+    outputs: Sequence[str] | None = None
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+def parse_ir(ctx: Context, text: str, name: str = "<input>") -> ModuleOp:
+    module = Parser(ctx, text, name).parse_module()
+    verify_module(module)
+    return module
+
+
+def is_graphdef_path(path: str | Path) -> bool:
+    return str(path).endswith(GRAPHDEF_SUFFIXES)
+
+
+def load_module(
+    source: str | Path | object,
+    ctx: Context | None = None,
+    options: ImportOptions | None = None,
+) -> tuple[Context, ModuleOp]:
+    """A module from a GraphDef path, a GraphDef message, an .mlir path, or IR text."""
+    ctx = ctx or make_context()
+    options = options or ImportOptions()
+    from strata.frontends.graphdef import import_graphdef, is_graphdef_message
+
+    if is_graphdef_message(source):
+        return ctx, import_graphdef(source, options)
+    if isinstance(source, (str, Path)) and is_graphdef_path(source):
+        return ctx, import_graphdef(Path(source), options)
+    if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source
+                                    and Path(source).suffix in (".mlir", ".ir")):
+        path = Path(source)
+        if not path.exists():
+            raise StrataError(f"{path}: no such file")
+        return ctx, parse_ir(ctx, path.read_text(), str(path))
+    if isinstance(source, str):
+        return ctx, parse_ir(ctx, source)
+    raise StrataError(f"cannot compile a {type(source).__name__}: expected a path, IR text "
+                      "or a GraphDef")
+
+
+def print_ir(op: Operation, debuginfo: bool = False, generic: bool = False) -> str:
+    out = io.StringIO()
+    Printer(out, print_debuginfo=debuginfo, print_generic_format=generic).print_op(op)
+    out.write("\n")
+    return out.getvalue()

@@ -1,0 +1,100 @@
+"""Lazy name -> factory tables for the dialects and passes Strata knows, and the Context they make.
+
+Nothing is imported until a name is asked for: loading every dialect eagerly costs seconds.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+from xdsl.context import Context
+from xdsl.ir import Dialect
+from xdsl.passes import ModulePass
+
+
+def _lazy(module: str, name: str) -> Callable[[], object]:
+    def load() -> object:
+        return getattr(importlib.import_module(module), name)
+
+    return load
+
+
+# Strata's own dialects.
+OWN_DIALECTS: dict[str, Callable[[], Dialect]] = {
+    "tf": _lazy("strata.dialects.tf", "TF"),  # type: ignore[dict-item]
+    "hlo": _lazy("strata.dialects.hlo", "HLO"),  # type: ignore[dict-item]
+}
+
+# xDSL dialects the pipeline uses; all of them parse in every Strata tool.
+XDSL_DIALECTS: dict[str, Callable[[], Dialect]] = {
+    "builtin": _lazy("xdsl.dialects.builtin", "Builtin"),  # type: ignore[dict-item]
+    "func": _lazy("xdsl.dialects.func", "Func"),  # type: ignore[dict-item]
+    "arith": _lazy("xdsl.dialects.arith", "Arith"),  # type: ignore[dict-item]
+    "math": _lazy("xdsl.dialects.math", "Math"),  # type: ignore[dict-item]
+    "tensor": _lazy("xdsl.dialects.tensor", "Tensor"),  # type: ignore[dict-item]
+    "linalg": _lazy("xdsl.dialects.linalg", "Linalg"),  # type: ignore[dict-item]
+    "bufferization": _lazy("xdsl.dialects.bufferization", "Bufferization"),  # type: ignore[dict-item]
+    "memref": _lazy("xdsl.dialects.memref", "MemRef"),  # type: ignore[dict-item]
+    "scf": _lazy("xdsl.dialects.scf", "Scf"),  # type: ignore[dict-item]
+    "cf": _lazy("xdsl.dialects.cf", "Cf"),  # type: ignore[dict-item]
+    "llvm": _lazy("xdsl.dialects.llvm", "LLVM"),  # type: ignore[dict-item]
+    "gpu": _lazy("xdsl.dialects.gpu", "GPU"),  # type: ignore[dict-item]
+    "test": _lazy("xdsl.dialects.test", "Test"),  # type: ignore[dict-item]
+}
+
+
+def _pass(module: str, cls: str) -> Callable[[], type[ModulePass]]:
+    return _lazy(module, cls)  # type: ignore[return-value]
+
+
+# Strata's own passes, by CLI name. Module, class and test folder say the same thing.
+OWN_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
+    "tf-shape-inference": _pass("strata.transforms.tf_shape_inference", "TfShapeInferencePass"),
+    "tf-fold-constants": _pass("strata.transforms.tf_fold_constants", "TfFoldConstantsPass"),
+    "convert-tf-to-hlo": _pass("strata.lowering.tf_to_hlo.convert_tf_to_hlo", "ConvertTfToHloPass"),
+    "hlo-simplify": _pass("strata.transforms.hlo_simplify", "HloSimplifyPass"),
+    "convert-hlo-to-linalg": _pass("strata.lowering.hlo_to_linalg.convert_hlo_to_linalg", "ConvertHloToLinalgPass"),
+    "bufferize": _pass("strata.transforms.bufferize", "BufferizePass"),
+    "buffer-assign": _pass("strata.transforms.buffer_assign", "BufferAssignPass"),
+    "convert-linalg-to-loops": _pass(
+        "strata.lowering.linalg_to_loops.convert_linalg_to_loops", "ConvertLinalgToLoopsPass"
+    ),
+    "convert-arith-to-llvm": _pass(
+        "strata.lowering.to_llvm.convert_arith_to_llvm", "ConvertArithToLlvmPass"
+    ),
+    "convert-math-to-llvm": _pass(
+        "strata.lowering.to_llvm.convert_math_to_llvm", "ConvertMathToLlvmPass"
+    ),
+    "convert-memref-to-llvm": _pass(
+        "strata.lowering.to_llvm.convert_memref_to_llvm", "ConvertMemrefToLlvmPass"
+    ),
+    "convert-func-to-llvm": _pass(
+        "strata.lowering.to_llvm.convert_func_to_llvm", "ConvertFuncToLlvmPass"
+    ),
+    "convert-cf-to-llvm": _pass("strata.lowering.to_llvm.convert_cf_to_llvm", "ConvertCfToLlvmPass"),
+}
+
+# xDSL passes used as they are.
+XDSL_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
+    "canonicalize": _pass("xdsl.transforms.canonicalize", "CanonicalizePass"),
+    "cse": _pass("xdsl.transforms.common_subexpression_elimination", "CommonSubexpressionElimination"),
+    "dce": _pass("xdsl.transforms.dead_code_elimination", "DeadCodeElimination"),
+    "licm": _pass("xdsl.transforms.loop_invariant_code_motion", "LoopInvariantCodeMotionPass"),
+    "convert-scf-to-cf": _pass("xdsl.transforms.convert_scf_to_cf", "ConvertScfToCf"),
+    "reconcile-unrealized-casts": _pass(
+        "xdsl.transforms.reconcile_unrealized_casts", "ReconcileUnrealizedCastsPass"
+    ),
+}
+
+
+def all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
+    return {**XDSL_PASSES, **OWN_PASSES}
+
+
+def make_context() -> Context:
+    """A Context in which every dialect Strata uses is registered (loaded on first use)."""
+    ctx = Context()
+    for name, factory in {**XDSL_DIALECTS, **OWN_DIALECTS}.items():
+        ctx.register_dialect(name, factory)
+    return ctx

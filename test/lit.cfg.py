@@ -1,0 +1,42 @@
+"""lit configuration for Strata's FileCheck suite: `lit -sv test` with the venv's tools on PATH."""
+
+import importlib.util
+import os
+import shutil
+import sys
+
+import lit.formats
+
+config.name = "strata"  # noqa: F821
+config.test_format = lit.formats.ShTest(execute_external=False)  # noqa: F821
+config.suffixes = [".mlir", ".pbtxt", ".test"]  # noqa: F821
+config.excludes = ["fixtures", "Inputs", "lit.cfg.py"]  # noqa: F821
+config.test_source_root = os.path.dirname(__file__)  # noqa: F821
+
+bin_dir = os.path.dirname(sys.executable)
+config.environment["PATH"] = bin_dir + os.pathsep + os.environ.get("PATH", "")  # noqa: F821
+config.environment["PYTHONDONTWRITEBYTECODE"] = "1"  # noqa: F821
+
+# Named captures must not leak between CHECK-LABEL blocks.
+config.substitutions.append((r"\bfilecheck\b", "filecheck --enable-var-scope"))  # noqa: F821
+config.substitutions.append(("%python", sys.executable))  # noqa: F821
+config.substitutions.append(("%fixtures", os.path.join(config.test_source_root, "fixtures")))  # noqa: F821
+
+
+def _has_ptxas() -> bool:
+    if shutil.which("ptxas"):
+        return True
+    try:
+        from strata.targets import nvptx  # type: ignore[attr-defined]
+
+        return nvptx.find_ptxas() is not None
+    except Exception:
+        return False
+
+
+if _has_ptxas():
+    config.available_features.add("ptxas")  # noqa: F821
+if importlib.util.find_spec("tensorflow") is not None:
+    config.available_features.add("tensorflow")  # noqa: F821
+if os.environ.get("STRATA_HAS_CUDA") == "1":
+    config.available_features.add("cuda")  # noqa: F821
