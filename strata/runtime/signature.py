@@ -1,0 +1,69 @@
+"""The entry ABI's description: which buffers the compiled function takes, in which order.
+
+The entry function takes one pointer per input, one per output, then one to a temporary arena, and
+returns an i32 status (0 = ok). Buffer assignment records this as a JSON string attribute
+`strata.signature` on the entry `func.func`; lowering to LLVM carries it onto the `llvm.func`, and
+the runtime reads it back to call the function with numpy arrays.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+from xdsl.dialects.builtin import StringAttr
+from xdsl.ir import Operation
+
+SIGNATURE_ATTR = "strata.signature"
+ENTRY_FUNCTION_ATTR = "tf.entry_function"
+"""On the tf..linalg stages: `{inputs = "x,y", outputs = "out"}`, TensorFlow's MLIR convention."""
+
+
+@dataclass(frozen=True)
+class TensorSpec:
+    name: str
+    shape: tuple[int, ...]
+    dtype: str  # numpy dtype name: float32, int32, bool, ...
+
+    @property
+    def nbytes(self) -> int:
+        return int(np.prod(self.shape, dtype=np.int64)) * np.dtype(self.dtype).itemsize
+
+
+@dataclass(frozen=True)
+class EntrySignature:
+    entry: str
+    inputs: tuple[TensorSpec, ...]
+    outputs: tuple[TensorSpec, ...]
+    arena_bytes: int = 0
+    status_codes: dict[int, str] = field(default_factory=dict)
+    """Non-zero status values the function may return, and what each means."""
+
+    def to_json(self) -> str:
+        data = asdict(self)
+        data["status_codes"] = {str(k): v for k, v in self.status_codes.items()}
+        return json.dumps(data, separators=(",", ":"))
+
+    @staticmethod
+    def from_json(text: str) -> EntrySignature:
+        data = json.loads(text)
+        return EntrySignature(
+            entry=data["entry"],
+            inputs=tuple(TensorSpec(i["name"], tuple(i["shape"]), i["dtype"]) for i in data["inputs"]),
+            outputs=tuple(
+                TensorSpec(o["name"], tuple(o["shape"]), o["dtype"]) for o in data["outputs"]
+            ),
+            arena_bytes=int(data.get("arena_bytes", 0)),
+            status_codes={int(k): v for k, v in data.get("status_codes", {}).items()},
+        )
+
+    def attach(self, func: Operation) -> None:
+        func.attributes[SIGNATURE_ATTR] = StringAttr(self.to_json())
+
+    @staticmethod
+    def of(func: Operation) -> EntrySignature | None:
+        attr = func.attributes.get(SIGNATURE_ATTR)
+        if not isinstance(attr, StringAttr):
+            return None
+        return EntrySignature.from_json(attr.data)
