@@ -1,0 +1,176 @@
+"""End to end: each fixture in test/fixtures/manifest.json, compiled by Strata for the CPU, matches
+TensorFlow's saved outputs, through `strata-run` and `strata.compile`; bad input fails cleanly.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import strata
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+MANIFEST = json.loads((FIXTURES / "manifest.json").read_text())
+TOLERANCES: dict[str, dict[str, float]] = MANIFEST["tolerances"]
+ENTRIES: list[dict[str, Any]] = MANIFEST["models"]
+MODELS = [e for e in ENTRIES if e["kind"] == "model"]
+STRATA_RUN = Path(sys.executable).parent / "strata-run"
+TIMEOUT_S = 600
+
+
+def by_name(entries: list[dict[str, Any]]) -> Any:
+    return pytest.mark.parametrize("entry", entries, ids=[e["name"] for e in entries])
+
+
+def entry_named(name: str) -> dict[str, Any]:
+    return next(e for e in ENTRIES if e["name"] == name)
+
+
+def load_npz(path: Path) -> dict[str, np.ndarray]:
+    with np.load(path, allow_pickle=False) as data:
+        return {key: data[key] for key in data.files}
+
+
+def strata_run(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(STRATA_RUN), *map(str, args)], capture_output=True, text=True, timeout=TIMEOUT_S
+    )
+
+
+def assert_ok(result: subprocess.CompletedProcess[str]) -> None:
+    assert result.returncode == 0, f"strata-run exited {result.returncode}:\n{result.stderr}"
+
+
+def assert_one_line_error(result: subprocess.CompletedProcess[str]) -> str:
+    """Exit 1, a single diagnostic line on stderr, no traceback; returns that line."""
+    assert result.returncode == 1, (
+        f"expected exit 1, got {result.returncode}\nstdout:\n{result.stdout}\n"
+        f"stderr:\n{result.stderr}"
+    )
+    assert "Traceback" not in result.stderr, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, f"expected one line on stderr, got {len(lines)}:\n{result.stderr}"
+    return lines[0]
+
+
+def assert_matches_tensorflow(
+    actual: dict[str, np.ndarray], expected: dict[str, np.ndarray], names: list[str]
+) -> None:
+    assert sorted(actual) == sorted(names), f"outputs {sorted(actual)}, expected {sorted(names)}"
+    for name in names:
+        want = expected[name]
+        got = np.asarray(actual[name])
+        assert got.dtype == want.dtype, f"{name}: dtype {got.dtype}, expected {want.dtype}"
+        assert got.shape == want.shape, f"{name}: shape {got.shape}, expected {want.shape}"
+        tolerance = TOLERANCES[str(want.dtype)]
+        if tolerance["rtol"] == 0 and tolerance["atol"] == 0:
+            np.testing.assert_array_equal(got, want, err_msg=name)
+            continue
+        np.testing.assert_allclose(got, want, err_msg=name, **tolerance)
+
+
+@by_name(ENTRIES)
+def test_fixture_files_match_manifest(entry: dict[str, Any]) -> None:
+    """The committed files agree with the manifest (catches a partial regeneration)."""
+    assert (FIXTURES / entry["file"]).is_file()
+    inputs = load_npz(FIXTURES / entry["inputs_file"])
+    expected = load_npz(FIXTURES / entry["outputs_file"])
+    assert sorted(inputs) == sorted(i["name"] for i in entry["inputs"])
+    for spec in entry["inputs"]:
+        assert list(inputs[spec["name"]].shape) == spec["shape"]
+        assert str(inputs[spec["name"]].dtype) == spec["dtype"]
+    for spec in entry["output_specs"]:
+        assert list(expected[spec["name"]].shape) == spec["shape"]
+        assert str(expected[spec["name"]].dtype) in TOLERANCES
+    assert set(entry["outputs"]) | set(entry["sinks"]) <= set(expected)
+
+
+@by_name(ENTRIES)
+def test_strata_run_matches_tensorflow(entry: dict[str, Any], tmp_path: Path) -> None:
+    out = tmp_path / "out.npz"
+    result = strata_run(
+        FIXTURES / entry["file"],
+        "--inputs", FIXTURES / entry["inputs_file"],
+        "--outputs", ",".join(entry["outputs"]),
+        "--save", out,
+    )
+    assert_ok(result)
+    expected = load_npz(FIXTURES / entry["outputs_file"])
+    assert_matches_tensorflow(load_npz(out), expected, entry["outputs"])
+
+
+@by_name(ENTRIES)
+def test_compile_matches_tensorflow(entry: dict[str, Any]) -> None:
+    fn = strata.compile(str(FIXTURES / entry["file"]), outputs=entry["outputs"], target="cpu")
+    inputs = load_npz(FIXTURES / entry["inputs_file"])
+    result = fn.run(**inputs)
+    assert isinstance(result, dict), f"expected a dict of outputs, got {type(result).__name__}"
+    expected = load_npz(FIXTURES / entry["outputs_file"])
+    assert_matches_tensorflow(result, expected, entry["outputs"])
+    # Calling the model directly: one output gives an array, several a tuple in `outputs` order.
+    direct = fn(**inputs)
+    values = (direct,) if len(entry["outputs"]) == 1 else direct
+    assert_matches_tensorflow(dict(zip(entry["outputs"], values)), expected, entry["outputs"])
+
+
+@by_name(MODELS)
+def test_strata_run_defaults_to_sink_nodes(entry: dict[str, Any], tmp_path: Path) -> None:
+    """Without --outputs, the graph's sinks (tf.function's `Identity` nodes) are saved."""
+    out = tmp_path / "out.npz"
+    result = strata_run(
+        FIXTURES / entry["file"], "--inputs", FIXTURES / entry["inputs_file"], "--save", out
+    )
+    assert_ok(result)
+    expected = load_npz(FIXTURES / entry["outputs_file"])
+    assert_matches_tensorflow(load_npz(out), expected, entry["sinks"])
+
+
+def test_wrong_input_shape_is_a_one_line_error(tmp_path: Path) -> None:
+    entry = entry_named("mnist_softmax")
+    bad = tmp_path / "bad.npz"
+    np.savez(bad, x=np.zeros((8, 783), np.float32))
+    result = strata_run(
+        FIXTURES / entry["file"], "--inputs", bad, "--outputs", ",".join(entry["outputs"])
+    )
+    line = assert_one_line_error(result)
+    assert re.search(r"\bx\b", line), f"error does not name input 'x': {line}"
+
+
+def test_compile_rejects_wrong_input_shape() -> None:
+    entry = entry_named("mnist_softmax")
+    fn = strata.compile(str(FIXTURES / entry["file"]), outputs=entry["outputs"], target="cpu")
+    with pytest.raises(Exception, match=r"\bx\b"):
+        fn(x=np.zeros((8, 783), np.float32))
+
+
+def test_unknown_output_is_a_one_line_error(tmp_path: Path) -> None:
+    entry = entry_named("mnist_softmax")
+    result = strata_run(
+        FIXTURES / entry["file"],
+        "--inputs", FIXTURES / entry["inputs_file"],
+        "--outputs", "no_such_node",
+        "--save", tmp_path / "out.npz",
+    )
+    line = assert_one_line_error(result)
+    assert "no_such_node" in line, f"error does not name the unknown output: {line}"
+
+
+def test_truncated_graphdef_is_a_one_line_error(tmp_path: Path) -> None:
+    entry = entry_named("mlp")
+    data = (FIXTURES / entry["file"]).read_bytes()
+    truncated = tmp_path / "truncated.pb"
+    # Halfway is inside the first weight tensor: an incomplete length-delimited field.
+    truncated.write_bytes(data[: len(data) // 2])
+    result = strata_run(
+        truncated, "--inputs", FIXTURES / entry["inputs_file"],
+        "--outputs", ",".join(entry["outputs"]),
+    )
+    line = assert_one_line_error(result)
+    assert "truncated.pb" in line, f"error does not name the file: {line}"
