@@ -1,0 +1,106 @@
+"""The Python API: `strata.compile(model, outputs=..., target="cpu")` returns a callable.
+
+    fn = strata.compile("model.pb", outputs=["Softmax"])
+    y = fn(x=np.ones((8, 784), np.float32))      # one output: an array; several: a tuple
+    d = fn.run(x=...)                            # always a dict {output name: array}
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+
+from strata.diagnostics import StrataError
+from strata.loading import ImportOptions, load_module
+from strata.pipeline import Stage, run_stages
+from strata.runtime.signature import EntrySignature
+
+TARGETS = ("cpu",)
+
+
+@dataclass
+class CompiledModel:
+    """A compiled entry function: call it with numpy arrays by input name."""
+
+    runner: Callable[[Mapping[str, np.ndarray]], dict[str, np.ndarray]]
+    signature: EntrySignature
+    module: ModuleOp
+    stage_seconds: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def input_names(self) -> list[str]:
+        return [s.name for s in self.signature.inputs]
+
+    @property
+    def output_names(self) -> list[str]:
+        return [s.name for s in self.signature.outputs]
+
+    def run(self, inputs: Mapping[str, np.ndarray] | None = None, **kwargs: np.ndarray
+            ) -> dict[str, np.ndarray]:
+        """All outputs as {name: array}."""
+        given = {**(inputs or {}), **kwargs}
+        return self.runner(given)
+
+    def __call__(self, *args: np.ndarray, **kwargs: np.ndarray) -> np.ndarray | tuple[np.ndarray, ...]:
+        """Inputs positionally (in signature order) or by name; one output -> array, else tuple."""
+        if len(args) > len(self.input_names):
+            raise ValueError(
+                f"expected at most {len(self.input_names)} positional inputs, got {len(args)}"
+            )
+        given = dict(zip(self.input_names, args))
+        for name, value in kwargs.items():
+            if name in given:
+                raise ValueError(f"input '{name}' given twice")
+            given[name] = value
+        results = self.runner(given)
+        values = tuple(results[n] for n in self.output_names)
+        return values[0] if len(values) == 1 else values
+
+
+def lower(
+    source: str | Path | object,
+    outputs: Sequence[str] | None = None,
+    inputs: Sequence[str] | None = None,
+    input_shapes: Sequence[Sequence[int]] | None = None,
+    stop_after: str = "llvm",
+    after_stage: Callable[[Stage, ModuleOp, float], None] | None = None,
+) -> tuple[Context, ModuleOp]:
+    """Load `source` (GraphDef path or message, .mlir path, IR text) and lower it to `stop_after`."""
+    options = ImportOptions(inputs=inputs, input_shapes=input_shapes, outputs=outputs)
+    ctx, module = load_module(source, options=options)
+    run_stages(ctx, module, stop_after=stop_after, after_stage=after_stage)
+    return ctx, module
+
+
+def compile(  # noqa: A001 - the natural name for this entry point
+    source: str | Path | object,
+    outputs: Sequence[str] | None = None,
+    inputs: Sequence[str] | None = None,
+    input_shapes: Sequence[Sequence[int]] | None = None,
+    target: str = "cpu",
+    opt_level: int = 2,
+) -> CompiledModel:
+    """Compile a model all the way for `target` and return a callable."""
+    if target not in TARGETS:
+        raise StrataError(f"unknown target '{target}' (targets: {', '.join(TARGETS)})")
+    times: dict[str, float] = {}
+
+    def record(stage: Stage, _module: ModuleOp, seconds: float) -> None:
+        times[stage.name] = seconds
+
+    start = time.perf_counter()
+    _ctx, module = lower(source, outputs, inputs, input_shapes, after_stage=record)
+    times["import"] = time.perf_counter() - start - sum(times.values())
+
+    from strata.runtime.cpu import CompiledFunction
+
+    start = time.perf_counter()
+    fn = CompiledFunction(module, opt_level=opt_level)
+    times["llvm-jit"] = time.perf_counter() - start
+    return CompiledModel(fn, fn.signature, module, times)

@@ -1,0 +1,77 @@
+"""hlo.dot_general -> linalg.generic with reduction loops over the contracting dims."""
+
+from __future__ import annotations
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Operation
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+
+from strata.dialects import hlo
+from strata.dialects.tensor_types import is_float, is_static, shape_of
+from strata.lowering.hlo_to_linalg.generic import (
+    PARALLEL,
+    REDUCTION,
+    affine_map,
+    filled,
+    generic,
+    identity_map,
+    scalar_constant,
+)
+from strata.lowering.locations import LocatedBuilder
+
+
+class DotGeneralLowering(RewritePattern):
+    """hlo.dot_general %a, %b, contracting_dims = [1] x [0]
+    -> linalg.generic {parallel, parallel, reduction} ins(%a : (m, n, k) -> (m, k), %b : -> (k, n))
+       outs(zero-filled : -> (m, n)) { acc + a * b }
+    Loop order: batch dims, lhs free dims, rhs free dims, then contracting dims."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, hlo.DotGeneralOp) or not is_static(op.result.type):
+            return
+        dn = op.dot_dimension_numbers
+        lhs_rank, rhs_rank = len(shape_of(op.lhs.type)), len(shape_of(op.rhs.type))
+        lb, rb = list(dn.lhs_batching_dimensions), list(dn.rhs_batching_dimensions)
+        lc, rc = list(dn.lhs_contracting_dimensions), list(dn.rhs_contracting_dimensions)
+        lhs_free = [d for d in range(lhs_rank) if d not in lb and d not in lc]
+        rhs_free = [d for d in range(rhs_rank) if d not in rb and d not in rc]
+        n_out = len(lb) + len(lhs_free) + len(rhs_free)
+        n_loops = n_out + len(lc)
+
+        def lhs_loop(d: int) -> int:
+            if d in lb:
+                return lb.index(d)
+            if d in lc:
+                return n_out + lc.index(d)
+            return len(lb) + lhs_free.index(d)
+
+        def rhs_loop(d: int) -> int:
+            if d in rb:
+                return rb.index(d)
+            if d in rc:
+                return n_out + rc.index(d)
+            return len(lb) + len(lhs_free) + rhs_free.index(d)
+
+        out_t = op.result.type
+        assert isinstance(out_t, TensorType)
+        element = out_t.element_type
+        b = LocatedBuilder(rewriter, op)
+        init = filled(b, out_t, scalar_constant(b, 0, element))
+        mul, add = (arith.MulfOp, arith.AddfOp) if is_float(element) else (arith.MuliOp, arith.AddiOp)
+
+        def body(emit, args):  # type: ignore[no-untyped-def]
+            product = emit(mul(args[0], args[1])).results[0]
+            return emit(add(args[2], product)).results[0]
+
+        result = generic(
+            b, [op.lhs, op.rhs],
+            [affine_map(n_loops, [lhs_loop(d) for d in range(lhs_rank)]),
+             affine_map(n_loops, [rhs_loop(d) for d in range(rhs_rank)])],
+            init, affine_map(n_loops, list(range(n_out))),
+            [PARALLEL] * n_out + [REDUCTION] * len(lc), body,
+        )
+        rewriter.replace(op, [], [result])
+
+
+PATTERNS: tuple[RewritePattern, ...] = (DotGeneralLowering(),)

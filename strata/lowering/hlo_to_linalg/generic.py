@@ -1,0 +1,88 @@
+"""Building linalg.generic ops on tensors: maps, iterators, the body block, initialised outputs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from xdsl.dialects import linalg, tensor
+from xdsl.dialects.builtin import AffineMapAttr, TensorType
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir.affine import AffineExpr, AffineMap
+
+from strata.lowering.locations import LocatedBuilder
+
+PARALLEL = linalg.IteratorTypeAttr.parallel()
+REDUCTION = linalg.IteratorTypeAttr.reduction()
+
+BodyFn = Callable[[Callable[[Operation], Operation], Sequence[SSAValue]], SSAValue]
+"""Builds the scalar body: gets an `emit(op) -> op` that appends to the block, and the block args
+(one per input, then the output's current value); returns the value to yield."""
+
+
+def affine_map(num_dims: int, dims: Sequence[int | None]) -> AffineMapAttr:
+    """A map from `num_dims` loop dims; each result is a dim index, or None for the constant 0."""
+    results = tuple(
+        AffineExpr.constant(0) if d is None else AffineExpr.dimension(d) for d in dims
+    )
+    return AffineMapAttr(AffineMap(num_dims, 0, results))
+
+
+def identity_map(rank: int) -> AffineMapAttr:
+    return affine_map(rank, list(range(rank)))
+
+
+def element_of(value_or_type: SSAValue | Attribute) -> Attribute:
+    t = value_or_type.type if isinstance(value_or_type, SSAValue) else value_or_type
+    assert isinstance(t, TensorType)
+    return t.element_type
+
+
+def build_body(arg_types: Sequence[Attribute], body: BodyFn) -> Region:
+    block = Block(arg_types=list(arg_types))
+
+    def emit(op: Operation) -> Operation:
+        block.add_op(op)
+        return op
+
+    result = body(emit, block.args)
+    block.add_op(linalg.YieldOp(result))
+    return Region(block)
+
+
+def empty(b: LocatedBuilder, result_type: TensorType) -> SSAValue:
+    return b(tensor.EmptyOp([], result_type)).tensor
+
+
+def filled(b: LocatedBuilder, result_type: TensorType, scalar: SSAValue) -> SSAValue:
+    """A tensor of `result_type` whose elements are all `scalar` (a generic with no inputs)."""
+    rank = result_type.get_num_dims()
+    region = build_body([result_type.element_type], lambda emit, args: scalar)
+    op = b(
+        linalg.GenericOp([], [empty(b, result_type)], region, [identity_map(rank)],
+                         [PARALLEL] * rank, [result_type])
+    )
+    return op.res[0]
+
+
+def scalar_constant(b: LocatedBuilder, value: float, element: Attribute) -> SSAValue:
+    from strata.lowering.hlo_to_linalg.scalar_ops import constant
+
+    return b(constant(value, element)).results[0]
+
+
+def generic(
+    b: LocatedBuilder,
+    inputs: Sequence[SSAValue],
+    input_maps: Sequence[AffineMapAttr],
+    init: SSAValue,
+    output_map: AffineMapAttr,
+    iterators: Sequence[Attribute],
+    body: BodyFn,
+) -> SSAValue:
+    """A linalg.generic over `inputs` writing into `init` (tensor); returns its result tensor."""
+    arg_types = [element_of(v) for v in inputs] + [element_of(init)]
+    op = b(
+        linalg.GenericOp(list(inputs), [init], build_body(arg_types, body),
+                         [*input_maps, output_map], list(iterators), [init.type])
+    )
+    return op.res[0]

@@ -1,0 +1,57 @@
+"""The convert-linalg-to-loops pass: xDSL's structured-op lowering, with Strata's contract check."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp, TensorType, UnknownLoc
+from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
+from xdsl.ir import Operation
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, RewritePattern
+from xdsl.transforms.convert_linalg_to_loops import LowerLinalgStructuredOpPattern
+
+from strata.diagnostics import fail_on_ops
+
+
+class LinalgStructuredLowering(RewritePattern):
+    """linalg.generic ins(%a) outs(%b) -> scf.for nests of memref.load / body / memref.store
+    (xDSL's lowering; new ops are stamped with the linalg op's location, which xDSL drops)"""
+
+    inner = LowerLinalgStructuredOpPattern()
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        block = op.parent_block()
+        if not isinstance(op, LinalgStructuredOperation) or block is None:
+            return
+        before = set(block.ops)
+        self.inner.match_and_rewrite(op, rewriter)
+        for new in block.ops:
+            if new in before:
+                continue
+            for inner in new.walk():
+                if isinstance(inner.location, UnknownLoc):
+                    inner.location = op.location
+
+
+@dataclass(frozen=True)
+class ConvertLinalgToLoopsPass(ModulePass):
+    """Lowers linalg structured ops on memrefs to perfectly nested `scf.for` loops.
+
+    Expects: the `buffers` stage (linalg on memrefs). Guarantees: no `linalg` op is left;
+    otherwise fails naming every op left (e.g. one still on tensors).
+    """
+
+    name = "convert-linalg-to-loops"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        on_tensors = [
+            o for o in op.walk()
+            if o.dialect_name() == "linalg"
+            and any(isinstance(v.type, TensorType) for v in o.operands)
+        ]
+        fail_on_ops(self.name, "linalg ops still on tensors (run bufferize first)", on_tensors)
+        PatternRewriteWalker(LinalgStructuredLowering(), apply_recursively=False).rewrite_module(op)
+        left = [o for o in op.walk() if o.dialect_name() == "linalg"]
+        fail_on_ops(self.name, "linalg ops could not be lowered", left)

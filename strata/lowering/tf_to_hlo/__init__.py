@@ -1,0 +1,1 @@
+"""convert-tf-to-hlo: TensorFlow ops to StableHLO-semantics `hlo` ops."""

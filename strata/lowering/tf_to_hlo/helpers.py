@@ -1,0 +1,38 @@
+"""What the tf -> hlo patterns share: broadcasting operands to a result shape, splat constants."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Attribute, SSAValue
+
+from strata.dialects import hlo
+from strata.dialects.tensor_types import dense_from_numpy, numpy_dtype_for
+from strata.lowering.locations import LocatedBuilder
+
+
+def broadcast_to(b: LocatedBuilder, value: SSAValue, shape: Sequence[int]) -> SSAValue:
+    """numpy-style broadcast of `value` to `shape` (trailing dims aligned) as hlo.broadcast_in_dim."""
+    t = value.type
+    assert isinstance(t, TensorType)
+    src = tuple(t.get_shape())
+    if src == tuple(shape):
+        return value
+    offset = len(shape) - len(src)
+    dims = [offset + i for i in range(len(src))]
+    return b(hlo.BroadcastInDimOp(value, TensorType(t.element_type, shape), dims)).result
+
+
+def splat(b: LocatedBuilder, value: float, like: Attribute) -> SSAValue:
+    """A constant of `like`'s type whose every element is `value`."""
+    assert isinstance(like, TensorType)
+    dtype = numpy_dtype_for(like.element_type)
+    array = np.full(tuple(like.get_shape()), value, dtype=dtype)
+    return b(hlo.ConstantOp(dense_from_numpy(array, like.element_type))).output
+
+
+def scalar(b: LocatedBuilder, value: float, element: Attribute) -> SSAValue:
+    """A rank-0 constant."""
+    return splat(b, value, TensorType(element, []))

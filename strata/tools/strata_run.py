@@ -1,0 +1,130 @@
+"""strata-run: compile a model (GraphDef or IR at any stage) the rest of the way, run it, show or
+save the outputs.
+
+    strata-run FILE [--inputs in.npz] [--outputs a,b] [--save out.npz] [--target cpu] [--bench N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from strata.api import TARGETS, compile
+from strata.diagnostics import StrataError, run_tool
+from strata.runtime.signature import EntrySignature
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="strata-run", description="Compile and run a model.")
+    p.add_argument("model", help=".pb, .pbtxt or .mlir (any stage)")
+    p.add_argument("--inputs", help=".npz with one array per input, keyed by placeholder name "
+                                    "(default: random inputs)")
+    p.add_argument("--outputs", help="comma-separated output node names (default: graph sinks)")
+    p.add_argument("--input-shapes", help="shapes for the inputs, e.g. 8,784:8 (GraphDef only)")
+    p.add_argument("--save", help="write the outputs to this .npz, keyed by output name")
+    p.add_argument("--target", default="cpu", choices=TARGETS)
+    p.add_argument("--bench", type=int, default=0, metavar="N",
+                   help="run N times and print the median latency")
+    p.add_argument("-O", dest="opt_level", type=int, default=2, choices=(0, 1, 2, 3))
+    p.add_argument("--seed", type=int, default=0, help="seed for random inputs")
+    p.add_argument("--debug", action="store_true", help="show Python tracebacks")
+    return p
+
+
+def parse_shapes(text: str | None) -> list[list[int]] | None:
+    if not text:
+        return None
+    try:
+        return [[int(d) for d in part.split(",") if d.strip()] if part.strip() else []
+                for part in text.split(":")]
+    except ValueError:
+        raise StrataError(f"--input-shapes: expected e.g. 8,784:8, found '{text}'") from None
+
+
+def load_inputs(path: str) -> dict[str, np.ndarray]:
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            return {k: data[k] for k in data.files}
+    except FileNotFoundError:
+        raise StrataError(f"{path}: no such file") from None
+    except (OSError, ValueError) as err:
+        raise StrataError(f"{path}: not a readable .npz file ({err})") from None
+
+
+def random_inputs(signature: EntrySignature, seed: int) -> dict[str, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    made: dict[str, np.ndarray] = {}
+    for spec in signature.inputs:
+        dtype = np.dtype(spec.dtype)
+        if dtype == np.bool_:
+            made[spec.name] = rng.random(spec.shape) < 0.5
+        elif dtype.kind in "iu":
+            made[spec.name] = rng.integers(0, 10, spec.shape).astype(dtype)
+        else:
+            made[spec.name] = rng.standard_normal(spec.shape).astype(dtype)
+    return made
+
+
+def main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    if not Path(args.model).exists():
+        raise StrataError(f"{args.model}: no such file")
+    given = load_inputs(args.inputs) if args.inputs else None
+    outputs = [o for o in args.outputs.split(",") if o] if args.outputs else None
+    shapes = parse_shapes(args.input_shapes)
+    names = None
+    if shapes is None and given is not None and args.model.endswith((".pb", ".pbtxt")):
+        names = list(given)
+        shapes = [list(v.shape) for v in given.values()]
+        try:
+            fn = compile(args.model, outputs=outputs, target=args.target, opt_level=args.opt_level)
+            names, shapes = None, None  # the graph's own shapes are static: keep them
+        except StrataError as err:
+            if "dynamic shape" not in str(err):
+                raise
+            fn = compile(args.model, outputs=outputs, inputs=names, input_shapes=shapes,
+                         target=args.target, opt_level=args.opt_level)
+    else:
+        fn = compile(args.model, outputs=outputs, input_shapes=shapes, target=args.target,
+                     opt_level=args.opt_level)
+    inputs = given if given is not None else random_inputs(fn.signature, args.seed)
+    missing = [n for n in fn.input_names if n not in inputs]
+    if missing:
+        raise StrataError(
+            f"no value for input{'s' if len(missing) > 1 else ''} {', '.join(missing)} "
+            f"(the model's inputs: {', '.join(fn.input_names)})"
+        )
+    results = fn.run({n: inputs[n] for n in fn.input_names})
+    if args.bench:
+        times = []
+        feed = {n: inputs[n] for n in fn.input_names}
+        for _ in range(args.bench):
+            start = time.perf_counter()
+            fn.run(feed)
+            times.append(time.perf_counter() - start)
+        print(f"median latency over {args.bench} runs: {statistics.median(times) * 1e6:.1f} us "
+              f"(min {min(times) * 1e6:.1f} us)")
+        total = sum(fn.stage_seconds.values())
+        print(f"compile time: {total * 1000:.0f} ms (" + ", ".join(
+            f"{k} {v * 1000:.0f}" for k, v in fn.stage_seconds.items()) + ")")
+    if args.save:
+        np.savez(args.save, **results)
+    if not args.save or not args.bench:
+        with np.printoptions(precision=5, threshold=20, edgeitems=3):
+            for name, value in results.items():
+                print(f"{name}: {value.dtype}{list(value.shape)}")
+                print(value)
+    return 0
+
+
+def cli() -> None:
+    sys.exit(run_tool(main))
+
+
+if __name__ == "__main__":
+    cli()

@@ -1,0 +1,128 @@
+"""buffer-assign: place every temporary `memref.alloc` of the entry in one arena.
+
+Live ranges are computed over the function body's top-level op order; temporaries whose ranges do
+not overlap share bytes (first-fit, 64-byte aligned, like XLA's buffer assignment). The arena is a
+new last argument `%arena: memref<Nxi8>`; each alloc becomes `memref.view %arena[offset][]`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from xdsl.context import Context
+from xdsl.dialects import arith, func, memref
+from xdsl.dialects.builtin import FunctionType, IndexType, IntegerAttr, MemRefType, ModuleOp, i8
+from xdsl.ir import Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException
+
+from strata.diagnostics import op_message
+from strata.dialects.tensor_types import numpy_dtype_for
+from strata.runtime.signature import EntrySignature
+
+ALIGNMENT = 64
+ALIASING_OPS = (memref.CollapseShapeOp, memref.ExpandShapeOp, memref.CastOp)
+
+
+def _nbytes(t: MemRefType) -> int:
+    count = int(np.prod(t.get_shape(), dtype=np.int64))
+    return max(count * numpy_dtype_for(t.element_type).itemsize, 1)
+
+
+def _top_level(op: Operation, body: Operation) -> Operation:
+    """The ancestor of `op` that sits directly in the function body."""
+    while op.parent_op() is not body:
+        parent = op.parent_op()
+        assert parent is not None
+        op = parent
+    return op
+
+
+def live_range(value: SSAValue, f: func.FuncOp, index: dict[Operation, int]) -> tuple[int, int]:
+    """[first, last] top-level op indices at which `value` (or a view of it) is used."""
+    start = index[_top_level(value.owner, f)]  # type: ignore[arg-type]
+    end = start
+    work = [value]
+    while work:
+        v = work.pop()
+        for use in v.uses:
+            top = _top_level(use.operation, f)
+            end = max(end, index[top])
+            if isinstance(use.operation, ALIASING_OPS):
+                work.extend(use.operation.results)
+    return start, end
+
+
+def assign_offsets(ranges: list[tuple[int, int, int]]) -> tuple[list[int], int]:
+    """First-fit placement of (start, end, size) intervals; returns offsets and the arena size."""
+    order = sorted(range(len(ranges)), key=lambda i: (ranges[i][0], -ranges[i][2]))
+    offsets = [0] * len(ranges)
+    placed: list[tuple[int, int, int]] = []  # (offset, size, end)
+    total = 0
+    for i in order:
+        start, end, size = ranges[i]
+        live = sorted((o, s) for o, s, e in placed if e >= start)
+        offset = 0
+        for o, s in live:
+            if offset + size <= o:
+                break
+            offset = max(offset, -(-(o + s) // ALIGNMENT) * ALIGNMENT)
+        offsets[i] = offset
+        placed.append((offset, size, end))
+        total = max(total, offset + size)
+    return offsets, -(-total // ALIGNMENT) * ALIGNMENT
+
+
+@dataclass(frozen=True)
+class BufferAssignPass(ModulePass):
+    """Places temporaries in one arena passed as the entry's last argument.
+
+    Expects: the output of `bufferize` (temporaries as static `memref.alloc` in the function body).
+    Guarantees: no `memref.alloc` is left; `strata.signature` records `arena_bytes`.
+    """
+
+    name = "buffer-assign"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for f in op.ops:
+            if isinstance(f, func.FuncOp) and not f.is_declaration:
+                self.assign(f)
+
+    def assign(self, f: func.FuncOp) -> None:
+        body = f.body.block
+        index = {o: i for i, o in enumerate(body.ops)}
+        allocs = [o for o in f.walk() if isinstance(o, memref.AllocOp)]
+        for a in allocs:
+            t = a.memref.type
+            if a.parent_op() is not f or not isinstance(t, MemRefType) or a.dynamic_sizes:
+                raise PassFailedException(
+                    op_message(a, "buffer-assign expects static allocations in the function body")
+                )
+        ranges = []
+        for a in allocs:
+            start, end = live_range(a.memref, f, index)
+            ranges.append((start, end, _nbytes(a.memref.type)))  # type: ignore[arg-type]
+        offsets, arena_bytes = assign_offsets(ranges)
+
+        arena_type = MemRefType(i8, [max(arena_bytes, 1)])
+        arena = body.insert_arg(arena_type, len(body.args))
+        arena.name_hint = "arena"
+        for a, offset in zip(allocs, offsets):
+            shift = arith.ConstantOp(IntegerAttr(offset, IndexType()))
+            view = memref.ViewOp(arena, shift, [], a.memref.type)  # type: ignore[arg-type]
+            shift.location = view.location = a.location
+            body.insert_ops_before([shift, view], a)
+            a.memref.replace_all_uses_with(view.result)
+            a.detach()
+            a.erase()
+
+        f.function_type = FunctionType.from_lists(
+            [arg.type for arg in body.args], list(f.function_type.outputs)
+        )
+        signature = EntrySignature.of(f)
+        if signature is not None:
+            EntrySignature(
+                signature.entry, signature.inputs, signature.outputs, arena_bytes,
+                signature.status_codes,
+            ).attach(f)

@@ -1,0 +1,95 @@
+"""hlo-simplify: local simplifications that stay in the `hlo` dialect (constant reshapes and
+broadcasts folded, no-op reshape / transpose / convert / broadcast removed)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from xdsl.context import Context
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType
+from xdsl.ir import Operation
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+)
+
+from strata.dialects import hlo
+from strata.dialects.tensor_types import dense_from_numpy, numpy_from_dense
+from strata.lowering.locations import LocatedBuilder
+
+
+def _constant_of(op: Operation) -> DenseIntOrFPElementsAttr | None:
+    if isinstance(op, hlo.ConstantOp):
+        return op.value
+    return None
+
+
+class FoldNoOpShapeOp(RewritePattern):
+    """hlo.reshape / broadcast_in_dim / convert to the operand's own type, transpose by identity -> operand"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, (hlo.ReshapeOp, hlo.BroadcastInDimOp, hlo.ConvertOp, hlo.TransposeOp)):
+            return
+        operand = op.operands[0]
+        if operand.type != op.results[0].type:
+            return
+        if isinstance(op, hlo.TransposeOp):
+            perm = list(op.permutation.get_values())
+            if perm != sorted(perm):
+                return
+        if isinstance(op, hlo.BroadcastInDimOp):
+            dims = list(op.broadcast_dimensions.get_values())
+            if dims != sorted(dims):
+                return
+        rewriter.replace(op, [], [operand])
+
+
+class FoldConstantShapeOp(RewritePattern):
+    """hlo.reshape / transpose of a small hlo.constant, broadcast_in_dim of a splat -> hlo.constant
+    (a non-splat broadcast stays: materialising it would multiply the constant's size)"""
+
+    MAX_ELEMENTS = 1 << 16
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, (hlo.ReshapeOp, hlo.BroadcastInDimOp, hlo.TransposeOp)):
+            return
+        owner = op.operands[0].owner
+        dense = _constant_of(owner) if isinstance(owner, Operation) else None
+        out_t = op.results[0].type
+        if dense is None or not isinstance(out_t, TensorType):
+            return
+        out_shape = tuple(out_t.get_shape())
+        if not dense.is_splat() and (
+            isinstance(op, hlo.BroadcastInDimOp) or int(np.prod(out_shape)) > self.MAX_ELEMENTS
+        ):
+            return
+        value = numpy_from_dense(dense)
+        if isinstance(op, hlo.ReshapeOp):
+            folded = value.reshape(out_shape)
+        elif isinstance(op, hlo.TransposeOp):
+            folded = np.transpose(value, list(op.permutation.get_values()))
+        else:
+            dims = list(op.broadcast_dimensions.get_values())
+            shape = [1] * len(out_shape)
+            for i, d in enumerate(dims):
+                shape[d] = value.shape[i]
+            folded = np.broadcast_to(value.reshape(shape), out_shape)
+        b = LocatedBuilder(rewriter, op)
+        attr = dense_from_numpy(np.ascontiguousarray(folded), out_t.element_type)
+        rewriter.replace(op, [], [b(hlo.ConstantOp(attr)).output])
+
+
+@dataclass(frozen=True)
+class HloSimplifyPass(ModulePass):
+    """Simplifies hlo in place. Expects and guarantees the `hlo` stage."""
+
+    name = "hlo-simplify"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        PatternRewriteWalker(
+            GreedyRewritePatternApplier([FoldNoOpShapeOp(), FoldConstantShapeOp()])
+        ).rewrite_module(op)
