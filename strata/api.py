@@ -101,6 +101,6 @@ def compile(  # noqa: A001 - the natural name for this entry point
     from strata.runtime.cpu import CompiledFunction
 
     start = time.perf_counter()
-    fn = CompiledFunction(module, opt_level=opt_level)
+    fn = CompiledFunction.from_module(module, opt_level=opt_level)
     times["llvm-jit"] = time.perf_counter() - start
-    return CompiledModel(fn, fn.signature, module, times)
+    return CompiledModel(lambda given: fn(**given), fn.signature, module, times)

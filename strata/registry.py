@@ -55,6 +55,9 @@ OWN_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "convert-tf-to-hlo": _pass("strata.lowering.tf_to_hlo.convert_tf_to_hlo", "ConvertTfToHloPass"),
     "hlo-simplify": _pass("strata.transforms.hlo_simplify", "HloSimplifyPass"),
     "convert-hlo-to-linalg": _pass("strata.lowering.hlo_to_linalg.convert_hlo_to_linalg", "ConvertHloToLinalgPass"),
+    "linalg-fuse-elementwise": _pass(
+        "strata.transforms.linalg_fuse_elementwise", "LinalgFuseElementwisePass"
+    ),
     "bufferize": _pass("strata.transforms.bufferize", "BufferizePass"),
     "buffer-assign": _pass("strata.transforms.buffer_assign", "BufferAssignPass"),
     "convert-linalg-to-loops": _pass(

@@ -23,9 +23,10 @@ from strata.lowering.locations import LocatedBuilder
 
 class DotGeneralLowering(RewritePattern):
     """hlo.dot_general %a, %b, contracting_dims = [1] x [0]
-    -> linalg.generic {parallel, parallel, reduction} ins(%a : (m, n, k) -> (m, k), %b : -> (k, n))
+    -> linalg.generic {parallel, reduction, parallel} ins(%a : (m, k, n) -> (m, k), %b : -> (k, n))
        outs(zero-filled : -> (m, n)) { acc + a * b }
-    Loop order: batch dims, lhs free dims, rhs free dims, then contracting dims."""
+    Loop order: batch dims, lhs free dims, contracting dims, rhs free dims, so the innermost loop
+    walks rows of the rhs and the result contiguously (and vectorises)."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, hlo.DotGeneralOp) or not is_static(op.result.type):
@@ -38,20 +39,24 @@ class DotGeneralLowering(RewritePattern):
         rhs_free = [d for d in range(rhs_rank) if d not in rb and d not in rc]
         n_out = len(lb) + len(lhs_free) + len(rhs_free)
         n_loops = n_out + len(lc)
+        k0 = len(lb) + len(lhs_free)  # first contracting loop
+        n0 = k0 + len(lc)  # first rhs free loop
 
         def lhs_loop(d: int) -> int:
             if d in lb:
                 return lb.index(d)
             if d in lc:
-                return n_out + lc.index(d)
+                return k0 + lc.index(d)
             return len(lb) + lhs_free.index(d)
 
         def rhs_loop(d: int) -> int:
             if d in rb:
                 return rb.index(d)
             if d in rc:
-                return n_out + rc.index(d)
-            return len(lb) + len(lhs_free) + rhs_free.index(d)
+                return k0 + rc.index(d)
+            return n0 + rhs_free.index(d)
+
+        out_dims = list(range(k0)) + list(range(n0, n_loops))
 
         out_t = op.result.type
         assert isinstance(out_t, TensorType)
@@ -68,8 +73,8 @@ class DotGeneralLowering(RewritePattern):
             b, [op.lhs, op.rhs],
             [affine_map(n_loops, [lhs_loop(d) for d in range(lhs_rank)]),
              affine_map(n_loops, [rhs_loop(d) for d in range(rhs_rank)])],
-            init, affine_map(n_loops, list(range(n_out))),
-            [PARALLEL] * n_out + [REDUCTION] * len(lc), body,
+            init, affine_map(n_loops, out_dims),
+            [PARALLEL] * k0 + [REDUCTION] * len(lc) + [PARALLEL] * len(rhs_free), body,
         )
         rewriter.replace(op, [], [result])
 

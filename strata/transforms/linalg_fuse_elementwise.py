@@ -1,0 +1,109 @@
+"""linalg-fuse-elementwise: fuse all-parallel linalg.generic producers into their only consumer.
+
+Chains of elementwise ops, broadcasts and transposes become one loop nest, so intermediates never
+reach memory; a producer fused into a reduction is computed inside the reduction's loops.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import linalg, tensor
+from xdsl.dialects.builtin import AffineMapAttr, ModuleOp
+from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, RewritePattern
+from xdsl.transforms.dead_code_elimination import region_dce
+
+from strata.dialects.tensor_types import is_static
+
+
+def _all_parallel(op: linalg.GenericOp) -> bool:
+    return all(it.data == linalg.IteratorType.PARALLEL for it in op.iterator_types)
+
+
+def fusible_producer(consumer: linalg.GenericOp, operand: SSAValue) -> linalg.GenericOp | None:
+    """The generic producing `operand` if it can be inlined into `consumer`: all-parallel, one
+    result with an identity map, that result used only here, its output never read, on tensors."""
+    producer = operand.owner
+    if not isinstance(producer, linalg.GenericOp) or len(producer.res) != 1:
+        return None
+    if not _all_parallel(producer) or not operand.has_one_use() or not is_static(operand.type):
+        return None
+    out_map = producer.indexing_maps.data[-1].data
+    if out_map != out_map.identity(out_map.num_dims):
+        return None
+    out_arg = producer.body.block.args[-1]
+    if out_arg.uses or not isinstance(producer.outputs[0].owner, tensor.EmptyOp):
+        return None
+    if any(isinstance(o, linalg.IndexOp) for o in producer.body.walk()):
+        return None
+    return producer
+
+
+def fuse(consumer: linalg.GenericOp, index: int, producer: linalg.GenericOp) -> linalg.GenericOp:
+    """A generic computing `consumer` with its input `index` computed in place by `producer`."""
+    c_maps = [m.data for m in consumer.indexing_maps.data]
+    p_maps = [m.data for m in producer.indexing_maps.data]
+    via = c_maps[index]
+    inputs = list(consumer.inputs)
+    kept = [i for i in range(len(inputs)) if i != index]
+    new_inputs = [inputs[i] for i in kept] + list(producer.inputs)
+    new_maps = [c_maps[i] for i in kept] + [m.compose(via) for m in p_maps[:-1]]
+    new_maps += c_maps[len(inputs):]
+
+    c_block, p_block = consumer.body.block, producer.body.block
+    arg_types = [c_block.args[i].type for i in kept]
+    arg_types += [a.type for a in p_block.args[:-1]]
+    arg_types += [a.type for a in c_block.args[len(inputs):]]
+    block = Block(arg_types=arg_types)
+    n_kept, n_prod = len(kept), len(producer.inputs)
+
+    p_map: dict[SSAValue, SSAValue] = dict(zip(p_block.args[:-1], block.args[n_kept:n_kept + n_prod]))
+    for op in p_block.ops:
+        if isinstance(op, linalg.YieldOp):
+            produced = p_map.get(op.operands[0], op.operands[0])
+            break
+        block.add_op(op.clone(p_map))
+    c_map: dict[SSAValue, SSAValue] = {c_block.args[index]: produced}
+    for new_i, old_i in enumerate(kept):
+        c_map[c_block.args[old_i]] = block.args[new_i]
+    for k, arg in enumerate(c_block.args[len(inputs):]):
+        c_map[arg] = block.args[n_kept + n_prod + k]
+    for op in c_block.ops:
+        block.add_op(op.clone(c_map))
+
+    fused = linalg.GenericOp(
+        new_inputs, list(consumer.outputs), Region(block),
+        [AffineMapAttr(m) for m in new_maps], consumer.iterator_types,
+        [r.type for r in consumer.res],
+    )
+    fused.location = consumer.location
+    return fused
+
+
+class FuseProducerIntoConsumer(RewritePattern):
+    """linalg.generic(ins(linalg.generic(ins(%a)))) -> linalg.generic(ins(%a)) with both bodies"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, linalg.GenericOp) or not op.res:
+            return
+        for index, operand in enumerate(op.inputs):
+            producer = fusible_producer(op, operand)
+            if producer is None:
+                continue
+            rewriter.replace(op, fuse(op, index, producer))
+            rewriter.erase(producer)
+            return
+
+
+@dataclass(frozen=True)
+class LinalgFuseElementwisePass(ModulePass):
+    """Fuses elementwise producers into consumers. Expects and keeps the `linalg` stage."""
+
+    name = "linalg-fuse-elementwise"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        PatternRewriteWalker(FuseProducerIntoConsumer()).rewrite_module(op)
+        region_dce(op.body)
