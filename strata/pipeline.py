@@ -45,8 +45,8 @@ STAGES: tuple[Stage, ...] = (
           "linalg / tensor / arith / math on tensors, elementwise chains fused"),
     Stage("buffers", _d("func", "linalg", "memref", "arith", "math"), "bufferize,buffer-assign",
           "memrefs, one arena for temporaries, destination-passing outputs"),
-    Stage("loops", _d("func", "memref", "arith", "math", "scf"), "convert-linalg-to-loops",
-          "scf loops over memref loads and stores"),
+    Stage("loops", _d("func", "memref", "arith", "math", "scf"), "linalg-outline-kernels,convert-linalg-to-loops",
+          "one private kernel function per linalg op, each an scf loop nest (contractions tiled)"),
     Stage("llvm", _d("llvm"),
           "convert-scf-to-cf,convert-math-to-llvm,convert-arith-to-llvm,convert-memref-to-llvm,"
           "convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts",

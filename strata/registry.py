@@ -58,6 +58,9 @@ OWN_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "linalg-fuse-elementwise": _pass(
         "strata.transforms.linalg_fuse_elementwise", "LinalgFuseElementwisePass"
     ),
+    "linalg-outline-kernels": _pass(
+        "strata.transforms.linalg_outline_kernels", "LinalgOutlineKernelsPass"
+    ),
     "bufferize": _pass("strata.transforms.bufferize", "BufferizePass"),
     "buffer-assign": _pass("strata.transforms.buffer_assign", "BufferAssignPass"),
     "convert-linalg-to-loops": _pass(

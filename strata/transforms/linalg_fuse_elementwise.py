@@ -25,7 +25,8 @@ def _all_parallel(op: linalg.GenericOp) -> bool:
 
 def fusible_producer(consumer: linalg.GenericOp, operand: SSAValue) -> linalg.GenericOp | None:
     """The generic producing `operand` if it can be inlined into `consumer`: all-parallel, one
-    result with an identity map, that result used only here, its output never read, on tensors."""
+    result with an identity map, that result used only here, its output never read, on tensors,
+    and no work repeated (see below)."""
     producer = operand.owner
     if not isinstance(producer, linalg.GenericOp) or len(producer.res) != 1:
         return None
@@ -39,7 +40,20 @@ def fusible_producer(consumer: linalg.GenericOp, operand: SSAValue) -> linalg.Ge
         return None
     if any(isinstance(o, linalg.IndexOp) for o in producer.body.walk()):
         return None
+    # Fusing recomputes the producer once per consumer iteration: fine when every consumer
+    # iteration reads a different element, or when the producer only moves data.
+    index = list(consumer.operands).index(operand)
+    via = consumer.indexing_maps.data[index].data
+    reads_each_once = len(via.used_dims()) == via.num_dims
+    if not reads_each_once and not _only_moves_data(producer):
+        return None
     return producer
+
+
+def _only_moves_data(op: linalg.GenericOp) -> bool:
+    """A broadcast / transpose / copy: the body yields one of its block arguments."""
+    ops = list(op.body.block.ops)
+    return len(ops) == 1 and ops[0].operands[0] in op.body.block.args
 
 
 def fuse(consumer: linalg.GenericOp, index: int, producer: linalg.GenericOp) -> linalg.GenericOp:

@@ -115,7 +115,8 @@ def emit_elementwise(emit: Emit, op: Operation, args: Sequence[SSAValue]) -> SSA
         mx, mn = (arith.MaximumfOp, arith.MinimumfOp) if kind == 0 else (arith.MaxSIOp, arith.MinSIOp)
         return _res(emit(mn(_res(emit(mx(x, lo))), hi)))
     if isinstance(op, hlo.ConvertOp):
-        return convert(emit, args[0], args[-1].type)
+        # `args` holds only the operand's element: the target type is the result's.
+        return convert(emit, args[0], op.result.type.element_type)  # type: ignore[attr-defined]
     raise ValueError(f"no scalar lowering for {op.name}")
 
 

@@ -77,7 +77,8 @@ def collapse_to_1d(b: LocatedBuilder, value: SSAValue) -> SSAValue:
 
 class ReshapeLowering(RewritePattern):
     """hlo.reshape %x : (tensor<2x3xf32>) -> tensor<3x2xf32>
-    -> tensor.expand_shape (tensor.collapse_shape %x [[0, 1]]) [[0, 1]]   (rank 0: empty groups)"""
+    -> tensor.expand_shape (tensor.collapse_shape %x [[0, 1]]) [[0, 1]]
+    (to rank 0: collapse_shape with empty groups; from rank 0: a broadcasting linalg.generic)"""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, hlo.ReshapeOp):
@@ -92,7 +93,13 @@ class ReshapeLowering(RewritePattern):
         if not out_shape:
             result = b(_collapse(op.operand, _reassociation([]), out_t)).result
         elif not in_shape:
-            result = b(tensor.ExpandShapeOp(op.operand, [], _reassociation([]), out_shape, out_t)).result
+            # xDSL's expand_shape verifier rejects MLIR's rank-0 form (empty reassociation), so
+            # the single element is broadcast instead (every result dim has size 1).
+            rank = len(out_shape)
+            result = generic(
+                b, [op.operand], [affine_map(rank, [])], empty(b, out_t), identity_map(rank),
+                [PARALLEL] * rank, lambda emit, args: args[0],
+            )
         else:
             flat = collapse_to_1d(b, op.operand)
             if len(out_shape) == 1:

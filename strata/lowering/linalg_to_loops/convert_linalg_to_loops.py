@@ -9,10 +9,16 @@ from xdsl.dialects.builtin import ModuleOp, TensorType, UnknownLoc
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, RewritePattern
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+)
 from xdsl.transforms.convert_linalg_to_loops import LowerLinalgStructuredOpPattern
 
 from strata.diagnostics import fail_on_ops
+from strata.lowering.linalg_to_loops.loop_nest import GenericToLoops
 
 
 class LinalgStructuredLowering(RewritePattern):
@@ -37,7 +43,8 @@ class LinalgStructuredLowering(RewritePattern):
 
 @dataclass(frozen=True)
 class ConvertLinalgToLoopsPass(ModulePass):
-    """Lowers linalg structured ops on memrefs to perfectly nested `scf.for` loops.
+    """Lowers linalg structured ops on memrefs to `scf.for` loop nests (contractions register-tiled;
+    ops Strata's loop builder does not cover go through xDSL's perfectly nested lowering).
 
     Expects: the `buffers` stage (linalg on memrefs). Guarantees: no `linalg` op is left;
     otherwise fails naming every op left (e.g. one still on tensors).
@@ -52,6 +59,7 @@ class ConvertLinalgToLoopsPass(ModulePass):
             and any(isinstance(v.type, TensorType) for v in o.operands)
         ]
         fail_on_ops(self.name, "linalg ops still on tensors (run bufferize first)", on_tensors)
-        PatternRewriteWalker(LinalgStructuredLowering(), apply_recursively=False).rewrite_module(op)
+        patterns = GreedyRewritePatternApplier([GenericToLoops(), LinalgStructuredLowering()])
+        PatternRewriteWalker(patterns, apply_recursively=False).rewrite_module(op)
         left = [o for o in op.walk() if o.dialect_name() == "linalg"]
         fail_on_ops(self.name, "linalg ops could not be lowered", left)

@@ -1,0 +1,93 @@
+"""Benchmark: the shipped Keras MLP (16x784 -> 256 -> 256 -> 10) compiled by Strata against numpy
+doing the same math with the same weights, plus Strata's compile time per stage. Prints tables.
+
+    .venv/bin/python bench/bench_mlp.py [--runs 2000] [--opt 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+import strata
+from strata.dialects import tf
+from strata.loading import ImportOptions, load_module
+
+FIXTURES = Path(__file__).resolve().parent.parent / "test" / "fixtures"
+
+
+def median_us(fn: Callable[[], object], runs: int) -> float:
+    for _ in range(min(runs, 50)):
+        fn()
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1e6
+
+
+def mlp_weights(model: Path) -> list[np.ndarray]:
+    """The MLP's constants in graph order (kernel, bias) x 3, read through Strata's importer."""
+    _ctx, module = load_module(model, options=ImportOptions(outputs=["Identity"]))
+    return [op.as_numpy() for op in module.walk() if isinstance(op, tf.ConstOp)]
+
+
+def numpy_mlp(weights: list[np.ndarray]) -> Callable[[np.ndarray], np.ndarray]:
+    kernels = [w for w in weights if w.ndim == 2]
+    biases = [w for w in weights if w.ndim == 1]
+
+    def run(x: np.ndarray) -> np.ndarray:
+        h = x
+        for i, (k, b) in enumerate(zip(kernels, biases)):
+            h = h @ k + b
+            if i < len(kernels) - 1:
+                h = np.maximum(h, 0)
+        return h
+
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=2000)
+    parser.add_argument("--opt", type=int, default=2)
+    args = parser.parse_args()
+
+    model = FIXTURES / "mlp.pb"
+    x = np.load(FIXTURES / "mlp.inputs.npz")["x"]
+    expected = np.load(FIXTURES / "mlp.outputs.npz")["Identity"]
+
+    start = time.perf_counter()
+    fn = strata.compile(model, outputs=["Identity"], opt_level=args.opt)
+    compile_s = time.perf_counter() - start
+    ref = numpy_mlp(mlp_weights(model))
+
+    got = fn(x=x)
+    err_strata = float(np.abs(got - expected).max())
+    err_numpy = float(np.abs(ref(x) - expected).max())
+
+    strata_us = median_us(lambda: fn(x=x), args.runs)
+    numpy_us = median_us(lambda: ref(x), args.runs)
+
+    print("## MLP 16x784 -> 256 relu -> 256 relu -> 10 (float32)\n")
+    print("| implementation | median latency (us) | vs numpy | max abs err vs TF |")
+    print("|---|---:|---:|---:|")
+    print(f"| numpy | {numpy_us:.1f} | 1.00x | {err_numpy:.2e} |")
+    print(f"| strata (cpu, O{args.opt}) | {strata_us:.1f} | {numpy_us / strata_us:.2f}x | "
+          f"{err_strata:.2e} |")
+    print("\n## Compile time per stage (ms)\n")
+    print("| stage | ms |")
+    print("|---|---:|")
+    for stage, seconds in fn.stage_seconds.items():
+        print(f"| {stage} | {seconds * 1000:.1f} |")
+    print(f"| **total** | {compile_s * 1000:.1f} |")
+
+
+if __name__ == "__main__":
+    main()

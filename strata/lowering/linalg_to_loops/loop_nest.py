@@ -1,0 +1,169 @@
+"""Strata's own lowering of linalg.generic on memrefs to a scf.for nest, with register tiling of
+contractions.
+
+For a generic with a reduction loop followed by a parallel loop (the (m, k, n) matmul order that
+convert-hlo-to-linalg emits) the last loop is split: `n` -> `n_outer` (step T) placed before the
+reductions and `n_inner` (0..T) innermost. The accumulator row `C[m, n_outer : n_outer + T]` is
+then invariant in the reduction loop, so LLVM keeps it in vector registers across `k`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from xdsl.dialects import arith, linalg, memref, scf
+from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+from xdsl.rewriter import InsertPoint
+
+from strata.lowering.locations import LocatedBuilder
+
+TILE_CANDIDATES = (64, 32, 16)
+ROW_TILE_CANDIDATES = (4, 2)
+
+
+@dataclass(frozen=True)
+class Loop:
+    dim: int
+    size: int
+    step: int = 1
+    role: str = "whole"  # "whole", "outer" (steps by the tile), "inner" (0..tile)
+
+
+def loop_sizes(op: linalg.GenericOp) -> list[int] | None:
+    """Static trip count of each loop dim, read off an operand whose map has that dim as a result."""
+    maps = [m.data for m in op.indexing_maps.data]
+    sizes: list[int | None] = [None] * maps[0].num_dims
+    for operand, amap in zip(op.operands, maps):
+        t = operand.type
+        if not isinstance(t, MemRefType):
+            return None
+        shape = t.get_shape()
+        for pos, expr in enumerate(amap.results):
+            if isinstance(expr, AffineDimExpr):
+                sizes[expr.position] = shape[pos]
+            elif not isinstance(expr, AffineConstantExpr):
+                return None
+    if any(s is None or s < 0 for s in sizes):
+        return None
+    return sizes  # type: ignore[return-value]
+
+
+def _tile(size: int, candidates: Sequence[int]) -> int | None:
+    return next((t for t in candidates if size % t == 0 and size > t), None)
+
+
+def plan_loops(op: linalg.GenericOp, sizes: Sequence[int]) -> list[Loop]:
+    """Loops outermost first. A contraction (parallel dims, reductions, one last parallel dim n)
+    is tiled for registers and cache: [n_outer, ..., m_outer, reductions, m_inner, n_inner], where
+    m is the parallel dim just before the reductions. The accumulator tile C[m_inner, n_inner]
+    stays in vector registers across the reduction, and the rhs column block stays in cache
+    across m."""
+    kinds = [it.data for it in op.iterator_types]
+    loops = [Loop(d, s) for d, s in enumerate(sizes)]
+    last = len(kinds) - 1
+    reductions = [d for d, k in enumerate(kinds) if k == linalg.IteratorType.REDUCTION]
+    if last < 1 or kinds[last] != linalg.IteratorType.PARALLEL or not reductions:
+        return loops
+    first = reductions[0]
+    if any(kinds[d] != linalg.IteratorType.REDUCTION for d in range(first, last)):
+        return loops
+    tile_n = _tile(sizes[last], TILE_CANDIDATES)
+    if tile_n is None:
+        return loops
+    before = loops[:first]
+    m = first - 1
+    tile_m = _tile(sizes[m], ROW_TILE_CANDIDATES) if m >= 0 else None
+    if tile_m is None:
+        return (
+            [Loop(last, sizes[last], tile_n, "outer")] + before + loops[first:last]
+            + [Loop(last, tile_n, 1, "inner")]
+        )
+    return (
+        [Loop(last, sizes[last], tile_n, "outer")] + before[:-1]
+        + [Loop(m, sizes[m], tile_m, "outer")] + loops[first:last]
+        + [Loop(m, tile_m, 1, "inner"), Loop(last, tile_n, 1, "inner")]
+    )
+
+
+class GenericToLoops(RewritePattern):
+    """linalg.generic on memrefs -> scf.for nest { memref.load ins; body; memref.store out }"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, linalg.GenericOp) or op.res:
+            return
+        sizes = loop_sizes(op)
+        if sizes is None:
+            return
+        b = LocatedBuilder(rewriter, op)
+        consts: dict[int, SSAValue] = {}
+
+        def index(value: int) -> SSAValue:
+            if value not in consts:
+                consts[value] = b(arith.ConstantOp(IntegerAttr(value, IndexType()))).result
+            return consts[value]
+
+        plan = plan_loops(op, sizes)
+        for loop in plan:
+            index(0), index(loop.size), index(loop.step)
+        ivs: dict[int, SSAValue] = {}
+        outer_ivs: dict[int, SSAValue] = {}
+        insert_at = InsertPoint.before(op)
+        innermost: Block | None = None
+        for loop in plan:
+            body = Block(arg_types=[IndexType()])
+            for_op = scf.ForOp(index(0), index(loop.size), index(loop.step), [], body)
+            for_op.location = op.location
+            rewriter.insert(for_op, insert_at)
+            yield_op = scf.YieldOp()
+            yield_op.location = op.location
+            body.add_op(yield_op)
+            insert_at = InsertPoint.before(yield_op)
+            iv = body.args[0]
+            if loop.role == "outer":
+                outer_ivs[loop.dim] = iv
+            elif loop.role == "inner":
+                add = arith.AddiOp(outer_ivs[loop.dim], iv)
+                add.location = op.location
+                rewriter.insert(add, insert_at)
+                iv = add.result
+            if loop.role != "outer":
+                ivs[loop.dim] = iv
+            innermost = body
+        assert innermost is not None
+        self.emit_body(op, rewriter, insert_at, ivs, index)
+        rewriter.erase(op)
+
+    @staticmethod
+    def emit_body(op: linalg.GenericOp, rewriter: PatternRewriter, at: InsertPoint,
+                  ivs: dict[int, SSAValue], index) -> None:  # type: ignore[no-untyped-def]
+        maps = [m.data for m in op.indexing_maps.data]
+        block = op.body.block
+
+        def insert(new: Operation) -> Operation:
+            new.location = op.location
+            rewriter.insert(new, at)
+            return new
+
+        def indices(amap) -> list[SSAValue]:  # type: ignore[no-untyped-def]
+            return [ivs[e.position] if isinstance(e, AffineDimExpr) else index(e.value)
+                    for e in amap.results]
+
+        mapping: dict[SSAValue, SSAValue] = {}
+        n_in = len(op.inputs)
+        for i, (operand, arg) in enumerate(zip(op.operands, block.args)):
+            if i >= n_in and not arg.uses:
+                continue  # an output that is only written
+            load = insert(memref.LoadOp.get(operand, indices(maps[i])))
+            mapping[arg] = load.results[0]
+        yielded: Sequence[SSAValue] = ()
+        for inner in block.ops:
+            if isinstance(inner, linalg.YieldOp):
+                yielded = [mapping.get(v, v) for v in inner.operands]
+                break
+            insert(inner.clone(mapping))
+        for k, (value, out) in enumerate(zip(yielded, op.outputs)):
+            insert(memref.StoreOp.get(value, out, indices(maps[n_in + k])))

@@ -1,0 +1,127 @@
+"""linalg-outline-kernels: move each top-level linalg op on buffers into a private kernel function.
+
+    linalg.generic ins(%a) outs(%b)   ->   func.call @main_kernel_0_dense_MatMul(%a, %b)
+
+Each kernel is its own LLVM function (the optimiser scales better on many small functions than
+one huge one), shows by name in a profiler, and marks its buffer arguments `llvm.noalias` where
+no two of them can overlap: that lets LLVM keep accumulators in registers across a reduction,
+which it cannot prove for two views of the same arena.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import arith, func, memref
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DictionaryAttr,
+    MemRefType,
+    ModuleOp,
+    NameLoc,
+    UnitAttr,
+)
+from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.passes import ModulePass
+
+VIEW_OPS = (memref.CollapseShapeOp, memref.ExpandShapeOp, memref.CastOp)
+
+
+def buffer_root(value: SSAValue) -> SSAValue:
+    """The buffer `value` is a reshape/cast of (arena views are roots: live ones never overlap)."""
+    while isinstance(value.owner, VIEW_OPS):
+        value = value.owner.operands[0]
+    return value
+
+
+def captured_values(op: Operation) -> list[SSAValue]:
+    """Values used inside `op`'s regions but defined outside it, in first-use order."""
+    inside = set()
+    for inner in op.walk():
+        inside.update(inner.results)
+        for region in inner.regions:
+            for block in region.blocks:
+                inside.update(block.args)
+    seen: list[SSAValue] = []
+    for inner in op.walk():
+        if inner is op:
+            continue
+        for v in inner.operands:
+            if v not in inside and v not in seen:
+                seen.append(v)
+    return seen
+
+
+def _kernel_name(base: str, index: int, op: Operation, taken: set[str]) -> str:
+    name = f"{base}_kernel_{index}"
+    if isinstance(op.location, NameLoc):
+        name += "_" + re.sub(r"[^A-Za-z0-9_]", "_", op.location.desc.data)[:48]
+    while name in taken:
+        name += "_"
+    taken.add(name)
+    return name
+
+
+@dataclass(frozen=True)
+class LinalgOutlineKernelsPass(ModulePass):
+    """Outlines top-level linalg ops into private kernel functions called from their function.
+
+    Expects: the `buffers` stage. Keeps it: the kernels hold the same linalg ops.
+    """
+
+    name = "linalg-outline-kernels"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        taken = {f.sym_name.data for f in op.ops if isinstance(f, func.FuncOp)}
+        for f in list(op.ops):
+            if not isinstance(f, func.FuncOp) or f.is_declaration:
+                continue
+            count = 0
+            anchor: Operation = f
+            for inner in list(f.body.block.ops):
+                if inner.dialect_name() != "linalg":
+                    continue
+                kernel = self.outline(inner, _kernel_name(f.sym_name.data, count, inner, taken))
+                op.body.block.insert_op_after(kernel, anchor)
+                anchor = kernel
+                count += 1
+
+    @staticmethod
+    def outline(op: Operation, name: str) -> func.FuncOp:
+        args: list[SSAValue] = []
+        for v in [*op.operands, *captured_values(op)]:
+            if v not in args and not isinstance(v.owner, arith.ConstantOp):
+                args.append(v)
+        block = Block(arg_types=[a.type for a in args])
+        mapping: dict[SSAValue, SSAValue] = dict(zip(args, block.args))
+        for v in captured_values(op):
+            if isinstance(v.owner, arith.ConstantOp) and v not in mapping:
+                const = v.owner.clone()
+                block.add_op(const)
+                mapping[v] = const.result
+        block.add_op(op.clone(mapping))
+        block.add_op(func.ReturnOp())
+        for new in block.ops:
+            new.location = op.location
+
+        roots = [buffer_root(a) if isinstance(a.type, MemRefType) else None for a in args]
+        attrs = []
+        for a, root in zip(args, roots):
+            distinct = root is not None and roots.count(root) == 1
+            attrs.append(DictionaryAttr({"llvm.noalias": UnitAttr()} if distinct else {}))
+        kernel = func.FuncOp(
+            name, ([a.type for a in args], []), Region(block), "private",
+            arg_attrs=ArrayAttr(attrs),
+        )
+        kernel.location = op.location
+        call = func.CallOp(name, args, [])
+        call.location = op.location
+        parent = op.parent_block()
+        assert parent is not None
+        parent.insert_op_before(call, op)
+        op.detach()
+        op.erase()
+        return kernel
+
