@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
+from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
 from xdsl.dialects import linalg, tensor
 from xdsl.dialects.builtin import AffineMapAttr, ModuleOp
 from xdsl.ir import Block, Operation, Region, SSAValue
@@ -20,7 +21,7 @@ from strata.dialects.tensor_types import is_static
 
 
 def _all_parallel(op: linalg.GenericOp) -> bool:
-    return all(it.data == linalg.IteratorType.PARALLEL for it in op.iterator_types)
+    return all(it.data == IteratorType.PARALLEL for it in op.iterator_types)
 
 
 def fusible_producer(consumer: linalg.GenericOp, operand: SSAValue) -> linalg.GenericOp | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
 from xdsl.dialects import linalg, tensor
 from xdsl.dialects.builtin import AffineMapAttr, TensorType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
@@ -11,8 +12,8 @@ from xdsl.ir.affine import AffineExpr, AffineMap
 
 from strata.lowering.locations import LocatedBuilder
 
-PARALLEL = linalg.IteratorTypeAttr.parallel()
-REDUCTION = linalg.IteratorTypeAttr.reduction()
+PARALLEL = IteratorTypeAttr.parallel()
+REDUCTION = IteratorTypeAttr.reduction()
 
 BodyFn = Callable[[Callable[[Operation], Operation], Sequence[SSAValue]], SSAValue]
 """Builds the scalar body: gets an `emit(op) -> op` that appends to the block, and the block args

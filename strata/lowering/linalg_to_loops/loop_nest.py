@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
 from xdsl.dialects import arith, linalg, memref, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType
 from xdsl.ir import Block, Operation, SSAValue
@@ -65,11 +66,11 @@ def plan_loops(op: linalg.GenericOp, sizes: Sequence[int]) -> list[Loop]:
     kinds = [it.data for it in op.iterator_types]
     loops = [Loop(d, s) for d, s in enumerate(sizes)]
     last = len(kinds) - 1
-    reductions = [d for d, k in enumerate(kinds) if k == linalg.IteratorType.REDUCTION]
-    if last < 1 or kinds[last] != linalg.IteratorType.PARALLEL or not reductions:
+    reductions = [d for d, k in enumerate(kinds) if k == IteratorType.REDUCTION]
+    if last < 1 or kinds[last] != IteratorType.PARALLEL or not reductions:
         return loops
     first = reductions[0]
-    if any(kinds[d] != linalg.IteratorType.REDUCTION for d in range(first, last)):
+    if any(kinds[d] != IteratorType.REDUCTION for d in range(first, last)):
         return loops
     tile_n = _tile(sizes[last], TILE_CANDIDATES)
     if tile_n is None:

@@ -1,0 +1,273 @@
+"""convert-arith-to-llvm: `arith` ops become `llvm` ops; `index` values become i64.
+
+One-to-one mappings are rows in tables (`BINARY`, `CASTS`) served by one generic pattern each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import arith, llvm
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    DenseIntOrFPElementsAttr,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    VectorType,
+    i1,
+)
+from xdsl.dialects.utils.fast_math import FastMathAttrBase
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+)
+
+from strata.diagnostics import fail_on_ops
+from strata.dialects import llvm_extensions as llvm_ext
+from strata.lowering.to_llvm.type_conversion import convert_type, llvm_operands, replace_with_llvm
+
+BINARY: dict[type[Operation], type[Operation]] = {
+    arith.AddiOp: llvm.AddOp,
+    arith.SubiOp: llvm.SubOp,
+    arith.MuliOp: llvm.MulOp,
+    arith.DivSIOp: llvm.SDivOp,
+    arith.DivUIOp: llvm.UDivOp,
+    arith.RemSIOp: llvm.SRemOp,
+    arith.RemUIOp: llvm.URemOp,
+    arith.AndIOp: llvm.AndOp,
+    arith.OrIOp: llvm.OrOp,
+    arith.XOrIOp: llvm.XOrOp,
+    arith.ShLIOp: llvm.ShlOp,
+    arith.ShRSIOp: llvm.AShrOp,
+    arith.ShRUIOp: llvm.LShrOp,
+    arith.AddfOp: llvm.FAddOp,
+    arith.SubfOp: llvm.FSubOp,
+    arith.MulfOp: llvm.FMulOp,
+    arith.DivfOp: llvm.FDivOp,
+    arith.MaxnumfOp: llvm.VectorFMaxOp,
+    arith.MinnumfOp: llvm.VectorFMinOp,
+}
+"""arith binary op -> llvm op with the same operands (types converted) and semantics."""
+
+BINARY_INTRINSICS: dict[type[Operation], str] = {
+    arith.MaximumfOp: "llvm.maximum",
+    arith.MinimumfOp: "llvm.minimum",
+    arith.MaxSIOp: "llvm.smax",
+    arith.MinSIOp: "llvm.smin",
+    arith.MaxUIOp: "llvm.umax",
+    arith.MinUIOp: "llvm.umin",
+}
+"""arith binary op -> overloaded LLVM intrinsic (no xDSL op), via `llvm.call_intrinsic`."""
+
+CASTS: dict[type[Operation], Callable[[SSAValue, Attribute], Operation]] = {
+    arith.ExtFOp: llvm.FPExtOp,
+    arith.TruncFOp: llvm.FPTruncOp,
+    arith.ExtSIOp: llvm.SExtOp,
+    arith.ExtUIOp: llvm.ZExtOp,
+    arith.TruncIOp: llvm.TruncOp,
+    arith.SIToFPOp: llvm.SIToFPOp,
+    arith.UIToFPOp: llvm_ext.UIToFPOp,
+    arith.FPToSIOp: llvm_ext.FPToSIOp,
+    arith.FPToUIOp: llvm_ext.FPToUIOp,
+    arith.BitcastOp: llvm.BitcastOp,
+}
+"""arith cast -> llvm cast to the converted result type."""
+
+
+def intrinsic_suffix(t: Attribute) -> str:
+    """LLVM's overload suffix for a type: f32, i64, v8f32."""
+    if isinstance(t, VectorType):
+        shape = t.get_shape()
+        count = 1
+        for d in shape:
+            count *= d
+        return f"v{count}{intrinsic_suffix(t.get_element_type())}"
+    if isinstance(t, IntegerType):
+        return f"i{t.width.data}"
+    if isinstance(t, AnyFloat):
+        return f"f{t.bitwidth}"
+    raise ValueError(f"no intrinsic suffix for {t}")
+
+
+def fastmath_of(op: Operation) -> llvm.FastMathAttr:
+    """The op's `fastmath` flags (arith or math) as LLVM's."""
+    flags = op.properties.get("fastmath")
+    if isinstance(flags, FastMathAttrBase):
+        return llvm.FastMathAttr(flags.data)
+    return llvm.FastMathAttr(None)
+
+
+@dataclass
+class BinaryOpLowering(RewritePattern):
+    """arith.addf %a, %b : f32 -> llvm.fadd %a, %b : f32 (one row of `BINARY` per op)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        target = BINARY.get(type(op))
+        if target is None:
+            return
+        lhs, rhs = llvm_operands(rewriter, op)
+        if issubclass(target, (llvm.AbstractFloatArithOp, llvm.VectorFMaxOp, llvm.VectorFMinOp)):
+            new = target(lhs, rhs, fastmath_of(op))  # type: ignore[call-arg]
+        else:
+            new = target(lhs, rhs)  # type: ignore[call-arg]
+        replace_with_llvm(rewriter, op, [new])
+
+
+@dataclass
+class BinaryIntrinsicLowering(RewritePattern):
+    """arith.maximumf %a, %b : f32 -> llvm.call_intrinsic "llvm.maximum.f32"(%a, %b)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        name = BINARY_INTRINSICS.get(type(op))
+        if name is None:
+            return
+        operands = llvm_operands(rewriter, op)
+        result_type = convert_type(op.results[0].type)
+        name = f"{name}.{intrinsic_suffix(result_type)}"
+        call = llvm.CallIntrinsicOp(name, operands, [result_type])
+        replace_with_llvm(rewriter, op, [call])
+
+
+@dataclass
+class CastOpLowering(RewritePattern):
+    """arith.extf %a : f16 to f32 -> llvm.fpext %a : f16 to f32 (one row of `CASTS` per op)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        make = CASTS.get(type(op))
+        if make is None:
+            return
+        (value,) = llvm_operands(rewriter, op)
+        replace_with_llvm(rewriter, op, [make(value, convert_type(op.results[0].type))])
+
+
+@dataclass
+class IndexCastLowering(RewritePattern):
+    """arith.index_cast %i : index to i32 -> llvm.trunc %i : i64 to i32 (sext/zext when widening)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, arith.IndexCastOp):
+            return
+        (value,) = llvm_operands(rewriter, op)
+        target = convert_type(op.results[0].type)
+        if not isinstance(value.type, IntegerType) or not isinstance(target, IntegerType):
+            return
+        src_width, dst_width = value.type.width.data, target.width.data
+        if src_width == dst_width:
+            replace_with_llvm(rewriter, op, [], [value])
+            return
+        if src_width > dst_width:
+            replace_with_llvm(rewriter, op, [llvm.TruncOp(value, target)])
+            return
+        replace_with_llvm(rewriter, op, [llvm.SExtOp(value, target)])
+
+
+@dataclass
+class ConstantLowering(RewritePattern):
+    """arith.constant 4 : index -> llvm.mlir.constant(4 : i64) : i64"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, arith.ConstantOp):
+            return
+        result_type = convert_type(op.result.type)
+        value: Attribute = op.value
+        if isinstance(value, IntegerAttr) and isinstance(value.type, IndexType):
+            value = IntegerAttr(value.value.data, result_type)  # type: ignore[arg-type]
+        elif not isinstance(value, IntegerAttr | FloatAttr | DenseIntOrFPElementsAttr):
+            return
+        replace_with_llvm(rewriter, op, [llvm.ConstantOp(value, result_type)])
+
+
+@dataclass
+class NegfLowering(RewritePattern):
+    """arith.negf %a : f32 -> llvm.fneg %a : f32"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, arith.NegfOp):
+            return
+        (value,) = llvm_operands(rewriter, op)
+        replace_with_llvm(rewriter, op, [llvm.FNegOp(value, fastmath_of(op))])
+
+
+@dataclass
+class CmpiLowering(RewritePattern):
+    """arith.cmpi slt, %a, %b : index -> llvm.icmp "slt" %a, %b : i64"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, arith.CmpiOp):
+            return
+        lhs, rhs = llvm_operands(rewriter, op)
+        # arith and llvm number the integer predicates alike (eq, ne, slt, sle, sgt, sge, ult, ...).
+        predicate = IntegerAttr(op.predicate.value.data, 64)
+        replace_with_llvm(rewriter, op, [llvm.ICmpOp(lhs, rhs, predicate)])
+
+
+@dataclass
+class CmpfLowering(RewritePattern):
+    """arith.cmpf ogt, %a, %b : f32 -> llvm.fcmp "ogt" %a, %b : f32 (false/true -> i1 constants)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, arith.CmpfOp):
+            return
+        # arith and llvm number the float predicates alike (false, oeq, ogt, ..., uno, true).
+        predicate = op.predicate.value.data
+        flag = llvm.FCmpPredicateFlag.from_int(predicate)
+        if flag in (llvm.FCmpPredicateFlag.FALSE, llvm.FCmpPredicateFlag.TRUE):
+            value = IntegerAttr(1 if flag == llvm.FCmpPredicateFlag.TRUE else 0, i1)
+            replace_with_llvm(rewriter, op, [llvm.ConstantOp(value, i1)])
+            return
+        lhs, rhs = llvm_operands(rewriter, op)
+        cmp = llvm.FCmpOp(lhs, rhs, IntegerAttr(predicate, 64))
+        cmp.properties["fastmathFlags"] = fastmath_of(op)
+        replace_with_llvm(rewriter, op, [cmp])
+
+
+@dataclass
+class SelectLowering(RewritePattern):
+    """arith.select %c, %a, %b : f32 -> llvm.select %c, %a, %b : i1, f32"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, arith.SelectOp):
+            return
+        cond, lhs, rhs = llvm_operands(rewriter, op)
+        replace_with_llvm(rewriter, op, [llvm.SelectOp(cond, lhs, rhs)])
+
+
+PATTERNS: tuple[type[RewritePattern], ...] = (
+    ConstantLowering,
+    BinaryOpLowering,
+    BinaryIntrinsicLowering,
+    CastOpLowering,
+    IndexCastLowering,
+    NegfLowering,
+    CmpiLowering,
+    CmpfLowering,
+    SelectLowering,
+)
+
+
+@dataclass(frozen=True)
+class ConvertArithToLlvmPass(ModulePass):
+    """Expects scalar (or vector) `arith` ops on integers, floats and index; leaves no `arith` op.
+
+    `index` operands and results meet the rest of the module through unrealized casts.
+    """
+
+    name = "convert-arith-to-llvm"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        PatternRewriteWalker(
+            GreedyRewritePatternApplier([p() for p in PATTERNS]), apply_recursively=False
+        ).rewrite_module(op)
+        fail_on_ops(
+            self.name, "arith ops left (unsupported types or ops)",
+            (o for o in op.walk() if o.dialect_name() == "arith"),
+        )

@@ -1,0 +1,315 @@
+"""convert-memref-to-llvm: static, row-major memrefs become bare `!llvm.ptr` (no descriptor).
+
+A load or store is a GEP by the row-major linearised index (GEP addressing keeps LLVM's vectoriser
+working) and `llvm.load`/`llvm.store`; a view is a GEP by bytes; reshapes and casts are the same
+pointer; globals become `llvm.mlir.global` constants holding the dense value as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import llvm, memref
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    IntegerAttr,
+    MemRefType,
+    ModuleOp,
+    UnrealizedConversionCastOp,
+    i1,
+    i8,
+    i64,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+)
+
+from strata.diagnostics import fail_on_ops
+from strata.lowering.to_llvm.type_conversion import (
+    declare_external_function,
+    element_bytes,
+    is_identity_static_memref,
+    llvm_operands,
+    replace_with_llvm,
+    row_major_strides,
+)
+
+PTR = llvm.LLVMPointerType()
+NSW = llvm.OverflowAttr([llvm.OverflowFlag.NO_SIGNED_WRAP])
+DEFAULT_ALIGNMENT = 64
+"""Alignment for globals and stack buffers: a cache line, and enough for AVX-512 loads."""
+
+
+def _constant_index(value: SSAValue) -> int | None:
+    """The value of an index that is an `llvm.mlir.constant` (looking through one cast)."""
+    owner = value.owner
+    if isinstance(owner, UnrealizedConversionCastOp) and len(owner.inputs) == 1:
+        owner = owner.inputs[0].owner
+    if isinstance(owner, llvm.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    return None
+
+
+def element_pointer(
+    base: SSAValue, indices: Sequence[SSAValue], memref_type: MemRefType
+) -> tuple[list[Operation], SSAValue]:
+    """Ops computing `&base[i0, i1, ...]` for a row-major `memref_type`, and the pointer they yield.
+
+    Constant indices fold into one offset; the rest become `i * stride` terms (nsw) added up.
+    """
+    strides = row_major_strides(memref_type.get_shape())
+    element = memref_type.get_element_type()
+    ops: list[Operation] = []
+    offset = 0
+    total: SSAValue | None = None
+    for index, stride in zip(indices, strides, strict=True):
+        known = _constant_index(index)
+        if known is not None:
+            offset += known * stride
+            continue
+        term = index
+        if stride != 1:
+            scale = llvm.ConstantOp(IntegerAttr(stride, i64), i64)
+            mul = llvm.MulOp(index, scale.result, overflow=NSW)
+            ops += [scale, mul]
+            term = mul.res
+        if total is None:
+            total = term
+            continue
+        add = llvm.AddOp(total, term, overflow=NSW)
+        ops.append(add)
+        total = add.res
+    if total is None:
+        if offset == 0:
+            return ops, base
+        gep = llvm.GEPOp(base, [offset], element, inbounds=True)
+        return [*ops, gep], gep.result
+    if offset != 0:
+        const = llvm.ConstantOp(IntegerAttr(offset, i64), i64)
+        add = llvm.AddOp(total, const.result, overflow=NSW)
+        ops += [const, add]
+        total = add.res
+    gep = llvm.GEPOp(base, [llvm.GEP_USE_SSA_VAL], element, ssa_indices=[total], inbounds=True)
+    return [*ops, gep], gep.result
+
+
+def _all_static(*types: Attribute) -> bool:
+    return all(is_identity_static_memref(t) for t in types)
+
+
+def _num_elements(t: MemRefType) -> int:
+    count = 1
+    for d in t.get_shape():
+        count *= d
+    return count
+
+
+@dataclass
+class LoadLowering(RewritePattern):
+    """memref.load %m[%i, %j] : memref<4x8xf32> -> llvm.getelementptr %p[%i * 8 + %j] + llvm.load"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, memref.LoadOp) or not _all_static(op.memref.type):
+            return
+        base, *indices = llvm_operands(rewriter, op)
+        ops, ptr = element_pointer(base, indices, op.memref.type)  # type: ignore[arg-type]
+        load = llvm.LoadOp(ptr, op.res.type)
+        replace_with_llvm(rewriter, op, [*ops, load])
+
+
+@dataclass
+class StoreLowering(RewritePattern):
+    """memref.store %v, %m[%i, %j] : memref<4x8xf32> -> llvm.getelementptr + llvm.store"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, memref.StoreOp) or not _all_static(op.memref.type):
+            return
+        value, base, *indices = llvm_operands(rewriter, op)
+        ops, ptr = element_pointer(base, indices, op.memref.type)  # type: ignore[arg-type]
+        replace_with_llvm(rewriter, op, [*ops, llvm.StoreOp(value, ptr)])
+
+
+@dataclass
+class GetGlobalLowering(RewritePattern):
+    """memref.get_global @w : memref<4x8xf32> -> llvm.mlir.addressof @w : !llvm.ptr"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, memref.GetGlobalOp) or not _all_static(op.memref.type):
+            return
+        replace_with_llvm(rewriter, op, [llvm.AddressOfOp(op.name_, PTR)])
+
+
+def llvm_array_type(t: MemRefType) -> Attribute:
+    """memref<4x8xf32> -> !llvm.array<4 x array<8 x f32>> (MLIR's global layout)."""
+    result: Attribute = t.get_element_type()
+    for d in reversed(t.get_shape()):
+        result = llvm.LLVMArrayType(d, result)
+    return result
+
+
+@dataclass
+class GlobalLowering(RewritePattern):
+    """memref.global "private" constant @w : memref<4x8xf32> -> llvm.mlir.global private constant"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, memref.GlobalOp) or not _all_static(op.type):
+            return
+        value = op.initial_value if isinstance(op.initial_value, DenseIntOrFPElementsAttr) else None
+        linkage = "private" if op.sym_visibility.data == "private" else "external"
+        alignment = op.alignment.value.data if op.alignment is not None else DEFAULT_ALIGNMENT
+        new = llvm.GlobalOp(
+            llvm_array_type(op.type),
+            op.sym_name,
+            linkage,
+            constant=op.constant is not None,
+            value=value,
+            alignment=alignment,
+        )
+        replace_with_llvm(rewriter, op, [new])
+
+
+@dataclass
+class ViewLowering(RewritePattern):
+    """memref.view %arena[%off][] : memref<4096xi8> to memref<8x10xf32> -> llvm.getelementptr i8"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, memref.ViewOp) or op.sizes:
+            return
+        if not _all_static(op.source.type, op.result.type):
+            return
+        base, shift = llvm_operands(rewriter, op, [op.source, op.byte_shift])
+        known = _constant_index(shift)
+        if known == 0:
+            replace_with_llvm(rewriter, op, [], [base])
+            return
+        if known is not None:
+            gep = llvm.GEPOp(base, [known], i8, inbounds=True)
+        else:
+            gep = llvm.GEPOp(base, [llvm.GEP_USE_SSA_VAL], i8, ssa_indices=[shift], inbounds=True)
+        replace_with_llvm(rewriter, op, [gep])
+
+
+@dataclass
+class SamePointerLowering(RewritePattern):
+    """memref.collapse_shape / expand_shape / cast %m -> the same !llvm.ptr"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, memref.CollapseShapeOp | memref.ExpandShapeOp | memref.CastOp):
+            return
+        source = op.operands[0]
+        if not _all_static(source.type, op.results[0].type):
+            return
+        (ptr,) = llvm_operands(rewriter, op, [source])
+        replace_with_llvm(rewriter, op, [], [ptr])
+
+
+@dataclass
+class AllocaLowering(RewritePattern):
+    """memref.alloca() : memref<16xf32> -> llvm.alloca %c16 x f32 {alignment = 64}"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, memref.AllocaOp) or not _all_static(op.memref.type):
+            return
+        t: MemRefType = op.memref.type  # type: ignore[assignment]
+        alignment = op.alignment.value.data if op.alignment is not None else DEFAULT_ALIGNMENT
+        size = llvm.ConstantOp(IntegerAttr(_num_elements(t), i64), i64)
+        alloca = llvm.AllocaOp(size.result, t.get_element_type(), alignment=alignment)
+        replace_with_llvm(rewriter, op, [size, alloca])
+
+
+@dataclass
+class AllocLowering(RewritePattern):
+    """memref.alloc() : memref<16xf32> -> llvm.call @malloc(%c64) (@aligned_alloc past 16 bytes)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, memref.AllocOp) or not _all_static(op.memref.type):
+            return
+        t: MemRefType = op.memref.type  # type: ignore[assignment]
+        nbytes = max(1, _num_elements(t) * element_bytes(t.get_element_type()))
+        alignment = op.alignment.value.data if op.alignment is not None else 0
+        if alignment <= 16:
+            declare_external_function(rewriter, op, "malloc", [i64], PTR)
+            size = llvm.ConstantOp(IntegerAttr(nbytes, i64), i64)
+            call = llvm.CallOp("malloc", size.result, return_type=PTR)
+            replace_with_llvm(rewriter, op, [size, call])
+            return
+        declare_external_function(rewriter, op, "aligned_alloc", [i64, i64], PTR)
+        rounded = (nbytes + alignment - 1) // alignment * alignment
+        align = llvm.ConstantOp(IntegerAttr(alignment, i64), i64)
+        size = llvm.ConstantOp(IntegerAttr(rounded, i64), i64)
+        call = llvm.CallOp("aligned_alloc", align.result, size.result, return_type=PTR)
+        replace_with_llvm(rewriter, op, [align, size, call])
+
+
+@dataclass
+class DeallocLowering(RewritePattern):
+    """memref.dealloc %m : memref<16xf32> -> llvm.call @free(%p)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, memref.DeallocOp) or not _all_static(op.memref.type):
+            return
+        (ptr,) = llvm_operands(rewriter, op)
+        declare_external_function(rewriter, op, "free", [PTR], llvm.LLVMVoidType())
+        replace_with_llvm(rewriter, op, [llvm.CallOp("free", ptr)])
+
+
+@dataclass
+class CopyLowering(RewritePattern):
+    """memref.copy %a, %b -> llvm.call_intrinsic "llvm.memcpy.p0.p0.i64"(%b, %a, %bytes, %false)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, memref.CopyOp):
+            return
+        if not _all_static(op.source.type, op.destination.type):
+            return
+        src, dst = llvm_operands(rewriter, op)
+        t: MemRefType = op.source.type  # type: ignore[assignment]
+        nbytes = _num_elements(t) * element_bytes(t.get_element_type())
+        size = llvm.ConstantOp(IntegerAttr(nbytes, i64), i64)
+        volatile = llvm.ConstantOp(IntegerAttr(0, i1), i1)
+        call = llvm.CallIntrinsicOp(
+            "llvm.memcpy.p0.p0.i64", [dst, src, size.result, volatile.result], []
+        )
+        replace_with_llvm(rewriter, op, [size, volatile, call])
+
+
+PATTERNS: tuple[type[RewritePattern], ...] = (
+    LoadLowering,
+    StoreLowering,
+    GetGlobalLowering,
+    GlobalLowering,
+    ViewLowering,
+    SamePointerLowering,
+    AllocaLowering,
+    AllocLowering,
+    DeallocLowering,
+    CopyLowering,
+)
+
+
+@dataclass(frozen=True)
+class ConvertMemrefToLlvmPass(ModulePass):
+    """Expects memrefs with static shapes and identity layouts; leaves no `memref` op.
+
+    Each memref value becomes a bare `!llvm.ptr` to its first element (unrealized casts bridge
+    to the function signatures until convert-func-to-llvm).
+    """
+
+    name = "convert-memref-to-llvm"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        PatternRewriteWalker(
+            GreedyRewritePatternApplier([p() for p in PATTERNS]), apply_recursively=False
+        ).rewrite_module(op)
+        fail_on_ops(
+            self.name, "memref ops left (dynamic shapes, layouts or unsupported ops)",
+            (o for o in op.walk() if o.dialect_name() == "memref"),
+        )
+

@@ -1,0 +1,185 @@
+"""Types and values across the `*-to-llvm` passes: index -> i64, static memref -> bare `!llvm.ptr`.
+
+Each pass converts only its own ops. Where a converted op meets a value of a not-yet-converted type
+(or the reverse) a `builtin.unrealized_conversion_cast` bridges the two, as in MLIR;
+`reconcile-unrealized-casts` removes the pairs at the end. The conversions here are targeted and
+non-recursive (xDSL's recursive `TypeConversionPattern` is slow and loops on some attributes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from xdsl.dialects import llvm
+from xdsl.dialects.builtin import (
+    IndexType,
+    IntegerType,
+    MemRefType,
+    NoneAttr,
+    UnrealizedConversionCastOp,
+    i64,
+)
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter
+from xdsl.rewriter import InsertPoint
+
+INDEX_TYPE = i64
+"""What `index` becomes (x86-64 and aarch64 targets)."""
+
+
+def convert_type(t: Attribute) -> Attribute:
+    """index -> i64, memref -> !llvm.ptr; other types are already LLVM types (or unsupported)."""
+    if isinstance(t, IndexType):
+        return INDEX_TYPE
+    if isinstance(t, MemRefType):
+        return llvm.LLVMPointerType()
+    return t
+
+
+def is_identity_static_memref(t: Attribute) -> bool:
+    """A memref that lowers to a bare pointer: static shape, row-major, no memory space."""
+    if not isinstance(t, MemRefType):
+        return False
+    if not t.has_static_shape():
+        return False
+    if not isinstance(t.layout, NoneAttr):
+        return False
+    return isinstance(t.memory_space, NoneAttr)
+
+
+def row_major_strides(shape: Sequence[int]) -> list[int]:
+    strides = [1] * len(shape)
+    for d in range(len(shape) - 2, -1, -1):
+        strides[d] = strides[d + 1] * shape[d + 1]
+    return strides
+
+
+def element_bytes(t: Attribute) -> int:
+    """Size in bytes of a memref element type as LLVM lays it out."""
+    if isinstance(t, IntegerType):
+        return max(1, (t.width.data + 7) // 8)
+    if isinstance(t, IndexType):
+        return 8
+    size = getattr(t, "compile_time_size", None)
+    if isinstance(size, int):
+        return size
+    raise ValueError(f"no byte size for element type {t}")
+
+
+def cast_to(
+    rewriter: PatternRewriter, value: SSAValue, target: Attribute, before: Operation
+) -> SSAValue:
+    """`value` as type `target`: itself, the input of the cast that produced it, or a cast.
+
+    New casts go right after the definition (or at the start of the argument's block) so that one
+    cast dominates, and serves, every later use.
+    """
+    if value.type == target:
+        return value
+    owner = value.owner
+    if isinstance(owner, UnrealizedConversionCastOp) and len(owner.inputs) == 1:
+        source = owner.inputs[0]
+        if source.type == target:
+            return source
+    if isinstance(owner, Operation):
+        where, home = InsertPoint.after(owner), owner.parent_block()
+    else:
+        where, home = InsertPoint.at_start(owner), owner
+    for use in value.uses:
+        user = use.operation
+        if (
+            isinstance(user, UnrealizedConversionCastOp)
+            and len(user.inputs) == 1
+            and user.results[0].type == target
+            and user.parent_block() is home
+        ):
+            return user.results[0]
+    cast = UnrealizedConversionCastOp.get([value], [target])
+    cast.location = before.location
+    rewriter.insert(cast, where)
+    return cast.results[0]
+
+
+def llvm_operands(
+    rewriter: PatternRewriter, op: Operation, values: Iterable[SSAValue] | None = None
+) -> list[SSAValue]:
+    """The operands of `op` (or `values`), each as its LLVM type, cast where needed before `op`."""
+    chosen = op.operands if values is None else values
+    return [cast_to(rewriter, v, convert_type(v.type), op) for v in chosen]
+
+
+def replace_with_llvm(
+    rewriter: PatternRewriter,
+    op: Operation,
+    new_ops: Sequence[Operation],
+    new_values: Sequence[SSAValue] | None = None,
+) -> None:
+    """Replace `op` by `new_ops`, whose results (or `new_values`) carry LLVM types.
+
+    Every new op takes `op`'s location. Where an old result's type differs from its LLVM value's
+    (index vs i64, memref vs ptr), a cast back to the old type keeps the old users valid.
+    """
+    if new_values is not None:
+        values = list(new_values)
+    else:
+        values = list(new_ops[-1].results) if new_ops else []
+    ops = list(new_ops)
+    results: list[SSAValue] = []
+    for old, new in zip(op.results, values, strict=True):
+        if old.type == new.type:
+            results.append(new)
+            continue
+        back = UnrealizedConversionCastOp.get([new], [old.type])
+        ops.append(back)
+        results.append(back.results[0])
+    for new_op in ops:
+        new_op.location = op.location
+    rewriter.replace(op, ops, results)
+
+
+def convert_block_arguments(rewriter: PatternRewriter, block: Block) -> None:
+    """Give each block argument its LLVM type; a cast at the block start serves the old users."""
+    previous: Operation | None = None
+    for arg in list(block.args):
+        target = convert_type(arg.type)
+        if target == arg.type:
+            continue
+        old_type = arg.type
+        new_arg = rewriter.replace_value_with_new_type(arg, target)
+        if not new_arg.uses:
+            continue
+        cast = UnrealizedConversionCastOp.get([new_arg], [old_type])
+        parent = block.parent_op()
+        if parent is not None:
+            cast.location = parent.location
+        where = InsertPoint.at_start(block) if previous is None else InsertPoint.after(previous)
+        rewriter.insert(cast, where)
+        previous = cast
+        rewriter.replace_uses_with_if(
+            new_arg, cast.results[0], lambda use, cast=cast: use.operation is not cast
+        )
+
+
+def declare_external_function(
+    rewriter: PatternRewriter,
+    near: Operation,
+    name: str,
+    inputs: Sequence[Attribute],
+    output: Attribute,
+) -> None:
+    """Make sure the module holding `near` declares `llvm.func @name` (libm, malloc, free)."""
+    module = near
+    while module.parent_op() is not None:
+        module = module.parent_op()  # type: ignore[assignment]
+    body = module.regions[0].blocks.first
+    if body is None:
+        return
+    for top in body.ops:
+        sym = top.properties.get("sym_name")
+        if sym is not None and getattr(sym, "data", None) == name:
+            return
+    decl = llvm.FuncOp(
+        name, llvm.LLVMFunctionType(list(inputs), output), linkage=llvm.LinkageAttr("external")
+    )
+    decl.location = near.location
+    rewriter.insert(decl, InsertPoint.at_start(body))
