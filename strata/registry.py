@@ -38,7 +38,7 @@ XDSL_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "memref": _lazy("xdsl.dialects.memref", "MemRef"),  # type: ignore[dict-item]
     "scf": _lazy("xdsl.dialects.scf", "Scf"),  # type: ignore[dict-item]
     "cf": _lazy("xdsl.dialects.cf", "Cf"),  # type: ignore[dict-item]
-    "llvm": _lazy("xdsl.dialects.llvm", "LLVM"),  # type: ignore[dict-item]
+    "llvm": _lazy("strata.dialects.llvm_extensions", "LLVM"),  # type: ignore[dict-item]
     "gpu": _lazy("xdsl.dialects.gpu", "GPU"),  # type: ignore[dict-item]
     "test": _lazy("xdsl.dialects.test", "Test"),  # type: ignore[dict-item]
 }

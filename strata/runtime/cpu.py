@@ -1,0 +1,99 @@
+"""Calling compiled CPU code with numpy arrays: the entry ABI of strata/runtime/signature.py.
+
+    fn = CompiledFunction.from_module(llvm_stage_module)
+    outputs = fn(x=np.ones((8, 784), np.float32))      # {"out": array(...)}
+
+The ctypes function is built once; a call checks the inputs, allocates outputs and the arena, and
+makes one foreign call (no LLVM work per call).
+"""
+
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Mapping
+
+import numpy as np
+from xdsl.dialects.builtin import ModuleOp
+
+from strata.runtime.signature import EntrySignature, TensorSpec
+from strata.targets.cpu import JitModule, entry_signature, jit
+
+ARENA_ALIGNMENT = 64
+
+
+def aligned_empty(nbytes: int, alignment: int = ARENA_ALIGNMENT) -> np.ndarray:
+    """An uninitialised byte buffer whose data starts on an `alignment`-byte boundary."""
+    raw = np.empty(nbytes + alignment, dtype=np.uint8)
+    start = (-raw.ctypes.data) % alignment
+    return raw[start : start + nbytes]
+
+
+def _describe(shape: tuple[int, ...], dtype: object) -> str:
+    return f"{tuple(shape)} {np.dtype(dtype).name}"  # type: ignore[call-overload]
+
+
+class CompiledFunction:
+    """The JIT-compiled entry of an `llvm`-stage module, called with numpy arrays by input name."""
+
+    def __init__(self, jit_module: JitModule, signature: EntrySignature):
+        self.jit_module = jit_module  # owns the code: keep it as long as the callable
+        self.signature = signature
+        self.inputs: tuple[TensorSpec, ...] = signature.inputs
+        self.outputs: tuple[TensorSpec, ...] = signature.outputs
+        nargs = len(signature.inputs) + len(signature.outputs) + 1
+        prototype = ctypes.CFUNCTYPE(ctypes.c_int32, *([ctypes.c_void_p] * nargs))
+        self._cfunc = prototype(jit_module.address_of(signature.entry))
+        self._arena = aligned_empty(max(signature.arena_bytes, 1))
+        self._input_dtypes = [np.dtype(spec.dtype) for spec in signature.inputs]
+        self._output_dtypes = [np.dtype(spec.dtype) for spec in signature.outputs]
+
+    @staticmethod
+    def from_module(module: ModuleOp, opt_level: int = 2) -> CompiledFunction:
+        """JIT an `llvm`-stage module (this CPU, O`opt_level`) and wrap its entry."""
+        return CompiledFunction(jit(module, opt_level), entry_signature(module))
+
+    def _check(self, spec: TensorSpec, dtype: np.dtype, value: object) -> np.ndarray:
+        array = np.asarray(value)
+        if array.shape != tuple(spec.shape) or array.dtype != dtype:
+            raise ValueError(
+                f"input '{spec.name}': expected shape {_describe(spec.shape, dtype)}, "
+                f"found {_describe(array.shape, array.dtype)}"
+            )
+        return np.ascontiguousarray(array)
+
+    def __call__(self, *args: object, **kwargs: object) -> dict[str, np.ndarray]:
+        """Run once; inputs by name (or position, signature order); returns {output name: array}."""
+        given = self._bind(args, kwargs)
+        pointers: list[int] = []
+        keep: list[np.ndarray] = []
+        for spec, dtype in zip(self.inputs, self._input_dtypes):
+            array = self._check(spec, dtype, given[spec.name])
+            keep.append(array)
+            pointers.append(array.ctypes.data)
+        results: dict[str, np.ndarray] = {}
+        for spec, dtype in zip(self.outputs, self._output_dtypes):
+            out = np.empty(spec.shape, dtype)
+            results[spec.name] = out
+            pointers.append(out.ctypes.data)
+        pointers.append(self._arena.ctypes.data)
+        status = self._cfunc(*pointers)
+        if status != 0:
+            message = self.signature.status_codes.get(status, "unknown error")
+            raise RuntimeError(f"{self.signature.entry}: status {status}: {message}")
+        return results
+
+    def _bind(self, args: tuple[object, ...], kwargs: Mapping[str, object]) -> dict[str, object]:
+        names = [spec.name for spec in self.inputs]
+        if len(args) > len(names):
+            raise ValueError(f"expected at most {len(names)} inputs, got {len(args)}")
+        given: dict[str, object] = dict(zip(names, args))
+        for name, value in kwargs.items():
+            if name not in names:
+                raise ValueError(f"unknown input '{name}' (inputs: {', '.join(names)})")
+            if name in given:
+                raise ValueError(f"input '{name}' given twice")
+            given[name] = value
+        missing = [n for n in names if n not in given]
+        if missing:
+            raise ValueError(f"missing inputs: {', '.join(repr(m) for m in missing)}")
+        return given

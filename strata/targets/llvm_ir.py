@@ -1,0 +1,276 @@
+"""Export of the `llvm` stage to LLVM IR (llvmlite), and LLVM's optimiser for the host or a target.
+
+Per-op translation is xDSL's (`xdsl.backend.llvm.convert_op.convert_op`, `convert_type`); the
+module-level driver is ours because xDSL's `convert_module` (a) drops the linkage and calling
+convention of definitions, (b) writes dense globals by formatting every float through Python text
+and (c) knows no op beyond xDSL's llvm dialect. Weights here go from the attribute's raw bytes into
+an `[N x i8]` initializer: exact bit for bit, and fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import llvmlite.binding as llvm_binding
+import llvmlite.ir as ir
+from xdsl.backend.llvm.convert_op import convert_op  # xDSL entry point: one op -> llvmlite
+from xdsl.backend.llvm.convert_type import convert_type  # xDSL entry point: one type -> llvmlite
+from xdsl.dialects import llvm
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    IntegerAttr,
+    ModuleOp,
+    StringAttr,
+)
+from xdsl.ir import Block, Operation, SSAValue
+
+from strata.diagnostics import StrataError, describe_op
+from strata.dialects import llvm_extensions as llvm_ext
+from strata.runtime.signature import SIGNATURE_ATTR
+
+_ARG_FLAGS = {
+    "llvm.noalias": "noalias",
+    "llvm.nocapture": "nocapture",
+    "llvm.nonnull": "nonnull",
+    "llvm.noundef": "noundef",
+    "llvm.readonly": "readonly",
+    "llvm.writeonly": "writeonly",
+    "llvm.signext": "signext",
+    "llvm.zeroext": "zeroext",
+}
+_ARG_INTS = {"llvm.align": "align", "llvm.dereferenceable": "dereferenceable"}
+
+_EXTRA_CASTS: dict[type[Operation], str] = {
+    llvm_ext.FPToSIOp: "fptosi",
+    llvm_ext.FPToUIOp: "fptoui",
+    llvm_ext.UIToFPOp: "uitofp",
+}
+
+
+def host_triple() -> str:
+    return llvm_binding.get_default_triple()
+
+
+def _check_only_llvm(module: ModuleOp) -> None:
+    left = [op for op in module.walk() if op is not module and op.dialect_name() != "llvm"]
+    if not left:
+        return
+    lines = [f"cannot export to LLVM IR: {len(left)} ops outside the llvm dialect:"]
+    lines += [f"  {describe_op(op)}" for op in left[:20]]
+    if len(left) > 20:
+        lines.append(f"  ... and {len(left) - 20} more")
+    raise StrataError("\n".join(lines))
+
+
+def global_initializer(op: llvm.GlobalOp) -> ir.Constant | None:
+    """A global's initializer as an `[N x i8]` constant of its raw bytes (None: no dense value)."""
+    value = op.value
+    if isinstance(value, StringAttr):
+        raw = value.data.encode("utf-8")
+        return ir.Constant(ir.ArrayType(ir.IntType(8), len(raw)), bytearray(raw))
+    if not isinstance(value, DenseIntOrFPElementsAttr):
+        return None
+    raw = value.data.data
+    nbytes = convert_type(op.global_type).get_abi_size(_target_data())
+    if len(raw) != nbytes:
+        # A splat stores one element: repeat it over the whole array.
+        if len(raw) == 0 or nbytes % len(raw) != 0:
+            raise StrataError(
+                f"global @{op.sym_name.data}: initializer has {len(raw)} bytes "
+                f"for a {nbytes}-byte type"
+            )
+        if not any(raw):
+            return ir.Constant(ir.ArrayType(ir.IntType(8), nbytes), None)
+        raw = raw * (nbytes // len(raw))
+    return ir.Constant(ir.ArrayType(ir.IntType(8), len(raw)), bytearray(raw))
+
+
+_TARGET_DATA: llvm_binding.TargetData | None = None
+
+
+def _target_data() -> llvm_binding.TargetData:
+    global _TARGET_DATA
+    if _TARGET_DATA is None:
+        _TARGET_DATA = host_target_machine().target_data
+    return _TARGET_DATA
+
+
+def _convert_global(op: llvm.GlobalOp, out: ir.Module) -> None:
+    init = global_initializer(op)
+    addrspace = op.addr_space.value.data
+    if init is not None:
+        gvar = ir.GlobalVariable(out, init.type, name=op.sym_name.data, addrspace=addrspace)
+        gvar.initializer = init
+    else:
+        gvar = ir.GlobalVariable(
+            out, convert_type(op.global_type), name=op.sym_name.data, addrspace=addrspace
+        )
+        if op.value is not None:
+            raise StrataError(f"global @{op.sym_name.data}: unsupported initializer {op.value}")
+        gvar.initializer = ir.Constant(convert_type(op.global_type), None)
+    gvar.linkage = op.linkage.linkage.data
+    gvar.global_constant = op.constant is not None
+    if op.alignment is not None:
+        gvar.align = op.alignment.value.data
+    if op.section is not None:
+        gvar.section = op.section.data
+
+
+def _linkage(op: llvm.FuncOp) -> str:
+    if SIGNATURE_ATTR in op.attributes:
+        return "external"  # the entry: what the runtime, objects and headers look up
+    if not op.body.blocks:
+        return ""  # a declaration
+    linkage = op.linkage.linkage.data
+    return "" if linkage == "external" else linkage
+
+
+def _declare_func(op: llvm.FuncOp, out: ir.Module) -> None:
+    fn_type = op.function_type
+    ir_type = ir.FunctionType(
+        convert_type(fn_type.output),
+        [convert_type(t) for t in fn_type.inputs.data],
+        var_arg=fn_type.is_variadic,
+    )
+    fn = ir.Function(out, ir_type, name=op.sym_name.data)
+    fn.linkage = _linkage(op)
+    cconv = op.CConv.cconv_name
+    if cconv != "ccc":
+        fn.calling_convention = cconv
+    if op.arg_attrs is None:
+        return
+    for arg, attrs in zip(fn.args, op.arg_attrs.data, strict=True):
+        for name, value in attrs.data.items():
+            if name in _ARG_FLAGS:
+                arg.add_attribute(_ARG_FLAGS[name])
+            elif name in _ARG_INTS and isinstance(value, IntegerAttr):
+                setattr(arg.attributes, _ARG_INTS[name], value.value.data)
+
+
+def _convert_extra(op: Operation, builder: ir.IRBuilder, values: dict[SSAValue, ir.Value]) -> bool:
+    """Ops of `strata.dialects.llvm_extensions`; False when `op` is not one of them."""
+    kind = _EXTRA_CASTS.get(type(op))
+    if kind is None:
+        return False
+    make: Callable[[ir.Value, ir.Type], ir.Value] = getattr(builder, kind)
+    values[op.results[0]] = make(values[op.operands[0]], convert_type(op.results[0].type))
+    return True
+
+
+def _convert_body(op: llvm.FuncOp, out: ir.Module) -> None:
+    fn = out.get_global(op.sym_name.data)
+    blocks: dict[Block, ir.Block] = {}
+    values: dict[SSAValue, ir.Value] = {}
+    for i, block in enumerate(op.body.blocks):
+        blocks[block] = fn.append_basic_block(name=block.name_hint or "")
+        if i == 0:
+            values.update(zip(block.args, fn.args))
+            for arg, ir_arg in zip(block.args, fn.args):
+                if arg.name_hint:
+                    ir_arg.name = arg.name_hint
+    # Phis first, so branches anywhere can add their incoming values.
+    for block in list(op.body.blocks)[1:]:
+        builder = ir.IRBuilder(blocks[block])
+        for arg in block.args:
+            values[arg] = builder.phi(convert_type(arg.type))
+    for block in op.body.blocks:
+        builder = ir.IRBuilder(blocks[block])
+        if blocks[block].instructions:
+            builder.position_after(blocks[block].instructions[-1])
+        for inner in block.ops:
+            if _convert_extra(inner, builder, values):
+                continue
+            try:
+                convert_op(inner, builder, values, blocks)
+            except NotImplementedError as err:
+                message = f"{describe_op(inner)}: cannot export to LLVM IR: {err}"
+                raise StrataError(message) from None
+
+
+def to_llvm_ir(module: ModuleOp, triple: str | None = None) -> ir.Module:
+    """The `llvm`-stage module as llvmlite IR (triple: the module's, `triple`, or the host's)."""
+    _check_only_llvm(module)
+    out = ir.Module(name="strata")
+    module_triple = module.attributes.get("llvm.target_triple")
+    if isinstance(module_triple, StringAttr):
+        out.triple = module_triple.data
+    else:
+        out.triple = triple or host_triple()
+    if out.triple == host_triple():
+        out.data_layout = str(_target_data())
+    globals_ = [op for op in module.ops if isinstance(op, llvm.GlobalOp)]
+    funcs = [op for op in module.ops if isinstance(op, llvm.FuncOp)]
+    for op in globals_:
+        _convert_global(op, out)
+    for op in funcs:
+        _declare_func(op, out)
+    for op in funcs:
+        if op.body.blocks:
+            _convert_body(op, out)
+    return out
+
+
+def to_llvm_ir_text(module: ModuleOp, triple: str | None = None) -> str:
+    return str(to_llvm_ir(module, triple))
+
+
+# --- Optimisation ---------------------------------------------------------------------------
+
+
+def host_target_machine(opt_level: int = 2) -> llvm_binding.TargetMachine:
+    """A target machine for this CPU (its name and features: AVX2/AVX-512 where present)."""
+    llvm_binding.initialize_native_target()
+    llvm_binding.initialize_native_asmprinter()
+    target = llvm_binding.Target.from_default_triple()
+    return target.create_target_machine(
+        cpu=llvm_binding.get_host_cpu_name(),
+        features=llvm_binding.get_host_cpu_features().flatten(),
+        opt=opt_level,
+        reloc="pic",
+        codemodel="jitdefault",
+    )
+
+
+def target_machine(
+    triple: str | None = None, opt_level: int = 2, cpu: str = "", features: str = ""
+) -> llvm_binding.TargetMachine:
+    """The host machine for the host triple (or None), else a generic one for `triple`."""
+    if triple is None or triple == host_triple():
+        if not cpu and not features:
+            return host_target_machine(opt_level)
+    llvm_binding.initialize_all_targets()
+    llvm_binding.initialize_all_asmprinters()
+    target = llvm_binding.Target.from_triple(triple or host_triple())
+    return target.create_target_machine(cpu=cpu, features=features, opt=opt_level, reloc="pic")
+
+
+def parse(llvm_ir: str | ir.Module) -> llvm_binding.ModuleRef:
+    """Parse and verify LLVM IR; a malformed module is a StrataError with LLVM's message."""
+    try:
+        mod = llvm_binding.parse_assembly(str(llvm_ir))
+        mod.verify()
+    except RuntimeError as err:
+        raise StrataError(f"invalid LLVM IR: {str(err).strip()}") from None
+    return mod
+
+
+def optimize(
+    llvm_ir: str | ir.Module,
+    level: int = 2,
+    machine: llvm_binding.TargetMachine | None = None,
+) -> llvm_binding.ModuleRef:
+    """Parse, verify and optimise (new pass manager, O`level`, loop vectoriser and SLP on)."""
+    mod = parse(llvm_ir)
+    tm = machine if machine is not None else target_machine(mod.triple or None, level)
+    mod.triple = tm.triple
+    mod.data_layout = str(tm.target_data)
+    if level <= 0:
+        return mod
+    pto = llvm_binding.create_pipeline_tuning_options(speed_level=min(level, 3))
+    pto.loop_vectorization = True
+    pto.slp_vectorization = True
+    pto.loop_unrolling = True
+    pto.loop_interleaving = True
+    builder = llvm_binding.create_pass_builder(tm, pto)
+    builder.getModulePassManager().run(mod, builder)
+    return mod

@@ -1,0 +1,130 @@
+"""LLVM IR export (weights, linkage, errors), optimisation, object files and assembly for the CPU."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+from xdsl.dialects import llvm, memref
+from xdsl.dialects.builtin import (
+    BytesAttr,
+    DenseIntOrFPElementsAttr,
+    ModuleOp,
+    TensorType,
+    f32,
+)
+
+from strata.diagnostics import StrataError
+from strata.loading import parse_ir
+from strata.pipeline import run_stages
+from strata.registry import make_context
+from strata.runtime.cpu import CompiledFunction
+from strata.runtime.signature import EntrySignature, TensorSpec
+from strata.targets.cpu import emit_assembly, emit_object
+from strata.targets.llvm_ir import optimize, to_llvm_ir
+
+
+def _signature(n: int) -> str:
+    sig = EntrySignature("main", (), (TensorSpec("out", (n,), "float32"),), 0)
+    return sig.to_json().replace('"', '\\"')
+
+
+COPY_WEIGHT = """
+"memref.global"() <{sym_name = "w0", type = memref<16xf32>, initial_value = dense<0.0> : tensor<16xf32>, sym_visibility = "private", constant}> : () -> ()
+func.func private @unused_helper(%v: f32) -> f32 {
+  func.return %v : f32
+}
+func.func @main(%out: memref<16xf32>, %arena: memref<1xi8>) -> i32 attributes {strata.signature = "SIG"} {
+  %w = memref.get_global @w0 : memref<16xf32>
+  "memref.copy"(%w, %out) : (memref<16xf32>, memref<16xf32>) -> ()
+  %ok = arith.constant 0 : i32
+  func.return %ok : i32
+}
+"""
+
+
+def _llvm_module(text: str, weight: np.ndarray | None = None) -> ModuleOp:
+    ctx = make_context()
+    module = parse_ir(ctx, text)
+    if weight is not None:
+        glob = next(op for op in module.ops if isinstance(op, memref.GlobalOp))
+        tensor = TensorType(f32, weight.shape)
+        glob.properties["initial_value"] = DenseIntOrFPElementsAttr(tensor, BytesAttr(weight.tobytes()))
+    return run_stages(ctx, module, stop_after="llvm")
+
+
+def test_weights_are_exact_bit_for_bit() -> None:
+    bits = np.array(
+        [0x7FC00001, 0xFFC12345, 0x00000001, 0x80000000, 0x7F800000, 0x3F800001, 0x3EAAAAAB]
+        + list(range(0x40000000, 0x40000009)),
+        dtype=np.uint32,
+    )
+    weight = bits.view(np.float32)
+    fn = CompiledFunction.from_module(_llvm_module(COPY_WEIGHT.replace("SIG", _signature(16)), weight))
+    out = fn()["out"]
+    np.testing.assert_array_equal(out.view(np.uint32), bits)
+
+
+def test_splat_weight() -> None:
+    module = _llvm_module(COPY_WEIGHT.replace("SIG", _signature(16)).replace("dense<0.0>", "dense<1.5>"))
+    out = CompiledFunction.from_module(module)()["out"]
+    np.testing.assert_array_equal(out, np.full(16, 1.5, np.float32))
+
+
+def test_entry_external_helpers_internal() -> None:
+    text = str(to_llvm_ir(_llvm_module(COPY_WEIGHT.replace("SIG", _signature(16)))))
+    assert 'define external i32 @"main"(ptr noalias %"out", ptr noalias %"arena")' in text
+    assert 'define internal float @"unused_helper"' in text
+    assert '@"w0" = private constant [64 x i8]' in text
+    assert "align 64" in text
+
+
+def test_large_weight_exports_fast() -> None:
+    weight = np.random.default_rng(0).standard_normal((784, 256), dtype=np.float32)
+    value = DenseIntOrFPElementsAttr(TensorType(f32, [784, 256]), BytesAttr(weight.tobytes()))
+    glob = llvm.GlobalOp(
+        llvm.LLVMArrayType(784, llvm.LLVMArrayType(256, f32)), "w", "private", constant=True, value=value
+    )
+    start = time.perf_counter()
+    text = str(to_llvm_ir(ModuleOp([glob])))
+    optimize(text, level=0)
+    assert time.perf_counter() - start < 1.0
+
+
+def test_non_llvm_op_is_a_clear_error() -> None:
+    ctx = make_context()
+    module = parse_ir(ctx, 'func.func @f() {\n  "test.op"() : () -> ()\n  func.return\n}\n')
+    with pytest.raises(StrataError, match="cannot export to LLVM IR: 3 ops outside the llvm dialect"):
+        to_llvm_ir(module)
+
+
+ADD = """
+func.func @main(%a: memref<256xf32>, %b: memref<256xf32>, %out: memref<256xf32>, %arena: memref<1xi8>) -> i32
+    attributes {strata.signature = "SIG"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 256 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %x = memref.load %a[%i] : memref<256xf32>
+    %y = memref.load %b[%i] : memref<256xf32>
+    %s = arith.addf %x, %y : f32
+    memref.store %s, %out[%i] : memref<256xf32>
+  }
+  %ok = arith.constant 0 : i32
+  func.return %ok : i32
+}
+"""
+
+
+def test_emit_object_is_x86_64_elf() -> None:
+    obj = emit_object(_llvm_module(ADD.replace("SIG", _signature(256))), "x86_64-unknown-linux-gnu")
+    assert obj[:4] == b"\x7fELF"
+    assert obj[4] == 2  # ELFCLASS64
+    assert int.from_bytes(obj[18:20], "little") == 62  # EM_X86_64
+    assert b"main" in obj
+
+
+def test_loops_are_vectorised() -> None:
+    asm = emit_assembly(_llvm_module(ADD.replace("SIG", _signature(256))), cpu="haswell")
+    assert "vaddps" in asm and "%ymm" in asm
