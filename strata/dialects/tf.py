@@ -9,6 +9,7 @@ declared types against that inference, so the importer never computes a shape by
 from __future__ import annotations
 
 from collections.abc import Sequence
+
 import numpy as np
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
@@ -31,7 +32,8 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
-from xdsl.traits import ConstantLike, Pure
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+from xdsl.traits import ConstantLike, HasCanonicalizationPatternsTrait, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from strata.dialects.tensor_types import (
@@ -53,7 +55,7 @@ def _tensor(value: SSAValue | Attribute, what: str) -> TensorType:
 def _dims_compatible(a: Sequence[int], b: Sequence[int]) -> bool:
     if len(a) != len(b):
         return False
-    return all(x == y or DYNAMIC_INDEX in (x, y) for x, y in zip(a, b))
+    return all(x == y or DYNAMIC_INDEX in (x, y) for x, y in zip(a, b, strict=True))
 
 
 class TfOp(IRDLOperation):
@@ -79,13 +81,30 @@ class TfOp(IRDLOperation):
                 )
 
 
+class ForwardsOperandsCanonicalization(HasCanonicalizationPatternsTrait):
+    """Identity-like ops fold away: their results are their operands."""
+
+    @classmethod
+    def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
+        return (ForwardOperands(),)
+
+
+class EraseNoOpCanonicalization(HasCanonicalizationPatternsTrait):
+    """tf.NoOp only carried control edges, which the tf dialect does not keep."""
+
+    @classmethod
+    def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
+        return (EraseNoOp(),)
+
+
 # ---------------------------------------------------------------------------------------------
 # Constants and plumbing
 
 
 @irdl_op_definition
 class ConstOp(TfOp):
-    """A constant tensor. `%w = "tf.Const"() <{value = dense<1.0> : tensor<2xf32>}> : () -> tensor<2xf32>`"""
+    """A constant tensor.
+    `%w = "tf.Const"() <{value = dense<1.0> : tensor<2xf32>}> : () -> tensor<2xf32>`"""
 
     name = "tf.Const"
     value = prop_def(DenseIntOrFPElementsAttr)
@@ -107,6 +126,7 @@ class NoOpOp(TfOp):
     """Does nothing; only control edges point at it. `"tf.NoOp"() : () -> ()`"""
 
     name = "tf.NoOp"
+    traits = traits_def(EraseNoOpCanonicalization())
 
     def __init__(self) -> None:
         super().__init__()
@@ -119,7 +139,7 @@ class IdentityNOp(TfOp):
     name = "tf.IdentityN"
     input = var_operand_def(TensorType)
     output = var_result_def(TensorType)
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), ForwardsOperandsCanonicalization())
 
     def __init__(self, inputs: Sequence[SSAValue]):
         super().__init__(operands=[inputs], result_types=[[v.type for v in inputs]])
@@ -156,14 +176,23 @@ class FloatUnaryOp(UnaryOp):
         return [t]
 
 
-def _unary(op_name: str, doc: str, float_only: bool = False) -> type[UnaryOp]:
+def _unary(
+    op_name: str, doc: str, float_only: bool = False, forwards: bool = False
+) -> type[UnaryOp]:
     base = FloatUnaryOp if float_only else UnaryOp
-    cls = type(op_name.removeprefix("tf.") + "Op", (base,), {"name": op_name, "__doc__": doc})
+    body: dict[str, object] = {"name": op_name, "__doc__": doc}
+    if forwards:
+        body["traits"] = traits_def(Pure(), ForwardsOperandsCanonicalization())
+    cls = type(op_name.removeprefix("tf.") + "Op", (base,), body)
     return irdl_op_definition(cls)
 
 
-IdentityOp = _unary("tf.Identity", "Returns its operand. `%y = \"tf.Identity\"(%x)`")
-StopGradientOp = _unary("tf.StopGradient", "Returns its operand (gradients stop here).")
+IdentityOp = _unary(
+    "tf.Identity", "Returns its operand. `%y = \"tf.Identity\"(%x)`", forwards=True
+)
+StopGradientOp = _unary(
+    "tf.StopGradient", "Returns its operand (gradients stop here).", forwards=True
+)
 NegOp = _unary("tf.Neg", "Elementwise -x.")
 AbsOp = _unary("tf.Abs", "Elementwise |x|.")
 SquareOp = _unary("tf.Square", "Elementwise x*x.")
@@ -225,7 +254,8 @@ MinimumOp = _binary("tf.Minimum", "Elementwise min(x, y) with broadcasting.")
 
 @irdl_op_definition
 class BiasAddOp(TfOp):
-    """Adds a 1-D bias along the channel dim. `%y = "tf.BiasAdd"(%x, %b) <{data_format = "NHWC"}>`"""
+    """Adds a 1-D bias along the channel dim.
+    `%y = "tf.BiasAdd"(%x, %b) <{data_format = "NHWC"}>`"""
 
     name = "tf.BiasAdd"
     value = operand_def(TensorType)
@@ -377,7 +407,8 @@ class ReshapeOp(TfOp):
 
 @irdl_op_definition
 class CastOp(TfOp):
-    """Converts element type (float<->int truncates toward zero). `%y = "tf.Cast"(%x) : (tensor<2xi32>) -> tensor<2xf32>`"""
+    """Converts element type (float<->int truncates toward zero).
+    `%y = "tf.Cast"(%x) : (tensor<2xi32>) -> tensor<2xf32>`"""
 
     name = "tf.Cast"
     x = operand_def(TensorType)
@@ -395,6 +426,11 @@ class CastOp(TfOp):
             result_types=[TensorType(element_type, t.get_shape())],
         )
 
+    def infer_result_types(self) -> Sequence[Attribute]:
+        # The destination element type is the result's own: Cast stores no DstT.
+        y = _tensor(self.y, "result")
+        return [TensorType(y.element_type, _tensor(self.x, "operand").get_shape())]
+
     def verify_(self) -> None:
         x, y = _tensor(self.x, "operand"), _tensor(self.y, "result")
         if not _dims_compatible(x.get_shape(), y.get_shape()):
@@ -403,6 +439,29 @@ class CastOp(TfOp):
 
 def int_attr(value: int) -> IntegerAttr:
     return IntegerAttr(value, 64)
+
+
+# ---------------------------------------------------------------------------------------------
+# Canonicalization patterns
+
+
+class ForwardOperands(RewritePattern):
+    """`%y = tf.Identity(%x)` -> `%x` (also tf.StopGradient, tf.IdentityN); types must match."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(op, (IdentityOp, StopGradientOp, IdentityNOp)):
+            return
+        if any(x.type != y.type for x, y in zip(op.operands, op.results, strict=True)):
+            return
+        rewriter.replace(op, [], list(op.operands))
+
+
+class EraseNoOp(RewritePattern):
+    """`tf.NoOp()` -> (nothing)."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if isinstance(op, NoOpOp):
+            rewriter.erase(op)
 
 
 TF = Dialect(

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
-from xdsl.dialects import linalg, tensor
+from xdsl.dialects import tensor
+from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.builtin import AffineMapAttr, ModuleOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass

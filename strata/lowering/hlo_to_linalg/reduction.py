@@ -66,13 +66,21 @@ class ReduceLowering(RewritePattern):
         assert isinstance(out_t, TensorType)
         b = LocatedBuilder(rewriter, op)
         init = filled(b, out_t, init_scalar(b, op.init_values[0]))
+        # The combiner may take (acc, elem) in either order; the generic's block has (elem, acc).
+        acc_arg, elem_arg = op.body.block.args
+
+        def body(emit, args):  # type: ignore[no-untyped-def]
+            by_arg = {acc_arg: args[1], elem_arg: args[0]}
+            operands = [by_arg[v] for v in combiner.operands]
+            return scalar_ops.emit_elementwise(emit, combiner, operands)
+
         # Loops: kept dims first (parallel), then the reduced dims.
         order = kept + sorted(dims)
         in_map = affine_map(rank, [order.index(d) for d in range(rank)])
         result = generic(
             b, [x], [in_map], init, affine_map(rank, list(range(len(kept)))),
             [PARALLEL] * len(kept) + [REDUCTION] * len(dims),
-            lambda emit, args: scalar_ops.emit_elementwise(emit, combiner, [args[1], args[0]]),
+            body,
         )
         rewriter.replace(op, [], [result])
 

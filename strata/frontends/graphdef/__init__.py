@@ -1,0 +1,104 @@
+"""TensorFlow GraphDef (.pb / .pbtxt) -> `tf` dialect, without TensorFlow.
+
+`load_graphdef` reads a file, `import_graphdef` builds the `tf` stage module.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from google.protobuf import message as protobuf_message
+from google.protobuf import text_format
+from xdsl.dialects.builtin import ModuleOp
+
+from strata.diagnostics import StrataError
+from strata.frontends.graphdef.importer import import_graph
+from strata.frontends.graphdef.schema import GraphDef
+
+if TYPE_CHECKING:
+    from strata.loading import ImportOptions
+
+TEXT_SUFFIXES = (".pbtxt", ".pbtext")
+_TEXT_ERROR_LOCATION = re.compile(r"^(\d+):(\d+) : ")
+
+
+def is_graphdef_message(obj: object) -> bool:
+    """True for a GraphDef message: ours, or TensorFlow's own `tf.compat.v1.GraphDef`."""
+    if not isinstance(obj, protobuf_message.Message):
+        return False
+    return obj.DESCRIPTOR.full_name == "tensorflow.GraphDef"
+
+
+def parse_graphdef_bytes(data: bytes, name: str = "<bytes>") -> Any:
+    """A GraphDef from binary protobuf bytes; unknown fields are kept."""
+    graph = GraphDef()
+    try:
+        graph.ParseFromString(data)
+    except (protobuf_message.DecodeError, RuntimeError, ValueError) as err:
+        raise StrataError(
+            f"{name}: not a valid GraphDef (binary protobuf): {str(err).strip() or 'truncated'}"
+        ) from None
+    return graph
+
+
+def parse_graphdef_text(text: str, name: str = "<text>") -> Any:
+    """A GraphDef from protobuf text format; unknown fields are skipped."""
+    graph = GraphDef()
+    try:
+        text_format.Parse(text, graph, allow_unknown_extension=True, allow_unknown_field=True)
+    except text_format.ParseError as err:
+        message = str(err)
+        where = _TEXT_ERROR_LOCATION.match(message)
+        if where:
+            name = f"{name}:{where.group(1)}:{where.group(2)}"
+            message = message[where.end():]
+        raise StrataError(f"{name}: not a valid GraphDef (text format): {message}") from None
+    return graph
+
+
+def load_graphdef(path: str | Path) -> Any:
+    """Read a GraphDef: text format for .pbtxt, binary protobuf otherwise."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise StrataError(f"{path}: no such file") from None
+    except OSError as err:
+        raise StrataError(f"{path}: {err.strerror or err}") from None
+    if path.suffix not in TEXT_SUFFIXES:
+        return parse_graphdef_bytes(data, str(path))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise StrataError(
+            f"{path}: not a valid GraphDef (text format): not UTF-8 text at byte {err.start}"
+        ) from None
+    return parse_graphdef_text(text, str(path))
+
+
+def import_graphdef(source: Path | str | bytes | Any, options: ImportOptions) -> ModuleOp:
+    """The `tf` stage module of a GraphDef given as a path, binary bytes or a message."""
+    if isinstance(source, (bytes, bytearray)):
+        graph = parse_graphdef_bytes(bytes(source))
+    elif isinstance(source, (str, Path)):
+        graph = load_graphdef(source)
+    elif is_graphdef_message(source):
+        graph = source
+        if not isinstance(source, GraphDef):
+            # TensorFlow's own class (or another pool's): re-read it with our schema.
+            graph = parse_graphdef_bytes(source.SerializeToString())
+    else:
+        raise StrataError(f"cannot import a {type(source).__name__} as a GraphDef")
+    return import_graph(graph, options)
+
+
+__all__ = [
+    "GraphDef",
+    "import_graphdef",
+    "is_graphdef_message",
+    "load_graphdef",
+    "parse_graphdef_bytes",
+    "parse_graphdef_text",
+]

@@ -1,0 +1,391 @@
+"""GraphDef -> `tf` dialect: one `func.func @main` over the Placeholders, one tf op per needed node.
+
+Nodes are imported only if an output needs them, in topological order; shapes come from the tf
+ops' own type inference, never from here.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from xdsl.dialects.builtin import (
+    DictionaryAttr,
+    ModuleOp,
+    NameLoc,
+    NoneAttr,
+    StringAttr,
+    TensorType,
+)
+from xdsl.dialects.func import FuncOp, ReturnOp
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.irdl import VariadicDef
+from xdsl.utils.exceptions import VerifyException
+
+from strata.diagnostics import StrataError
+from strata.dialects import tf
+from strata.dialects.tensor_types import dense_from_numpy, element_type_for, tensor_type
+from strata.frontends.graphdef.tensors import numpy_dtype, shape_dims, tensor_to_numpy
+from strata.loading import ImportOptions
+from strata.runtime.signature import ENTRY_FUNCTION_ATTR
+
+PLACEHOLDER = "Placeholder"
+NO_OP = "NoOp"
+
+
+@dataclass(frozen=True)
+class TensorRef:
+    """One output of a node: GraphDef's `name:index` (`name` alone is index 0)."""
+
+    node: str
+    index: int
+
+    @staticmethod
+    def parse(text: str) -> TensorRef:
+        name, colon, index = text.rpartition(":")
+        if colon and index.isdigit():
+            return TensorRef(name, int(index))
+        return TensorRef(text, 0)
+
+
+def location(name: str) -> NameLoc:
+    return NameLoc(StringAttr(name), NoneAttr())
+
+
+def node_label(node: Any) -> str:
+    return f"node '{node.name}' (tf.{node.op})"
+
+
+def _data_inputs(node: Any) -> list[TensorRef]:
+    """The node's data inputs; control inputs (`^name`) only order execution and are dropped."""
+    return [TensorRef.parse(text) for text in node.input if not text.startswith("^")]
+
+
+# ---------------------------------------------------------------------------------------------
+# Building one op per node. Ops whose constructor takes only operands need no row here.
+
+Builder = Callable[[Any, list[SSAValue]], Operation]
+
+
+def _attr_bool(node: Any, name: str, default: bool = False) -> bool:
+    if name not in node.attr:
+        return default
+    return bool(node.attr[name].b)
+
+
+def _attr_string(node: Any, name: str, default: str) -> str:
+    if name not in node.attr:
+        return default
+    return node.attr[name].s.decode("utf-8", errors="replace")
+
+
+def _attr_element_type(node: Any, name: str) -> Attribute:
+    if name not in node.attr:
+        raise StrataError(f"{node_label(node)}: attribute '{name}' is missing")
+    return element_type_for(numpy_dtype(node.attr[name].type, node_label(node)))
+
+
+def _build_const(node: Any, operands: list[SSAValue]) -> Operation:
+    if "value" not in node.attr or not node.attr["value"].HasField("tensor"):
+        raise StrataError(f"{node_label(node)}: attribute 'value' is missing")
+    array = tensor_to_numpy(node.attr["value"].tensor, node_label(node))
+    if array.dtype.kind == "u":
+        array = array.view(array.dtype.str.replace("u", "i"))  # MLIR integers are signless
+    return tf.ConstOp(dense_from_numpy(array))
+
+
+def _build_matmul(node: Any, operands: list[SSAValue]) -> Operation:
+    a, b = operands
+    return tf.MatMulOp(
+        a, b, _attr_bool(node, "transpose_a"), _attr_bool(node, "transpose_b")
+    )
+
+
+def _build_bias_add(node: Any, operands: list[SSAValue]) -> Operation:
+    value, bias = operands
+    return tf.BiasAddOp(value, bias, _attr_string(node, "data_format", "NHWC"))
+
+
+def _build_cast(node: Any, operands: list[SSAValue]) -> Operation:
+    (x,) = operands
+    return tf.CastOp(x, _attr_element_type(node, "DstT"), _attr_bool(node, "Truncate"))
+
+
+def _build_identity_n(node: Any, operands: list[SSAValue]) -> Operation:
+    return tf.IdentityNOp(operands)
+
+
+BUILDERS: dict[str, Builder] = {
+    "Const": _build_const,
+    "MatMul": _build_matmul,
+    "BiasAdd": _build_bias_add,
+    "Cast": _build_cast,
+    "IdentityN": _build_identity_n,
+}
+
+
+def _build_positional(node: Any, operands: list[SSAValue]) -> Operation:
+    op_class: Any = tf.OPS_BY_TF_NAME[node.op]
+    try:
+        return op_class(*operands)
+    except TypeError:
+        raise StrataError(
+            f"{node_label(node)}: cannot build from {len(operands)} inputs"
+        ) from None
+
+
+def _check_arity(node: Any, operands: list[SSAValue]) -> None:
+    """A node must have as many data inputs as its op has operands (unless they are variadic)."""
+    op_def = tf.OPS_BY_TF_NAME[node.op].get_irdl_definition()  # type: ignore[attr-defined]
+    if any(isinstance(d, VariadicDef) for _, d in op_def.operands):
+        return
+    if len(operands) != len(op_def.operands):
+        raise StrataError(
+            f"{node_label(node)}: expected {len(op_def.operands)} data inputs, "
+            f"found {len(operands)}"
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# The graph walk
+
+
+class GraphImporter:
+    """Imports one GraphDef with the chosen inputs, input shapes and outputs."""
+
+    def __init__(self, graph: Any, options: ImportOptions):
+        self.nodes: dict[str, Any] = {}
+        self.order: dict[str, int] = {}
+        for index, node in enumerate(graph.node):
+            if node.name in self.nodes:
+                raise StrataError(f"graph has two nodes named '{node.name}'")
+            self.nodes[node.name] = node
+            self.order[node.name] = index
+        self.options = options
+
+    # -- outputs -----------------------------------------------------------------------------
+
+    def default_outputs(self) -> list[str]:
+        """The data sinks: nodes whose outputs nobody consumes, in graph order.
+
+        NoOps, Placeholders and nodes used only through control edges are not sinks.
+        """
+        consumed: set[str] = set()
+        for node in self.nodes.values():
+            for text in node.input:
+                consumed.add(TensorRef.parse(text.removeprefix("^")).node)
+        return [
+            name
+            for name, node in self.nodes.items()
+            if name not in consumed and node.op not in (NO_OP, PLACEHOLDER)
+        ]
+
+    def check_output(self, text: str) -> TensorRef:
+        ref = TensorRef.parse(text)
+        if ref.node not in self.nodes:
+            candidates = self.default_outputs() or list(self.nodes)
+            shown = ", ".join(candidates[:5]) + (", ..." if len(candidates) > 5 else "")
+            raise StrataError(
+                f"output '{text}' names no node in the graph (sinks: {shown or 'none'})"
+            )
+        if self.nodes[ref.node].op == NO_OP:
+            raise StrataError(f"output '{text}' is a NoOp, which has no value")
+        return ref
+
+    # -- which nodes, in which order ------------------------------------------------------------
+
+    def needed_nodes(self, outputs: Sequence[TensorRef]) -> list[str]:
+        """Every node the outputs depend on through data edges, in topological order."""
+        needed: set[str] = set()
+        stack = [ref.node for ref in outputs]
+        while stack:
+            name = stack.pop()
+            if name in needed:
+                continue
+            needed.add(name)
+            node = self.nodes[name]
+            for ref in _data_inputs(node):
+                if ref.node not in self.nodes:
+                    raise StrataError(
+                        f"{node_label(node)}: input '{ref.node}' names no node in the graph"
+                    )
+                stack.append(ref.node)
+        return self._topological(needed)
+
+    def _topological(self, needed: set[str]) -> list[str]:
+        """Kahn's algorithm, ties broken by graph order so the IR reads like the GraphDef."""
+        pending = {name: 0 for name in needed}
+        users: dict[str, list[str]] = {name: [] for name in needed}
+        for name in needed:
+            for ref in _data_inputs(self.nodes[name]):
+                pending[name] += 1
+                users[ref.node].append(name)
+        ready = [(self.order[name], name) for name, count in pending.items() if count == 0]
+        heapq.heapify(ready)
+        result: list[str] = []
+        while ready:
+            _, name = heapq.heappop(ready)
+            result.append(name)
+            for user in users[name]:
+                pending[user] -= 1
+                if pending[user] == 0:
+                    heapq.heappush(ready, (self.order[user], user))
+        if len(result) != len(needed):
+            stuck = min((n for n in needed if pending[n] > 0), key=lambda n: self.order[n])
+            raise StrataError(f"graph has a cycle through {node_label(self.nodes[stuck])}")
+        return result
+
+    def check_supported(self, names: Sequence[str]) -> None:
+        unsupported = [
+            self.nodes[name]
+            for name in names
+            if self.nodes[name].op not in (PLACEHOLDER, NO_OP)
+            and self.nodes[name].op not in tf.OPS_BY_TF_NAME
+        ]
+        if not unsupported:
+            return
+        noun = "op" if len(unsupported) == 1 else "ops"
+        lines = [f"graph has {len(unsupported)} unsupported {noun}:"]
+        lines += [f"  node '{node.name}' ({node.op})" for node in unsupported]
+        raise StrataError("\n".join(lines))
+
+    # -- inputs ---------------------------------------------------------------------------------
+
+    def choose_inputs(self, needed: Sequence[str]) -> list[str]:
+        """The Placeholders that become arguments: `options.inputs`, or every needed one."""
+        placeholders = [name for name in needed if self.nodes[name].op == PLACEHOLDER]
+        if not self.options.inputs:
+            return placeholders
+        inputs = list(self.options.inputs)
+        for name in inputs:
+            if name not in self.nodes:
+                raise StrataError(f"input '{name}' names no node in the graph")
+            if self.nodes[name].op != PLACEHOLDER:
+                raise StrataError(
+                    f"input '{name}' is not a Placeholder (its op is {self.nodes[name].op})"
+                )
+        missing = [name for name in placeholders if name not in inputs]
+        if missing:
+            raise StrataError(
+                f"node '{missing[0]}' (Placeholder) is needed by the outputs but is not an input"
+            )
+        return inputs
+
+    def input_type(self, name: str, override: Sequence[int] | None) -> TensorType:
+        node = self.nodes[name]
+        label = f"node '{name}' (Placeholder)"
+        if "dtype" not in node.attr:
+            raise StrataError(f"{label}: attribute 'dtype' is missing")
+        element = element_type_for(numpy_dtype(node.attr["dtype"].type, label))
+        declared = shape_dims(node.attr["shape"].shape) if "shape" in node.attr else None
+        if override is None:
+            if declared is None:
+                raise StrataError(f"{label}: shape has unknown rank; give it with --input-shapes")
+            return tensor_type(element, declared)
+        shape = [int(d) for d in override]
+        if declared is not None and (
+            len(declared) != len(shape)
+            or any(d >= 0 and s >= 0 and d != s for d, s in zip(declared, shape, strict=True))
+        ):
+            raise StrataError(
+                f"{label}: input shape {_format(shape)} does not match its shape "
+                f"{_format(declared)}"
+            )
+        return tensor_type(element, shape)
+
+    # -- building ---------------------------------------------------------------------------------
+
+    def build_node(self, node: Any, values: dict[TensorRef, SSAValue]) -> Operation:
+        operands: list[SSAValue] = []
+        for ref in _data_inputs(node):
+            if ref not in values:
+                raise StrataError(
+                    f"{node_label(node)}: input '{ref.node}:{ref.index}' does not exist "
+                    f"(node '{ref.node}' has fewer outputs)"
+                )
+            operands.append(values[ref])
+        _check_arity(node, operands)
+        builder = BUILDERS.get(node.op, _build_positional)
+        try:
+            op = builder(node, operands)
+            op.verify_()
+        except VerifyException as err:
+            message = str(err).removeprefix("Operation does not verify: ")
+            raise StrataError(f"{node_label(node)}: {message}") from None
+        except ValueError as err:
+            raise StrataError(f"{node_label(node)}: {err}") from None
+        op.location = location(node.name)
+        return op
+
+    def run(self) -> ModuleOp:
+        output_names = list(self.options.outputs or self.default_outputs())
+        outputs = [self.check_output(text) for text in output_names]
+        needed = self.needed_nodes(outputs)
+        self.check_supported(needed)
+
+        inputs = self.choose_inputs(needed)
+        shapes = list(self.options.input_shapes or [])
+        if shapes and len(shapes) != len(inputs):
+            raise StrataError(
+                f"{len(shapes)} input shapes given for {len(inputs)} inputs ({', '.join(inputs)})"
+            )
+        arg_types = [
+            self.input_type(name, shapes[i] if shapes else None) for i, name in enumerate(inputs)
+        ]
+
+        block = Block(arg_types=arg_types)
+        values: dict[TensorRef, SSAValue] = {}
+        for name, arg in zip(inputs, block.args, strict=True):
+            arg.location = location(name)
+            values[TensorRef(name, 0)] = arg
+        for name in needed:
+            node = self.nodes[name]
+            if node.op in (PLACEHOLDER, NO_OP):
+                continue
+            op = self.build_node(node, values)
+            block.add_op(op)
+            for index, result in enumerate(op.results):
+                values[TensorRef(name, index)] = result
+
+        results: list[SSAValue] = []
+        result_names: list[str] = []
+        for text, ref in zip(output_names, outputs, strict=True):
+            expand = self.options.outputs is None and TensorRef.parse(text).index == 0
+            found = self._output_values(text, ref, values, expand)
+            results += [value for _, value in found]
+            result_names += [label for label, _ in found]
+        block.add_op(ReturnOp(*results))
+
+        func = FuncOp("main", (arg_types, [value.type for value in results]), Region(block))
+        func.attributes[ENTRY_FUNCTION_ATTR] = DictionaryAttr(
+            {"inputs": StringAttr(",".join(inputs)), "outputs": StringAttr(",".join(result_names))}
+        )
+        return ModuleOp([func])
+
+    def _output_values(
+        self, text: str, ref: TensorRef, values: dict[TensorRef, SSAValue], expand: bool
+    ) -> list[tuple[str, SSAValue]]:
+        """The value an output names; a default sink with several results gives all of them."""
+        if expand and TensorRef(ref.node, 1) in values:
+            found = []
+            index = 0
+            while TensorRef(ref.node, index) in values:
+                found.append((f"{ref.node}:{index}", values[TensorRef(ref.node, index)]))
+                index += 1
+            return found
+        if ref not in values:
+            node = self.nodes[ref.node]
+            raise StrataError(f"output '{text}': {node_label(node)} has no output {ref.index}")
+        return [(text, values[ref])]
+
+
+def _format(shape: Sequence[int]) -> str:
+    return "[" + ",".join("?" if d < 0 else str(d) for d in shape) + "]"
+
+
+def import_graph(graph: Any, options: ImportOptions) -> ModuleOp:
+    """The `tf` stage module of a parsed GraphDef message."""
+    return GraphImporter(graph, options).run()
+

@@ -1,0 +1,99 @@
+"""TensorFlow dtypes, shapes and TensorProto values as numpy: what Consts and Placeholders hold."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from strata.diagnostics import StrataError
+
+# DataType enum value -> (name, numpy dtype) for the dtypes Strata compiles.
+_DTYPES: dict[int, tuple[str, np.dtype]] = {
+    1: ("DT_FLOAT", np.dtype(np.float32)),
+    2: ("DT_DOUBLE", np.dtype(np.float64)),
+    3: ("DT_INT32", np.dtype(np.int32)),
+    4: ("DT_UINT8", np.dtype(np.uint8)),
+    5: ("DT_INT16", np.dtype(np.int16)),
+    6: ("DT_INT8", np.dtype(np.int8)),
+    9: ("DT_INT64", np.dtype(np.int64)),
+    10: ("DT_BOOL", np.dtype(np.bool_)),
+    19: ("DT_HALF", np.dtype(np.float16)),
+}
+_REF_OFFSET = 100
+
+
+def dtype_name(dtype: int) -> str:
+    from strata.frontends.graphdef.schema import DATA_TYPES
+
+    names = dict((number, name) for name, number in DATA_TYPES)
+    if dtype in names:
+        return names[dtype]
+    if dtype - _REF_OFFSET in names:
+        return names[dtype - _REF_OFFSET] + "_REF"
+    return f"DataType({dtype})"
+
+
+def numpy_dtype(dtype: int, what: str) -> np.dtype:
+    """The numpy dtype of a TensorFlow DataType; `what` names the node for the error."""
+    if dtype >= _REF_OFFSET:
+        dtype -= _REF_OFFSET
+    if dtype not in _DTYPES:
+        supported = ", ".join(name for name, _ in _DTYPES.values())
+        raise StrataError(f"{what}: dtype {dtype_name(dtype)} is not supported ({supported})")
+    return _DTYPES[dtype][1]
+
+
+def shape_dims(shape: Any) -> list[int] | None:
+    """A TensorShapeProto's dims (-1 for unknown ones), or None for an unknown rank."""
+    if shape.unknown_rank:
+        return None
+    return [int(d.size) for d in shape.dim]
+
+
+def _typed_values(tensor: Any, dtype: np.dtype) -> np.ndarray:
+    """The `*_val` field of a TensorProto that holds values of `dtype`, as a flat array."""
+    if dtype == np.float32:
+        return np.asarray(tensor.float_val, dtype=np.float32)
+    if dtype == np.float64:
+        return np.asarray(tensor.double_val, dtype=np.float64)
+    if dtype == np.float16:
+        # half_val holds each value's 16 bits in an int32.
+        return np.asarray(tensor.half_val, dtype=np.int32).astype(np.uint16).view(np.float16)
+    if dtype == np.int64:
+        return np.asarray(tensor.int64_val, dtype=np.int64)
+    if dtype == np.bool_:
+        return np.asarray(tensor.bool_val, dtype=np.bool_)
+    # int32, int16, int8 and uint8 all live in int_val.
+    return np.asarray(tensor.int_val, dtype=np.int64).astype(dtype)
+
+
+def tensor_to_numpy(tensor: Any, what: str) -> np.ndarray:
+    """The value of a TensorProto, from `tensor_content` bytes or the typed `*_val` fields.
+
+    As in TensorFlow, fewer typed values than elements repeat the last one (one value is a
+    splat), and none at all means zeros.
+    """
+    dtype = numpy_dtype(tensor.dtype, what)
+    shape = shape_dims(tensor.tensor_shape)
+    if shape is None or any(d < 0 for d in shape):
+        raise StrataError(f"{what}: constant has an unknown shape")
+    count = int(np.prod(shape, dtype=np.int64))
+    if tensor.tensor_content:
+        content = bytes(tensor.tensor_content)
+        expected = count * dtype.itemsize
+        if len(content) != expected:
+            raise StrataError(
+                f"{what}: tensor_content has {len(content)} bytes, but shape {shape} of "
+                f"{dtype_name(tensor.dtype)} needs {expected}"
+            )
+        # TensorFlow writes tensor_content in little-endian byte order.
+        return np.frombuffer(content, dtype=dtype.newbyteorder("<")).astype(dtype).reshape(shape)
+    values = _typed_values(tensor, dtype)
+    if values.size > count:
+        raise StrataError(f"{what}: constant has {values.size} values for shape {shape}")
+    if values.size == 0:
+        return np.zeros(shape, dtype=dtype)
+    if values.size < count:
+        values = np.concatenate([values, np.full(count - values.size, values[-1], dtype=dtype)])
+    return values.reshape(shape)

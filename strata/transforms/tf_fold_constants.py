@@ -1,0 +1,147 @@
+"""tf-fold-constants: evaluate tf ops whose operands are all tf.Const with numpy.
+
+The folded value becomes a new tf.Const at the folded op's location; identity-like ops forward
+their operands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.ir import Operation
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+)
+from xdsl.utils.exceptions import VerifyException
+
+from strata.dialects import tf
+from strata.dialects.tensor_types import dense_from_numpy, is_float, numpy_dtype_for
+from strata.transforms.tf_shape_inference import (
+    RefineFuncResultTypes,
+    RefineTfResultTypes,
+    refine,
+)
+
+# Elementwise ops that are one numpy function; integer overflow wraps, as in TensorFlow.
+UNARY: dict[type[Operation], Callable[[np.ndarray], np.ndarray]] = {
+    tf.NegOp: np.negative,
+    tf.AbsOp: np.abs,
+    tf.SquareOp: np.square,
+    tf.ExpOp: np.exp,
+    tf.LogOp: np.log,
+    tf.SqrtOp: np.sqrt,
+    tf.RsqrtOp: lambda x: 1 / np.sqrt(x),
+    tf.TanhOp: np.tanh,
+    tf.SigmoidOp: lambda x: 1 / (1 + np.exp(-x)),
+    tf.ReluOp: lambda x: np.maximum(x, 0),
+    tf.Relu6Op: lambda x: np.minimum(np.maximum(x, 0), 6),
+}
+
+BINARY: dict[type[Operation], Callable[[np.ndarray, np.ndarray], np.ndarray]] = {
+    tf.AddV2Op: np.add,
+    tf.AddOp: np.add,
+    tf.SubOp: np.subtract,
+    tf.MulOp: np.multiply,
+    tf.RealDivOp: np.divide,
+    tf.MaximumOp: np.maximum,
+    tf.MinimumOp: np.minimum,
+}
+
+
+def _operand_values(op: Operation) -> list[np.ndarray] | None:
+    values = [tf.constant_value(operand) for operand in op.operands]
+    if any(value is None for value in values):
+        return None
+    return values  # type: ignore[return-value]
+
+
+def _evaluate(op: Operation, args: list[np.ndarray]) -> np.ndarray | None:
+    """The value of `op` on constant operands; None for ops (or dtypes) not folded here."""
+    if type(op) in UNARY:
+        return UNARY[type(op)](args[0])
+    if type(op) in BINARY:
+        if isinstance(op, tf.RealDivOp) and not is_float(op.z.type.element_type):
+            return None  # integer RealDiv rounds like C; not worth a second definition here
+        return BINARY[type(op)](args[0], args[1])
+    if isinstance(op, tf.MatMulOp):
+        a = args[0].T if op.transpose_a.value.data else args[0]
+        b = args[1].T if op.transpose_b.value.data else args[1]
+        return np.matmul(a, b)
+    if isinstance(op, tf.BiasAddOp):
+        value, bias = args
+        shape = [1] * value.ndim
+        shape[op.channel_dim()] = bias.shape[0]
+        return value + bias.reshape(shape)
+    if isinstance(op, tf.ReshapeOp):
+        return args[0].reshape(tf.reshape_target(args[0].shape, args[1].tolist()))
+    if isinstance(op, tf.CastOp):
+        return args[0].astype(numpy_dtype_for(op.y.type.element_type))
+    return None
+
+
+class FoldConstantOperands(RewritePattern):
+    """`tf.AddV2(tf.Const 1, tf.Const 2)` -> `tf.Const 3` (also MatMul, BiasAdd, Reshape, Cast)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(op, tf.TfOp) or isinstance(op, tf.ConstOp) or len(op.results) != 1:
+            return
+        result_type = op.results[0].type
+        if not isinstance(result_type, TensorType):
+            return
+        args = _operand_values(op)
+        if args is None:
+            return
+        element = result_type.element_type
+        try:
+            with np.errstate(all="ignore"):
+                value = _evaluate(op, args)
+                if value is None:
+                    return
+                value = np.asarray(value).astype(numpy_dtype_for(element), copy=False)
+        except (VerifyException, ValueError):
+            return  # an invalid op: the verifier names it
+        const = tf.ConstOp(dense_from_numpy(value, element))
+        if const.output.type != result_type and refine(result_type, const.output.type) is None:
+            return
+        const.location = op.location
+        rewriter.replace(op, const)
+
+
+class ForwardIdentityOperands(RewritePattern):
+    """`%y = tf.Identity(%x)` -> `%x` (also tf.StopGradient and tf.IdentityN)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(op, (tf.IdentityOp, tf.StopGradientOp, tf.IdentityNOp)):
+            return
+        for x, y in zip(op.operands, op.results, strict=True):
+            # Forwarding must not lose shape information the result had.
+            if x.type != y.type and refine(y.type, x.type) != x.type:
+                return
+        rewriter.replace(op, [], list(op.operands))
+
+
+class TfFoldConstantsPass(ModulePass):
+    """Expects the tf stage; guarantees no tf op left has only tf.Const operands among those it
+    can evaluate (elementwise, MatMul, BiasAdd, Reshape, Cast) and no Identity/StopGradient/
+    IdentityN remains. Result types are refined as values become known; dead tf ops are erased.
+    """
+
+    name = "tf-fold-constants"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        patterns = GreedyRewritePatternApplier(
+            [
+                FoldConstantOperands(),
+                ForwardIdentityOperands(),
+                RefineTfResultTypes(),
+                RefineFuncResultTypes(),
+            ]
+        )
+        PatternRewriteWalker(patterns, apply_recursively=True).rewrite_module(op)
