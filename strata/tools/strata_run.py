@@ -79,19 +79,11 @@ def main(argv: list[str]) -> int:
     shapes = parse_shapes(args.input_shapes)
     names = None
     if shapes is None and given is not None and args.model.endswith((".pb", ".pbtxt")):
+        # Placeholders with unknown dims take the shapes of the arrays given for them.
         names = list(given)
         shapes = [list(v.shape) for v in given.values()]
-        try:
-            fn = compile(args.model, outputs=outputs, target=args.target, opt_level=args.opt_level)
-            names, shapes = None, None  # the graph's own shapes are static: keep them
-        except StrataError as err:
-            if "dynamic shape" not in str(err):
-                raise
-            fn = compile(args.model, outputs=outputs, inputs=names, input_shapes=shapes,
-                         target=args.target, opt_level=args.opt_level)
-    else:
-        fn = compile(args.model, outputs=outputs, input_shapes=shapes, target=args.target,
-                     opt_level=args.opt_level)
+    fn = compile(args.model, outputs=outputs, inputs=names, input_shapes=shapes,
+                 target=args.target, opt_level=args.opt_level)
     inputs = given if given is not None else random_inputs(fn.signature, args.seed)
     missing = [n for n in fn.input_names if n not in inputs]
     if missing:

@@ -5,12 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWalker
 from xdsl.transforms.dead_code_elimination import region_dce
+from xdsl.utils.exceptions import PassFailedException
 
-from strata.diagnostics import fail_on_ops
+from strata.diagnostics import describe_location, fail_on_ops
+from strata.dialects.tensor_types import is_static
 from strata.lowering.tf_to_hlo import elementwise, nn, shape
 
 
@@ -25,6 +28,7 @@ class ConvertTfToHloPass(ModulePass):
     name = "convert-tf-to-hlo"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        check_static_inputs(op)
         patterns = (*shape.PATTERNS, *elementwise.PATTERNS, *nn.PATTERNS)
         PatternRewriteWalker(
             GreedyRewritePatternApplier(list(patterns)), apply_recursively=False
@@ -32,3 +36,20 @@ class ConvertTfToHloPass(ModulePass):
         region_dce(op.body)
         left = [o for o in op.walk() if o.dialect_name() == "tf"]
         fail_on_ops(self.name, "tf ops could not be lowered (unsupported op or dynamic shape)", left)
+
+
+def check_static_inputs(module: ModuleOp) -> None:
+    """Inputs with unknown dims are named at once, with the way to give their shapes."""
+    lines = []
+    for f in module.ops:
+        if not isinstance(f, func.FuncOp) or f.is_declaration:
+            continue
+        for arg in f.args:
+            if isinstance(arg.type, TensorType) and not is_static(arg.type):
+                where = describe_location(arg.location) or f"argument {arg.index} of @{f.sym_name.data}"
+                lines.append(f"  {where}: {arg.type}")
+    if lines:
+        raise PassFailedException(
+            "convert-tf-to-hlo: inputs with unknown dimensions (give their shapes with "
+            "--input-shapes, input_shapes=, or the arrays in --inputs):\n" + "\n".join(lines)
+        )
