@@ -100,6 +100,9 @@ def all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
 def make_context() -> Context:
     """A Context in which every dialect Strata uses is registered (loaded on first use)."""
+    from strata import xdsl_fixes
+
+    xdsl_fixes.apply()
     ctx = Context()
     for name, factory in {**XDSL_DIALECTS, **OWN_DIALECTS}.items():
         ctx.register_dialect(name, factory)

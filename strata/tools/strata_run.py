@@ -16,6 +16,7 @@ import numpy as np
 
 from strata.api import TARGETS, compile
 from strata.diagnostics import StrataError, run_tool
+from strata.loading import parse_input_shapes, parse_names
 from strata.runtime.signature import EntrySignature
 
 
@@ -25,7 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--inputs", help=".npz with one array per input, keyed by placeholder name "
                                     "(default: random inputs)")
     p.add_argument("--outputs", help="comma-separated output node names (default: graph sinks)")
-    p.add_argument("--input-shapes", help="shapes for the inputs, e.g. 8,784:8 (GraphDef only)")
+    p.add_argument("--input-shapes", help="shapes of the Placeholders in graph order, e.g. 8,784:8 (GraphDef only)")
     p.add_argument("--save", help="write the outputs to this .npz, keyed by output name")
     p.add_argument("--target", default="cpu", choices=TARGETS)
     p.add_argument("--bench", type=int, default=0, metavar="N",
@@ -34,16 +35,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="seed for random inputs")
     p.add_argument("--debug", action="store_true", help="show Python tracebacks")
     return p
-
-
-def parse_shapes(text: str | None) -> list[list[int]] | None:
-    if not text:
-        return None
-    try:
-        return [[int(d) for d in part.split(",") if d.strip()] if part.strip() else []
-                for part in text.split(":")]
-    except ValueError:
-        raise StrataError(f"--input-shapes: expected e.g. 8,784:8, found '{text}'") from None
 
 
 def load_inputs(path: str) -> dict[str, np.ndarray]:
@@ -75,8 +66,8 @@ def main(argv: list[str]) -> int:
     if not Path(args.model).exists():
         raise StrataError(f"{args.model}: no such file")
     given = load_inputs(args.inputs) if args.inputs else None
-    outputs = [o for o in args.outputs.split(",") if o] if args.outputs else None
-    shapes = parse_shapes(args.input_shapes)
+    outputs = parse_names(args.outputs)
+    shapes = parse_input_shapes(args.input_shapes)
     names = None
     if shapes is None and given is not None and args.model.endswith((".pb", ".pbtxt")):
         # Placeholders with unknown dims take the shapes of the arrays given for them.

@@ -2,18 +2,26 @@
 
     strata-translate --import-graphdef model.pb [--inputs x,y] [--input-shapes 8,784:16,4]
                      [--outputs a,b] [--print-debuginfo] [-o OUT] [--debug]
+    strata-translate model.pb|model.mlir --to-llvmir|--to-obj|--to-asm|--to-header
+                     [-O N] [--triple T] [--cpu C] [--entry-name NAME] [-o OUT]
+
+Exports take a GraphDef or IR at any stage and compile the rest of the way first.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import NoReturn
 
 from strata.diagnostics import StrataError, run_tool
-from strata.loading import ImportOptions, print_ir
+from strata.loading import ImportOptions, parse_input_shapes, parse_names, print_ir
+
+DEFAULT_TRIPLE = "x86_64-unknown-linux-gnu"
 
 
 class _ArgumentParser(argparse.ArgumentParser):
@@ -21,41 +29,6 @@ class _ArgumentParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise StrataError(f"{message} (see {self.prog} --help)")
-
-
-def parse_names(text: str | None) -> list[str] | None:
-    """`x,y` -> ["x", "y"]; None when the flag was not given."""
-    if text is None:
-        return None
-    names = [name.strip() for name in text.split(",") if name.strip()]
-    if not names:
-        raise StrataError(f"expected comma-separated names, found '{text}'")
-    return names
-
-
-def parse_input_shapes(text: str | None) -> list[list[int]] | None:
-    """`8,784:16,4` -> [[8, 784], [16, 4]]; `?` or -1 is an unknown dim, an empty shape a scalar."""
-    if text is None:
-        return None
-    shapes: list[list[int]] = []
-    for part in text.split(":"):
-        dims: list[int] = []
-        for dim in (d.strip() for d in part.split(",") if part.strip()):
-            if dim == "?":
-                dims.append(-1)
-                continue
-            try:
-                value = int(dim)
-            except ValueError:
-                value = -2
-            if value < -1:
-                raise StrataError(
-                    f"--input-shapes: '{part}' is not a shape (expected sizes like 8,784; "
-                    "'?' for an unknown one)"
-                )
-            dims.append(value)
-        shapes.append(dims)
-    return shapes
 
 
 # ---------------------------------------------------------------------------------------------
@@ -74,6 +47,52 @@ def import_graphdef(args: argparse.Namespace) -> str:
     return print_ir(module, debuginfo=args.print_debuginfo)
 
 
+def _compiled(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    """The input (GraphDef or IR at any stage) lowered to the `llvm` stage, entry renamed."""
+    from strata.api import lower
+    from strata.targets.export import rename_entry
+
+    _ctx, module = lower(args.input, outputs=parse_names(args.outputs),
+                         inputs=parse_names(args.inputs),
+                         input_shapes=parse_input_shapes(args.input_shapes))
+    return rename_entry(module, args.entry_name or default_entry_name(args.input))
+
+
+def default_entry_name(path: str) -> str:
+    """The model file's stem as a C identifier: `models/mlp-v2.pb` -> `mlp_v2`."""
+    stem = re.sub(r"[^A-Za-z0-9_]", "_", Path(path).name.split(".")[0]) or "model"
+    return stem if not stem[0].isdigit() else f"m_{stem}"
+
+
+def to_llvmir(args: argparse.Namespace) -> str:
+    from strata.targets.llvm_ir import optimize, to_llvm_ir
+
+    module = to_llvm_ir(_compiled(args), args.triple)
+    if args.opt_level == 0:
+        return str(module)
+    return str(optimize(module, args.opt_level))
+
+
+def to_obj(args: argparse.Namespace) -> bytes:
+    from strata.targets.cpu import emit_object
+
+    return emit_object(_compiled(args), args.triple or DEFAULT_TRIPLE, max(args.opt_level, 0),
+                       args.cpu or "", args.features or "")
+
+
+def to_asm(args: argparse.Namespace) -> str:
+    from strata.targets.cpu import emit_assembly
+
+    return emit_assembly(_compiled(args), args.triple or DEFAULT_TRIPLE, args.opt_level,
+                         args.cpu or "", args.features or "")
+
+
+def to_header(args: argparse.Namespace) -> str:
+    from strata.targets.export import c_header
+
+    return c_header(_compiled(args))
+
+
 @dataclass(frozen=True)
 class Translation:
     flag: str
@@ -85,6 +104,12 @@ class Translation:
 TRANSLATIONS: tuple[Translation, ...] = (
     Translation("--import-graphdef", "TensorFlow GraphDef (.pb, .pbtxt) -> tf dialect",
                 import_graphdef),
+    Translation("--to-llvmir", "GraphDef or IR at any stage -> LLVM IR text (-O0: as translated)",
+                to_llvmir),
+    Translation("--to-obj", "GraphDef or IR at any stage -> object file (needs -o)", to_obj),
+    Translation("--to-asm", "GraphDef or IR at any stage -> target assembly", to_asm),
+    Translation("--to-header", "GraphDef or IR at any stage -> C header declaring the entry",
+                to_header),
 )
 
 
@@ -105,6 +130,15 @@ def build_parser() -> argparse.ArgumentParser:
                                                  "('?' for an unknown dim)")
     graphdef.add_argument("--outputs", help="comma-separated outputs, e.g. Softmax,split:1 "
                                             "(default: the graph's sink nodes)")
+    export = p.add_argument_group("exports")
+    export.add_argument("-O", dest="opt_level", type=int, default=None, choices=(0, 1, 2, 3),
+                        help="LLVM optimisation level (default: 0 for --to-llvmir, else 2)")
+    export.add_argument("--triple", help=f"target triple (default: {DEFAULT_TRIPLE})")
+    export.add_argument("--cpu", help="target CPU, e.g. x86-64 for a portable object "
+                                      "(default: this machine's CPU)")
+    export.add_argument("--features", help="target features, e.g. +avx2,+fma")
+    export.add_argument("--entry-name", help="symbol of the entry function "
+                                             "(default: the input file's stem)")
     p.add_argument("-o", "--output", help="output file (default: stdout)")
     p.add_argument("--print-debuginfo", "--mlir-print-debuginfo", action="store_true",
                    help="print op locations (the TF node names)")
@@ -115,6 +149,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     translation: Translation = args.translation
+    if args.opt_level is None:
+        args.opt_level = 0 if translation.flag == "--to-llvmir" else 2
     result = translation.run(args)
     if isinstance(result, bytes):
         if not args.output:

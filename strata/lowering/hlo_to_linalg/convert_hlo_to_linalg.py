@@ -11,6 +11,7 @@ from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWal
 from xdsl.transforms.dead_code_elimination import region_dce
 
 from strata.diagnostics import fail_on_ops
+from strata.dialects import hlo
 from strata.lowering.hlo_to_linalg import contraction, elementwise, reduction, shape
 
 
@@ -31,5 +32,8 @@ class ConvertHloToLinalgPass(ModulePass):
             GreedyRewritePatternApplier(list(patterns)), apply_recursively=False
         ).rewrite_module(op)
         region_dce(op.body)
-        left = [o for o in op.walk() if o.dialect_name() == "hlo"]
+        left = [
+            o for o in op.walk()
+            if o.dialect_name() == "hlo" and not isinstance(o.parent_op(), hlo.ReduceOp)
+        ]
         fail_on_ops(self.name, "hlo ops could not be lowered", left)

@@ -1,0 +1,161 @@
+// RUN: strata-opt %s -p linalg-fuse-elementwise --split-input-file | filecheck %s
+
+// exp(a + b) * b: three elementwise generics become one; the consumer's other inputs come first,
+// then the producer's.
+// CHECK-LABEL: func.func @elementwise_chain
+// CHECK-SAME: (%[[A:.*]]: tensor<4xf32>, %[[B:.*]]: tensor<4xf32>)
+// CHECK-NEXT:   %[[INIT:.*]] = tensor.empty() : tensor<4xf32>
+// CHECK-NEXT:   %[[R:.*]] = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%[[B]], %[[A]], %[[B]] : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) outs(%[[INIT]] : tensor<4xf32>) {
+// CHECK-NEXT:   ^bb0(%[[B1:.*]]: f32, %[[A2:.*]]: f32, %[[B2:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:     %[[SUM:.*]] = arith.addf %[[A2]], %[[B2]] : f32
+// CHECK-NEXT:     %[[EXP:.*]] = math.exp %[[SUM]] : f32
+// CHECK-NEXT:     %[[MUL:.*]] = arith.mulf %[[EXP]], %[[B1]] : f32
+// CHECK-NEXT:     linalg.yield %[[MUL]] : f32
+// CHECK-NEXT:   } -> tensor<4xf32>
+// CHECK-NEXT:   func.return %[[R]]
+func.func @elementwise_chain(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  %e0 = tensor.empty() : tensor<4xf32>
+  %sum = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%a, %b : tensor<4xf32>, tensor<4xf32>) outs(%e0 : tensor<4xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  %e1 = tensor.empty() : tensor<4xf32>
+  %exp = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%sum : tensor<4xf32>) outs(%e1 : tensor<4xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %r = math.exp %x : f32
+    linalg.yield %r : f32
+  } -> tensor<4xf32>
+  %e2 = tensor.empty() : tensor<4xf32>
+  %mul = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%exp, %b : tensor<4xf32>, tensor<4xf32>) outs(%e2 : tensor<4xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %m = arith.mulf %x, %y : f32
+    linalg.yield %m : f32
+  } -> tensor<4xf32>
+  func.return %mul : tensor<4xf32>
+}
+
+// -----
+
+// A producer whose result is also returned is not fused (it would be computed twice).
+// CHECK-LABEL: func.func @producer_with_two_uses
+// CHECK-SAME: (%[[A:.*]]: tensor<4xf32>, %[[B:.*]]: tensor<4xf32>)
+// CHECK:        %[[SUM:.*]] = linalg.generic {{.*}} ins(%[[A]], %[[B]] : tensor<4xf32>, tensor<4xf32>)
+// CHECK:          arith.addf
+// CHECK:        %[[EXP:.*]] = linalg.generic {{.*}} ins(%[[SUM]] : tensor<4xf32>)
+// CHECK-NEXT:   ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:     math.exp %[[X]] : f32
+// CHECK:        func.return %[[SUM]], %[[EXP]]
+func.func @producer_with_two_uses(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %e0 = tensor.empty() : tensor<4xf32>
+  %sum = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%a, %b : tensor<4xf32>, tensor<4xf32>) outs(%e0 : tensor<4xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  %e1 = tensor.empty() : tensor<4xf32>
+  %exp = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%sum : tensor<4xf32>) outs(%e1 : tensor<4xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %r = math.exp %x : f32
+    linalg.yield %r : f32
+  } -> tensor<4xf32>
+  func.return %sum, %exp : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// x - broadcast(m): the broadcast's map is composed into the subtract, which reads m directly.
+// CHECK-LABEL: func.func @broadcast_into_subtract
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>, %[[M:.*]]: tensor<2xf32>)
+// CHECK-NEXT:   %[[INIT:.*]] = tensor.empty() : tensor<2x3xf32>
+// CHECK-NEXT:   %[[R:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[X]], %[[M]] : tensor<2x3xf32>, tensor<2xf32>) outs(%[[INIT]] : tensor<2x3xf32>) {
+// CHECK-NEXT:   ^bb0(%[[XE:.*]]: f32, %[[ME:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:     %[[D:.*]] = arith.subf %[[XE]], %[[ME]] : f32
+// CHECK-NEXT:     linalg.yield %[[D]] : f32
+// CHECK-NEXT:   } -> tensor<2x3xf32>
+// CHECK-NEXT:   func.return %[[R]]
+func.func @broadcast_into_subtract(%x: tensor<2x3xf32>, %m: tensor<2xf32>) -> tensor<2x3xf32> {
+  %e0 = tensor.empty() : tensor<2x3xf32>
+  %bm = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%m : tensor<2xf32>) outs(%e0 : tensor<2x3xf32>) {
+  ^bb0(%v: f32, %out: f32):
+    linalg.yield %v : f32
+  } -> tensor<2x3xf32>
+  %e1 = tensor.empty() : tensor<2x3xf32>
+  %d = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %bm : tensor<2x3xf32>, tensor<2x3xf32>) outs(%e1 : tensor<2x3xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %s = arith.subf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<2x3xf32>
+  func.return %d : tensor<2x3xf32>
+}
+
+// -----
+
+// sum(exp(x)) over the inner dim: exp is computed inside the reduction's loops.
+// CHECK-LABEL: func.func @producer_into_reduction
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>, %[[INIT:.*]]: tensor<2xf32>)
+// CHECK-NEXT:   %[[R:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%[[X]] : tensor<2x3xf32>) outs(%[[INIT]] : tensor<2xf32>) {
+// CHECK-NEXT:   ^bb0(%[[XE:.*]]: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT:     %[[E:.*]] = math.exp %[[XE]] : f32
+// CHECK-NEXT:     %[[S:.*]] = arith.addf %[[ACC]], %[[E]] : f32
+// CHECK-NEXT:     linalg.yield %[[S]] : f32
+// CHECK-NEXT:   } -> tensor<2xf32>
+// CHECK-NEXT:   func.return %[[R]]
+func.func @producer_into_reduction(%x: tensor<2x3xf32>, %init: tensor<2xf32>) -> tensor<2xf32> {
+  %e0 = tensor.empty() : tensor<2x3xf32>
+  %exp = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<2x3xf32>) outs(%e0 : tensor<2x3xf32>) {
+  ^bb0(%v: f32, %out: f32):
+    %r = math.exp %v : f32
+    linalg.yield %r : f32
+  } -> tensor<2x3xf32>
+  %sum = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%exp : tensor<2x3xf32>) outs(%init : tensor<2xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %s = arith.addf %acc, %v : f32
+    linalg.yield %s : f32
+  } -> tensor<2xf32>
+  func.return %sum : tensor<2xf32>
+}
+
+// -----
+
+// A transpose fused into a reduction over an outer dim: the maps compose.
+// CHECK-LABEL: func.func @transpose_into_reduction
+// CHECK-SAME: (%[[X:.*]]: tensor<3x2xf32>, %[[INIT:.*]]: tensor<2xf32>)
+// CHECK-NEXT:   linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%[[X]] : tensor<3x2xf32>) outs(%[[INIT]] : tensor<2xf32>)
+func.func @transpose_into_reduction(%x: tensor<3x2xf32>, %init: tensor<2xf32>) -> tensor<2xf32> {
+  %e0 = tensor.empty() : tensor<2x3xf32>
+  %t = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<3x2xf32>) outs(%e0 : tensor<2x3xf32>) {
+  ^bb0(%v: f32, %out: f32):
+    linalg.yield %v : f32
+  } -> tensor<2x3xf32>
+  %sum = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%t : tensor<2x3xf32>) outs(%init : tensor<2xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %s = arith.addf %acc, %v : f32
+    linalg.yield %s : f32
+  } -> tensor<2xf32>
+  func.return %sum : tensor<2xf32>
+}
+
+// -----
+
+// A producer that computes (not just moves data) and is read through a broadcast would be
+// recomputed for every broadcast element, so it stays separate.
+// CHECK-LABEL: func.func @computing_producer_read_by_broadcast
+// CHECK:        %[[EXP:.*]] = linalg.generic
+// CHECK:          math.exp
+// CHECK:        linalg.generic {{.*}} ins(%{{.*}}, %[[EXP]] : tensor<2x3xf32>, tensor<2xf32>)
+func.func @computing_producer_read_by_broadcast(%x: tensor<2x3xf32>, %m: tensor<2xf32>) -> tensor<2x3xf32> {
+  %e0 = tensor.empty() : tensor<2xf32>
+  %exp = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%m : tensor<2xf32>) outs(%e0 : tensor<2xf32>) {
+  ^bb0(%v: f32, %out: f32):
+    %r = math.exp %v : f32
+    linalg.yield %r : f32
+  } -> tensor<2xf32>
+  %e1 = tensor.empty() : tensor<2x3xf32>
+  %d = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %exp : tensor<2x3xf32>, tensor<2xf32>) outs(%e1 : tensor<2x3xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %s = arith.subf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<2x3xf32>
+  func.return %d : tensor<2x3xf32>
+}

@@ -1,0 +1,61 @@
+// RUN: strata-opt %s -p tf-fold-constants --split-input-file --print-debuginfo | filecheck %s
+
+// A chain of constant ops becomes one tf.Const at the last op's location; the dead inputs go.
+// CHECK-LABEL: func.func @dense
+// CHECK-NEXT:    %[[C:.*]] = "tf.Const"() <{value = dense<{{\[\[}}7.000000e+00, 0.000000e+00], [1.600000e+01, 0.000000e+00]]> : tensor<2x2xf32>}> : () -> tensor<2x2xf32> loc("relu")
+// CHECK-NEXT:    func.return %[[C]] : tensor<2x2xf32>
+func.func @dense() -> tensor<2x2xf32> {
+  %a = "tf.Const"() <{value = dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>}> : () -> tensor<2x3xf32> loc("a")
+  %w = "tf.Const"() <{value = dense<[[1.0, 0.0], [0.0, -1.0], [2.0, 0.0]]> : tensor<3x2xf32>}> : () -> tensor<3x2xf32> loc("w")
+  %b = "tf.Const"() <{value = dense<[0.0, 1.0]> : tensor<2xf32>}> : () -> tensor<2xf32> loc("b")
+  %0 = "tf.MatMul"(%a, %w) : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32> loc("mm")
+  %1 = "tf.BiasAdd"(%0, %b) : (tensor<2x2xf32>, tensor<2xf32>) -> tensor<2x2xf32> loc("bias")
+  %2 = "tf.Relu"(%1) : (tensor<2x2xf32>) -> tensor<2x2xf32> loc("relu")
+  func.return %2 : tensor<2x2xf32>
+}
+
+// -----
+
+// Transposes, elementwise ops with broadcasting, Reshape and Cast: [0.75, -5.5, 0.375, -8.5]
+// truncates toward zero.
+// CHECK-LABEL: func.func @ops
+// CHECK-NEXT:    %[[T:.*]] = "tf.Const"() <{value = dense<{{\[\[}}1.000000e+01, 1.400000e+01], [1.400000e+01, 2.000000e+01]]> : tensor<2x2xf32>}> {{.*}} loc("mm_t")
+// CHECK-NEXT:    %[[E:.*]] = "tf.Const"() <{value = dense<{{\[\[}}2.000000e+00, 8.000000e+00], [6.000000e+00, 1.600000e+01]]> : tensor<2x2xf32>}> {{.*}} loc("mul")
+// CHECK-NEXT:    %[[R:.*]] = "tf.Const"() <{value = dense<[0, -5, 0, -8]> : tensor<4xi32>}> {{.*}} loc("cast")
+// CHECK-NEXT:    %[[D:.*]] = "tf.Const"() <{value = dense<[-2, -1]> : tensor<2xi64>}> {{.*}} loc("neg")
+// CHECK-NEXT:    func.return %[[T]], %[[E]], %[[R]], %[[D]]
+func.func @ops() -> (tensor<2x2xf32>, tensor<2x2xf32>, tensor<4xi32>, tensor<2xi64>) {
+  %a = "tf.Const"() <{value = dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>}> : () -> tensor<2x2xf32>
+  %k = "tf.Const"() <{value = dense<[2.0, 4.0]> : tensor<2xf32>}> : () -> tensor<2xf32>
+  %s = "tf.Const"() <{value = dense<[-1]> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %i = "tf.Const"() <{value = dense<[2, 1]> : tensor<2xi64>}> : () -> tensor<2xi64>
+  %0 = "tf.MatMul"(%a, %a) <{transpose_a = true, transpose_b = false}> : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32> loc("mm_t")
+  %1 = "tf.Mul"(%a, %k) : (tensor<2x2xf32>, tensor<2xf32>) -> tensor<2x2xf32> loc("mul")
+  %2 = "tf.Reshape"(%a, %s) : (tensor<2x2xf32>, tensor<1xi32>) -> tensor<4xf32> loc("flat")
+  %f = "tf.Const"() <{value = dense<[1.75, -1.75, 1.125, -1.125]> : tensor<4xf32>}> : () -> tensor<4xf32>
+  %3 = "tf.Mul"(%2, %f) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> loc("scale")
+  %4 = "tf.RealDiv"(%3, %f) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> loc("div")
+  %5 = "tf.Sub"(%3, %4) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> loc("sub")
+  %7 = "tf.Cast"(%5) : (tensor<4xf32>) -> tensor<4xi32> loc("cast")
+  %8 = "tf.Neg"(%i) : (tensor<2xi64>) -> tensor<2xi64> loc("neg")
+  func.return %0, %1, %7, %8 : tensor<2x2xf32>, tensor<2x2xf32>, tensor<4xi32>, tensor<2xi64>
+}
+
+// -----
+
+// Identity, StopGradient and IdentityN forward their operands; ops with a non-constant operand
+// stay. A folded value more static than the op's result refines the types downstream.
+// CHECK-LABEL: func.func @partial
+// CHECK-SAME:    (%[[X:[0-9a-z_]+]]: tensor<2xf32> loc(unknown)) -> (tensor<2xf32>, tensor<2xf32>)
+// CHECK-NEXT:    %[[C:.*]] = "tf.Const"() <{value = dense<[1.000000e+00, 4.000000e+00]> : tensor<2xf32>}> : () -> tensor<2xf32> loc("square")
+// CHECK-NEXT:    %[[ADD:.*]] = "tf.AddV2"(%[[X]], %[[C]]) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32> loc("add")
+// CHECK-NEXT:    func.return %[[ADD]], %[[X]] : tensor<2xf32>, tensor<2xf32>
+func.func @partial(%x: tensor<2xf32>) -> (tensor<?xf32>, tensor<2xf32>) {
+  %c = "tf.Const"() <{value = dense<[1.0, -2.0]> : tensor<2xf32>}> : () -> tensor<2xf32>
+  %0 = "tf.Identity"(%c) : (tensor<2xf32>) -> tensor<?xf32> loc("id")
+  %1 = "tf.Square"(%0) : (tensor<?xf32>) -> tensor<?xf32> loc("square")
+  %2 = "tf.StopGradient"(%1) : (tensor<?xf32>) -> tensor<?xf32> loc("sg")
+  %3 = "tf.AddV2"(%x, %2) : (tensor<2xf32>, tensor<?xf32>) -> tensor<?xf32> loc("add")
+  %4:2 = "tf.IdentityN"(%3, %x) : (tensor<?xf32>, tensor<2xf32>) -> (tensor<?xf32>, tensor<2xf32>) loc("idn")
+  func.return %4#0, %4#1 : tensor<?xf32>, tensor<2xf32>
+}
