@@ -131,7 +131,14 @@ def main(argv: list[str]) -> int:
         line = 0
         for chunk in chunks:
             # Pad with newlines so parse errors report the line in the whole file.
-            out, chunk_ok = run_chunk(ctx, "\n" * line + chunk, name, args)
+            try:
+                out, chunk_ok = run_chunk(ctx, "\n" * line + chunk, name, args)
+            except USER_ERRORS as err:
+                if len(chunks) == 1 or args.debug:
+                    raise
+                # Like mlir-opt: report the failing chunk and go on with the others.
+                print(f"error: {str(err).strip()}", file=sys.stderr)
+                out, chunk_ok = "", False
             line += chunk.count("\n")
             chunks_out.append(out)
             ok = ok and chunk_ok
