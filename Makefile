@@ -4,7 +4,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lit pytest bench clean
+.PHONY: run test lint lit pytest bench clean
 
 $(BIN)/strata-opt: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -15,7 +15,10 @@ $(BIN)/strata-opt: pyproject.toml
 run: $(BIN)/strata-opt
 	$(BIN)/strata-run test/fixtures/mlp.pb --inputs test/fixtures/mlp.inputs.npz --outputs Identity
 
-test: lit pytest
+test: lint lit pytest
+
+lint: $(BIN)/strata-opt
+	$(BIN)/ruff check strata bench test
 
 lit: $(BIN)/strata-opt
 	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/lit -sv test

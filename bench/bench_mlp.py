@@ -45,7 +45,7 @@ def numpy_mlp(weights: list[np.ndarray]) -> Callable[[np.ndarray], np.ndarray]:
 
     def run(x: np.ndarray) -> np.ndarray:
         h = x
-        for i, (k, b) in enumerate(zip(kernels, biases)):
+        for i, (k, b) in enumerate(zip(kernels, biases, strict=False)):
             h = h @ k + b
             if i < len(kernels) - 1:
                 h = np.maximum(h, 0)
@@ -103,8 +103,10 @@ def main() -> None:
     print("| implementation | median latency (us) | vs numpy | max abs err vs TF |")
     print("|---|---:|---:|---:|")
     print(f"| numpy | {numpy_us:.1f} | 1.00x | {err_numpy:.2e} |")
-    print(f"| strata (cpu, O{args.opt}) | {strata_us:.1f} | {numpy_us / strata_us:.2f}x | "
-          f"{err_strata:.2e} |")
+    print(
+        f"| strata (cpu, O{args.opt}) | {strata_us:.1f} | {numpy_us / strata_us:.2f}x | "
+        f"{err_strata:.2e} |"
+    )
     tf_run = tensorflow_mlp(model)
     if tf_run is not None:
         run_tf, label = tf_run

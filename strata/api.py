@@ -1,8 +1,8 @@
 """The Python API: `strata.compile(model, outputs=..., target="cpu")` returns a callable.
 
-    fn = strata.compile("model.pb", outputs=["Softmax"])
-    y = fn(x=np.ones((8, 784), np.float32))      # one output: an array; several: a tuple
-    d = fn.run(x=...)                            # always a dict {output name: array}
+fn = strata.compile("model.pb", outputs=["Softmax"])
+y = fn(x=np.ones((8, 784), np.float32))      # one output: an array; several: a tuple
+d = fn.run(x=...)                            # always a dict {output name: array}
 """
 
 from __future__ import annotations
@@ -41,19 +41,22 @@ class CompiledModel:
     def output_names(self) -> list[str]:
         return [s.name for s in self.signature.outputs]
 
-    def run(self, inputs: Mapping[str, np.ndarray] | None = None, **kwargs: np.ndarray
-            ) -> dict[str, np.ndarray]:
+    def run(
+        self, inputs: Mapping[str, np.ndarray] | None = None, **kwargs: np.ndarray
+    ) -> dict[str, np.ndarray]:
         """All outputs as {name: array}."""
         given = {**(inputs or {}), **kwargs}
         return self.runner(given)
 
-    def __call__(self, *args: np.ndarray, **kwargs: np.ndarray) -> np.ndarray | tuple[np.ndarray, ...]:
+    def __call__(
+        self, *args: np.ndarray, **kwargs: np.ndarray
+    ) -> np.ndarray | tuple[np.ndarray, ...]:
         """Inputs positionally (in signature order) or by name; one output -> array, else tuple."""
         if len(args) > len(self.input_names):
             raise ValueError(
                 f"expected at most {len(self.input_names)} positional inputs, got {len(args)}"
             )
-        given = dict(zip(self.input_names, args))
+        given = dict(zip(self.input_names, args, strict=False))
         for name, value in kwargs.items():
             if name in given:
                 raise ValueError(f"input '{name}' given twice")
@@ -71,7 +74,7 @@ def lower(
     stop_after: str = "llvm",
     after_stage: Callable[[Stage, ModuleOp, float], None] | None = None,
 ) -> tuple[Context, ModuleOp]:
-    """Load `source` (GraphDef path or message, .mlir path, IR text) and lower it to `stop_after`."""
+    """Load `source` (GraphDef path or message, .mlir path, IR text); lower it to `stop_after`."""
     options = ImportOptions(inputs=inputs, input_shapes=input_shapes, outputs=outputs)
     ctx, module = load_module(source, options=options)
     run_stages(ctx, module, stop_after=stop_after, after_stage=after_stage)

@@ -78,7 +78,7 @@ USER_ERRORS = (StrataError, DiagnosticException, ParseError, VerifyException, Va
 
 
 def run_tool(main: Callable[[list[str]], int], argv: list[str] | None = None) -> int:
-    """Run a tool's main; user errors become `error: ...` on stderr and exit 1 (`--debug`: raise)."""
+    """Run a tool's main; user errors become `error: ...` on stderr, exit 1 (`--debug`: raise)."""
     args = sys.argv[1:] if argv is None else argv
     debug = "--debug" in args
     try:

@@ -56,16 +56,18 @@ def load_module(
         return ctx, import_graphdef(source, options)
     if isinstance(source, (str, Path)) and is_graphdef_path(source):
         return ctx, import_graphdef(Path(source), options)
-    if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source
-                                    and Path(source).suffix in (".mlir", ".ir")):
+    if isinstance(source, Path) or (
+        isinstance(source, str) and "\n" not in source and Path(source).suffix in (".mlir", ".ir")
+    ):
         path = Path(source)
         if not path.exists():
             raise StrataError(f"{path}: no such file")
         return ctx, parse_ir(ctx, path.read_text(), str(path))
     if isinstance(source, str):
         return ctx, parse_ir(ctx, source)
-    raise StrataError(f"cannot compile a {type(source).__name__}: expected a path, IR text "
-                      "or a GraphDef")
+    raise StrataError(
+        f"cannot compile a {type(source).__name__}: expected a path, IR text or a GraphDef"
+    )
 
 
 def print_ir(op: Operation, debuginfo: bool = False, generic: bool = False) -> str:

@@ -33,24 +33,52 @@ def _d(*names: str) -> frozenset[str]:
 
 
 STAGES: tuple[Stage, ...] = (
-    Stage("tf", _d("func", "tf"), "",
-          "func.func over tensors, one tf op per GraphDef node, loc(\"node name\")"),
-    Stage("tf-opt", _d("func", "tf"), "tf-shape-inference,tf-fold-constants,canonicalize,dce",
-          "shapes inferred, constants folded, Identity/NoOp/unused nodes gone"),
-    Stage("hlo", _d("func", "hlo"), "convert-tf-to-hlo",
-          "hlo ops only (StableHLO semantics) + func"),
-    Stage("hlo-opt", _d("func", "hlo"), "hlo-simplify,canonicalize,cse,dce",
-          "simplified and CSE'd hlo"),
-    Stage("linalg", _d("func", "linalg", "tensor", "arith", "math"), "convert-hlo-to-linalg,linalg-fuse-elementwise",
-          "linalg / tensor / arith / math on tensors, elementwise chains fused"),
-    Stage("buffers", _d("func", "linalg", "memref", "arith", "math"), "bufferize,buffer-assign",
-          "memrefs, one arena for temporaries, destination-passing outputs"),
-    Stage("loops", _d("func", "memref", "arith", "math", "scf"), "linalg-outline-kernels,convert-linalg-to-loops",
-          "one private kernel function per linalg op, each an scf loop nest (contractions tiled)"),
-    Stage("llvm", _d("llvm"),
-          "convert-scf-to-cf,convert-math-to-llvm,convert-arith-to-llvm,convert-memref-to-llvm,"
-          "convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts",
-          "llvm dialect only"),
+    Stage(
+        "tf",
+        _d("func", "tf"),
+        "",
+        'func.func over tensors, one tf op per GraphDef node, loc("node name")',
+    ),
+    Stage(
+        "tf-opt",
+        _d("func", "tf"),
+        "tf-shape-inference,tf-fold-constants,canonicalize,dce",
+        "shapes inferred, constants folded, Identity/NoOp/unused nodes gone",
+    ),
+    Stage(
+        "hlo", _d("func", "hlo"), "convert-tf-to-hlo", "hlo ops only (StableHLO semantics) + func"
+    ),
+    Stage(
+        "hlo-opt",
+        _d("func", "hlo"),
+        "hlo-simplify,canonicalize,cse,dce",
+        "simplified and CSE'd hlo",
+    ),
+    Stage(
+        "linalg",
+        _d("func", "linalg", "tensor", "arith", "math"),
+        "convert-hlo-to-linalg,linalg-fuse-elementwise",
+        "linalg / tensor / arith / math on tensors, elementwise chains fused",
+    ),
+    Stage(
+        "buffers",
+        _d("func", "linalg", "memref", "arith", "math"),
+        "bufferize,buffer-assign",
+        "memrefs, one arena for temporaries, destination-passing outputs",
+    ),
+    Stage(
+        "loops",
+        _d("func", "memref", "arith", "math", "scf"),
+        "linalg-outline-kernels,convert-linalg-to-loops",
+        "one private kernel function per linalg op, each an scf loop nest (contractions tiled)",
+    ),
+    Stage(
+        "llvm",
+        _d("llvm"),
+        "convert-scf-to-cf,convert-math-to-llvm,convert-arith-to-llvm,convert-memref-to-llvm,"
+        "convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts",
+        "llvm dialect only",
+    ),
 )
 
 STAGE_NAMES: tuple[str, ...] = tuple(s.name for s in STAGES)
@@ -96,7 +124,9 @@ def run_stages(
 
     The module is verified after every stage; `after_stage` sees it with the seconds the stage took.
     """
-    first = stage_index(start_after) + 1 if start_after else stage_index(detect_stage(module).name) + 1
+    first = (
+        stage_index(start_after) + 1 if start_after else stage_index(detect_stage(module).name) + 1
+    )
     last = stage_index(stop_after)
 
     def on_pass(done: ModulePass | None, op: ModuleOp, _next: ModulePass | None) -> None:

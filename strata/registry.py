@@ -54,7 +54,9 @@ OWN_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "tf-fold-constants": _pass("strata.transforms.tf_fold_constants", "TfFoldConstantsPass"),
     "convert-tf-to-hlo": _pass("strata.lowering.tf_to_hlo.convert_tf_to_hlo", "ConvertTfToHloPass"),
     "hlo-simplify": _pass("strata.transforms.hlo_simplify", "HloSimplifyPass"),
-    "convert-hlo-to-linalg": _pass("strata.lowering.hlo_to_linalg.convert_hlo_to_linalg", "ConvertHloToLinalgPass"),
+    "convert-hlo-to-linalg": _pass(
+        "strata.lowering.hlo_to_linalg.convert_hlo_to_linalg", "ConvertHloToLinalgPass"
+    ),
     "linalg-fuse-elementwise": _pass(
         "strata.transforms.linalg_fuse_elementwise", "LinalgFuseElementwisePass"
     ),
@@ -78,13 +80,17 @@ OWN_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "convert-func-to-llvm": _pass(
         "strata.lowering.to_llvm.convert_func_to_llvm", "ConvertFuncToLlvmPass"
     ),
-    "convert-cf-to-llvm": _pass("strata.lowering.to_llvm.convert_cf_to_llvm", "ConvertCfToLlvmPass"),
+    "convert-cf-to-llvm": _pass(
+        "strata.lowering.to_llvm.convert_cf_to_llvm", "ConvertCfToLlvmPass"
+    ),
 }
 
 # xDSL passes used as they are.
 XDSL_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "canonicalize": _pass("xdsl.transforms.canonicalize", "CanonicalizePass"),
-    "cse": _pass("xdsl.transforms.common_subexpression_elimination", "CommonSubexpressionElimination"),
+    "cse": _pass(
+        "xdsl.transforms.common_subexpression_elimination", "CommonSubexpressionElimination"
+    ),
     "dce": _pass("xdsl.transforms.dead_code_elimination", "DeadCodeElimination"),
     "licm": _pass("xdsl.transforms.loop_invariant_code_motion", "LoopInvariantCodeMotionPass"),
     "convert-scf-to-cf": _pass("xdsl.transforms.convert_scf_to_cf", "ConvertScfToCf"),

@@ -474,8 +474,12 @@ class ElementwiseBinaryOp(HloOp):
     )
     ELEMENT_KIND: ClassVar[str] = "numeric"
 
-    def __init__(self, lhs: SSAValue | Operation, rhs: SSAValue | Operation,
-                 result_type: Attribute | None = None):
+    def __init__(
+        self,
+        lhs: SSAValue | Operation,
+        rhs: SSAValue | Operation,
+        result_type: Attribute | None = None,
+    ):
         lhs, rhs = SSAValue.get(lhs), SSAValue.get(rhs)
         if result_type is None:
             result_type = type(self)._infer(lhs.type, rhs.type)
@@ -744,8 +748,13 @@ class ClampOp(HloOp):
         "custom<SameOperandsAndResultType>(type(operands), type(results))"
     )
 
-    def __init__(self, min: SSAValue | Operation, operand: SSAValue | Operation,
-                 max: SSAValue | Operation, result_type: Attribute | None = None):
+    def __init__(
+        self,
+        min: SSAValue | Operation,
+        operand: SSAValue | Operation,
+        max: SSAValue | Operation,
+        result_type: Attribute | None = None,
+    ):
         min, operand, max = SSAValue.get(min), SSAValue.get(operand), SSAValue.get(max)
         if result_type is None:
             result_type = self._infer(min.type, operand.type, max.type)
@@ -823,8 +832,13 @@ class CompareOp(HloOp):
         "functional-type(operands, results)"
     )
 
-    def __init__(self, lhs: SSAValue | Operation, rhs: SSAValue | Operation,
-                 comparison_direction: str, compare_type: str | None = None):
+    def __init__(
+        self,
+        lhs: SSAValue | Operation,
+        rhs: SSAValue | Operation,
+        comparison_direction: str,
+        compare_type: str | None = None,
+    ):
         lhs, rhs = SSAValue.get(lhs), SSAValue.get(rhs)
         props: dict[str, Attribute] = {
             "comparison_direction": ComparisonDirectionAttr(
@@ -877,8 +891,13 @@ class SelectOp(HloOp):
         "custom<SelectOpType>(type(operands), type(results))"
     )
 
-    def __init__(self, pred: SSAValue | Operation, on_true: SSAValue | Operation,
-                 on_false: SSAValue | Operation, result_type: Attribute | None = None):
+    def __init__(
+        self,
+        pred: SSAValue | Operation,
+        on_true: SSAValue | Operation,
+        on_false: SSAValue | Operation,
+        result_type: Attribute | None = None,
+    ):
         pred, on_true, on_false = SSAValue.get(pred), SSAValue.get(on_true), SSAValue.get(on_false)
         if result_type is None:
             result_type = self._infer(pred.type, on_true.type, on_false.type)
@@ -957,8 +976,12 @@ class TransposeOp(HloOp):
         "functional-type(operands, results)"
     )
 
-    def __init__(self, operand: SSAValue | Operation, permutation: Sequence[int],
-                 result_type: Attribute | None = None):
+    def __init__(
+        self,
+        operand: SSAValue | Operation,
+        permutation: Sequence[int],
+        result_type: Attribute | None = None,
+    ):
         operand = SSAValue.get(operand)
         if result_type is None:
             result_type = self._infer(operand.type, permutation)
@@ -1000,8 +1023,12 @@ class BroadcastInDimOp(HloOp):
         "functional-type(operands, results)"
     )
 
-    def __init__(self, operand: SSAValue | Operation, result_type: Attribute,
-                 broadcast_dimensions: Sequence[int]):
+    def __init__(
+        self,
+        operand: SSAValue | Operation,
+        result_type: Attribute,
+        broadcast_dimensions: Sequence[int],
+    ):
         super().__init__(
             operands=[SSAValue.get(operand)],
             properties={"broadcast_dimensions": _i64_array(broadcast_dimensions)},
@@ -1034,8 +1061,7 @@ class BroadcastInDimOp(HloOp):
             if size in (1, DYNAMIC_INDEX) or target == DYNAMIC_INDEX or size == target:
                 continue
             raise VerifyException(
-                f"operand dim {i} (size {size}) cannot broadcast to result dim {d} "
-                f"(size {target})"
+                f"operand dim {i} (size {size}) cannot broadcast to result dim {d} (size {target})"
             )
 
 
@@ -1088,20 +1114,17 @@ class DotGeneralOp(HloOp):
         )
 
     @staticmethod
-    def _infer(lhs_type: Attribute, rhs_type: Attribute, numbers: DotDimensionNumbersAttr
-               ) -> TensorType:
+    def _infer(
+        lhs_type: Attribute, rhs_type: Attribute, numbers: DotDimensionNumbersAttr
+    ) -> TensorType:
         lhs, rhs = _tensor(lhs_type, "lhs"), _tensor(rhs_type, "rhs")
         lhs_shape, rhs_shape = _shape(lhs), _shape(rhs)
         lb, rb = numbers.lhs_batching_dimensions, numbers.rhs_batching_dimensions
         lc, rc = numbers.lhs_contracting_dimensions, numbers.rhs_contracting_dimensions
         if len(lb) != len(rb):
-            raise VerifyException(
-                f"lhs has {len(lb)} batching dims but rhs has {len(rb)}"
-            )
+            raise VerifyException(f"lhs has {len(lb)} batching dims but rhs has {len(rb)}")
         if len(lc) != len(rc):
-            raise VerifyException(
-                f"lhs has {len(lc)} contracting dims but rhs has {len(rc)}"
-            )
+            raise VerifyException(f"lhs has {len(lc)} contracting dims but rhs has {len(rc)}")
         sides = (("lhs", lhs_shape, lb, lc), ("rhs", rhs_shape, rb, rc))
         for side, shape, batch, contract in sides:
             for kind, dims in (("batching", batch), ("contracting", contract)):
@@ -1123,8 +1146,10 @@ class DotGeneralOp(HloOp):
                     raise VerifyException(
                         f"lhs {kind} dim {ld} (size {ls}) does not match rhs dim {rd} (size {rs})"
                     )
-        batch = [lhs_shape[d] if lhs_shape[d] != DYNAMIC_INDEX else rhs_shape[e]
-                 for d, e in zip(lb, rb, strict=True)]
+        batch = [
+            lhs_shape[d] if lhs_shape[d] != DYNAMIC_INDEX else rhs_shape[e]
+            for d, e in zip(lb, rb, strict=True)
+        ]
         lhs_free = [s for d, s in enumerate(lhs_shape) if d not in lb and d not in lc]
         rhs_free = [s for d, s in enumerate(rhs_shape) if d not in rb and d not in rc]
         return TensorType(lhs.element_type, batch + lhs_free + rhs_free)
@@ -1180,8 +1205,9 @@ class ReduceOp(HloOp):
         inputs = [SSAValue.get(v) for v in inputs]
         init_values = [SSAValue.get(v) for v in init_values]
         if result_types is None:
-            result_types = self._infer([v.type for v in inputs], [v.type for v in init_values],
-                                       dimensions)
+            result_types = self._infer(
+                [v.type for v in inputs], [v.type for v in init_values], dimensions
+            )
         super().__init__(
             operands=[inputs, init_values],
             properties={"dimensions": _i64_array(dimensions)},
@@ -1206,8 +1232,9 @@ class ReduceOp(HloOp):
         return cls([input], [init], dimensions, Region(block))
 
     @staticmethod
-    def _infer(input_types: Sequence[Attribute], init_types: Sequence[Attribute],
-               dimensions: Sequence[int]) -> list[Attribute]:
+    def _infer(
+        input_types: Sequence[Attribute], init_types: Sequence[Attribute], dimensions: Sequence[int]
+    ) -> list[Attribute]:
         if not input_types:
             raise VerifyException("expected at least one input")
         if len(input_types) != len(init_types):

@@ -89,7 +89,7 @@ def broadcast_shapes(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...] | No
     pa = (1,) * (rank - len(a)) + tuple(a)
     pb = (1,) * (rank - len(b)) + tuple(b)
     out: list[int] = []
-    for x, y in zip(pa, pb):
+    for x, y in zip(pa, pb, strict=False):
         if x == y:
             out.append(x)
         elif x == 1:
@@ -105,7 +105,9 @@ def broadcast_shapes(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...] | No
     return tuple(out)
 
 
-def dense_from_numpy(array: np.ndarray, element: Attribute | None = None) -> DenseIntOrFPElementsAttr:
+def dense_from_numpy(
+    array: np.ndarray, element: Attribute | None = None
+) -> DenseIntOrFPElementsAttr:
     """A dense elements attribute holding exactly the bytes of `array` (no text round trip)."""
     if element is None:
         element = element_type_for(array.dtype)

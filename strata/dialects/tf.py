@@ -187,9 +187,7 @@ def _unary(
     return irdl_op_definition(cls)
 
 
-IdentityOp = _unary(
-    "tf.Identity", "Returns its operand. `%y = \"tf.Identity\"(%x)`", forwards=True
-)
+IdentityOp = _unary("tf.Identity", 'Returns its operand. `%y = "tf.Identity"(%x)`', forwards=True)
 StopGradientOp = _unary(
     "tf.StopGradient", "Returns its operand (gradients stop here).", forwards=True
 )
@@ -335,8 +333,12 @@ class MatMulOp(TfOp):
 
     def infer_result_types(self) -> Sequence[Attribute]:
         return [
-            self._infer(self.a.type, self.b.type, self.transpose_a.value.data != 0,
-                        self.transpose_b.value.data != 0)
+            self._infer(
+                self.a.type,
+                self.b.type,
+                self.transpose_a.value.data != 0,
+                self.transpose_b.value.data != 0,
+            )
         ]
 
 
@@ -353,9 +355,7 @@ def reshape_target(input_shape: Sequence[int], requested: Sequence[int]) -> tupl
     known = int(np.prod([d for d in requested if d != -1], dtype=np.int64))
     if -1 in requested:
         if known == 0 or total % known != 0:
-            raise VerifyException(
-                f"cannot reshape {total} elements into {list(requested)}"
-            )
+            raise VerifyException(f"cannot reshape {total} elements into {list(requested)}")
         return tuple(total // known if d == -1 else d for d in requested)
     if known != total:
         raise VerifyException(
@@ -422,7 +422,8 @@ class CastOp(TfOp):
         if truncate:
             props["Truncate"] = BoolAttr.from_bool(True)
         super().__init__(
-            operands=[x], properties=props,
+            operands=[x],
+            properties=props,
             result_types=[TensorType(element_type, t.get_shape())],
         )
 
@@ -467,16 +468,41 @@ class EraseNoOp(RewritePattern):
 TF = Dialect(
     "tf",
     [
-        ConstOp, NoOpOp, IdentityNOp,
-        IdentityOp, StopGradientOp, NegOp, AbsOp, SquareOp, ExpOp, LogOp, SqrtOp, RsqrtOp,
-        TanhOp, SigmoidOp, ReluOp, Relu6Op, SoftmaxOp, LogSoftmaxOp,
-        AddV2Op, AddOp, SubOp, MulOp, RealDivOp, MaximumOp, MinimumOp,
-        BiasAddOp, MatMulOp, ReshapeOp, CastOp,
+        ConstOp,
+        NoOpOp,
+        IdentityNOp,
+        IdentityOp,
+        StopGradientOp,
+        NegOp,
+        AbsOp,
+        SquareOp,
+        ExpOp,
+        LogOp,
+        SqrtOp,
+        RsqrtOp,
+        TanhOp,
+        SigmoidOp,
+        ReluOp,
+        Relu6Op,
+        SoftmaxOp,
+        LogSoftmaxOp,
+        AddV2Op,
+        AddOp,
+        SubOp,
+        MulOp,
+        RealDivOp,
+        MaximumOp,
+        MinimumOp,
+        BiasAddOp,
+        MatMulOp,
+        ReshapeOp,
+        CastOp,
     ],
     [],
 )
 
 # GraphDef op type -> op class, for the importer.
 OPS_BY_TF_NAME: dict[str, type[Operation]] = {
-    op.name.removeprefix("tf."): op for op in TF.operations  # type: ignore[attr-defined]
+    op.name.removeprefix("tf."): op
+    for op in TF.operations  # type: ignore[attr-defined]
 }

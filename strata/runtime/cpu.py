@@ -66,12 +66,12 @@ class CompiledFunction:
         given = self._bind(args, kwargs)
         pointers: list[int] = []
         keep: list[np.ndarray] = []
-        for spec, dtype in zip(self.inputs, self._input_dtypes):
+        for spec, dtype in zip(self.inputs, self._input_dtypes, strict=False):
             array = self._check(spec, dtype, given[spec.name])
             keep.append(array)
             pointers.append(array.ctypes.data)
         results: dict[str, np.ndarray] = {}
-        for spec, dtype in zip(self.outputs, self._output_dtypes):
+        for spec, dtype in zip(self.outputs, self._output_dtypes, strict=False):
             out = np.empty(spec.shape, dtype)
             results[spec.name] = out
             pointers.append(out.ctypes.data)
@@ -86,7 +86,7 @@ class CompiledFunction:
         names = [spec.name for spec in self.inputs]
         if len(args) > len(names):
             raise ValueError(f"expected at most {len(names)} inputs, got {len(args)}")
-        given: dict[str, object] = dict(zip(names, args))
+        given: dict[str, object] = dict(zip(names, args, strict=False))
         for name, value in kwargs.items():
             if name not in names:
                 raise ValueError(f"unknown input '{name}' (inputs: {', '.join(names)})")

@@ -50,7 +50,9 @@ class EntrySignature:
         data = json.loads(text)
         return EntrySignature(
             entry=data["entry"],
-            inputs=tuple(TensorSpec(i["name"], tuple(i["shape"]), i["dtype"]) for i in data["inputs"]),
+            inputs=tuple(
+                TensorSpec(i["name"], tuple(i["shape"]), i["dtype"]) for i in data["inputs"]
+            ),
             outputs=tuple(
                 TensorSpec(o["name"], tuple(o["shape"]), o["dtype"]) for o in data["outputs"]
             ),

@@ -1,6 +1,6 @@
 """What exports share: naming the entry symbol, and a C header that declares it.
 
-    int32_t mlp(const float *x /* [16][784] */, float *Identity /* [16][10] */, void *arena);
+int32_t mlp(const float *x /* [16][784] */, float *Identity /* [16][10] */, void *arena);
 """
 
 from __future__ import annotations
@@ -15,8 +15,14 @@ from strata.runtime.signature import EntrySignature, TensorSpec
 from strata.targets.cpu import entry_signature
 
 C_TYPES = {
-    "float32": "float", "float64": "double", "float16": "uint16_t", "int8": "int8_t",
-    "int16": "int16_t", "int32": "int32_t", "int64": "int64_t", "uint8": "uint8_t",
+    "float32": "float",
+    "float64": "double",
+    "float16": "uint16_t",
+    "int8": "int8_t",
+    "int16": "int16_t",
+    "int32": "int32_t",
+    "int64": "int64_t",
+    "uint8": "uint8_t",
     "bool": "bool",
 }
 
@@ -32,8 +38,13 @@ def rename_entry(module: ModuleOp, name: str) -> ModuleOp:
     for op in module.ops:
         if isinstance(op, llvm.FuncOp) and op.sym_name.data == signature.entry:
             op.sym_name = StringAttr(name)
-            EntrySignature(name, signature.inputs, signature.outputs, signature.arena_bytes,
-                           signature.status_codes).attach(op)
+            EntrySignature(
+                name,
+                signature.inputs,
+                signature.outputs,
+                signature.arena_bytes,
+                signature.status_codes,
+            ).attach(op)
     return module
 
 

@@ -164,8 +164,8 @@ def _convert_body(op: llvm.FuncOp, out: ir.Module) -> None:
     for i, block in enumerate(op.body.blocks):
         blocks[block] = fn.append_basic_block(name=block.name_hint or "")
         if i == 0:
-            values.update(zip(block.args, fn.args))
-            for arg, ir_arg in zip(block.args, fn.args):
+            values.update(zip(block.args, fn.args, strict=False))
+            for arg, ir_arg in zip(block.args, fn.args, strict=False):
                 if arg.name_hint:
                     ir_arg.name = arg.name_hint
     # Phis first, so branches anywhere can add their incoming values.

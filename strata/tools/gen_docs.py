@@ -82,8 +82,10 @@ def main(argv: list[str] | None = None) -> int:
             if not args.check:
                 path.write_text(new)
     if args.check and stale:
-        print(f"docs out of date: {', '.join(stale)} (run python -m strata.tools.gen_docs)",
-              file=sys.stderr)
+        print(
+            f"docs out of date: {', '.join(stale)} (run python -m strata.tools.gen_docs)",
+            file=sys.stderr,
+        )
         return 1
     return 0
 

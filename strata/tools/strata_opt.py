@@ -1,7 +1,7 @@
 """strata-opt: run passes or pipeline stages over IR text, print the result.
 
-    strata-opt FILE [-p pass,pass{opt=v}] [--emit=STAGE] [--split-input-file]
-               [--verify-diagnostics] [--print-ir-after-all] [--timing] [-o OUT]
+strata-opt FILE [-p pass,pass{opt=v}] [--emit=STAGE] [--split-input-file]
+           [--verify-diagnostics] [--print-ir-after-all] [--timing] [-o OUT]
 """
 
 from __future__ import annotations
@@ -32,18 +32,33 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-p", "--passes", default="", help="comma-separated pass pipeline")
     p.add_argument("--emit", choices=STAGE_NAMES, help="lower through the pipeline to this stage")
     p.add_argument("-o", "--output", help="output file (default: stdout)")
-    p.add_argument("--split-input-file", action="store_true",
-                   help="treat each '// -----' chunk as a separate module")
-    p.add_argument("--verify-diagnostics", action="store_true",
-                   help="print errors on stdout, check them against expected-error comments, "
-                        "and exit 0 when they all match")
-    p.add_argument("--print-ir-after-all", action="store_true",
-                   help="print the IR to stderr after every pass")
+    p.add_argument(
+        "--split-input-file",
+        action="store_true",
+        help="treat each '// -----' chunk as a separate module",
+    )
+    p.add_argument(
+        "--verify-diagnostics",
+        action="store_true",
+        help="print errors on stdout, check them against expected-error comments, "
+        "and exit 0 when they all match",
+    )
+    p.add_argument(
+        "--print-ir-after-all", action="store_true", help="print the IR to stderr after every pass"
+    )
     p.add_argument("--timing", action="store_true", help="print each pass's time to stderr")
-    p.add_argument("--print-debuginfo", "--mlir-print-debuginfo", action="store_true",
-                   help="print op locations")
-    p.add_argument("--generic", "--mlir-print-op-generic", action="store_true",
-                   help="print ops in generic form")
+    p.add_argument(
+        "--print-debuginfo",
+        "--mlir-print-debuginfo",
+        action="store_true",
+        help="print op locations",
+    )
+    p.add_argument(
+        "--generic",
+        "--mlir-print-op-generic",
+        action="store_true",
+        help="print ops in generic form",
+    )
     p.add_argument("--list-passes", action="store_true", help="list the available passes")
     p.add_argument("--debug", action="store_true", help="show Python tracebacks")
     return p

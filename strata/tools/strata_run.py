@@ -23,14 +23,20 @@ from strata.runtime.signature import EntrySignature
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="strata-run", description="Compile and run a model.")
     p.add_argument("model", help=".pb, .pbtxt or .mlir (any stage)")
-    p.add_argument("--inputs", help=".npz with one array per input, keyed by placeholder name "
-                                    "(default: random inputs)")
+    p.add_argument(
+        "--inputs",
+        help=".npz with one array per input, keyed by placeholder name (default: random inputs)",
+    )
     p.add_argument("--outputs", help="comma-separated output node names (default: graph sinks)")
-    p.add_argument("--input-shapes", help="shapes of the Placeholders in graph order, e.g. 8,784:8 (GraphDef only)")
+    p.add_argument(
+        "--input-shapes",
+        help="shapes of the Placeholders in graph order, e.g. 8,784:8 (GraphDef only)",
+    )
     p.add_argument("--save", help="write the outputs to this .npz, keyed by output name")
     p.add_argument("--target", default="cpu", choices=TARGETS)
-    p.add_argument("--bench", type=int, default=0, metavar="N",
-                   help="run N times and print the median latency")
+    p.add_argument(
+        "--bench", type=int, default=0, metavar="N", help="run N times and print the median latency"
+    )
     p.add_argument("-O", dest="opt_level", type=int, default=2, choices=(0, 1, 2, 3))
     p.add_argument("--seed", type=int, default=0, help="seed for random inputs")
     p.add_argument("--debug", action="store_true", help="show Python tracebacks")
@@ -73,8 +79,14 @@ def main(argv: list[str]) -> int:
         # Placeholders with unknown dims take the shapes of the arrays given for them.
         names = list(given)
         shapes = [list(v.shape) for v in given.values()]
-    fn = compile(args.model, outputs=outputs, inputs=names, input_shapes=shapes,
-                 target=args.target, opt_level=args.opt_level)
+    fn = compile(
+        args.model,
+        outputs=outputs,
+        inputs=names,
+        input_shapes=shapes,
+        target=args.target,
+        opt_level=args.opt_level,
+    )
     inputs = given if given is not None else random_inputs(fn.signature, args.seed)
     missing = [n for n in fn.input_names if n not in inputs]
     if missing:
@@ -90,11 +102,16 @@ def main(argv: list[str]) -> int:
             start = time.perf_counter()
             fn.run(feed)
             times.append(time.perf_counter() - start)
-        print(f"median latency over {args.bench} runs: {statistics.median(times) * 1e6:.1f} us "
-              f"(min {min(times) * 1e6:.1f} us)")
+        print(
+            f"median latency over {args.bench} runs: {statistics.median(times) * 1e6:.1f} us "
+            f"(min {min(times) * 1e6:.1f} us)"
+        )
         total = sum(fn.stage_seconds.values())
-        print(f"compile time: {total * 1000:.0f} ms (" + ", ".join(
-            f"{k} {v * 1000:.0f}" for k, v in fn.stage_seconds.items()) + ")")
+        print(
+            f"compile time: {total * 1000:.0f} ms ("
+            + ", ".join(f"{k} {v * 1000:.0f}" for k, v in fn.stage_seconds.items())
+            + ")"
+        )
     if args.save:
         np.savez(args.save, **results)
     if not args.save or not args.bench:

@@ -52,9 +52,12 @@ def _compiled(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     from strata.api import lower
     from strata.targets.export import rename_entry
 
-    _ctx, module = lower(args.input, outputs=parse_names(args.outputs),
-                         inputs=parse_names(args.inputs),
-                         input_shapes=parse_input_shapes(args.input_shapes))
+    _ctx, module = lower(
+        args.input,
+        outputs=parse_names(args.outputs),
+        inputs=parse_names(args.inputs),
+        input_shapes=parse_input_shapes(args.input_shapes),
+    )
     return rename_entry(module, args.entry_name or default_entry_name(args.input))
 
 
@@ -76,15 +79,25 @@ def to_llvmir(args: argparse.Namespace) -> str:
 def to_obj(args: argparse.Namespace) -> bytes:
     from strata.targets.cpu import emit_object
 
-    return emit_object(_compiled(args), args.triple or DEFAULT_TRIPLE, max(args.opt_level, 0),
-                       args.cpu or "", args.features or "")
+    return emit_object(
+        _compiled(args),
+        args.triple or DEFAULT_TRIPLE,
+        max(args.opt_level, 0),
+        args.cpu or "",
+        args.features or "",
+    )
 
 
 def to_asm(args: argparse.Namespace) -> str:
     from strata.targets.cpu import emit_assembly
 
-    return emit_assembly(_compiled(args), args.triple or DEFAULT_TRIPLE, args.opt_level,
-                         args.cpu or "", args.features or "")
+    return emit_assembly(
+        _compiled(args),
+        args.triple or DEFAULT_TRIPLE,
+        args.opt_level,
+        args.cpu or "",
+        args.features or "",
+    )
 
 
 def to_header(args: argparse.Namespace) -> str:
@@ -102,46 +115,73 @@ class Translation:
 
 
 TRANSLATIONS: tuple[Translation, ...] = (
-    Translation("--import-graphdef", "TensorFlow GraphDef (.pb, .pbtxt) -> tf dialect",
-                import_graphdef),
-    Translation("--to-llvmir", "GraphDef or IR at any stage -> LLVM IR text (-O0: as translated)",
-                to_llvmir),
+    Translation(
+        "--import-graphdef", "TensorFlow GraphDef (.pb, .pbtxt) -> tf dialect", import_graphdef
+    ),
+    Translation(
+        "--to-llvmir", "GraphDef or IR at any stage -> LLVM IR text (-O0: as translated)", to_llvmir
+    ),
     Translation("--to-obj", "GraphDef or IR at any stage -> object file (needs -o)", to_obj),
     Translation("--to-asm", "GraphDef or IR at any stage -> target assembly", to_asm),
-    Translation("--to-header", "GraphDef or IR at any stage -> C header declaring the entry",
-                to_header),
+    Translation(
+        "--to-header", "GraphDef or IR at any stage -> C header declaring the entry", to_header
+    ),
 )
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _ArgumentParser(prog="strata-translate",
-                        description="Translate into MLIR (imports) or out of it (exports).")
+    p = _ArgumentParser(
+        prog="strata-translate", description="Translate into MLIR (imports) or out of it (exports)."
+    )
     p.add_argument("input", help="input file")
     kinds = p.add_argument_group("translations (exactly one)").add_mutually_exclusive_group(
         required=True
     )
     for translation in TRANSLATIONS:
-        kinds.add_argument(translation.flag, dest="translation", action="store_const",
-                           const=translation, help=translation.help)
+        kinds.add_argument(
+            translation.flag,
+            dest="translation",
+            action="store_const",
+            const=translation,
+            help=translation.help,
+        )
     graphdef = p.add_argument_group("GraphDef import")
-    graphdef.add_argument("--inputs", help="comma-separated Placeholder names, in argument order "
-                                           "(default: every Placeholder the outputs need)")
-    graphdef.add_argument("--input-shapes", help="shapes of --inputs, e.g. 8,784:16,4 "
-                                                 "('?' for an unknown dim)")
-    graphdef.add_argument("--outputs", help="comma-separated outputs, e.g. Softmax,split:1 "
-                                            "(default: the graph's sink nodes)")
+    graphdef.add_argument(
+        "--inputs",
+        help="comma-separated Placeholder names, in argument order "
+        "(default: every Placeholder the outputs need)",
+    )
+    graphdef.add_argument(
+        "--input-shapes", help="shapes of --inputs, e.g. 8,784:16,4 ('?' for an unknown dim)"
+    )
+    graphdef.add_argument(
+        "--outputs",
+        help="comma-separated outputs, e.g. Softmax,split:1 (default: the graph's sink nodes)",
+    )
     export = p.add_argument_group("exports")
-    export.add_argument("-O", dest="opt_level", type=int, default=None, choices=(0, 1, 2, 3),
-                        help="LLVM optimisation level (default: 0 for --to-llvmir, else 2)")
+    export.add_argument(
+        "-O",
+        dest="opt_level",
+        type=int,
+        default=None,
+        choices=(0, 1, 2, 3),
+        help="LLVM optimisation level (default: 0 for --to-llvmir, else 2)",
+    )
     export.add_argument("--triple", help=f"target triple (default: {DEFAULT_TRIPLE})")
-    export.add_argument("--cpu", help="target CPU, e.g. x86-64 for a portable object "
-                                      "(default: this machine's CPU)")
+    export.add_argument(
+        "--cpu", help="target CPU, e.g. x86-64 for a portable object (default: this machine's CPU)"
+    )
     export.add_argument("--features", help="target features, e.g. +avx2,+fma")
-    export.add_argument("--entry-name", help="symbol of the entry function "
-                                             "(default: the input file's stem)")
+    export.add_argument(
+        "--entry-name", help="symbol of the entry function (default: the input file's stem)"
+    )
     p.add_argument("-o", "--output", help="output file (default: stdout)")
-    p.add_argument("--print-debuginfo", "--mlir-print-debuginfo", action="store_true",
-                   help="print op locations (the TF node names)")
+    p.add_argument(
+        "--print-debuginfo",
+        "--mlir-print-debuginfo",
+        action="store_true",
+        help="print op locations (the TF node names)",
+    )
     p.add_argument("--debug", action="store_true", help="show Python tracebacks")
     return p
 

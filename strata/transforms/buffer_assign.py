@@ -108,7 +108,7 @@ class BufferAssignPass(ModulePass):
         arena_type = MemRefType(i8, [max(arena_bytes, 1)])
         arena = body.insert_arg(arena_type, len(body.args))
         arena.name_hint = "arena"
-        for a, offset in zip(allocs, offsets):
+        for a, offset in zip(allocs, offsets, strict=False):
             shift = arith.ConstantOp(IntegerAttr(offset, IndexType()))
             view = memref.ViewOp(arena, shift, [], a.memref.type)  # type: ignore[arg-type]
             shift.location = view.location = a.location
@@ -123,6 +123,9 @@ class BufferAssignPass(ModulePass):
         signature = EntrySignature.of(f)
         if signature is not None:
             EntrySignature(
-                signature.entry, signature.inputs, signature.outputs, arena_bytes,
+                signature.entry,
+                signature.inputs,
+                signature.outputs,
+                arena_bytes,
                 signature.status_codes,
             ).attach(f)

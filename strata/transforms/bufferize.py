@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func, memref, tensor
-from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     DictionaryAttr,
@@ -27,6 +26,7 @@ from xdsl.dialects.builtin import (
     UnitAttr,
     i32,
 )
+from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
@@ -137,11 +137,14 @@ class _FunctionBufferizer:
         body = Region()
         op.body.clone_into(body, value_mapper=dict(self.buffers))
         new = linalg.GenericOp(
-            [self.buffer(v) for v in op.inputs], outs, body,
-            op.indexing_maps, op.iterator_types,
+            [self.buffer(v) for v in op.inputs],
+            outs,
+            body,
+            op.indexing_maps,
+            op.iterator_types,
         )
         self.emit(new, op)
-        for res, buf in zip(op.res, outs):
+        for res, buf in zip(op.res, outs, strict=False):
             self.buffers[res] = buf
 
     def reshape(self, op: tensor.CollapseShapeOp | tensor.ExpandShapeOp) -> None:
@@ -150,14 +153,18 @@ class _FunctionBufferizer:
         out_t = memref_of(op.result.type)
         if isinstance(op, tensor.CollapseShapeOp):
             new = memref.CollapseShapeOp(
-                operands=[src], result_types=[out_t],
+                operands=[src],
+                result_types=[out_t],
                 properties={"reassociation": op.reassociation},
             )
         else:
             new = memref.ExpandShapeOp(
-                operands=[src, []], result_types=[out_t],
-                properties={"reassociation": op.reassociation,
-                            "static_output_shape": op.static_output_shape},
+                operands=[src, []],
+                result_types=[out_t],
+                properties={
+                    "reassociation": op.reassociation,
+                    "static_output_shape": op.static_output_shape,
+                },
             )
         self.emit(new, op)
         self.buffers[op.result] = new.results[0]
@@ -200,11 +207,11 @@ def bufferize_function(module: ModuleOp, f: func.FuncOp) -> func.FuncOp:
     arg_types = [memref_of(t) for t in (*in_types, *out_types)]
     block = Block(arg_types=arg_types)
     old_block = f.body.block
-    buffers: dict[SSAValue, SSAValue] = dict(zip(old_block.args, block.args))
-    for old_arg, new_arg in zip(old_block.args, block.args):
+    buffers: dict[SSAValue, SSAValue] = dict(zip(old_block.args, block.args, strict=False))
+    for old_arg, new_arg in zip(old_block.args, block.args, strict=False):
         new_arg.name_hint = old_arg.name_hint
         new_arg.location = old_arg.location
-    out_args = block.args[len(in_types):]
+    out_args = block.args[len(in_types) :]
     fb = _FunctionBufferizer(module, f, block, buffers, set(), [])
     handlers = fb.handlers()
 
@@ -229,8 +236,8 @@ def bufferize_function(module: ModuleOp, f: func.FuncOp) -> func.FuncOp:
     names_in, names_out = entry_names(f)
     EntrySignature(
         entry=f.sym_name.data,
-        inputs=tuple(_spec(n, t) for n, t in zip(names_in, in_types)),
-        outputs=tuple(_spec(n, t) for n, t in zip(names_out, out_types)),
+        inputs=tuple(_spec(n, t) for n, t in zip(names_in, in_types, strict=False)),
+        outputs=tuple(_spec(n, t) for n, t in zip(names_out, out_types, strict=False)),
     ).attach(new_f)
     for g in fb.globals_made:
         module.body.block.insert_op_before(g, f)
@@ -240,7 +247,7 @@ def bufferize_function(module: ModuleOp, f: func.FuncOp) -> func.FuncOp:
 def _bufferize_return(fb: _FunctionBufferizer, op: func.ReturnOp, out_args: list[SSAValue]) -> None:
     """func.return %t -> the value's temporary becomes the output buffer (else memref.copy)"""
     claimed: set[SSAValue] = set()
-    for value, out in zip(op.arguments, out_args):
+    for value, out in zip(op.arguments, out_args, strict=False):
         buf = fb.buffer(value)
         is_whole_temp = isinstance(buf.owner, memref.AllocOp) and buf in fb.allocs
         if is_whole_temp and buf not in claimed:
@@ -281,4 +288,3 @@ class BufferizePass(ModulePass):
             op.body.block.insert_op_before(new_f, f)
             f.detach()
             f.erase(safe_erase=False)
-

@@ -29,10 +29,12 @@ def _constant_of(op: Operation) -> DenseIntOrFPElementsAttr | None:
 
 
 class FoldNoOpShapeOp(RewritePattern):
-    """hlo.reshape / broadcast_in_dim / convert to the operand's own type, transpose by identity -> operand"""
+    """reshape / broadcast_in_dim / convert to the operand's type, identity transpose -> operand"""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if not isinstance(op, (hlo.ReshapeOp, hlo.BroadcastInDimOp, hlo.ConvertOp, hlo.TransposeOp)):
+        if not isinstance(
+            op, (hlo.ReshapeOp, hlo.BroadcastInDimOp, hlo.ConvertOp, hlo.TransposeOp)
+        ):
             return
         operand = op.operands[0]
         if operand.type != op.results[0].type:

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
 from xdsl.dialects import tensor
-from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.builtin import AffineMapAttr, ModuleOp
+from xdsl.dialects.linalg import ops as linalg
+from xdsl.dialects.linalg.attrs import IteratorType
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, RewritePattern
@@ -67,16 +67,18 @@ def fuse(consumer: linalg.GenericOp, index: int, producer: linalg.GenericOp) -> 
     kept = [i for i in range(len(inputs)) if i != index]
     new_inputs = [inputs[i] for i in kept] + list(producer.inputs)
     new_maps = [c_maps[i] for i in kept] + [m.compose(via) for m in p_maps[:-1]]
-    new_maps += c_maps[len(inputs):]
+    new_maps += c_maps[len(inputs) :]
 
     c_block, p_block = consumer.body.block, producer.body.block
     arg_types = [c_block.args[i].type for i in kept]
     arg_types += [a.type for a in p_block.args[:-1]]
-    arg_types += [a.type for a in c_block.args[len(inputs):]]
+    arg_types += [a.type for a in c_block.args[len(inputs) :]]
     block = Block(arg_types=arg_types)
     n_kept, n_prod = len(kept), len(producer.inputs)
 
-    p_map: dict[SSAValue, SSAValue] = dict(zip(p_block.args[:-1], block.args[n_kept:n_kept + n_prod]))
+    p_map: dict[SSAValue, SSAValue] = dict(
+        zip(p_block.args[:-1], block.args[n_kept : n_kept + n_prod], strict=False)
+    )
     for op in p_block.ops:
         if isinstance(op, linalg.YieldOp):
             produced = p_map.get(op.operands[0], op.operands[0])
@@ -85,14 +87,17 @@ def fuse(consumer: linalg.GenericOp, index: int, producer: linalg.GenericOp) -> 
     c_map: dict[SSAValue, SSAValue] = {c_block.args[index]: produced}
     for new_i, old_i in enumerate(kept):
         c_map[c_block.args[old_i]] = block.args[new_i]
-    for k, arg in enumerate(c_block.args[len(inputs):]):
+    for k, arg in enumerate(c_block.args[len(inputs) :]):
         c_map[arg] = block.args[n_kept + n_prod + k]
     for op in c_block.ops:
         block.add_op(op.clone(c_map))
 
     fused = linalg.GenericOp(
-        new_inputs, list(consumer.outputs), Region(block),
-        [AffineMapAttr(m) for m in new_maps], consumer.iterator_types,
+        new_inputs,
+        list(consumer.outputs),
+        Region(block),
+        [AffineMapAttr(m) for m in new_maps],
+        consumer.iterator_types,
         [r.type for r in consumer.res],
     )
     fused.location = consumer.location

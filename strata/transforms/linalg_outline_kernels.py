@@ -95,7 +95,7 @@ class LinalgOutlineKernelsPass(ModulePass):
             if v not in args and not isinstance(v.owner, arith.ConstantOp):
                 args.append(v)
         block = Block(arg_types=[a.type for a in args])
-        mapping: dict[SSAValue, SSAValue] = dict(zip(args, block.args))
+        mapping: dict[SSAValue, SSAValue] = dict(zip(args, block.args, strict=False))
         for v in captured_values(op):
             if isinstance(v.owner, arith.ConstantOp) and v not in mapping:
                 const = v.owner.clone()
@@ -108,11 +108,14 @@ class LinalgOutlineKernelsPass(ModulePass):
 
         roots = [buffer_root(a) if isinstance(a.type, MemRefType) else None for a in args]
         attrs = []
-        for a, root in zip(args, roots):
+        for _a, root in zip(args, roots, strict=False):
             distinct = root is not None and roots.count(root) == 1
             attrs.append(DictionaryAttr({"llvm.noalias": UnitAttr()} if distinct else {}))
         kernel = func.FuncOp(
-            name, ([a.type for a in args], []), Region(block), "private",
+            name,
+            ([a.type for a in args], []),
+            Region(block),
+            "private",
             arg_attrs=ArrayAttr(attrs),
         )
         kernel.location = op.location
@@ -124,4 +127,3 @@ class LinalgOutlineKernelsPass(ModulePass):
         op.detach()
         op.erase()
         return kernel
-

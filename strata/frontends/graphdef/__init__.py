@@ -53,7 +53,7 @@ def parse_graphdef_text(text: str, name: str = "<text>") -> Any:
         where = _TEXT_ERROR_LOCATION.match(message)
         if where:
             name = f"{name}:{where.group(1)}:{where.group(2)}"
-            message = message[where.end():]
+            message = message[where.end() :]
         raise StrataError(f"{name}: not a valid GraphDef (text format): {message}") from None
     return graph
 

@@ -98,9 +98,7 @@ def _build_const(node: Any, operands: list[SSAValue]) -> Operation:
 
 def _build_matmul(node: Any, operands: list[SSAValue]) -> Operation:
     a, b = operands
-    return tf.MatMulOp(
-        a, b, _attr_bool(node, "transpose_a"), _attr_bool(node, "transpose_b")
-    )
+    return tf.MatMulOp(a, b, _attr_bool(node, "transpose_a"), _attr_bool(node, "transpose_b"))
 
 
 def _build_bias_add(node: Any, operands: list[SSAValue]) -> Operation:
@@ -131,9 +129,7 @@ def _build_positional(node: Any, operands: list[SSAValue]) -> Operation:
     try:
         return op_class(*operands)
     except TypeError:
-        raise StrataError(
-            f"{node_label(node)}: cannot build from {len(operands)} inputs"
-        ) from None
+        raise StrataError(f"{node_label(node)}: cannot build from {len(operands)} inputs") from None
 
 
 def _check_arity(node: Any, operands: list[SSAValue]) -> None:
@@ -388,4 +384,3 @@ def _format(shape: Sequence[int]) -> str:
 def import_graph(graph: Any, options: ImportOptions) -> ModuleOp:
     """The `tf` stage module of a parsed GraphDef message."""
     return GraphImporter(graph, options).run()
-

@@ -16,7 +16,6 @@ from strata.lowering.hlo_to_linalg.generic import (
     affine_map,
     filled,
     generic,
-    identity_map,
     scalar_constant,
 )
 from strata.lowering.locations import LocatedBuilder
@@ -64,21 +63,32 @@ class DotGeneralLowering(RewritePattern):
         element = out_t.element_type
         b = LocatedBuilder(rewriter, op)
         init = filled(b, out_t, scalar_constant(b, 0, element))
-        mul, add = (arith.MulfOp, arith.AddfOp) if is_float(element) else (arith.MuliOp, arith.AddiOp)
+        mul, add = (
+            (arith.MulfOp, arith.AddfOp) if is_float(element) else (arith.MuliOp, arith.AddiOp)
+        )
 
         # `contract` lets LLVM fuse the multiply-add into one FMA, as TensorFlow's kernels do.
-        fm = {"flags": arith.FastMathFlagsAttr([FastMathFlag.ALLOW_CONTRACT])} if is_float(element) else {}
+        fm = (
+            {"flags": arith.FastMathFlagsAttr([FastMathFlag.ALLOW_CONTRACT])}
+            if is_float(element)
+            else {}
+        )
 
         def body(emit, args):  # type: ignore[no-untyped-def]
             product = emit(mul(args[0], args[1], **fm)).results[0]
             return emit(add(args[2], product, **fm)).results[0]
 
         result = generic(
-            b, [op.lhs, op.rhs],
-            [affine_map(n_loops, [lhs_loop(d) for d in range(lhs_rank)]),
-             affine_map(n_loops, [rhs_loop(d) for d in range(rhs_rank)])],
-            init, affine_map(n_loops, out_dims),
-            [PARALLEL] * k0 + [REDUCTION] * len(lc) + [PARALLEL] * len(rhs_free), body,
+            b,
+            [op.lhs, op.rhs],
+            [
+                affine_map(n_loops, [lhs_loop(d) for d in range(lhs_rank)]),
+                affine_map(n_loops, [rhs_loop(d) for d in range(rhs_rank)]),
+            ],
+            init,
+            affine_map(n_loops, out_dims),
+            [PARALLEL] * k0 + [REDUCTION] * len(lc) + [PARALLEL] * len(rhs_free),
+            body,
         )
         rewriter.replace(op, [], [result])
 

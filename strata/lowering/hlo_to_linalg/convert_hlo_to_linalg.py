@@ -26,14 +26,19 @@ class ConvertHloToLinalgPass(ModulePass):
     name = "convert-hlo-to-linalg"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        patterns = (*reduction.PATTERNS, *contraction.PATTERNS, *shape.PATTERNS,
-                    *elementwise.PATTERNS)
+        patterns = (
+            *reduction.PATTERNS,
+            *contraction.PATTERNS,
+            *shape.PATTERNS,
+            *elementwise.PATTERNS,
+        )
         PatternRewriteWalker(
             GreedyRewritePatternApplier(list(patterns)), apply_recursively=False
         ).rewrite_module(op)
         region_dce(op.body)
         left = [
-            o for o in op.walk()
+            o
+            for o in op.walk()
             if o.dialect_name() == "hlo" and not isinstance(o.parent_op(), hlo.ReduceOp)
         ]
         fail_on_ops(self.name, "hlo ops could not be lowered", left)

@@ -43,7 +43,8 @@ class ElementwiseLowering(RewritePattern):
         scalars = {i: splat_scalar(b, v) for i, v in enumerate(op.operands)}
         inputs = [v for i, v in enumerate(op.operands) if scalars[i] is None]
         maps = [
-            identity_map(rank) if v.type.get_num_dims() == rank  # type: ignore[attr-defined]
+            identity_map(rank)
+            if v.type.get_num_dims() == rank  # type: ignore[attr-defined]
             else affine_map(rank, [])
             for v in inputs
         ]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
 from xdsl.dialects import tensor
-from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.builtin import AffineMapAttr, TensorType
+from xdsl.dialects.linalg import ops as linalg
+from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 
@@ -23,9 +23,7 @@ BodyFn = Callable[[Callable[[Operation], Operation], Sequence[SSAValue]], SSAVal
 
 def affine_map(num_dims: int, dims: Sequence[int | None]) -> AffineMapAttr:
     """A map from `num_dims` loop dims; each result is a dim index, or None for the constant 0."""
-    results = tuple(
-        AffineExpr.constant(0) if d is None else AffineExpr.dimension(d) for d in dims
-    )
+    results = tuple(AffineExpr.constant(0) if d is None else AffineExpr.dimension(d) for d in dims)
     return AffineMapAttr(AffineMap(num_dims, 0, results))
 
 
@@ -60,8 +58,14 @@ def filled(b: LocatedBuilder, result_type: TensorType, scalar: SSAValue) -> SSAV
     rank = result_type.get_num_dims()
     region = build_body([result_type.element_type], lambda emit, args: scalar)
     op = b(
-        linalg.GenericOp([], [empty(b, result_type)], region, [identity_map(rank)],
-                         [PARALLEL] * rank, [result_type])
+        linalg.GenericOp(
+            [],
+            [empty(b, result_type)],
+            region,
+            [identity_map(rank)],
+            [PARALLEL] * rank,
+            [result_type],
+        )
     )
     return op.res[0]
 
@@ -84,7 +88,13 @@ def generic(
     """A linalg.generic over `inputs` writing into `init` (tensor); returns its result tensor."""
     arg_types = [element_of(v) for v in inputs] + [element_of(init)]
     op = b(
-        linalg.GenericOp(list(inputs), [init], build_body(arg_types, body),
-                         [*input_maps, output_map], list(iterators), [init.type])
+        linalg.GenericOp(
+            list(inputs),
+            [init],
+            build_body(arg_types, body),
+            [*input_maps, output_map],
+            list(iterators),
+            [init.type],
+        )
     )
     return op.res[0]

@@ -16,7 +16,6 @@ from strata.lowering.hlo_to_linalg.generic import (
     affine_map,
     filled,
     generic,
-    identity_map,
     scalar_constant,
 )
 from strata.lowering.locations import LocatedBuilder
@@ -28,7 +27,10 @@ def body_combiner(op: hlo.ReduceOp) -> Operation | None:
     if len(ops) != 2 or not isinstance(ops[1], hlo.ReturnOp):
         return None
     combiner = ops[0]
-    if set(combiner.operands) != set(op.body.block.args) or ops[1].operands[0] != combiner.results[0]:
+    if (
+        set(combiner.operands) != set(op.body.block.args)
+        or ops[1].operands[0] != combiner.results[0]
+    ):
         return None
     return combiner
 
@@ -47,7 +49,8 @@ def init_scalar(b: LocatedBuilder, init: SSAValue) -> SSAValue:
 
 class ReduceLowering(RewritePattern):
     """hlo.reduce(%x init: %c) applies hlo.add across dimensions = [1]
-    -> linalg.generic {parallel, reduction} ins(%x) outs(filled with %c : (d0, d1) -> (d0)) { addf }"""
+    -> linalg.generic {parallel, reduction} ins(%x) outs(filled with %c : (d0, d1) -> (d0))
+       { addf }"""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, hlo.ReduceOp) or len(op.inputs) != 1:
@@ -78,7 +81,11 @@ class ReduceLowering(RewritePattern):
         order = kept + sorted(dims)
         in_map = affine_map(rank, [order.index(d) for d in range(rank)])
         result = generic(
-            b, [x], [in_map], init, affine_map(rank, list(range(len(kept)))),
+            b,
+            [x],
+            [in_map],
+            init,
+            affine_map(rank, list(range(len(kept)))),
             [PARALLEL] * len(kept) + [REDUCTION] * len(dims),
             body,
         )

@@ -71,8 +71,18 @@ def supports(op: Operation, element: Attribute) -> bool:
         return _UNARY[type(op)][kind] is not None
     if isinstance(op, hlo.LogisticOp):
         return is_float(element)
-    return isinstance(op, (hlo.NegateOp, hlo.SignOp, hlo.NotOp, hlo.CompareOp, hlo.SelectOp,
-                           hlo.ClampOp, hlo.ConvertOp))
+    return isinstance(
+        op,
+        (
+            hlo.NegateOp,
+            hlo.SignOp,
+            hlo.NotOp,
+            hlo.CompareOp,
+            hlo.SelectOp,
+            hlo.ClampOp,
+            hlo.ConvertOp,
+        ),
+    )
 
 
 def emit_elementwise(emit: Emit, op: Operation, args: Sequence[SSAValue]) -> SSAValue:
@@ -106,13 +116,17 @@ def emit_elementwise(emit: Emit, op: Operation, args: Sequence[SSAValue]) -> SSA
         direction = op.direction()
         if is_float(element):
             return _res(emit(arith.CmpfOp(args[0], args[1], _CMPF[direction])))
-        table = _CMPU if op.compare_type is not None and "UNSIGNED" in str(op.compare_type) else _CMPI
+        table = (
+            _CMPU if op.compare_type is not None and "UNSIGNED" in str(op.compare_type) else _CMPI
+        )
         return _res(emit(arith.CmpiOp(args[0], args[1], table[direction])))
     if isinstance(op, hlo.SelectOp):
         return _res(emit(arith.SelectOp(args[0], args[1], args[2])))
     if isinstance(op, hlo.ClampOp):
         lo, x, hi = args[0], args[1], args[2]
-        mx, mn = (arith.MaximumfOp, arith.MinimumfOp) if kind == 0 else (arith.MaxSIOp, arith.MinSIOp)
+        mx, mn = (
+            (arith.MaximumfOp, arith.MinimumfOp) if kind == 0 else (arith.MaxSIOp, arith.MinSIOp)
+        )
         return _res(emit(mn(_res(emit(mx(x, lo))), hi)))
     if isinstance(op, hlo.ConvertOp):
         # `args` holds only the operand's element: the target type is the result's.

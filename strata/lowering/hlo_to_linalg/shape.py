@@ -27,8 +27,13 @@ class BroadcastInDimLowering(RewritePattern):
         b = LocatedBuilder(rewriter, op)
         rank = len(out_shape)
         result = generic(
-            b, [op.operand], [affine_map(rank, in_map)], empty(b, out_t), identity_map(rank),
-            [PARALLEL] * rank, lambda emit, args: args[0],
+            b,
+            [op.operand],
+            [affine_map(rank, in_map)],
+            empty(b, out_t),
+            identity_map(rank),
+            [PARALLEL] * rank,
+            lambda emit, args: args[0],
         )
         rewriter.replace(op, [], [result])
 
@@ -46,8 +51,13 @@ class TransposeLowering(RewritePattern):
         in_map = [perm.index(k) for k in range(rank)]
         b = LocatedBuilder(rewriter, op)
         result = generic(
-            b, [op.operand], [affine_map(rank, in_map)], empty(b, out_t), identity_map(rank),
-            [PARALLEL] * rank, lambda emit, args: args[0],
+            b,
+            [op.operand],
+            [affine_map(rank, in_map)],
+            empty(b, out_t),
+            identity_map(rank),
+            [PARALLEL] * rank,
+            lambda emit, args: args[0],
         )
         rewriter.replace(op, [], [result])
 
@@ -97,8 +107,13 @@ class ReshapeLowering(RewritePattern):
             # the single element is broadcast instead (every result dim has size 1).
             rank = len(out_shape)
             result = generic(
-                b, [op.operand], [affine_map(rank, [])], empty(b, out_t), identity_map(rank),
-                [PARALLEL] * rank, lambda emit, args: args[0],
+                b,
+                [op.operand],
+                [affine_map(rank, [])],
+                empty(b, out_t),
+                identity_map(rank),
+                [PARALLEL] * rank,
+                lambda emit, args: args[0],
             )
         else:
             flat = collapse_to_1d(b, op.operand)
@@ -111,5 +126,7 @@ class ReshapeLowering(RewritePattern):
 
 
 PATTERNS: tuple[RewritePattern, ...] = (
-    BroadcastInDimLowering(), TransposeLowering(), ReshapeLowering(),
+    BroadcastInDimLowering(),
+    TransposeLowering(),
+    ReshapeLowering(),
 )

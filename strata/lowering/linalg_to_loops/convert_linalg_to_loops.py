@@ -54,7 +54,8 @@ class ConvertLinalgToLoopsPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         on_tensors = [
-            o for o in op.walk()
+            o
+            for o in op.walk()
             if o.dialect_name() == "linalg"
             and any(isinstance(v.type, TensorType) for v in o.operands)
         ]

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
 from xdsl.dialects import arith, memref, scf
-from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType
+from xdsl.dialects.linalg import ops as linalg
+from xdsl.dialects.linalg.attrs import IteratorType
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
@@ -36,10 +36,10 @@ class Loop:
 
 
 def loop_sizes(op: linalg.GenericOp) -> list[int] | None:
-    """Static trip count of each loop dim, read off an operand whose map has that dim as a result."""
+    """Static trip count of each loop dim, read off an operand whose map has that dim as result."""
     maps = [m.data for m in op.indexing_maps.data]
     sizes: list[int | None] = [None] * maps[0].num_dims
-    for operand, amap in zip(op.operands, maps):
+    for operand, amap in zip(op.operands, maps, strict=False):
         t = operand.type
         if not isinstance(t, MemRefType):
             return None
@@ -81,12 +81,16 @@ def plan_loops(op: linalg.GenericOp, sizes: Sequence[int]) -> list[Loop]:
     tile_m = _tile(sizes[m], ROW_TILE_CANDIDATES) if m >= 0 else None
     if tile_m is None:
         return (
-            [Loop(last, sizes[last], tile_n, "outer")] + before + loops[first:last]
+            [Loop(last, sizes[last], tile_n, "outer")]
+            + before
+            + loops[first:last]
             + [Loop(last, tile_n, 1, "inner")]
         )
     return (
-        [Loop(last, sizes[last], tile_n, "outer")] + before[:-1]
-        + [Loop(m, sizes[m], tile_m, "outer")] + loops[first:last]
+        [Loop(last, sizes[last], tile_n, "outer")]
+        + before[:-1]
+        + [Loop(m, sizes[m], tile_m, "outer")]
+        + loops[first:last]
         + [Loop(m, tile_m, 1, "inner"), Loop(last, tile_n, 1, "inner")]
     )
 
@@ -140,8 +144,13 @@ class GenericToLoops(RewritePattern):
         rewriter.erase(op)
 
     @staticmethod
-    def emit_body(op: linalg.GenericOp, rewriter: PatternRewriter, at: InsertPoint,
-                  ivs: dict[int, SSAValue], index) -> None:  # type: ignore[no-untyped-def]
+    def emit_body(
+        op: linalg.GenericOp,
+        rewriter: PatternRewriter,
+        at: InsertPoint,
+        ivs: dict[int, SSAValue],
+        index,
+    ) -> None:  # type: ignore[no-untyped-def]
         maps = [m.data for m in op.indexing_maps.data]
         block = op.body.block
 
@@ -151,12 +160,14 @@ class GenericToLoops(RewritePattern):
             return new
 
         def indices(amap) -> list[SSAValue]:  # type: ignore[no-untyped-def]
-            return [ivs[e.position] if isinstance(e, AffineDimExpr) else index(e.value)
-                    for e in amap.results]
+            return [
+                ivs[e.position] if isinstance(e, AffineDimExpr) else index(e.value)
+                for e in amap.results
+            ]
 
         mapping: dict[SSAValue, SSAValue] = {}
         n_in = len(op.inputs)
-        for i, (operand, arg) in enumerate(zip(op.operands, block.args)):
+        for i, (operand, arg) in enumerate(zip(op.operands, block.args, strict=False)):
             if i >= n_in and not arg.uses:
                 continue  # an output that is only written
             load = insert(memref.LoadOp.get(operand, indices(maps[i])))
@@ -167,5 +178,5 @@ class GenericToLoops(RewritePattern):
                 yielded = [mapping.get(v, v) for v in inner.operands]
                 break
             insert(inner.clone(mapping))
-        for k, (value, out) in enumerate(zip(yielded, op.outputs)):
+        for k, (value, out) in enumerate(zip(yielded, op.outputs, strict=False)):
             insert(memref.StoreOp.get(value, out, indices(maps[n_in + k])))

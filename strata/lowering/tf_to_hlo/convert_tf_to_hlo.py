@@ -35,7 +35,9 @@ class ConvertTfToHloPass(ModulePass):
         ).rewrite_module(op)
         region_dce(op.body)
         left = [o for o in op.walk() if o.dialect_name() == "tf"]
-        fail_on_ops(self.name, "tf ops could not be lowered (unsupported op or dynamic shape)", left)
+        fail_on_ops(
+            self.name, "tf ops could not be lowered (unsupported op or dynamic shape)", left
+        )
 
 
 def check_static_inputs(module: ModuleOp) -> None:
@@ -46,7 +48,9 @@ def check_static_inputs(module: ModuleOp) -> None:
             continue
         for arg in f.args:
             if isinstance(arg.type, TensorType) and not is_static(arg.type):
-                where = describe_location(arg.location) or f"argument {arg.index} of @{f.sym_name.data}"
+                where = (
+                    describe_location(arg.location) or f"argument {arg.index} of @{f.sym_name.data}"
+                )
                 lines.append(f"  {where}: {arg.type}")
     if lines:
         raise PassFailedException(

@@ -133,6 +133,11 @@ class ForwardLowering(RewritePattern):
 
 
 PATTERNS: tuple[RewritePattern, ...] = (
-    BinaryLowering(), UnaryLowering(), SquareLowering(), ReluLowering(), Relu6Lowering(),
-    CastLowering(), ForwardLowering(),
+    BinaryLowering(),
+    UnaryLowering(),
+    SquareLowering(),
+    ReluLowering(),
+    Relu6Lowering(),
+    CastLowering(),
+    ForwardLowering(),
 )

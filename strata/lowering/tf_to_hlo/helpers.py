@@ -14,7 +14,7 @@ from strata.lowering.locations import LocatedBuilder
 
 
 def broadcast_to(b: LocatedBuilder, value: SSAValue, shape: Sequence[int]) -> SSAValue:
-    """numpy-style broadcast of `value` to `shape` (trailing dims aligned) as hlo.broadcast_in_dim."""
+    """numpy-style broadcast of `value` to `shape` (trailing dims aligned): hlo.broadcast_in_dim"""
     t = value.type
     assert isinstance(t, TensorType)
     src = tuple(t.get_shape())

@@ -28,7 +28,7 @@ class BiasAddLowering(RewritePattern):
 
 
 class MatMulLowering(RewritePattern):
-    """tf.MatMul(a, b) -> hlo.dot_general(a, b, contracting_dims = [1] x [0]) (transposes pick dims)"""
+    """tf.MatMul(a, b) -> hlo.dot_general(a, b, contracting_dims = [1] x [0]) (transposes: dims)"""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, tf.MatMulOp) or not all_static(op):
@@ -70,5 +70,7 @@ class SoftmaxLowering(RewritePattern):
 
 
 PATTERNS: tuple[RewritePattern, ...] = (
-    BiasAddLowering(), MatMulLowering(), SoftmaxLowering(),
+    BiasAddLowering(),
+    MatMulLowering(),
+    SoftmaxLowering(),
 )

@@ -268,6 +268,7 @@ class ConvertArithToLlvmPass(ModulePass):
             GreedyRewritePatternApplier([p() for p in PATTERNS]), apply_recursively=False
         ).rewrite_module(op)
         fail_on_ops(
-            self.name, "arith ops left (unsupported types or ops)",
+            self.name,
+            "arith ops left (unsupported types or ops)",
             (o for o in op.walk() if o.dialect_name() == "arith"),
         )

@@ -67,6 +67,7 @@ class ConvertCfToLlvmPass(ModulePass):
             apply_recursively=False,
         ).rewrite_module(op)
         fail_on_ops(
-            self.name, "cf ops left (unsupported ops)",
+            self.name,
+            "cf ops left (unsupported ops)",
             (o for o in op.walk() if o.dialect_name() == "cf"),
         )

@@ -127,6 +127,7 @@ class ConvertFuncToLlvmPass(ModulePass):
             GreedyRewritePatternApplier(patterns), apply_recursively=False
         ).rewrite_module(op)
         fail_on_ops(
-            self.name, "func ops left (several results or unsupported types)",
+            self.name,
+            "func ops left (several results or unsupported types)",
             (o for o in op.walk() if o.dialect_name() == "func"),
         )

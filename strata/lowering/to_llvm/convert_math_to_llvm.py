@@ -217,6 +217,7 @@ class ConvertMathToLlvmPass(ModulePass):
             GreedyRewritePatternApplier([p() for p in PATTERNS]), apply_recursively=False
         ).rewrite_module(op)
         fail_on_ops(
-            self.name, "math ops left (unsupported types or ops)",
+            self.name,
+            "math ops left (unsupported types or ops)",
             (o for o in op.walk() if o.dialect_name() == "math"),
         )

@@ -309,7 +309,7 @@ class ConvertMemrefToLlvmPass(ModulePass):
             GreedyRewritePatternApplier([p() for p in PATTERNS]), apply_recursively=False
         ).rewrite_module(op)
         fail_on_ops(
-            self.name, "memref ops left (dynamic shapes, layouts or unsupported ops)",
+            self.name,
+            "memref ops left (dynamic shapes, layouts or unsupported ops)",
             (o for o in op.walk() if o.dialect_name() == "memref"),
         )
-
