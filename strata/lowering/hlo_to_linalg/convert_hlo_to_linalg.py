@@ -7,11 +7,9 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWalker
-from xdsl.transforms.dead_code_elimination import region_dce
 
-from strata.diagnostics import fail_on_ops
 from strata.dialects import hlo
+from strata.lowering.conversion import convert_dialect
 from strata.lowering.hlo_to_linalg import contraction, elementwise, reduction, shape
 
 
@@ -32,13 +30,12 @@ class ConvertHloToLinalgPass(ModulePass):
             *shape.PATTERNS,
             *elementwise.PATTERNS,
         )
-        PatternRewriteWalker(
-            GreedyRewritePatternApplier(list(patterns)), apply_recursively=False
-        ).rewrite_module(op)
-        region_dce(op.body)
-        left = [
-            o
-            for o in op.walk()
-            if o.dialect_name() == "hlo" and not isinstance(o.parent_op(), hlo.ReduceOp)
-        ]
-        fail_on_ops(self.name, "hlo ops could not be lowered", left)
+        convert_dialect(
+            op,
+            self.name,
+            patterns,
+            "hlo",
+            "could not be lowered",
+            dce=True,
+            ignore=lambda o: isinstance(o.parent_op(), hlo.ReduceOp),
+        )

@@ -8,12 +8,11 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWalker
-from xdsl.transforms.dead_code_elimination import region_dce
 from xdsl.utils.exceptions import PassFailedException
 
-from strata.diagnostics import describe_location, fail_on_ops
+from strata.diagnostics import describe_location
 from strata.dialects.tensor_types import is_static
+from strata.lowering.conversion import convert_dialect
 from strata.lowering.tf_to_hlo import elementwise, nn, shape
 
 
@@ -30,13 +29,13 @@ class ConvertTfToHloPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         check_static_inputs(op)
         patterns = (*shape.PATTERNS, *elementwise.PATTERNS, *nn.PATTERNS)
-        PatternRewriteWalker(
-            GreedyRewritePatternApplier(list(patterns)), apply_recursively=False
-        ).rewrite_module(op)
-        region_dce(op.body)
-        left = [o for o in op.walk() if o.dialect_name() == "tf"]
-        fail_on_ops(
-            self.name, "tf ops could not be lowered (unsupported op or dynamic shape)", left
+        convert_dialect(
+            op,
+            self.name,
+            patterns,
+            "tf",
+            "could not be lowered (unsupported op or dynamic shape)",
+            dce=True,
         )
 
 

@@ -25,14 +25,12 @@ from xdsl.dialects.utils.fast_math import FastMathAttrBase
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
 )
 
-from strata.diagnostics import fail_on_ops
 from strata.dialects import llvm_extensions as llvm_ext
+from strata.lowering.conversion import convert_dialect
 from strata.lowering.to_llvm.type_conversion import convert_type, llvm_operands, replace_with_llvm
 
 BINARY: dict[type[Operation], type[Operation]] = {
@@ -264,11 +262,6 @@ class ConvertArithToLlvmPass(ModulePass):
     name = "convert-arith-to-llvm"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        PatternRewriteWalker(
-            GreedyRewritePatternApplier([p() for p in PATTERNS]), apply_recursively=False
-        ).rewrite_module(op)
-        fail_on_ops(
-            self.name,
-            "arith ops left (unsupported types or ops)",
-            (o for o in op.walk() if o.dialect_name() == "arith"),
+        convert_dialect(
+            op, self.name, [p() for p in PATTERNS], "arith", "left (unsupported types or ops)"
         )

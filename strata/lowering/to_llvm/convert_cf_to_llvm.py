@@ -13,13 +13,11 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
 )
 
-from strata.diagnostics import fail_on_ops
+from strata.lowering.conversion import convert_dialect
 from strata.lowering.to_llvm.type_conversion import (
     convert_block_arguments,
     llvm_operands,
@@ -62,12 +60,5 @@ class ConvertCfToLlvmPass(ModulePass):
     name = "convert-cf-to-llvm"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        PatternRewriteWalker(
-            GreedyRewritePatternApplier([BranchLowering(), CondBranchLowering()]),
-            apply_recursively=False,
-        ).rewrite_module(op)
-        fail_on_ops(
-            self.name,
-            "cf ops left (unsupported ops)",
-            (o for o in op.walk() if o.dialect_name() == "cf"),
-        )
+        patterns = [BranchLowering(), CondBranchLowering()]
+        convert_dialect(op, self.name, patterns, "cf", "left (unsupported ops)")

@@ -15,13 +15,11 @@ from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp, UnitAttr
 from xdsl.ir import Attribute, Operation
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
 )
 
-from strata.diagnostics import fail_on_ops
+from strata.lowering.conversion import convert_dialect
 from strata.lowering.to_llvm.type_conversion import (
     convert_block_arguments,
     convert_type,
@@ -123,11 +121,6 @@ class ConvertFuncToLlvmPass(ModulePass):
             isinstance(f, func.FuncOp) and SIGNATURE_ATTR in f.attributes for f in op.ops
         )
         patterns: list[RewritePattern] = [FuncLowering(has_entry), ReturnLowering(), CallLowering()]
-        PatternRewriteWalker(
-            GreedyRewritePatternApplier(patterns), apply_recursively=False
-        ).rewrite_module(op)
-        fail_on_ops(
-            self.name,
-            "func ops left (several results or unsupported types)",
-            (o for o in op.walk() if o.dialect_name() == "func"),
+        convert_dialect(
+            op, self.name, patterns, "func", "left (several results or unsupported types)"
         )

@@ -23,13 +23,11 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
 )
 
-from strata.diagnostics import fail_on_ops
+from strata.lowering.conversion import convert_dialect
 from strata.lowering.to_llvm.convert_arith_to_llvm import fastmath_of, intrinsic_suffix
 from strata.lowering.to_llvm.type_conversion import (
     convert_type,
@@ -213,11 +211,6 @@ class ConvertMathToLlvmPass(ModulePass):
     name = "convert-math-to-llvm"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        PatternRewriteWalker(
-            GreedyRewritePatternApplier([p() for p in PATTERNS]), apply_recursively=False
-        ).rewrite_module(op)
-        fail_on_ops(
-            self.name,
-            "math ops left (unsupported types or ops)",
-            (o for o in op.walk() if o.dialect_name() == "math"),
+        convert_dialect(
+            op, self.name, [p() for p in PATTERNS], "math", "left (unsupported types or ops)"
         )

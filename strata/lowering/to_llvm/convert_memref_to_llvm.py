@@ -25,13 +25,11 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
 )
 
-from strata.diagnostics import fail_on_ops
+from strata.lowering.conversion import convert_dialect
 from strata.lowering.to_llvm.type_conversion import (
     declare_external_function,
     element_bytes,
@@ -305,11 +303,10 @@ class ConvertMemrefToLlvmPass(ModulePass):
     name = "convert-memref-to-llvm"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        PatternRewriteWalker(
-            GreedyRewritePatternApplier([p() for p in PATTERNS]), apply_recursively=False
-        ).rewrite_module(op)
-        fail_on_ops(
+        convert_dialect(
+            op,
             self.name,
-            "memref ops left (dynamic shapes, layouts or unsupported ops)",
-            (o for o in op.walk() if o.dialect_name() == "memref"),
+            [p() for p in PATTERNS],
+            "memref",
+            "left (dynamic shapes, layouts or unsupported ops)",
         )
