@@ -13,7 +13,8 @@ $(BIN)/strata-opt: pyproject.toml
 	@touch $@
 
 run: $(BIN)/strata-opt
-	$(BIN)/strata-run test/fixtures/mlp.pb --inputs test/fixtures/mlp.inputs.npz --outputs Identity
+	$(BIN)/strata-run test/fixtures/mlp.pb --inputs test/fixtures/mlp.inputs.npz --outputs Identity \
+		--compare test/fixtures/mlp.outputs.npz --bench 200
 
 test: lint lit pytest
 

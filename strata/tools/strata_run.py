@@ -33,6 +33,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="shapes of the Placeholders in graph order, e.g. 8,784:8 (GraphDef only)",
     )
     p.add_argument("--save", help="write the outputs to this .npz, keyed by output name")
+    p.add_argument(
+        "--compare",
+        metavar="EXPECTED.npz",
+        help="check the outputs against these arrays (e.g. TensorFlow's); exit 1 if "
+        "any differs beyond --rtol/--atol",
+    )
+    p.add_argument("--rtol", type=float, default=1e-4)
+    p.add_argument("--atol", type=float, default=1e-5)
     p.add_argument("--target", default="cpu", choices=TARGETS)
     p.add_argument(
         "--bench", type=int, default=0, metavar="N", help="run N times and print the median latency"
@@ -114,12 +122,37 @@ def main(argv: list[str]) -> int:
         )
     if args.save:
         np.savez(args.save, **results)
+    if args.compare:
+        return compare(results, load_inputs(args.compare), args.rtol, args.atol)
     if not args.save or not args.bench:
         with np.printoptions(precision=5, threshold=20, edgeitems=3):
             for name, value in results.items():
                 print(f"{name}: {value.dtype}{list(value.shape)}")
                 print(value)
     return 0
+
+
+def compare(
+    results: dict[str, np.ndarray], expected: dict[str, np.ndarray], rtol: float, atol: float
+) -> int:
+    """Print how far each output is from the expected one; 1 if any is out of tolerance."""
+    failed = 0
+    for name, value in results.items():
+        if name not in expected:
+            raise StrataError(f"--compare: no array named '{name}' (has: {', '.join(expected)})")
+        want = expected[name]
+        if want.shape != value.shape:
+            print(f"{name}: MISMATCH shape {list(value.shape)}, expected {list(want.shape)}")
+            failed += 1
+            continue
+        diff = np.abs(value.astype(np.float64) - want.astype(np.float64))
+        ok = bool(np.all(diff <= atol + rtol * np.abs(want.astype(np.float64))))
+        print(
+            f"{name}: {'ok' if ok else 'MISMATCH'}, max abs diff {diff.max(initial=0.0):.3g} "
+            f"(rtol {rtol:g}, atol {atol:g})"
+        )
+        failed += not ok
+    return 1 if failed else 0
 
 
 def cli() -> None:
