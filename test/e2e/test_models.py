@@ -17,9 +17,12 @@ import pytest
 import strata
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-MANIFEST = json.loads((FIXTURES / "manifest.json").read_text())
-TOLERANCES: dict[str, dict[str, float]] = MANIFEST["tolerances"]
-ENTRIES: list[dict[str, Any]] = MANIFEST["models"]
+# manifest.json holds the core fixtures; manifest.<family>.json one op family each.
+MANIFESTS = [json.loads(p.read_text()) for p in sorted(FIXTURES.glob("manifest*.json"))]
+TOLERANCES: dict[str, dict[str, float]] = json.loads(
+    (FIXTURES / "manifest.json").read_text()
+)["tolerances"]
+ENTRIES: list[dict[str, Any]] = [e for m in MANIFESTS for e in m["models"]]
 MODELS = [e for e in ENTRIES if e["kind"] == "model"]
 STRATA_RUN = Path(sys.executable).parent / "strata-run"
 TIMEOUT_S = 600

@@ -7,27 +7,27 @@ ops' own type inference, never from here.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from xdsl.dialects.builtin import (
     DictionaryAttr,
     ModuleOp,
-    NameLoc,
-    NoneAttr,
     StringAttr,
     TensorType,
 )
 from xdsl.dialects.func import FuncOp, ReturnOp
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.irdl import VariadicDef
 from xdsl.utils.exceptions import VerifyException
 
 from strata.diagnostics import StrataError
 from strata.dialects import tf
-from strata.dialects.tensor_types import dense_from_numpy, element_type_for, tensor_type
-from strata.frontends.graphdef.tensors import numpy_dtype, shape_dims, tensor_to_numpy
+from strata.dialects.tensor_types import element_type_for, tensor_type
+from strata.frontends.graphdef.builders import BUILDERS
+from strata.frontends.graphdef.builders.attrs import location, node_label
+from strata.frontends.graphdef.tensors import numpy_dtype, shape_dims
 from strata.loading import ImportOptions
 from strata.runtime.signature import ENTRY_FUNCTION_ATTR
 
@@ -50,78 +50,9 @@ class TensorRef:
         return TensorRef(text, 0)
 
 
-def location(name: str) -> NameLoc:
-    return NameLoc(StringAttr(name), NoneAttr())
-
-
-def node_label(node: Any) -> str:
-    return f"node '{node.name}' (tf.{node.op})"
-
-
 def _data_inputs(node: Any) -> list[TensorRef]:
     """The node's data inputs; control inputs (`^name`) only order execution and are dropped."""
     return [TensorRef.parse(text) for text in node.input if not text.startswith("^")]
-
-
-# ---------------------------------------------------------------------------------------------
-# Building one op per node. Ops whose constructor takes only operands need no row here.
-
-Builder = Callable[[Any, list[SSAValue]], Operation]
-
-
-def _attr_bool(node: Any, name: str, default: bool = False) -> bool:
-    if name not in node.attr:
-        return default
-    return bool(node.attr[name].b)
-
-
-def _attr_string(node: Any, name: str, default: str) -> str:
-    if name not in node.attr:
-        return default
-    return node.attr[name].s.decode("utf-8", errors="replace")
-
-
-def _attr_element_type(node: Any, name: str) -> Attribute:
-    if name not in node.attr:
-        raise StrataError(f"{node_label(node)}: attribute '{name}' is missing")
-    return element_type_for(numpy_dtype(node.attr[name].type, node_label(node)))
-
-
-def _build_const(node: Any, operands: list[SSAValue]) -> Operation:
-    if "value" not in node.attr or not node.attr["value"].HasField("tensor"):
-        raise StrataError(f"{node_label(node)}: attribute 'value' is missing")
-    array = tensor_to_numpy(node.attr["value"].tensor, node_label(node))
-    if array.dtype.kind == "u":
-        array = array.view(array.dtype.str.replace("u", "i"))  # MLIR integers are signless
-    return tf.ConstOp(dense_from_numpy(array))
-
-
-def _build_matmul(node: Any, operands: list[SSAValue]) -> Operation:
-    a, b = operands
-    return tf.MatMulOp(a, b, _attr_bool(node, "transpose_a"), _attr_bool(node, "transpose_b"))
-
-
-def _build_bias_add(node: Any, operands: list[SSAValue]) -> Operation:
-    value, bias = operands
-    return tf.BiasAddOp(value, bias, _attr_string(node, "data_format", "NHWC"))
-
-
-def _build_cast(node: Any, operands: list[SSAValue]) -> Operation:
-    (x,) = operands
-    return tf.CastOp(x, _attr_element_type(node, "DstT"), _attr_bool(node, "Truncate"))
-
-
-def _build_identity_n(node: Any, operands: list[SSAValue]) -> Operation:
-    return tf.IdentityNOp(operands)
-
-
-BUILDERS: dict[str, Builder] = {
-    "Const": _build_const,
-    "MatMul": _build_matmul,
-    "BiasAdd": _build_bias_add,
-    "Cast": _build_cast,
-    "IdentityN": _build_identity_n,
-}
 
 
 def _build_positional(node: Any, operands: list[SSAValue]) -> Operation:

@@ -10,7 +10,7 @@ from xdsl.passes import ModulePass
 
 from strata.dialects import hlo
 from strata.lowering.conversion import convert_dialect
-from strata.lowering.hlo_to_linalg import contraction, elementwise, reduction, shape
+from strata.lowering.hlo_to_linalg import contraction, elementwise, gather, nn, reduction, shape
 
 
 @dataclass(frozen=True)
@@ -24,12 +24,12 @@ class ConvertHloToLinalgPass(ModulePass):
     name = "convert-hlo-to-linalg"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        patterns = (
-            *reduction.PATTERNS,
-            *contraction.PATTERNS,
-            *shape.PATTERNS,
-            *elementwise.PATTERNS,
-        )
+        # Elementwise last: its generic pattern matches any elementwise hlo op.
+        patterns = [
+            p
+            for family in (reduction, contraction, nn, gather, shape, elementwise)
+            for p in family.PATTERNS
+        ]
         convert_dialect(
             op,
             self.name,

@@ -13,7 +13,7 @@ from xdsl.utils.exceptions import PassFailedException
 from strata.diagnostics import describe_location
 from strata.dialects.tensor_types import is_static
 from strata.lowering.conversion import convert_dialect
-from strata.lowering.tf_to_hlo import elementwise, nn, shape
+from strata.lowering.tf_to_hlo import contraction, elementwise, gather, nn, reduction, shape
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,11 @@ class ConvertTfToHloPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         check_static_inputs(op)
-        patterns = (*shape.PATTERNS, *elementwise.PATTERNS, *nn.PATTERNS)
+        patterns = [
+            p
+            for family in (shape, elementwise, nn, contraction, reduction, gather)
+            for p in family.PATTERNS
+        ]
         convert_dialect(
             op,
             self.name,

@@ -1,4 +1,5 @@
-"""The `hlo` dialect: StableHLO's op set and semantics, spelled `hlo.` instead of `stablehlo.`.
+"""Core ops of the `hlo` dialect (StableHLO's op set and semantics, spelled `hlo.`): elementwise,
+constant, compare/select/clamp/convert, reshape/transpose/broadcast_in_dim, dot_general, reduce.
 
 Every op infers its result types from operands and attributes (`infer_result_types`, also used by
 the Python constructors), and its verifier checks the declared types against that inference.
@@ -27,7 +28,6 @@ from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import (
     Attribute,
     Block,
-    Dialect,
     Operation,
     ParametrizedAttribute,
     Region,
@@ -1418,22 +1418,23 @@ class ReduceOp(HloOp):
         )
 
 
-HLO = Dialect(
-    "hlo",
-    [
-        ConstantOp,
-        *ELEMENTWISE_BINARY_OPS,
-        *ELEMENTWISE_UNARY_OPS,
-        ClampOp,
-        ConvertOp,
-        CompareOp,
-        SelectOp,
-        ReshapeOp,
-        TransposeOp,
-        BroadcastInDimOp,
-        DotGeneralOp,
-        ReduceOp,
-        ReturnOp,
-    ],
-    [ComparisonDirectionAttr, ComparisonTypeAttr, DotDimensionNumbersAttr],
-)
+OPS: list[type[Operation]] = [
+    ConstantOp,
+    *ELEMENTWISE_BINARY_OPS,
+    *ELEMENTWISE_UNARY_OPS,
+    ClampOp,
+    ConvertOp,
+    CompareOp,
+    SelectOp,
+    ReshapeOp,
+    TransposeOp,
+    BroadcastInDimOp,
+    DotGeneralOp,
+    ReduceOp,
+    ReturnOp,
+]
+ATTRIBUTES: list[type[Attribute]] = [
+    ComparisonDirectionAttr,
+    ComparisonTypeAttr,
+    DotDimensionNumbersAttr,
+]

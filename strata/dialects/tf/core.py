@@ -1,4 +1,4 @@
-"""The `tf` dialect: TensorFlow ops as a frozen GraphDef holds them.
+"""Core ops of the `tf` dialect: constants, plumbing, elementwise math, MatMul, Reshape, Cast.
 
 Op names are GraphDef op types with a `tf.` prefix; attributes keep TensorFlow's names. Dtype
 attributes such as `T` are not stored: they are the operand types. Every op infers its result
@@ -20,7 +20,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
 )
-from xdsl.ir import Attribute, Dialect, Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     irdl_op_definition,
@@ -465,44 +465,34 @@ class EraseNoOp(RewritePattern):
             rewriter.erase(op)
 
 
-TF = Dialect(
-    "tf",
-    [
-        ConstOp,
-        NoOpOp,
-        IdentityNOp,
-        IdentityOp,
-        StopGradientOp,
-        NegOp,
-        AbsOp,
-        SquareOp,
-        ExpOp,
-        LogOp,
-        SqrtOp,
-        RsqrtOp,
-        TanhOp,
-        SigmoidOp,
-        ReluOp,
-        Relu6Op,
-        SoftmaxOp,
-        LogSoftmaxOp,
-        AddV2Op,
-        AddOp,
-        SubOp,
-        MulOp,
-        RealDivOp,
-        MaximumOp,
-        MinimumOp,
-        BiasAddOp,
-        MatMulOp,
-        ReshapeOp,
-        CastOp,
-    ],
-    [],
-)
-
-# GraphDef op type -> op class, for the importer.
-OPS_BY_TF_NAME: dict[str, type[Operation]] = {
-    op.name.removeprefix("tf."): op
-    for op in TF.operations  # type: ignore[attr-defined]
-}
+OPS: list[type[Operation]] = [
+    ConstOp,
+    NoOpOp,
+    IdentityNOp,
+    IdentityOp,
+    StopGradientOp,
+    NegOp,
+    AbsOp,
+    SquareOp,
+    ExpOp,
+    LogOp,
+    SqrtOp,
+    RsqrtOp,
+    TanhOp,
+    SigmoidOp,
+    ReluOp,
+    Relu6Op,
+    SoftmaxOp,
+    LogSoftmaxOp,
+    AddV2Op,
+    AddOp,
+    SubOp,
+    MulOp,
+    RealDivOp,
+    MaximumOp,
+    MinimumOp,
+    BiasAddOp,
+    MatMulOp,
+    ReshapeOp,
+    CastOp,
+]

@@ -1,0 +1,21 @@
+"""The `hlo` dialect: StableHLO's op set and semantics, spelled `hlo.` instead of `stablehlo.`.
+
+One module per op family; each lists its ops in `OPS` and attributes in `ATTRIBUTES`. Names are
+re-exported here, so code writes `hlo.AddOp` whatever module defines it.
+"""
+
+from xdsl.ir import Dialect
+
+from strata.dialects.hlo import core, gather, nn, shape
+from strata.dialects.hlo.core import *  # noqa: F403
+from strata.dialects.hlo.gather import *  # noqa: F403
+from strata.dialects.hlo.nn import *  # noqa: F403
+from strata.dialects.hlo.shape import *  # noqa: F403
+
+_FAMILIES = (core, shape, nn, gather)
+
+HLO = Dialect(
+    "hlo",
+    [op for family in _FAMILIES for op in family.OPS],
+    [attr for family in _FAMILIES for attr in family.ATTRIBUTES],
+)

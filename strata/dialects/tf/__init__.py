@@ -1,0 +1,25 @@
+"""The `tf` dialect: TensorFlow ops as a frozen GraphDef holds them.
+
+One module per op family; each lists its ops in `OPS`. Names re-exported here, so code writes
+`tf.MatMulOp` whatever module defines it.
+"""
+
+from xdsl.ir import Dialect, Operation
+
+from strata.dialects.tf import core, gather, math, nn, reduction, shape
+from strata.dialects.tf.core import *  # noqa: F403
+from strata.dialects.tf.gather import *  # noqa: F403
+from strata.dialects.tf.math import *  # noqa: F403
+from strata.dialects.tf.nn import *  # noqa: F403
+from strata.dialects.tf.reduction import *  # noqa: F403
+from strata.dialects.tf.shape import *  # noqa: F403
+
+_FAMILIES = (core, shape, nn, math, reduction, gather)
+
+TF = Dialect("tf", [op for family in _FAMILIES for op in family.OPS], [])
+
+# GraphDef op type -> op class, for the importer.
+OPS_BY_TF_NAME: dict[str, type[Operation]] = {
+    op.name.removeprefix("tf."): op
+    for op in TF.operations  # type: ignore[attr-defined]
+}

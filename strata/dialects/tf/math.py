@@ -1,0 +1,7 @@
+"""The math family of `tf` ops."""
+
+from __future__ import annotations
+
+from xdsl.ir import Operation
+
+OPS: list[type[Operation]] = []

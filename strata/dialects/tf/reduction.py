@@ -1,0 +1,7 @@
+"""The reduction family of `tf` ops."""
+
+from __future__ import annotations
+
+from xdsl.ir import Operation
+
+OPS: list[type[Operation]] = []

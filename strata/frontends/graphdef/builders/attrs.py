@@ -1,0 +1,62 @@
+"""Reading NodeDef attributes for the op builders: typed, with a diagnostic naming the node."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xdsl.dialects.builtin import NameLoc, NoneAttr, StringAttr
+from xdsl.ir import Attribute
+
+from strata.diagnostics import StrataError
+from strata.dialects.tensor_types import element_type_for
+from strata.frontends.graphdef.tensors import numpy_dtype
+
+
+def location(name: str) -> NameLoc:
+    return NameLoc(StringAttr(name), NoneAttr())
+
+
+def node_label(node: Any) -> str:
+    return f"node '{node.name}' (tf.{node.op})"
+
+
+def attr_bool(node: Any, name: str, default: bool = False) -> bool:
+    if name not in node.attr:
+        return default
+    return bool(node.attr[name].b)
+
+
+def attr_string(node: Any, name: str, default: str) -> str:
+    if name not in node.attr:
+        return default
+    return node.attr[name].s.decode("utf-8", errors="replace")
+
+
+def attr_int(node: Any, name: str, default: int | None = None) -> int:
+    if name not in node.attr:
+        if default is None:
+            raise StrataError(f"{node_label(node)}: attribute '{name}' is missing")
+        return default
+    return int(node.attr[name].i)
+
+
+def attr_float(node: Any, name: str, default: float | None = None) -> float:
+    if name not in node.attr:
+        if default is None:
+            raise StrataError(f"{node_label(node)}: attribute '{name}' is missing")
+        return default
+    return float(node.attr[name].f)
+
+
+def attr_ints(node: Any, name: str, default: list[int] | None = None) -> list[int]:
+    if name not in node.attr:
+        if default is None:
+            raise StrataError(f"{node_label(node)}: attribute '{name}' is missing")
+        return list(default)
+    return [int(v) for v in node.attr[name].list.i]
+
+
+def attr_element_type(node: Any, name: str) -> Attribute:
+    if name not in node.attr:
+        raise StrataError(f"{node_label(node)}: attribute '{name}' is missing")
+    return element_type_for(numpy_dtype(node.attr[name].type, node_label(node)))
