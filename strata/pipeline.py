@@ -46,17 +46,20 @@ STAGES: tuple[Stage, ...] = (
         "shapes inferred, constants folded, Identity/NoOp/unused nodes gone",
     ),
     Stage(
-        "hlo", _d("func", "hlo"), "convert-tf-to-hlo", "hlo ops only (StableHLO semantics) + func"
+        "hlo",
+        _d("func", "hlo", "rt"),
+        "convert-tf-to-hlo",
+        "hlo ops only (StableHLO semantics) + func",
     ),
     Stage(
         "hlo-opt",
-        _d("func", "hlo"),
+        _d("func", "hlo", "rt"),
         "hlo-simplify,canonicalize,cse,dce",
         "simplified and CSE'd hlo",
     ),
     Stage(
         "linalg",
-        _d("func", "linalg", "tensor", "arith", "math"),
+        _d("func", "linalg", "tensor", "arith", "math", "rt"),
         "convert-hlo-to-linalg,linalg-fuse-elementwise",
         "linalg / tensor / arith / math on tensors, elementwise chains fused",
     ),

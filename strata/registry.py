@@ -24,6 +24,7 @@ def _lazy(module: str, name: str) -> Callable[[], object]:
 OWN_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "tf": _lazy("strata.dialects.tf", "TF"),  # type: ignore[dict-item]
     "hlo": _lazy("strata.dialects.hlo", "HLO"),  # type: ignore[dict-item]
+    "rt": _lazy("strata.dialects.rt", "RT"),  # type: ignore[dict-item]
 }
 
 # xDSL dialects the pipeline uses; all of them parse in every Strata tool.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func, memref, tensor
@@ -32,6 +32,7 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
 from strata.diagnostics import fail_on_ops, op_message
+from strata.dialects import rt
 from strata.dialects.tensor_types import numpy_dtype_for
 from strata.runtime.signature import ENTRY_FUNCTION_ATTR, EntrySignature, TensorSpec
 
@@ -75,6 +76,10 @@ class _FunctionBufferizer:
     buffers: dict[SSAValue, SSAValue]
     allocs: set[SSAValue]
     globals_made: list[memref.GlobalOp]
+    status: SSAValue | None = None
+    """The i32 status so far: 0, or the code of the first rt.check that failed."""
+    checks: list[str] = field(default_factory=list)
+    """Message of each rt.check, by code - 1."""
 
     def emit(self, op: Operation, like: Operation) -> Operation:
         op.location = like.location
@@ -178,6 +183,21 @@ class _FunctionBufferizer:
         )
         self.buffers[op.result] = load.results[0]
 
+    def check(self, op: rt.CheckOp) -> None:
+        """rt.check %flag, "msg" -> status = (status == 0 and flag) ? code : status"""
+        code = len(self.checks) + 1
+        self.checks.append(op.message.data)
+        flag = self.emit(memref.LoadOp.get(self.buffer(op.flag), []), op).results[0]
+        code_value = self.emit(arith.ConstantOp(IntegerAttr(code, i32)), op).results[0]
+        if self.status is None:
+            zero = self.emit(arith.ConstantOp(IntegerAttr(0, i32)), op).results[0]
+            self.status = self.emit(arith.SelectOp(flag, code_value, zero), op).results[0]
+            return
+        zero = self.emit(arith.ConstantOp(IntegerAttr(0, i32)), op).results[0]
+        clean = self.emit(arith.CmpiOp(self.status, zero, "eq"), op).results[0]
+        first = self.emit(arith.AndIOp(clean, flag), op).results[0]
+        self.status = self.emit(arith.SelectOp(first, code_value, self.status), op).results[0]
+
     def value_mapper(self) -> dict[SSAValue, SSAValue]:
         return self.buffers
 
@@ -189,6 +209,7 @@ class _FunctionBufferizer:
             tensor.CollapseShapeOp: self.reshape,  # type: ignore[dict-item]
             tensor.ExpandShapeOp: self.reshape,  # type: ignore[dict-item]
             tensor.ExtractOp: self.extract,  # type: ignore[dict-item]
+            rt.CheckOp: self.check,  # type: ignore[dict-item]
         }
 
 
@@ -238,6 +259,7 @@ def bufferize_function(module: ModuleOp, f: func.FuncOp) -> func.FuncOp:
         entry=f.sym_name.data,
         inputs=tuple(_spec(n, t) for n, t in zip(names_in, in_types, strict=False)),
         outputs=tuple(_spec(n, t) for n, t in zip(names_out, out_types, strict=False)),
+        status_codes={i + 1: message for i, message in enumerate(fb.checks)},
     ).attach(new_f)
     for g in fb.globals_made:
         module.body.block.insert_op_before(g, f)
@@ -263,8 +285,10 @@ def _bufferize_return(fb: _FunctionBufferizer, op: func.ReturnOp, out_args: list
                     fb.buffers[k] = out
         else:
             fb.emit(memref.CopyOp(buf, out), op)
-    zero = fb.emit(arith.ConstantOp(IntegerAttr(0, i32)), op)
-    fb.emit(func.ReturnOp(zero.results[0]), op)
+    status = fb.status
+    if status is None:
+        status = fb.emit(arith.ConstantOp(IntegerAttr(0, i32)), op).results[0]
+    fb.emit(func.ReturnOp(status), op)
 
 
 @dataclass(frozen=True)

@@ -117,8 +117,7 @@ class GenericToLoops(RewritePattern):
             index(0), index(loop.size), index(loop.step)
         ivs: dict[int, SSAValue] = {}
         outer_ivs: dict[int, SSAValue] = {}
-        insert_at = InsertPoint.before(op)
-        innermost: Block | None = None
+        insert_at = InsertPoint.before(op)  # a rank-0 op has no loops: its body goes here
         for loop in plan:
             body = Block(arg_types=[IndexType()])
             for_op = scf.ForOp(index(0), index(loop.size), index(loop.step), [], body)
@@ -138,8 +137,6 @@ class GenericToLoops(RewritePattern):
                 iv = add.result
             if loop.role != "outer":
                 ivs[loop.dim] = iv
-            innermost = body
-        assert innermost is not None
         self.emit_body(op, rewriter, insert_at, ivs, index)
         rewriter.erase(op)
 
