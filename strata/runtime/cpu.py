@@ -10,6 +10,7 @@ makes one foreign call (no LLVM work per call).
 from __future__ import annotations
 
 import ctypes
+import threading
 from collections.abc import Mapping
 
 import numpy as np
@@ -43,7 +44,8 @@ class CompiledFunction:
         nargs = len(signature.inputs) + len(signature.outputs) + 1
         prototype = ctypes.CFUNCTYPE(ctypes.c_int32, *([ctypes.c_void_p] * nargs))
         self._cfunc = prototype(jit_module.address_of(signature.entry))
-        self._arena = aligned_empty(max(signature.arena_bytes, 1))
+        # One arena per calling thread: concurrent calls must not share temporaries.
+        self._arenas = threading.local()
         self._input_dtypes = [np.dtype(spec.dtype) for spec in signature.inputs]
         self._output_dtypes = [np.dtype(spec.dtype) for spec in signature.outputs]
 
@@ -75,12 +77,19 @@ class CompiledFunction:
             out = np.empty(spec.shape, dtype)
             results[spec.name] = out
             pointers.append(out.ctypes.data)
-        pointers.append(self._arena.ctypes.data)
+        pointers.append(self._arena().ctypes.data)
         status = self._cfunc(*pointers)
         if status != 0:
             message = self.signature.status_codes.get(status, "unknown error")
             raise RuntimeError(f"{self.signature.entry}: status {status}: {message}")
         return results
+
+    def _arena(self) -> np.ndarray:
+        arena = getattr(self._arenas, "buffer", None)
+        if arena is None:
+            arena = aligned_empty(max(self.signature.arena_bytes, 1))
+            self._arenas.buffer = arena
+        return arena
 
     def _bind(self, args: tuple[object, ...], kwargs: Mapping[str, object]) -> dict[str, object]:
         names = [spec.name for spec in self.inputs]

@@ -264,3 +264,21 @@ def test_status_code_raises_with_message_and_helpers_alloc() -> None:
     assert fn(a=np.array([2.5], np.float32))["out"][0] == 2.5
     with pytest.raises(RuntimeError, match="status 3: negative input"):
         fn(a=np.array([-1.0], np.float32))
+
+
+def test_concurrent_calls_use_separate_arenas() -> None:
+    """Calls from several threads at once give each the right answer (no shared temporaries)."""
+    from concurrent.futures import ThreadPoolExecutor
+    from pathlib import Path
+
+    import strata
+
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    fn = strata.compile(fixtures / "mlp.pb", outputs=["Identity"])
+    rng = np.random.default_rng(0)
+    xs = [rng.standard_normal((16, 784)).astype(np.float32) for _ in range(8)]
+    expected = [fn(x=x) for x in xs]
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(lambda x: fn(x=x), xs * 4))
+    for got, want in zip(results, expected * 4, strict=True):
+        np.testing.assert_array_equal(got, want)
