@@ -25,7 +25,7 @@ lit: $(BIN)/strata-opt
 	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/lit -sv test
 
 pytest: $(BIN)/strata-opt
-	$(BIN)/pytest test
+	$(BIN)/pytest -n auto test
 
 bench: $(BIN)/strata-opt
 	$(BIN)/python bench/bench_mlp.py

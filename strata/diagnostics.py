@@ -74,7 +74,19 @@ def fail_on_ops(pass_name: str, what: str, ops: Iterable[Operation]) -> None:
     raise PassFailedException("\n".join(lines))
 
 
-USER_ERRORS = (StrataError, DiagnosticException, ParseError, VerifyException, ValueError)
+class ExecutionError(RuntimeError):
+    """A compiled function returned an error status (e.g. a gather index out of range); the
+    message names the TF node, like TensorFlow's own error for the same input."""
+
+
+USER_ERRORS = (
+    StrataError,
+    DiagnosticException,
+    ParseError,
+    VerifyException,
+    ValueError,
+    ExecutionError,
+)
 
 
 def run_tool(main: Callable[[list[str]], int], argv: list[str] | None = None) -> int:

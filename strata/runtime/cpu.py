@@ -16,6 +16,7 @@ from collections.abc import Mapping
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 
+from strata.diagnostics import ExecutionError
 from strata.runtime.signature import EntrySignature, TensorSpec
 from strata.targets.cpu import JitModule, entry_signature, jit
 
@@ -81,7 +82,7 @@ class CompiledFunction:
         status = self._cfunc(*pointers)
         if status != 0:
             message = self.signature.status_codes.get(status, "unknown error")
-            raise RuntimeError(f"{self.signature.entry}: status {status}: {message}")
+            raise ExecutionError(f"{self.signature.entry}: status {status}: {message}")
         return results
 
     def _arena(self) -> np.ndarray:

@@ -137,6 +137,8 @@ def _declare_func(op: llvm.FuncOp, out: ir.Module) -> None:
     cconv = op.CConv.cconv_name
     if cconv != "ccc":
         fn.calling_convention = cconv
+    if "no_inline" in op.attributes:  # MLIR's llvm.func `no_inline`
+        fn.attributes.add("noinline")
     if op.arg_attrs is None:
         return
     for arg, attrs in zip(fn.args, op.arg_attrs.data, strict=True):

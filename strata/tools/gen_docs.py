@@ -51,9 +51,23 @@ def supported_ops() -> str:
     return "\n".join(rows)
 
 
+def op_stages() -> str:
+    """Per TF op, what each stage has for it (the static part of `strata-translate --coverage`)."""
+    from strata.coverage import hlo_lowered_ops
+    from strata.dialects import tf
+
+    lowered = hlo_lowered_ops()
+    rows = ["| TensorFlow op | import | hlo (tf -> hlo pattern) |", "|---|---|---|"]
+    for name, cls in sorted(tf.OPS_BY_TF_NAME.items()):
+        pattern = lowered.get(cls)
+        rows.append(f"| `{name}` | yes | {f'`{pattern}`' if pattern else 'no'} |")
+    rows.append("| `Placeholder` | yes (function argument) | - |")
+    return "\n".join(rows)
+
+
 SECTIONS = {
     "pipeline.md": {"stages": stage_table, "passes": pass_list},
-    "supported-ops.md": {"tf-ops": supported_ops},
+    "supported-ops.md": {"tf-ops": supported_ops, "op-stages": op_stages},
 }
 
 

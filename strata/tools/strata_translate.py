@@ -4,6 +4,7 @@
                      [--outputs a,b] [--print-debuginfo] [-o OUT] [--debug]
     strata-translate model.pb|model.mlir --to-llvmir|--to-obj|--to-asm|--to-header
                      [-O N] [--triple T] [--cpu C] [--entry-name NAME] [-o OUT]
+    strata-translate model.pb --coverage [--json] [--outputs a,b]   (a report; exit 0)
 
 Exports take a GraphDef or IR at any stage and compile the rest of the way first.
 """
@@ -106,6 +107,18 @@ def to_header(args: argparse.Namespace) -> str:
     return c_header(_compiled(args))
 
 
+def coverage(args: argparse.Namespace) -> str:
+    from strata.coverage import coverage as run_coverage
+
+    report = run_coverage(
+        args.input,
+        outputs=parse_names(args.outputs),
+        inputs=parse_names(args.inputs),
+        input_shapes=parse_input_shapes(args.input_shapes),
+    )
+    return report.to_json() + "\n" if args.json else report.format()
+
+
 @dataclass(frozen=True)
 class Translation:
     flag: str
@@ -125,6 +138,11 @@ TRANSLATIONS: tuple[Translation, ...] = (
     Translation("--to-asm", "GraphDef or IR at any stage -> target assembly", to_asm),
     Translation(
         "--to-header", "GraphDef or IR at any stage -> C header declaring the entry", to_header
+    ),
+    Translation(
+        "--coverage",
+        "GraphDef -> per op type: nodes, supported by import / hlo / cpu; unsupported nodes",
+        coverage,
     ),
 )
 
@@ -175,6 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument(
         "--entry-name", help="symbol of the entry function (default: the input file's stem)"
     )
+    p.add_argument("--json", action="store_true", help="--coverage: machine-readable output")
     p.add_argument("-o", "--output", help="output file (default: stdout)")
     p.add_argument(
         "--print-debuginfo",

@@ -141,6 +141,7 @@ class _FunctionBufferizer:
             outs.append(buf)
         body = Region()
         op.body.clone_into(body, value_mapper=dict(self.buffers))
+        _loads_in_body(body)
         new = linalg.GenericOp(
             [self.buffer(v) for v in op.inputs],
             outs,
@@ -211,6 +212,21 @@ class _FunctionBufferizer:
             tensor.ExtractOp: self.extract,  # type: ignore[dict-item]
             rt.CheckOp: self.check,  # type: ignore[dict-item]
         }
+
+
+def _loads_in_body(body: Region) -> None:
+    """A tensor captured by a generic body (a gather's data-dependent read) is a buffer now:
+    tensor.extract %buf[...] -> memref.load %buf[...]"""
+    for inner in list(body.walk()):
+        if isinstance(inner, tensor.ExtractOp) and isinstance(inner.tensor.type, MemRefType):
+            load = memref.LoadOp.get(inner.tensor, list(inner.indices))
+            load.location = inner.location
+            block = inner.parent_block()
+            assert block is not None
+            block.insert_op_before(load, inner)
+            inner.result.replace_all_uses_with(load.res)
+            inner.detach()
+            inner.erase()
 
 
 def _is_tensor_op(op: Operation) -> bool:

@@ -114,7 +114,13 @@ class FuseProducerIntoConsumer(RewritePattern):
             producer = fusible_producer(op, operand)
             if producer is None:
                 continue
-            rewriter.replace(op, fuse(op, index, producer))
+            fused = fuse(op, index, producer)
+            if fused.get_loops_to_shapes_map().inverse_permutation() is None:
+                # Composing maps lost the only bare use of a loop dim (e.g. a reversed copy
+                # feeding a window map): the loops' trip counts could not be read back.
+                fused.erase()
+                continue
+            rewriter.replace(op, fused)
             rewriter.erase(producer)
             return
 

@@ -119,6 +119,9 @@ class LinalgOutlineKernelsPass(ModulePass):
             arg_attrs=ArrayAttr(attrs),
         )
         kernel.location = op.location
+        # Kept out of line: inlining every kernel into the entry makes one huge function, on
+        # which LLVM's optimiser is superlinear (seconds for an unrolled LSTM).
+        kernel.attributes["no_inline"] = UnitAttr()
         call = func.CallOp(name, args, [])
         call.location = op.location
         parent = op.parent_block()

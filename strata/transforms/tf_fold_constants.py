@@ -55,6 +55,80 @@ BINARY: dict[type[Operation], Callable[[np.ndarray, np.ndarray], np.ndarray]] = 
 }
 
 
+MAX_FOLDED_ELEMENTS = 1 << 16
+"""Shape ops are folded only when the value they make is small (shape arithmetic, not data)."""
+
+
+def _int(value: np.ndarray) -> int:
+    return int(np.asarray(value).reshape(-1)[0])
+
+
+def _strided_slice(op: tf.StridedSliceOp, x: np.ndarray, args: list[np.ndarray]) -> np.ndarray:
+    spec = tf.strided_slice_spec(
+        x.shape,
+        args[1].tolist(),
+        args[2].tolist(),
+        args[3].tolist(),
+        op.begin_mask.value.data,
+        op.end_mask.value.data,
+        op.ellipsis_mask.value.data,
+        op.new_axis_mask.value.data,
+        op.shrink_axis_mask.value.data,
+    )
+    for axis, (begin, size, stride) in enumerate(
+        zip(spec.begin, spec.sizes, spec.strides, strict=True)
+    ):
+        x = np.take(x, begin + stride * np.arange(size), axis=axis)
+    return x.reshape(spec.final_shape)
+
+
+def _evaluate_shape_op(op: Operation, args: list[np.ndarray]) -> np.ndarray | None:
+    """Data-movement and shape-arithmetic ops of the shape family, on constant operands."""
+    if isinstance(op, tf.RangeOp):
+        return np.arange(args[0].item(), args[1].item(), args[2].item())
+    if isinstance(op, tf.PackOp):
+        return np.stack(args, axis=op.axis.value.data)
+    if isinstance(op, tf.ConcatV2Op):
+        return np.concatenate(args[:-1], axis=_int(args[-1]))
+    if isinstance(op, tf.ExpandDimsOp):
+        axis = _int(args[1])
+        return np.expand_dims(args[0], axis if axis >= 0 else args[0].ndim + 1 + axis)
+    if isinstance(op, tf.TransposeOp):
+        return np.transpose(args[0], args[1].tolist())
+    if isinstance(op, tf.SliceOp):
+        begin, size = args[1].tolist(), args[2].tolist()
+        index = tuple(
+            slice(b, None if n == -1 else b + n) for b, n in zip(begin, size, strict=True)
+        )
+        return args[0][index]
+    if isinstance(op, tf.StridedSliceOp):
+        return _strided_slice(op, args[0], args)
+    if isinstance(op, tf.FillOp):
+        return np.full(args[0].tolist(), args[1].item())
+    if isinstance(op, tf.SqueezeOp):
+        return args[0].reshape(op.results[0].type.get_shape())  # type: ignore[attr-defined]
+    if isinstance(op, (tf.SumOp, tf.ProdOp, tf.MaxOp, tf.MinOp)):
+        reduce = {tf.SumOp: np.sum, tf.ProdOp: np.prod, tf.MaxOp: np.max, tf.MinOp: np.min}
+        axes = tuple(op.axes())
+        return reduce[type(op)](args[0], axis=axes, keepdims=op.keep_dims.value.data != 0)
+    return None
+
+
+def _static_shape_query(op: Operation) -> np.ndarray | None:
+    """tf.Shape / Size / Rank of a value whose type is static (the value itself may be unknown)."""
+    if not isinstance(op, (tf.ShapeOp, tf.SizeOp, tf.RankOp)):
+        return None
+    t = op.operands[0].type
+    if not isinstance(t, TensorType) or not all(d >= 0 for d in t.get_shape()):
+        return None
+    shape = list(t.get_shape())
+    if isinstance(op, tf.ShapeOp):
+        return np.array(shape)
+    if isinstance(op, tf.SizeOp):
+        return np.array(int(np.prod(shape, dtype=np.int64)))
+    return np.array(len(shape))
+
+
 def _operand_values(op: Operation) -> list[np.ndarray] | None:
     values = [tf.constant_value(operand) for operand in op.operands]
     if any(value is None for value in values):
@@ -83,7 +157,7 @@ def _evaluate(op: Operation, args: list[np.ndarray]) -> np.ndarray | None:
         return args[0].reshape(tf.reshape_target(args[0].shape, args[1].tolist()))
     if isinstance(op, tf.CastOp):
         return args[0].astype(numpy_dtype_for(op.y.type.element_type))
-    return None
+    return _evaluate_shape_op(op, args)
 
 
 class FoldConstantOperands(RewritePattern):
@@ -95,17 +169,23 @@ class FoldConstantOperands(RewritePattern):
         result_type = op.results[0].type
         if not isinstance(result_type, TensorType):
             return
-        args = _operand_values(op)
-        if args is None:
-            return
         element = result_type.element_type
+        shape = result_type.get_shape()
+        if any(d < 0 for d in shape) or int(np.prod(shape)) > MAX_FOLDED_ELEMENTS:
+            if not isinstance(op, (tf.ShapeOp, tf.SizeOp, tf.RankOp)):
+                return
         try:
             with np.errstate(all="ignore"):
-                value = _evaluate(op, args)
+                value = _static_shape_query(op)
+                if value is None:
+                    args = _operand_values(op)
+                    if args is None:
+                        return
+                    value = _evaluate(op, args)
                 if value is None:
                     return
                 value = np.asarray(value).astype(numpy_dtype_for(element), copy=False)
-        except (VerifyException, ValueError):
+        except (VerifyException, ValueError, IndexError, TypeError):
             return  # an invalid op: the verifier names it
         const = tf.ConstOp(dense_from_numpy(value, element))
         if const.output.type != result_type and refine(result_type, const.output.type) is None:

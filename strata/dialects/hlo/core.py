@@ -1162,13 +1162,17 @@ class DotGeneralOp(HloOp):
 # Reductions
 
 
+RETURN_PARENTS: list[type[Operation]] = []
+"""Region-holding ops of other families whose bodies end with hlo.return (e.g. reduce_window)."""
+
+
 @irdl_op_definition
 class ReturnOp(IRDLOperation):
     """Ends a region of an hlo op with its values. `hlo.return %0 : tensor<f32>`"""
 
     name = "hlo.return"
     arguments = var_operand_def(TensorType)
-    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(ReduceOp), Pure()))
+    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(ReduceOp, *RETURN_PARENTS), Pure()))
     assembly_format = "($arguments^ `:` type($arguments))? attr-dict"
 
     def __init__(self, operands: Sequence[SSAValue | Operation]):

@@ -1,7 +1,297 @@
-"""The gather family of `tf` ops."""
+"""The gather family of `tf` ops: GatherV2 (and the Gather / ResourceGather forms frozen graphs
+leave), UnsortedSegmentSum.
+
+Axis and `num_segments` operands are read off their tf.Const producers; when they are not
+constant the result shape cannot be known and the op does not verify.
+"""
 
 from __future__ import annotations
 
-from xdsl.ir import Operation
+from collections.abc import Sequence
 
-OPS: list[type[Operation]] = []
+from xdsl.dialects.builtin import DYNAMIC_INDEX, BoolAttr, IntegerAttr, IntegerType, TensorType
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+from strata.dialects.tensor_types import format_shape
+from strata.dialects.tf.core import TfOp, _tensor, constant_value, int_attr
+
+
+def _index_tensor(value: SSAValue, what: str) -> TensorType:
+    t = _tensor(value, what)
+    element = t.element_type
+    if not isinstance(element, IntegerType) or element.width.data not in (32, 64):
+        raise VerifyException(f"{what} must have int32 or int64 elements, found {t}")
+    return t
+
+
+def _constant_scalar(value: SSAValue, what: str) -> int:
+    """The value of a rank-0 (or one-element) integer tf.Const operand."""
+    t = _tensor(value, what)
+    if not isinstance(t.element_type, IntegerType):
+        raise VerifyException(f"{what} must be an integer scalar, found {t}")
+    array = constant_value(value)
+    if array is None:
+        raise VerifyException(f"{what} must be a constant (a tf.Const), found a computed value")
+    if array.size != 1 or array.ndim > 1:
+        raise VerifyException(f"{what} must be a scalar, found shape {format_shape(array.shape)}")
+    return int(array.reshape(()))
+
+
+def normalized_gather_dims(
+    params: Sequence[int], indices: Sequence[int], axis: int, batch_dims: int
+) -> tuple[int, int]:
+    """TensorFlow's checks of GatherV2's axis and batch_dims; returns them made non-negative."""
+    p_rank, i_rank = len(params), len(indices)
+    if p_rank < 1:
+        raise VerifyException("params must be at least 1-D, found a scalar")
+    if not -i_rank <= batch_dims <= i_rank:
+        raise VerifyException(
+            f"batch_dims must be in the range [{-i_rank}, {i_rank}], found {batch_dims}"
+        )
+    if batch_dims < 0:
+        batch_dims += i_rank
+    if not -p_rank <= axis < p_rank:
+        raise VerifyException(f"axis must be in the range [{-p_rank}, {p_rank}), found {axis}")
+    if axis < 0:
+        axis += p_rank
+    if batch_dims > 0 and batch_dims >= p_rank:
+        raise VerifyException(
+            f"batch_dims ({batch_dims}) must be less than the rank of params ({p_rank})"
+        )
+    if axis < batch_dims:
+        raise VerifyException(f"batch_dims ({batch_dims}) must be at most axis ({axis})")
+    for d in range(batch_dims):
+        p, i = params[d], indices[d]
+        if DYNAMIC_INDEX not in (p, i) and p != i:
+            raise VerifyException(
+                f"params dim {d} (size {p}) must equal indices dim {d} (size {i}) "
+                f"below batch_dims {batch_dims}"
+            )
+    return axis, batch_dims
+
+
+def gather_result_type(
+    params_type: Attribute, indices_type: Attribute, axis: int, batch_dims: int
+) -> TensorType:
+    params = _tensor(params_type, "params")
+    indices = _tensor(indices_type, "indices")
+    p, i = list(params.get_shape()), list(indices.get_shape())
+    axis, batch_dims = normalized_gather_dims(p, i, axis, batch_dims)
+    return TensorType(params.element_type, p[:axis] + i[batch_dims:] + p[axis + 1 :])
+
+
+class GatherBase(TfOp):
+    """What GatherV2, Gather and ResourceGather share: the axis and batch_dims they gather on."""
+
+    def gather_axis(self) -> int:
+        """The axis gathered along, non-negative."""
+        raise NotImplementedError
+
+    def params_value(self) -> SSAValue:
+        raise NotImplementedError
+
+    def indices_value(self) -> SSAValue:
+        raise NotImplementedError
+
+    def batch_dims_value(self) -> int:
+        return 0
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        _index_tensor(self.indices_value(), "indices")
+        return [
+            gather_result_type(
+                self.params_value().type,
+                self.indices_value().type,
+                self.gather_axis(),
+                self.batch_dims_value(),
+            )
+        ]
+
+
+@irdl_op_definition
+class GatherV2Op(GatherBase):
+    """Gathers slices of `params` along a constant `axis` at `indices` (with `batch_dims`).
+
+    The first `batch_dims` dims of params and indices are batch dims. Result shape:
+    params.shape[:axis] + indices.shape[batch_dims:] + params.shape[axis+1:]. An index outside
+    [0, params.shape[axis]) is an error at run time.
+    `%y = "tf.GatherV2"(%params, %ids, %axis) <{batch_dims = 0 : i64}>
+    : (tensor<1000x16xf32>, tensor<8x5xi32>, tensor<i32>) -> tensor<8x5x16xf32>`"""
+
+    name = "tf.GatherV2"
+    params = operand_def(TensorType)
+    indices = operand_def(TensorType)
+    axis = operand_def(TensorType)
+    output = result_def(TensorType)
+    batch_dims = prop_def(IntegerAttr, default_value=int_attr(0))
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        params: SSAValue,
+        indices: SSAValue,
+        axis: SSAValue,
+        batch_dims: int = 0,
+        result_type: Attribute | None = None,
+    ):
+        if result_type is None:
+            _index_tensor(indices, "indices")
+            result_type = gather_result_type(
+                params.type, indices.type, _constant_scalar(axis, "axis"), batch_dims
+            )
+        super().__init__(
+            operands=[params, indices, axis],
+            properties={"batch_dims": int_attr(batch_dims)},
+            result_types=[result_type],
+        )
+
+    def gather_axis(self) -> int:
+        return _constant_scalar(self.axis, "axis")
+
+    def params_value(self) -> SSAValue:
+        return self.params
+
+    def indices_value(self) -> SSAValue:
+        return self.indices
+
+    def batch_dims_value(self) -> int:
+        return self.batch_dims.value.data
+
+
+@irdl_op_definition
+class GatherOp(GatherBase):
+    """TensorFlow 1's Gather (what freeze_graph made of ResourceGather): GatherV2 on axis 0.
+
+    `%y = "tf.Gather"(%params, %ids) : (tensor<10x2xf32>, tensor<3xi32>) -> tensor<3x2xf32>`"""
+
+    name = "tf.Gather"
+    params = operand_def(TensorType)
+    indices = operand_def(TensorType)
+    output = result_def(TensorType)
+    validate_indices = prop_def(BoolAttr, default_value=BoolAttr.from_bool(True))
+    traits = traits_def(Pure())
+
+    def __init__(self, params: SSAValue, indices: SSAValue, validate_indices: bool = True):
+        _index_tensor(indices, "indices")
+        super().__init__(
+            operands=[params, indices],
+            properties={"validate_indices": BoolAttr.from_bool(validate_indices)},
+            result_types=[gather_result_type(params.type, indices.type, 0, 0)],
+        )
+
+    def gather_axis(self) -> int:
+        return 0
+
+    def params_value(self) -> SSAValue:
+        return self.params
+
+    def indices_value(self) -> SSAValue:
+        return self.indices
+
+
+@irdl_op_definition
+class ResourceGatherOp(GatherBase):
+    """ResourceGather on a frozen table: GatherV2 along axis `batch_dims`.
+
+    Freezing leaves it inside functions it skips; its `resource` operand is then the table.
+    `%y = "tf.ResourceGather"(%table, %ids) <{batch_dims = 0 : i64}>
+    : (tensor<10x2xf32>, tensor<3xi32>) -> tensor<3x2xf32>`"""
+
+    name = "tf.ResourceGather"
+    resource = operand_def(TensorType)
+    indices = operand_def(TensorType)
+    output = result_def(TensorType)
+    batch_dims = prop_def(IntegerAttr, default_value=int_attr(0))
+    validate_indices = prop_def(BoolAttr, default_value=BoolAttr.from_bool(True))
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        resource: SSAValue,
+        indices: SSAValue,
+        batch_dims: int = 0,
+        validate_indices: bool = True,
+    ):
+        _index_tensor(indices, "indices")
+        axis = (
+            batch_dims
+            if batch_dims >= 0
+            else batch_dims + _tensor(indices, "indices").get_num_dims()
+        )
+        super().__init__(
+            operands=[resource, indices],
+            properties={
+                "batch_dims": int_attr(batch_dims),
+                "validate_indices": BoolAttr.from_bool(validate_indices),
+            },
+            result_types=[gather_result_type(resource.type, indices.type, axis, batch_dims)],
+        )
+
+    def gather_axis(self) -> int:
+        batch_dims = self.batch_dims.value.data
+        if batch_dims < 0:
+            batch_dims += _tensor(self.indices, "indices").get_num_dims()
+        return batch_dims
+
+    def params_value(self) -> SSAValue:
+        return self.resource
+
+    def indices_value(self) -> SSAValue:
+        return self.indices
+
+    def batch_dims_value(self) -> int:
+        return self.batch_dims.value.data
+
+
+@irdl_op_definition
+class UnsortedSegmentSumOp(TfOp):
+    """Sums the slices of `data` into a constant `num_segments` rows by `segment_ids`.
+
+    The ids' shape is a prefix of data's: result[s, ...] = sum of data[i..., ...] over the i with
+    segment_ids[i...] == s. Negative ids are dropped; an id >= num_segments is an error at run
+    time.
+    `%y = "tf.UnsortedSegmentSum"(%data, %ids, %n)
+    : (tensor<6x4xf32>, tensor<6xi32>, tensor<i32>) -> tensor<3x4xf32>`"""
+
+    name = "tf.UnsortedSegmentSum"
+    data = operand_def(TensorType)
+    segment_ids = operand_def(TensorType)
+    num_segments = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, data: SSAValue, segment_ids: SSAValue, num_segments: SSAValue):
+        result = self._infer(data, segment_ids, num_segments)
+        super().__init__(operands=[data, segment_ids, num_segments], result_types=[result])
+
+    @staticmethod
+    def _infer(data: SSAValue, segment_ids: SSAValue, num_segments: SSAValue) -> TensorType:
+        d = _tensor(data, "data")
+        ids = _index_tensor(segment_ids, "segment_ids")
+        if isinstance(d.element_type, IntegerType) and d.element_type.width.data == 1:
+            raise VerifyException(f"data must have numeric elements, found {d}")
+        n = _constant_scalar(num_segments, "num_segments")
+        if n < 0:
+            raise VerifyException(f"num_segments must not be negative, found {n}")
+        d_shape, i_shape = list(d.get_shape()), list(ids.get_shape())
+        prefix = d_shape[: len(i_shape)]
+        if len(i_shape) > len(d_shape) or any(
+            DYNAMIC_INDEX not in (a, b) and a != b for a, b in zip(prefix, i_shape, strict=True)
+        ):
+            raise VerifyException(
+                f"data shape {format_shape(d_shape)} does not start with segment_ids shape "
+                f"{format_shape(i_shape)}"
+            )
+        return TensorType(d.element_type, [n] + d_shape[len(i_shape) :])
+
+    def number_of_segments(self) -> int:
+        return _constant_scalar(self.num_segments, "num_segments")
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.data, self.segment_ids, self.num_segments)]
+
+
+OPS: list[type[Operation]] = [GatherV2Op, GatherOp, ResourceGatherOp, UnsortedSegmentSumOp]

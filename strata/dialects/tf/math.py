@@ -1,7 +1,333 @@
-"""The math family of `tf` ops."""
+"""The math family of `tf` ops: elementwise functions, activations, comparisons, logic, select,
+clipping. Binary ops broadcast numpy-style; comparisons give booleans (i1)."""
 
 from __future__ import annotations
 
-from xdsl.ir import Operation
+from collections.abc import Sequence
 
-OPS: list[type[Operation]] = []
+from xdsl.dialects.builtin import FloatAttr, IntegerType, TensorType, f32, i1
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+from strata.dialects.tensor_types import broadcast_shapes, format_shape, is_float
+from strata.dialects.tf.core import BinaryOp, TfOp, UnaryOp, _dims_compatible, _tensor
+
+
+def _is_bool(element: Attribute) -> bool:
+    return isinstance(element, IntegerType) and element.width.data == 1
+
+
+def _is_numeric(element: Attribute) -> bool:
+    return is_float(element) or (isinstance(element, IntegerType) and not _is_bool(element))
+
+
+def _broadcast(*types: TensorType) -> tuple[int, ...]:
+    shape: tuple[int, ...] = ()
+    for t in types:
+        joined = broadcast_shapes(shape, t.get_shape())
+        if joined is None:
+            shapes = " and ".join(format_shape(t.get_shape()) for t in types)
+            raise VerifyException(f"shapes {shapes} do not broadcast")
+        shape = joined
+    return shape
+
+
+# ---------------------------------------------------------------------------------------------
+# Unary
+
+
+class _FloatUnary(UnaryOp):
+    """A unary op defined on float tensors."""
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = _tensor(self.x, "operand")
+        if not is_float(t.element_type):
+            raise VerifyException(f"operand must be a float tensor, found {t}")
+        return [t]
+
+
+class _NumericUnary(UnaryOp):
+    """A unary op defined on float and (non-bool) integer tensors."""
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = _tensor(self.x, "operand")
+        if not _is_numeric(t.element_type):
+            raise VerifyException(f"operand must be an integer or float tensor, found {t}")
+        return [t]
+
+
+class _BoolUnary(UnaryOp):
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = _tensor(self.x, "operand")
+        if not _is_bool(t.element_type):
+            raise VerifyException(f"operand must be a bool (i1) tensor, found {t}")
+        return [t]
+
+
+def _unary(op_name: str, doc: str, base: type[UnaryOp]) -> type[UnaryOp]:
+    cls = type(op_name.removeprefix("tf.") + "Op", (base,), {"name": op_name, "__doc__": doc})
+    return irdl_op_definition(cls)
+
+
+ErfOp = _unary("tf.Erf", 'Elementwise error function. `%y = "tf.Erf"(%x)`', _FloatUnary)
+ErfcOp = _unary("tf.Erfc", "Elementwise 1 - erf(x), accurate for large x.", _FloatUnary)
+Log1pOp = _unary("tf.Log1p", "Elementwise log(1 + x).", _FloatUnary)
+Expm1Op = _unary("tf.Expm1", "Elementwise e^x - 1.", _FloatUnary)
+FloorOp = _unary("tf.Floor", "Elementwise round toward -inf.", _FloatUnary)
+CeilOp = _unary("tf.Ceil", "Elementwise round toward +inf.", _FloatUnary)
+RoundOp = _unary("tf.Round", "Elementwise round half to even (integers unchanged).", _NumericUnary)
+SignOp = _unary("tf.Sign", "Elementwise -1, 0 or 1 by sign (NaN stays NaN).", _NumericUnary)
+SinOp = _unary("tf.Sin", "Elementwise sine.", _FloatUnary)
+CosOp = _unary("tf.Cos", "Elementwise cosine.", _FloatUnary)
+EluOp = _unary("tf.Elu", "Elementwise x > 0 ? x : e^x - 1.", _FloatUnary)
+SeluOp = _unary("tf.Selu", "Elementwise scale * (x > 0 ? x : alpha * (e^x - 1)).", _FloatUnary)
+SoftplusOp = _unary("tf.Softplus", "Elementwise log(1 + e^x), computed stably.", _FloatUnary)
+SoftsignOp = _unary("tf.Softsign", "Elementwise x / (1 + |x|).", _FloatUnary)
+LogicalNotOp = _unary("tf.LogicalNot", "Elementwise logical not of bools.", _BoolUnary)
+
+
+@irdl_op_definition
+class LeakyReluOp(_FloatUnary):
+    """Elementwise x > 0 ? x : alpha * x.
+    `%y = "tf.LeakyRelu"(%x) <{alpha = 2.0e-01 : f32}> : (tensor<4xf32>) -> tensor<4xf32>`"""
+
+    name = "tf.LeakyRelu"
+    alpha = prop_def(FloatAttr, default_value=FloatAttr(0.2, f32))
+
+    def __init__(self, x: SSAValue, alpha: float = 0.2):
+        TfOp.__init__(
+            self, operands=[x], properties={"alpha": FloatAttr(alpha, f32)}, result_types=[x.type]
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Binary
+
+
+class _FloatBinary(BinaryOp):
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = self._infer(self.x.type, self.y.type)
+        if not is_float(t.element_type):
+            raise VerifyException(f"operands must be float tensors, found {t.element_type}")
+        return [t]
+
+
+class _NumericBinary(BinaryOp):
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = self._infer(self.x.type, self.y.type)
+        if not _is_numeric(t.element_type):
+            raise VerifyException(
+                f"operands must be integer or float tensors, found {t.element_type}"
+            )
+        return [t]
+
+
+class _BoolBinary(BinaryOp):
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = self._infer(self.x.type, self.y.type)
+        if not _is_bool(t.element_type):
+            raise VerifyException(f"operands must be bool (i1) tensors, found {t.element_type}")
+        return [t]
+
+
+def _binary(op_name: str, doc: str, base: type[BinaryOp]) -> type[BinaryOp]:
+    cls = type(op_name.removeprefix("tf.") + "Op", (base,), {"name": op_name, "__doc__": doc})
+    return irdl_op_definition(cls)
+
+
+PowOp = _binary("tf.Pow", "Elementwise x ** y with broadcasting.", _NumericBinary)
+SquaredDifferenceOp = _binary(
+    "tf.SquaredDifference", "Elementwise (x - y)^2 with broadcasting.", _NumericBinary
+)
+FloorDivOp = _binary(
+    "tf.FloorDiv", "Elementwise floor(x / y) (integers: floor division).", _NumericBinary
+)
+FloorModOp = _binary(
+    "tf.FloorMod", "Elementwise x - floor(x / y) * y: the sign of the divisor.", _NumericBinary
+)
+DivNoNanOp = _binary("tf.DivNoNan", "Elementwise x / y, or 0 where y == 0.", _FloatBinary)
+LogicalAndOp = _binary("tf.LogicalAnd", "Elementwise x and y of bools.", _BoolBinary)
+LogicalOrOp = _binary("tf.LogicalOr", "Elementwise x or y of bools.", _BoolBinary)
+
+
+class ComparisonOp(BinaryOp):
+    """Shared structure of the comparisons: broadcasting operands of one type, bool result."""
+
+    def __init__(self, x: SSAValue, y: SSAValue, result_type: Attribute | None = None):
+        if result_type is None:
+            result_type = TensorType(i1, self._infer(x.type, y.type).get_shape())
+        TfOp.__init__(self, operands=[x, y], result_types=[result_type])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [TensorType(i1, self._infer(self.x.type, self.y.type).get_shape())]
+
+
+def _compare(op_name: str, doc: str) -> type[ComparisonOp]:
+    cls = type(
+        op_name.removeprefix("tf.") + "Op", (ComparisonOp,), {"name": op_name, "__doc__": doc}
+    )
+    return irdl_op_definition(cls)
+
+
+EqualOp = _compare("tf.Equal", "Elementwise x == y with broadcasting; bool result.")
+NotEqualOp = _compare("tf.NotEqual", "Elementwise x != y with broadcasting; bool result.")
+LessOp = _compare("tf.Less", "Elementwise x < y with broadcasting; bool result.")
+LessEqualOp = _compare("tf.LessEqual", "Elementwise x <= y with broadcasting; bool result.")
+GreaterOp = _compare("tf.Greater", "Elementwise x > y with broadcasting; bool result.")
+GreaterEqualOp = _compare("tf.GreaterEqual", "Elementwise x >= y with broadcasting; bool result.")
+
+COMPARE_DIRECTIONS: dict[type[Operation], str] = {
+    EqualOp: "EQ",
+    NotEqualOp: "NE",
+    LessOp: "LT",
+    LessEqualOp: "LE",
+    GreaterOp: "GT",
+    GreaterEqualOp: "GE",
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Select and clip
+
+
+def _check_branches(t: TensorType, e: TensorType) -> None:
+    if t.element_type != e.element_type:
+        raise VerifyException(f"t and e element types differ: {t} and {e}")
+
+
+def _check_condition(c: TensorType) -> None:
+    if not _is_bool(c.element_type):
+        raise VerifyException(f"condition must be a bool (i1) tensor, found {c}")
+
+
+@irdl_op_definition
+class SelectOp(TfOp):
+    """condition ? t : e; t and e have one shape; condition has it too, or is rank-0, or is 1-D
+    and picks rows (dim 0). `%r = "tf.Select"(%c, %t, %e)`"""
+
+    name = "tf.Select"
+    condition = operand_def(TensorType)
+    t = operand_def(TensorType)
+    e = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, condition: SSAValue, t: SSAValue, e: SSAValue):
+        super().__init__(operands=[condition, t, e], result_types=[t.type])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        c = _tensor(self.condition, "condition")
+        t, e = _tensor(self.t, "t"), _tensor(self.e, "e")
+        _check_condition(c)
+        _check_branches(t, e)
+        if not _dims_compatible(t.get_shape(), e.get_shape()):
+            raise VerifyException(f"t and e shapes differ: {t} and {e}")
+        shape = t.get_shape()
+        rows = (
+            c.get_num_dims() == 1 and len(shape) >= 1 and _dims_compatible(c.get_shape(), shape[:1])
+        )
+        if c.get_num_dims() != 0 and not rows and not _dims_compatible(c.get_shape(), shape):
+            raise VerifyException(
+                f"condition must be rank-0, have t's shape {format_shape(shape)}, or be 1-D of "
+                f"size {shape[0] if shape else 0}; found {c}"
+            )
+        return [t]
+
+
+@irdl_op_definition
+class SelectV2Op(TfOp):
+    """condition ? t : e with numpy broadcasting of all three. `%r = "tf.SelectV2"(%c, %t, %e)`"""
+
+    name = "tf.SelectV2"
+    condition = operand_def(TensorType)
+    t = operand_def(TensorType)
+    e = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, condition: SSAValue, t: SSAValue, e: SSAValue):
+        super().__init__(
+            operands=[condition, t, e], result_types=[self._infer(condition.type, t.type, e.type)]
+        )
+
+    @staticmethod
+    def _infer(ct: Attribute, tt: Attribute, et: Attribute) -> TensorType:
+        c, t, e = _tensor(ct, "condition"), _tensor(tt, "t"), _tensor(et, "e")
+        _check_condition(c)
+        _check_branches(t, e)
+        return TensorType(t.element_type, _broadcast(c, t, e))
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.condition.type, self.t.type, self.e.type)]
+
+
+@irdl_op_definition
+class ClipByValueOp(TfOp):
+    """min(max(t, clip_value_min), clip_value_max); the bounds are rank-0 or t's shape.
+    `%r = "tf.ClipByValue"(%t, %lo, %hi)`"""
+
+    name = "tf.ClipByValue"
+    t = operand_def(TensorType)
+    clip_value_min = operand_def(TensorType)
+    clip_value_max = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, t: SSAValue, clip_value_min: SSAValue, clip_value_max: SSAValue):
+        super().__init__(operands=[t, clip_value_min, clip_value_max], result_types=[t.type])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = _tensor(self.t, "t")
+        if not _is_numeric(t.element_type):
+            raise VerifyException(f"t must be an integer or float tensor, found {t}")
+        for what, bound in (
+            ("clip_value_min", self.clip_value_min),
+            ("clip_value_max", self.clip_value_max),
+        ):
+            b = _tensor(bound, what)
+            if b.element_type != t.element_type:
+                raise VerifyException(f"{what} element type differs from t's: {b} and {t}")
+            if b.get_num_dims() != 0 and not _dims_compatible(b.get_shape(), t.get_shape()):
+                raise VerifyException(
+                    f"{what} must be rank-0 or have t's shape {format_shape(t.get_shape())}, "
+                    f"found {b}"
+                )
+        return [t]
+
+
+OPS: list[type[Operation]] = [
+    ErfOp,
+    ErfcOp,
+    Log1pOp,
+    Expm1Op,
+    FloorOp,
+    CeilOp,
+    RoundOp,
+    SignOp,
+    SinOp,
+    CosOp,
+    EluOp,
+    SeluOp,
+    SoftplusOp,
+    SoftsignOp,
+    LogicalNotOp,
+    LeakyReluOp,
+    PowOp,
+    SquaredDifferenceOp,
+    FloorDivOp,
+    FloorModOp,
+    DivNoNanOp,
+    LogicalAndOp,
+    LogicalOrOp,
+    EqualOp,
+    NotEqualOp,
+    LessOp,
+    LessEqualOp,
+    GreaterOp,
+    GreaterEqualOp,
+    SelectOp,
+    SelectV2Op,
+    ClipByValueOp,
+]

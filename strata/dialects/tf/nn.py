@@ -1,7 +1,652 @@
-"""The nn family of `tf` ops."""
+"""The nn family of `tf` ops: batch matmul, einsum, convolutions, pools, fused batch norm.
+
+Window attributes keep TensorFlow's names and layouts (`strides`, `ksize`, `dilations` with one
+entry per NHWC dim; `explicit_paddings` as (before, after) pairs per dim). Only NHWC is accepted:
+TensorFlow's CPU kernels reject NCHW too.
+"""
 
 from __future__ import annotations
 
-from xdsl.ir import Operation
+from collections.abc import Sequence
+from typing import ClassVar
 
-OPS: list[type[Operation]] = []
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    BoolAttr,
+    DenseArrayBase,
+    FloatAttr,
+    StringAttr,
+    TensorType,
+    f32,
+    i64,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import (
+    irdl_op_definition,
+    operand_def,
+    prop_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+from strata.dialects.tensor_types import broadcast_shapes, format_shape, is_float
+from strata.dialects.tf.core import TfOp, _tensor, constant_value
+
+
+def _i64s(values: Sequence[int]) -> DenseArrayBase:
+    return DenseArrayBase.from_list(i64, [int(v) for v in values])
+
+
+def _ints(attr: DenseArrayBase) -> list[int]:
+    return [int(v) for v in attr.get_values()]
+
+
+def _same_elements(a: TensorType, b: TensorType, what: str) -> None:
+    if a.element_type != b.element_type:
+        raise VerifyException(f"{what} element types differ: {a} and {b}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Contractions
+
+
+@irdl_op_definition
+class BatchMatMulV2Op(TfOp):
+    """Matrix products over the last two dims; leading (batch) dims broadcast numpy-style;
+    `adj_x`/`adj_y` transpose the last two dims of x/y first (real types: no conjugation).
+    `%z = "tf.BatchMatMulV2"(%x, %y) <{adj_x = false, adj_y = false}>`"""
+
+    name = "tf.BatchMatMulV2"
+    x = operand_def(TensorType)
+    y = operand_def(TensorType)
+    output = result_def(TensorType)
+    adj_x = prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    adj_y = prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    traits = traits_def(Pure())
+
+    def __init__(self, x: SSAValue, y: SSAValue, adj_x: bool = False, adj_y: bool = False):
+        result = self._infer(x.type, y.type, adj_x, adj_y)
+        props = {"adj_x": BoolAttr.from_bool(adj_x), "adj_y": BoolAttr.from_bool(adj_y)}
+        super().__init__(operands=[x, y], properties=props, result_types=[result])
+
+    @staticmethod
+    def _infer(xt: Attribute, yt: Attribute, adj_x: bool, adj_y: bool) -> TensorType:
+        x, y = _tensor(xt, "x"), _tensor(yt, "y")
+        if x.get_num_dims() < 2 or y.get_num_dims() < 2:
+            raise VerifyException(f"operands must have rank >= 2, found {x} and {y}")
+        _same_elements(x, y, "operand")
+        xs, ys = list(x.get_shape()), list(y.get_shape())
+        m, k = (xs[-1], xs[-2]) if adj_x else (xs[-2], xs[-1])
+        k2, n = (ys[-1], ys[-2]) if adj_y else (ys[-2], ys[-1])
+        if DYNAMIC_INDEX not in (k, k2) and k != k2:
+            raise VerifyException(f"contracting dims differ: x has {k}, y has {k2}")
+        batch = broadcast_shapes(xs[:-2], ys[:-2])
+        if batch is None:
+            raise VerifyException(
+                f"batch dims {format_shape(xs[:-2])} and {format_shape(ys[:-2])} do not broadcast"
+            )
+        return TensorType(x.element_type, [*batch, m, n])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [
+            self._infer(
+                self.x.type, self.y.type, bool(self.adj_x.value.data), bool(self.adj_y.value.data)
+            )
+        ]
+
+
+ELLIPSIS = "."
+"""How a parsed einsum term marks where the ellipsis dims go."""
+
+
+def parse_einsum(equation: str, ranks: Sequence[int]) -> tuple[list[str], str]:
+    """Splits `equation` into one label string per operand and the output labels, with each
+    ellipsis expanded into fresh upper-case labels (right-aligned, numpy broadcasting) and an
+    implicit output (no `->`) made explicit as numpy does: ellipsis, then the labels used once,
+    sorted. Raises VerifyException on a malformed equation."""
+    eq = equation.replace(" ", "")
+    if "->" in eq:
+        lhs, out = eq.split("->", 1)
+        explicit = True
+    else:
+        lhs, out, explicit = eq, "", False
+    terms = lhs.split(",")
+    if len(terms) != len(ranks):
+        raise VerifyException(
+            f"equation '{equation}' has {len(terms)} operand terms, but the op has "
+            f"{len(ranks)} operands"
+        )
+    for term in [*terms, out]:
+        body = term.replace("...", "")
+        if not all(c.isascii() and c.isalpha() for c in body):
+            raise VerifyException(f"equation '{equation}' has an invalid term '{term}'")
+    ellipsis_rank = 0
+    for term, rank in zip(terms, ranks, strict=True):
+        named = len(term.replace("...", ""))
+        if "..." in term:
+            ellipsis_rank = max(ellipsis_rank, rank - named)
+        elif named != rank:
+            raise VerifyException(
+                f"term '{term}' of equation '{equation}' names {named} dims, but its operand "
+                f"has rank {rank}"
+            )
+    # Fresh labels for the ellipsis dims, outside [a-zA-Z] so they never clash with the user's.
+    fresh = [chr(0x100 + i) for i in range(ellipsis_rank)]
+
+    def expand(term: str, rank: int | None) -> str:
+        if "..." not in term:
+            return term
+        named = len(term.replace("...", ""))
+        count = ellipsis_rank if rank is None else rank - named
+        if count < 0:
+            raise VerifyException(f"term '{term}' names more dims than its operand has")
+        return term.replace("...", "".join(fresh[ellipsis_rank - count :]))
+
+    expanded = [expand(t, r) for t, r in zip(terms, ranks, strict=True)]
+    if explicit:
+        output = expand(out, None)
+    else:
+        counts: dict[str, int] = {}
+        for t in expanded:
+            for c in t:
+                counts[c] = counts.get(c, 0) + 1
+        output = "".join(fresh) + "".join(
+            sorted(c for c, n in counts.items() if n == 1 and c not in fresh)
+        )
+    every = set("".join(expanded))
+    for c in output:
+        if c not in every:
+            raise VerifyException(f"output label '{c}' of equation '{equation}' is on no input")
+        if output.count(c) > 1:
+            raise VerifyException(f"output label '{c}' of equation '{equation}' is repeated")
+    for t in expanded:
+        for c in set(t):
+            if t.count(c) > 1:
+                raise VerifyException(
+                    f"label '{c}' is repeated in term '{t}' of equation '{equation}' "
+                    "(diagonals are not supported)"
+                )
+    return expanded, output
+
+
+def einsum_label_sizes(terms: Sequence[str], shapes: Sequence[Sequence[int]]) -> dict[str, int]:
+    """Each label's size; a size-1 dim broadcasts against a larger one (ellipsis dims only in
+    TensorFlow, but harmless elsewhere)."""
+    sizes: dict[str, int] = {}
+    for term, shape in zip(terms, shapes, strict=True):
+        for c, s in zip(term, shape, strict=True):
+            have = sizes.get(c)
+            if have is None or have == 1 or have == DYNAMIC_INDEX:
+                sizes[c] = s
+            elif s not in (have, 1, DYNAMIC_INDEX):
+                raise VerifyException(f"label '{c}' has sizes {have} and {s}")
+    return sizes
+
+
+@irdl_op_definition
+class EinsumOp(TfOp):
+    """Tensor contraction written as an einsum equation (one or two operands).
+    `%c = "tf.Einsum"(%a, %b) <{equation = "abc,cde->abde"}>`"""
+
+    name = "tf.Einsum"
+    inputs = var_operand_def(TensorType)
+    output = result_def(TensorType)
+    equation = prop_def(StringAttr)
+    traits = traits_def(Pure())
+
+    def __init__(self, inputs: Sequence[SSAValue], equation: str):
+        result = self._infer([v.type for v in inputs], equation)
+        super().__init__(
+            operands=[list(inputs)],
+            properties={"equation": StringAttr(equation)},
+            result_types=[result],
+        )
+
+    def parsed(self) -> tuple[list[str], str]:
+        ranks = [_tensor(v, "operand").get_num_dims() for v in self.inputs]
+        return parse_einsum(self.equation.data, ranks)
+
+    @staticmethod
+    def _infer(types: Sequence[Attribute], equation: str) -> TensorType:
+        if len(types) not in (1, 2):
+            raise VerifyException(f"expected 1 or 2 operands, found {len(types)}")
+        tensors = [_tensor(t, f"operand {i}") for i, t in enumerate(types)]
+        for t in tensors[1:]:
+            _same_elements(tensors[0], t, "operand")
+        terms, out = parse_einsum(equation, [t.get_num_dims() for t in tensors])
+        sizes = einsum_label_sizes(terms, [t.get_shape() for t in tensors])
+        return TensorType(tensors[0].element_type, [sizes[c] for c in out])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer([v.type for v in self.inputs], self.equation.data)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Windows (convolutions and pools)
+
+
+def spatial_padding(
+    padding: str,
+    sizes: Sequence[int],
+    windows: Sequence[int],
+    strides: Sequence[int],
+    dilations: Sequence[int],
+    explicit: Sequence[tuple[int, int]],
+) -> tuple[list[int], list[tuple[int, int]]]:
+    """TensorFlow's output sizes and (before, after) padding of each spatial dim
+    (SAME: out = ceil(in / stride), the extra padding element goes after)."""
+    outs: list[int] = []
+    pads: list[tuple[int, int]] = []
+    for i, size in enumerate(sizes):
+        eff = (windows[i] - 1) * dilations[i] + 1
+        s = strides[i]
+        if size == DYNAMIC_INDEX:
+            outs.append(DYNAMIC_INDEX)
+            pads.append((0, 0))
+            continue
+        if padding == "VALID":
+            out = (size - eff + s) // s if size >= eff else 0
+            pad = (0, 0)
+        elif padding == "SAME":
+            out = (size + s - 1) // s
+            total = max((out - 1) * s + eff - size, 0)
+            pad = (total // 2, total - total // 2)
+        else:
+            pad = explicit[i]
+            padded = size + pad[0] + pad[1]
+            out = (padded - eff) // s + 1 if padded >= eff else 0
+        outs.append(out)
+        pads.append(pad)
+    return outs, pads
+
+
+class WindowOp(TfOp):
+    """Shared attributes of the NHWC windowed ops: strides, padding, explicit_paddings,
+    data_format (dilations on the convolutions)."""
+
+    strides = prop_def(DenseArrayBase.constr(i64))
+    padding = prop_def(StringAttr)
+    explicit_paddings = prop_def(DenseArrayBase.constr(i64), default_value=_i64s([]))
+    data_format = prop_def(StringAttr, default_value=StringAttr("NHWC"))
+
+    PADDINGS: ClassVar[tuple[str, ...]] = ("SAME", "VALID", "EXPLICIT")
+
+    def check_window(self, rank: int = 4) -> None:
+        fmt = self.data_format.data
+        if fmt != "NHWC":
+            raise VerifyException(
+                f"data_format '{fmt}' is not supported (only NHWC; TensorFlow's CPU kernels "
+                "support only NHWC too)"
+            )
+        if self.padding.data not in self.PADDINGS:
+            raise VerifyException(
+                f"padding must be one of {', '.join(self.PADDINGS)}, found '{self.padding.data}'"
+            )
+        strides = _ints(self.strides)
+        if len(strides) != rank:
+            raise VerifyException(f"strides must have {rank} entries, found {strides}")
+        if strides[0] != 1 or strides[-1] != 1:
+            raise VerifyException(f"strides in the batch and depth dims must be 1, found {strides}")
+        if any(s < 1 for s in strides):
+            raise VerifyException(f"strides must be positive, found {strides}")
+        explicit = _ints(self.explicit_paddings)
+        if self.padding.data == "EXPLICIT":
+            if len(explicit) != 2 * rank or any(p < 0 for p in explicit):
+                raise VerifyException(
+                    f"explicit_paddings must have {2 * rank} non-negative entries, found {explicit}"
+                )
+            if explicit[:2] != [0, 0] or explicit[-2:] != [0, 0]:
+                raise VerifyException("explicit_paddings in the batch and depth dims must be 0")
+        elif explicit:
+            raise VerifyException("explicit_paddings is only allowed with padding EXPLICIT")
+
+    def explicit_pairs(self) -> list[tuple[int, int]]:
+        """(before, after) padding of the spatial dims when padding is EXPLICIT."""
+        values = _ints(self.explicit_paddings)
+        if not values:
+            return [(0, 0), (0, 0)]
+        return [(values[2 * d], values[2 * d + 1]) for d in (1, 2)]
+
+    def spatial(
+        self, sizes: Sequence[int], windows: Sequence[int], dilations: Sequence[int]
+    ) -> tuple[list[int], list[tuple[int, int]]]:
+        strides = _ints(self.strides)[1:3]
+        return spatial_padding(
+            self.padding.data, sizes, windows, strides, dilations, self.explicit_pairs()
+        )
+
+
+def _window_props(
+    strides: Sequence[int], padding: str, explicit_paddings: Sequence[int], data_format: str
+) -> dict[str, Attribute]:
+    return {
+        "strides": _i64s(strides),
+        "padding": StringAttr(padding),
+        "explicit_paddings": _i64s(explicit_paddings),
+        "data_format": StringAttr(data_format),
+    }
+
+
+class ConvOp(WindowOp):
+    """Shared structure of Conv2D and DepthwiseConv2dNative."""
+
+    input = operand_def(TensorType)
+    filter = operand_def(TensorType)
+    output = result_def(TensorType)
+    dilations = prop_def(DenseArrayBase.constr(i64), default_value=_i64s([1, 1, 1, 1]))
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        input: SSAValue,
+        filter: SSAValue,
+        strides: Sequence[int],
+        padding: str,
+        explicit_paddings: Sequence[int] = (),
+        dilations: Sequence[int] = (1, 1, 1, 1),
+        data_format: str = "NHWC",
+    ):
+        props = _window_props(strides, padding, explicit_paddings, data_format)
+        props["dilations"] = _i64s(dilations)
+        super().__init__(operands=[input, filter], properties=props, result_types=[input.type])
+        self.results[0]._type = self.infer_result_types()[0]  # pyright: ignore
+
+    def spatial_dilations(self) -> list[int]:
+        return _ints(self.dilations)[1:3]
+
+    def check_conv(self) -> tuple[TensorType, TensorType]:
+        x, f = _tensor(self.input, "input"), _tensor(self.filter, "filter")
+        if x.get_num_dims() != 4 or f.get_num_dims() != 4:
+            raise VerifyException(f"input and filter must be 4-D, found {x} and {f}")
+        _same_elements(x, f, "input and filter")
+        self.check_window()
+        dil = _ints(self.dilations)
+        if len(dil) != 4 or dil[0] != 1 or dil[3] != 1 or any(d < 1 for d in dil):
+            raise VerifyException(
+                f"dilations must have 4 positive entries with 1 in the batch and depth dims, "
+                f"found {dil}"
+            )
+        return x, f
+
+
+@irdl_op_definition
+class Conv2DOp(ConvOp):
+    """2-D convolution, NHWC input and HWIO filter (input depth = filter in-depth x groups).
+    `%y = "tf.Conv2D"(%x, %f) <{strides = array<i64: 1, 1, 1, 1>, padding = "SAME"}>`"""
+
+    name = "tf.Conv2D"
+
+    def groups(self) -> int:
+        x, f = _tensor(self.input, "input"), _tensor(self.filter, "filter")
+        return x.get_shape()[3] // f.get_shape()[2]
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        x, f = self.check_conv()
+        n, h, w, c = x.get_shape()
+        kh, kw, ci, co = f.get_shape()
+        if DYNAMIC_INDEX not in (c, ci) and (ci < 1 or c % ci):
+            raise VerifyException(
+                f"input depth {c} must be a multiple of the filter's input depth {ci}"
+            )
+        if DYNAMIC_INDEX not in (c, ci, co) and co % (c // ci):
+            raise VerifyException(
+                f"filter output depth {co} must be a multiple of the group count {c // ci}"
+            )
+        (oh, ow), _ = self.spatial([h, w], [kh, kw], self.spatial_dilations())
+        return [TensorType(x.element_type, [n, oh, ow, co])]
+
+
+@irdl_op_definition
+class DepthwiseConv2dNativeOp(ConvOp):
+    """Depthwise 2-D convolution: filter [h, w, in_depth, multiplier]; output depth
+    in_depth x multiplier (channel c, multiplier m at c * multiplier + m).
+    `%y = "tf.DepthwiseConv2dNative"(%x, %f) <{strides = array<i64: 1, 1, 1, 1>, padding = "SAME"}>`
+    """
+
+    name = "tf.DepthwiseConv2dNative"
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        x, f = self.check_conv()
+        n, h, w, c = x.get_shape()
+        kh, kw, ci, m = f.get_shape()
+        if DYNAMIC_INDEX not in (c, ci) and c != ci:
+            raise VerifyException(f"input depth {c} does not match the filter's in_depth {ci}")
+        (oh, ow), _ = self.spatial([h, w], [kh, kw], self.spatial_dilations())
+        depth = DYNAMIC_INDEX if DYNAMIC_INDEX in (c, m) else c * m
+        return [TensorType(x.element_type, [n, oh, ow, depth])]
+
+
+@irdl_op_definition
+class Conv2DBackpropInputOp(WindowOp):
+    """The gradient of Conv2D with respect to its input (a transposed convolution): the
+    `input_sizes` operand (a constant, 4 or 2 spatial entries) is the result's shape.
+    `%dx = "tf.Conv2DBackpropInput"(%sizes, %f, %dy) <{strides = array<i64: 1, 2, 2, 1>,
+    padding = "SAME"}>`"""
+
+    name = "tf.Conv2DBackpropInput"
+    input_sizes = operand_def(TensorType)
+    filter = operand_def(TensorType)
+    out_backprop = operand_def(TensorType)
+    output = result_def(TensorType)
+    dilations = prop_def(DenseArrayBase.constr(i64), default_value=_i64s([1, 1, 1, 1]))
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        input_sizes: SSAValue,
+        filter: SSAValue,
+        out_backprop: SSAValue,
+        strides: Sequence[int],
+        padding: str,
+        explicit_paddings: Sequence[int] = (),
+        dilations: Sequence[int] = (1, 1, 1, 1),
+        data_format: str = "NHWC",
+    ):
+        props = _window_props(strides, padding, explicit_paddings, data_format)
+        props["dilations"] = _i64s(dilations)
+        super().__init__(
+            operands=[input_sizes, filter, out_backprop],
+            properties=props,
+            result_types=[out_backprop.type],
+        )
+        self.results[0]._type = self.infer_result_types()[0]  # pyright: ignore
+
+    def spatial_dilations(self) -> list[int]:
+        return _ints(self.dilations)[1:3]
+
+    def input_shape(self) -> list[int] | None:
+        """The forward input's shape, from the constant `input_sizes`; None if not constant."""
+        sizes = constant_value(self.input_sizes)
+        if sizes is None:
+            return None
+        values = [int(v) for v in sizes.reshape(-1)]
+        dy, f = _tensor(self.out_backprop, "out_backprop"), _tensor(self.filter, "filter")
+        if len(values) == 2:
+            return [dy.get_shape()[0], *values, f.get_shape()[2]]
+        if len(values) != 4:
+            raise VerifyException(f"input_sizes must have 4 (or 2) entries, found {values}")
+        return values
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        dy, f = _tensor(self.out_backprop, "out_backprop"), _tensor(self.filter, "filter")
+        if dy.get_num_dims() != 4 or f.get_num_dims() != 4:
+            raise VerifyException(f"filter and out_backprop must be 4-D, found {f} and {dy}")
+        _same_elements(f, dy, "filter and out_backprop")
+        self.check_window()
+        shape = self.input_shape()
+        if shape is None:
+            # Not a constant (yet): the declared result type is all we know.
+            return [_tensor(self.output, "result")]
+        n, h, w, c = shape
+        kh, kw, ci, co = f.get_shape()
+        if c != ci:
+            raise VerifyException(f"input_sizes depth {c} does not match the filter's {ci}")
+        (oh, ow), _ = self.spatial([h, w], [kh, kw], self.spatial_dilations())
+        want = [n, oh, ow, co]
+        have = list(dy.get_shape())
+        if any(DYNAMIC_INDEX not in (a, b) and a != b for a, b in zip(have, want, strict=True)):
+            raise VerifyException(
+                f"out_backprop has shape {format_shape(have)}, but input_sizes {shape} and the "
+                f"window imply {format_shape(want)}"
+            )
+        return [TensorType(dy.element_type, shape)]
+
+
+class PoolOp(WindowOp):
+    """Shared structure of MaxPool and AvgPool: `ksize` and `strides` per NHWC dim."""
+
+    output = result_def(TensorType)
+    ksize = prop_def(DenseArrayBase.constr(i64))
+    traits = traits_def(Pure())
+    FLOAT_ONLY: ClassVar[bool] = False
+
+    def operand(self) -> SSAValue:
+        return self.operands[0]
+
+    def __init__(
+        self,
+        value: SSAValue,
+        ksize: Sequence[int],
+        strides: Sequence[int],
+        padding: str,
+        explicit_paddings: Sequence[int] = (),
+        data_format: str = "NHWC",
+    ):
+        props = _window_props(strides, padding, explicit_paddings, data_format)
+        props["ksize"] = _i64s(ksize)
+        super().__init__(operands=[value], properties=props, result_types=[value.type])
+        self.results[0]._type = self.infer_result_types()[0]  # pyright: ignore
+
+    def window_sizes(self) -> list[int]:
+        return _ints(self.ksize)[1:3]
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        x = _tensor(self.operand(), "input")
+        if x.get_num_dims() != 4:
+            raise VerifyException(f"input must be 4-D, found {x}")
+        if self.FLOAT_ONLY and not is_float(x.element_type):
+            raise VerifyException(f"input must have float elements, found {x}")
+        self.check_window()
+        ksize = _ints(self.ksize)
+        if len(ksize) != 4 or ksize[0] != 1 or ksize[3] != 1 or any(k < 1 for k in ksize):
+            raise VerifyException(
+                f"ksize must have 4 positive entries with 1 in the batch and depth dims, "
+                f"found {ksize}"
+            )
+        n, h, w, c = x.get_shape()
+        (oh, ow), _ = self.spatial([h, w], ksize[1:3], [1, 1])
+        return [TensorType(x.element_type, [n, oh, ow, c])]
+
+
+@irdl_op_definition
+class MaxPoolOp(PoolOp):
+    """Max over each window (padding never wins).
+    `%y = "tf.MaxPool"(%x) <{ksize = array<i64: 1, 2, 2, 1>, strides = array<i64: 1, 2, 2, 1>,
+    padding = "VALID"}>`"""
+
+    name = "tf.MaxPool"
+    input = operand_def(TensorType)
+    PADDINGS: ClassVar[tuple[str, ...]] = ("SAME", "VALID", "EXPLICIT")
+
+
+@irdl_op_definition
+class AvgPoolOp(PoolOp):
+    """Mean over each window; with SAME padding, over the window's elements inside the input.
+    `%y = "tf.AvgPool"(%x) <{ksize = array<i64: 1, 2, 2, 1>, strides = array<i64: 1, 2, 2, 1>,
+    padding = "VALID"}>`"""
+
+    name = "tf.AvgPool"
+    value = operand_def(TensorType)
+    PADDINGS: ClassVar[tuple[str, ...]] = ("SAME", "VALID")
+    FLOAT_ONLY: ClassVar[bool] = True
+
+
+@irdl_op_definition
+class FusedBatchNormV3Op(TfOp):
+    """Batch normalization with given statistics (inference: is_training = false only):
+    y = (x - mean) * rsqrt(variance + epsilon) * scale + offset over the channel dim.
+    Results: y, batch_mean, batch_variance, reserve_space_1/2/3 (in inference the statistics
+    are passed through). `%y, ... = "tf.FusedBatchNormV3"(%x, %s, %o, %m, %v) <{epsilon = ...}>`"""
+
+    name = "tf.FusedBatchNormV3"
+    x = operand_def(TensorType)
+    scale = operand_def(TensorType)
+    offset = operand_def(TensorType)
+    mean = operand_def(TensorType)
+    variance = operand_def(TensorType)
+    y = result_def(TensorType)
+    batch_mean = result_def(TensorType)
+    batch_variance = result_def(TensorType)
+    reserve_space_1 = result_def(TensorType)
+    reserve_space_2 = result_def(TensorType)
+    reserve_space_3 = result_def(TensorType)
+    epsilon = prop_def(FloatAttr, default_value=FloatAttr(0.0001, f32))
+    exponential_avg_factor = prop_def(FloatAttr, default_value=FloatAttr(1.0, f32))
+    data_format = prop_def(StringAttr, default_value=StringAttr("NHWC"))
+    is_training = prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        operands: Sequence[SSAValue],
+        epsilon: float = 0.0001,
+        exponential_avg_factor: float = 1.0,
+        data_format: str = "NHWC",
+        is_training: bool = False,
+    ):
+        props = {
+            "epsilon": FloatAttr(epsilon, f32),
+            "exponential_avg_factor": FloatAttr(exponential_avg_factor, f32),
+            "data_format": StringAttr(data_format),
+            "is_training": BoolAttr.from_bool(is_training),
+        }
+        types = self._infer([v.type for v in operands], data_format, is_training)
+        super().__init__(operands=list(operands), properties=props, result_types=types)
+
+    @staticmethod
+    def _infer(types: Sequence[Attribute], data_format: str, is_training: bool) -> list[Attribute]:
+        if is_training:
+            raise VerifyException(
+                "is_training = true is not supported (inference only: batch statistics are "
+                "not computed)"
+            )
+        if data_format != "NHWC":
+            raise VerifyException(f"data_format '{data_format}' is not supported (only NHWC)")
+        x = _tensor(types[0], "x")
+        if x.get_num_dims() != 4 or not is_float(x.element_type):
+            raise VerifyException(f"x must be a 4-D float tensor, found {x}")
+        channels = x.get_shape()[3]
+        stats: list[Attribute] = []
+        for name, t in zip(("scale", "offset", "mean", "variance"), types[1:], strict=True):
+            v = _tensor(t, name)
+            if v.get_num_dims() != 1:
+                raise VerifyException(f"{name} must be 1-D, found {v}")
+            if DYNAMIC_INDEX not in (channels, v.get_shape()[0]) and v.get_shape()[0] != channels:
+                raise VerifyException(
+                    f"{name} has {v.get_shape()[0]} elements, but x has {channels} channels"
+                )
+            stats.append(v)
+        mean, variance = stats[2], stats[3]
+        return [x, mean, variance, mean, variance, TensorType(stats[0].element_type, [0])]
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return self._infer(
+            [v.type for v in self.operands],
+            self.data_format.data,
+            bool(self.is_training.value.data),
+        )
+
+
+OPS: list[type[Operation]] = [
+    BatchMatMulV2Op,
+    EinsumOp,
+    Conv2DOp,
+    DepthwiseConv2dNativeOp,
+    Conv2DBackpropInputOp,
+    MaxPoolOp,
+    AvgPoolOp,
+    FusedBatchNormV3Op,
+]

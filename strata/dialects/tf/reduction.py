@@ -1,7 +1,198 @@
-"""The reduction family of `tf` ops."""
+"""The reduction family of `tf` ops: Sum, Prod, Mean, Max, Min, All, Any over constant axes
+(`reduction_indices`, negative axes allowed, `keep_dims`), and ArgMax/ArgMin."""
 
 from __future__ import annotations
 
-from xdsl.ir import Operation
+from collections.abc import Sequence
+from typing import ClassVar
 
-OPS: list[type[Operation]] = []
+import numpy as np
+from xdsl.dialects.builtin import BoolAttr, DenseIntOrFPElementsAttr, IntegerType, TensorType
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
+from xdsl.traits import ConstantLike, Pure
+from xdsl.utils.exceptions import VerifyException
+
+from strata.dialects.tensor_types import is_float, numpy_from_dense
+from strata.dialects.tf.core import TfOp, _tensor
+
+
+def _is_bool(element: Attribute) -> bool:
+    return isinstance(element, IntegerType) and element.width.data == 1
+
+
+def _check_axes_type(t: TensorType, what: str) -> None:
+    if (
+        t.get_num_dims() > 1
+        or not isinstance(t.element_type, IntegerType)
+        or _is_bool(t.element_type)
+    ):
+        raise VerifyException(f"{what} must be a rank-0 or 1-D integer tensor, found {t}")
+
+
+def constant_value(value: SSAValue) -> np.ndarray | None:
+    """The value of a constant operand: a tf.Const, or (mid-lowering) the hlo.constant that
+    replaced it."""
+    owner = value.owner
+    if not isinstance(owner, Operation) or not owner.has_trait(ConstantLike):
+        return None
+    dense = owner.properties.get("value")
+    if not isinstance(dense, DenseIntOrFPElementsAttr):
+        return None
+    return numpy_from_dense(dense)
+
+
+def normalize_axes(axes: Sequence[int], rank: int, what: str) -> list[int]:
+    """Axes in [-rank, rank) made non-negative, sorted, each once."""
+    out: set[int] = set()
+    for a in axes:
+        if not -rank <= a < rank:
+            raise VerifyException(f"{what} {a} is out of range for rank {rank}")
+        out.add(a + rank if a < 0 else a)
+    return sorted(out)
+
+
+class ReductionOp(TfOp):
+    """Shared structure of Sum, Prod, Mean, Max, Min, All, Any."""
+
+    input = operand_def(TensorType)
+    reduction_indices = operand_def(TensorType)
+    output = result_def(TensorType)
+    keep_dims = prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    traits = traits_def(Pure())
+
+    BOOL_ONLY: ClassVar[bool] = False
+
+    def __init__(self, input: SSAValue, reduction_indices: SSAValue, keep_dims: bool = False):
+        props = {"keep_dims": BoolAttr.from_bool(keep_dims)}
+        result = self._infer(input, reduction_indices, keep_dims)
+        super().__init__(
+            operands=[input, reduction_indices], properties=props, result_types=[result]
+        )
+
+    def keeps_dims(self) -> bool:
+        return self.keep_dims.value.data != 0
+
+    def axes(self) -> list[int]:
+        """The reduced dims, non-negative and sorted (the verifier checks they are constant)."""
+        t = _tensor(self.input, "input")
+        values = constant_value(self.reduction_indices)
+        if values is None:
+            raise VerifyException("reduction_indices must be a constant (tf.Const)")
+        return normalize_axes(values.reshape(-1).tolist(), t.get_num_dims(), "reduction index")
+
+    @classmethod
+    def _infer(cls, input: SSAValue, indices: SSAValue, keep_dims: bool) -> TensorType:
+        t = _tensor(input, "input")
+        _check_axes_type(_tensor(indices, "reduction_indices"), "reduction_indices")
+        if cls.BOOL_ONLY and not _is_bool(t.element_type):
+            raise VerifyException(f"input must be a bool (i1) tensor, found {t}")
+        if not cls.BOOL_ONLY and not (
+            is_float(t.element_type)
+            or (isinstance(t.element_type, IntegerType) and not _is_bool(t.element_type))
+        ):
+            raise VerifyException(f"input must be an integer or float tensor, found {t}")
+        values = constant_value(indices)
+        if values is None:
+            raise VerifyException("reduction_indices must be a constant (tf.Const)")
+        axes = normalize_axes(values.reshape(-1).tolist(), t.get_num_dims(), "reduction index")
+        shape = t.get_shape()
+        if keep_dims:
+            return TensorType(t.element_type, [1 if d in axes else s for d, s in enumerate(shape)])
+        return TensorType(t.element_type, [s for d, s in enumerate(shape) if d not in axes])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.input, self.reduction_indices, self.keeps_dims())]
+
+
+def _reduction(op_name: str, doc: str, bool_only: bool = False) -> type[ReductionOp]:
+    body: dict[str, object] = {"name": op_name, "__doc__": doc, "BOOL_ONLY": bool_only}
+    body["__annotations__"] = {"BOOL_ONLY": ClassVar[bool]}
+    cls = type(op_name.removeprefix("tf.") + "Op", (ReductionOp,), body)
+    return irdl_op_definition(cls)
+
+
+SumOp = _reduction(
+    "tf.Sum",
+    'Sum over the constant axes. `%s = "tf.Sum"(%x, %axes) <{keep_dims = false}>`',
+)
+ProdOp = _reduction("tf.Prod", "Product over the constant axes.")
+MeanOp = _reduction("tf.Mean", "Mean over the constant axes (integers: truncating division).")
+MaxOp = _reduction("tf.Max", "Maximum over the constant axes.")
+MinOp = _reduction("tf.Min", "Minimum over the constant axes.")
+AllOp = _reduction("tf.All", "Logical and of bools over the constant axes.", bool_only=True)
+AnyOp = _reduction("tf.Any", "Logical or of bools over the constant axes.", bool_only=True)
+
+
+class ArgReductionOp(TfOp):
+    """Shared structure of ArgMax and ArgMin: the index (first on ties) along `dimension`;
+    the result's element type is `output_type` (i32 or i64)."""
+
+    input = operand_def(TensorType)
+    dimension = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, dimension: SSAValue, output_type: Attribute):
+        t = _tensor(input, "input")
+        axis = self._axis(t, dimension)
+        shape = [s for d, s in enumerate(t.get_shape()) if d != axis]
+        super().__init__(operands=[input, dimension], result_types=[TensorType(output_type, shape)])
+
+    @staticmethod
+    def _axis(t: TensorType, dimension: SSAValue) -> int:
+        d = _tensor(dimension, "dimension")
+        if d.get_num_dims() != 0 or not isinstance(d.element_type, IntegerType):
+            if not (d.get_num_dims() == 1 and d.get_shape()[0] == 1):
+                raise VerifyException(f"dimension must be a rank-0 integer tensor, found {d}")
+        value = constant_value(dimension)
+        if value is None:
+            raise VerifyException("dimension must be a constant (tf.Const)")
+        if t.get_num_dims() == 0:
+            raise VerifyException("input must have rank >= 1")
+        (axis,) = normalize_axes(value.reshape(-1).tolist(), t.get_num_dims(), "dimension")
+        return axis
+
+    def axis(self) -> int:
+        return self._axis(_tensor(self.input, "input"), self.dimension)
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = _tensor(self.input, "input")
+        if not is_float(t.element_type) and not (
+            isinstance(t.element_type, IntegerType) and not _is_bool(t.element_type)
+        ):
+            raise VerifyException(f"input must be an integer or float tensor, found {t}")
+        out = _tensor(self.output, "result").element_type
+        if not isinstance(out, IntegerType) or out.width.data not in (32, 64):
+            raise VerifyException(f"output_type must be int32 or int64, found {out}")
+        axis = self.axis()
+        return [TensorType(out, [s for d, s in enumerate(t.get_shape()) if d != axis])]
+
+
+@irdl_op_definition
+class ArgMaxOp(ArgReductionOp):
+    """Index of the largest value along `dimension` (the first on ties).
+    `%i = "tf.ArgMax"(%x, %dim) : (tensor<4x5xf32>, tensor<i32>) -> tensor<4xi64>`"""
+
+    name = "tf.ArgMax"
+
+
+@irdl_op_definition
+class ArgMinOp(ArgReductionOp):
+    """Index of the smallest value along `dimension` (the first on ties).
+    `%i = "tf.ArgMin"(%x, %dim) : (tensor<4x5xf32>, tensor<i32>) -> tensor<4xi64>`"""
+
+    name = "tf.ArgMin"
+
+
+OPS: list[type[Operation]] = [
+    SumOp,
+    ProdOp,
+    MeanOp,
+    MaxOp,
+    MinOp,
+    AllOp,
+    AnyOp,
+    ArgMaxOp,
+    ArgMinOp,
+]

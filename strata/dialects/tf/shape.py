@@ -1,7 +1,1370 @@
-"""The shape family of `tf` ops."""
+"""The shape family of `tf` ops: data movement (Shape, ExpandDims, ConcatV2, StridedSlice, Pad...).
+
+Operands that TensorFlow reads on the host (axis, perm, begin/end, paddings, multiples, dims) must
+be constants for a static result shape; while they are not (yet) constant the result dims are
+unknown (`?`), and tf-fold-constants / tf-shape-inference make them static once they fold.
+Helpers here (`constant_ints`, `strided_slice_spec`, `normalize_axis`) are shared with the
+tf -> hlo lowering so both read the operands the same way.
+"""
 
 from __future__ import annotations
 
-from xdsl.ir import Operation
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
 
-OPS: list[type[Operation]] = []
+import numpy as np
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    DenseArrayBase,
+    DenseIntOrFPElementsAttr,
+    IntegerAttr,
+    IntegerType,
+    StringAttr,
+    TensorType,
+    i32,
+    i64,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import (
+    irdl_op_definition,
+    operand_def,
+    prop_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.traits import ConstantLike, Pure
+from xdsl.utils.exceptions import VerifyException
+
+from strata.dialects.tensor_types import (
+    broadcast_shapes,
+    format_shape,
+    is_float,
+    numpy_dtype_for,
+    numpy_from_dense,
+    tensor_type,
+)
+from strata.dialects.tf.core import TfOp, _tensor, int_attr
+
+UNKNOWN = DYNAMIC_INDEX
+
+# ---------------------------------------------------------------------------------------------
+# Helpers shared with the lowering
+
+
+def constant_array(value: SSAValue) -> np.ndarray | None:
+    """The value of `value` if a constant op (tf.Const, or hlo.constant once lowered) defines it."""
+    owner = value.owner
+    if not isinstance(owner, Operation) or not owner.has_trait(ConstantLike):
+        return None
+    attr = owner.properties.get("value")
+    if not isinstance(attr, DenseIntOrFPElementsAttr):
+        return None
+    return numpy_from_dense(attr)
+
+
+def constant_ints(value: SSAValue) -> list[int] | None:
+    """The flattened integer value of a constant operand, or None when it is not constant."""
+    array = constant_array(value)
+    if array is None:
+        return None
+    return [int(v) for v in array.reshape(-1)]
+
+
+def _int_operand(value: SSAValue, what: str, ranks: Sequence[int]) -> TensorType:
+    t = _tensor(value, what)
+    if not isinstance(t.element_type, IntegerType) or t.element_type.width.data == 1:
+        raise VerifyException(f"{what} must be an integer tensor, found {t}")
+    if t.get_num_dims() not in ranks:
+        wanted = " or ".join(f"rank {r}" for r in ranks)
+        raise VerifyException(f"{what} must have {wanted}, found {t}")
+    return t
+
+
+def normalize_axis(axis: int, rank: int, what: str = "axis") -> int:
+    """`axis` in [-rank, rank) as a non-negative dim."""
+    if not -rank <= axis < rank:
+        raise VerifyException(
+            f"{what} {axis} is out of range for rank {rank} (expected [-{rank}, {rank}))"
+        )
+    return axis + rank if axis < 0 else axis
+
+
+def _scalar_axis(value: SSAValue, what: str = "axis") -> int | None:
+    _int_operand(value, what, (0, 1))
+    values = constant_ints(value)
+    if values is None:
+        return None
+    if len(values) != 1:
+        raise VerifyException(f"{what} must hold one value, found {len(values)}")
+    return values[0]
+
+
+def _shape(t: TensorType) -> list[int]:
+    return list(t.get_shape())
+
+
+def _known(shape: Sequence[int]) -> bool:
+    return UNKNOWN not in shape
+
+
+def _ints_prop(values: Sequence[int]) -> DenseArrayBase:
+    return DenseArrayBase.from_list(i64, [int(v) for v in values])
+
+
+def _prop_ints(attr: DenseArrayBase) -> list[int]:
+    return [int(v) for v in attr.get_values()]
+
+
+def _int_prop(attr: IntegerAttr) -> int:
+    return int(attr.value.data)
+
+
+def _check_same_elements(types: Sequence[TensorType], what: str) -> None:
+    first = types[0].element_type
+    for i, t in enumerate(types):
+        if t.element_type != first:
+            raise VerifyException(
+                f"{what} {i} has element type {t.element_type}, but {what} 0 has {first}"
+            )
+
+
+# ---------------------------------------------------------------------------------------------
+# Shape, Size, Rank
+
+
+class _ShapeQueryOp(TfOp):
+    """Shared structure of Shape/Size/Rank: one tensor in, an integer tensor about its shape out
+    (the result element type is the op's `out_type`)."""
+
+    input = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, out_type: Attribute = i32):
+        t = _tensor(input, "input")
+        super().__init__(operands=[input], result_types=[self._result(t, out_type)])
+
+    @staticmethod
+    def _result(t: TensorType, out_type: Attribute) -> TensorType:
+        raise NotImplementedError
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        out = _tensor(self.output, "result").element_type
+        if out not in (i32, i64):
+            raise VerifyException(f"result element type must be i32 or i64, found {out}")
+        return [self._result(_tensor(self.input, "input"), out)]
+
+    def value(self) -> np.ndarray | None:
+        """The result's value when the input shape is static."""
+        t = _tensor(self.input, "input")
+        if not _known(_shape(t)):
+            return None
+        dtype = numpy_dtype_for(_tensor(self.output, "result").element_type)
+        return np.asarray(self._compute(_shape(t)), dtype=dtype)
+
+    @staticmethod
+    def _compute(shape: list[int]) -> object:
+        raise NotImplementedError
+
+
+@irdl_op_definition
+class ShapeOp(_ShapeQueryOp):
+    """The shape of `input` as a 1-D int32 (or int64) tensor.
+    `%s = "tf.Shape"(%x) : (tensor<2x3xf32>) -> tensor<2xi32>`"""
+
+    name = "tf.Shape"
+
+    @staticmethod
+    def _result(t: TensorType, out_type: Attribute) -> TensorType:
+        return TensorType(out_type, [t.get_num_dims()])
+
+    @staticmethod
+    def _compute(shape: list[int]) -> object:
+        return shape
+
+
+@irdl_op_definition
+class SizeOp(_ShapeQueryOp):
+    """The number of elements of `input` as a rank-0 int32 (or int64) tensor.
+    `%s = "tf.Size"(%x) : (tensor<2x3xf32>) -> tensor<i32>`"""
+
+    name = "tf.Size"
+
+    @staticmethod
+    def _result(t: TensorType, out_type: Attribute) -> TensorType:
+        return TensorType(out_type, [])
+
+    @staticmethod
+    def _compute(shape: list[int]) -> object:
+        return int(np.prod(shape, dtype=np.int64))
+
+
+@irdl_op_definition
+class RankOp(_ShapeQueryOp):
+    """The rank of `input` as a rank-0 int32 tensor.
+    `%r = "tf.Rank"(%x) : (tensor<2x3xf32>) -> tensor<i32>`"""
+
+    name = "tf.Rank"
+
+    @staticmethod
+    def _result(t: TensorType, out_type: Attribute) -> TensorType:
+        return TensorType(i32, [])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [TensorType(i32, [])]
+
+    @staticmethod
+    def _compute(shape: list[int]) -> object:
+        return len(shape)
+
+
+# ---------------------------------------------------------------------------------------------
+# ExpandDims, Squeeze
+
+
+@irdl_op_definition
+class ExpandDimsOp(TfOp):
+    """Inserts a size-1 dim at `dim` (in [-rank-1, rank]).
+    `%y = "tf.ExpandDims"(%x, %d) : (tensor<2x3xf32>, tensor<i32>) -> tensor<2x1x3xf32>`"""
+
+    name = "tf.ExpandDims"
+    input = operand_def(TensorType)
+    dim = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, dim: SSAValue):
+        super().__init__(operands=[input, dim], result_types=[self._infer(input, dim)])
+
+    @staticmethod
+    def _infer(input: SSAValue, dim: SSAValue) -> TensorType:
+        t = _tensor(input, "input")
+        shape = _shape(t)
+        axis = _scalar_axis(dim, "dim")
+        if axis is None:
+            return tensor_type(t.element_type, [-1] * (len(shape) + 1))
+        axis = normalize_axis(axis, len(shape) + 1, "dim")
+        return TensorType(t.element_type, shape[:axis] + [1] + shape[axis:])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.input, self.dim)]
+
+
+@irdl_op_definition
+class SqueezeOp(TfOp):
+    """Removes the size-1 dims listed in `squeeze_dims` (all size-1 dims when empty).
+    `%y = "tf.Squeeze"(%x) <{squeeze_dims = array<i64: 1>}> : (tensor<2x1xf32>) -> tensor<2xf32>`"""
+
+    name = "tf.Squeeze"
+    input = operand_def(TensorType)
+    output = result_def(TensorType)
+    squeeze_dims = prop_def(DenseArrayBase.constr(i64), default_value=_ints_prop([]))
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, squeeze_dims: Sequence[int] = ()):
+        super().__init__(
+            operands=[input],
+            properties={"squeeze_dims": _ints_prop(squeeze_dims)},
+            result_types=[self._infer(input, squeeze_dims)],
+        )
+
+    @staticmethod
+    def _infer(input: SSAValue, squeeze_dims: Sequence[int]) -> TensorType:
+        t = _tensor(input, "input")
+        shape = _shape(t)
+        if not squeeze_dims:
+            if UNKNOWN in shape:
+                raise VerifyException(
+                    f"cannot squeeze all size-1 dims of {format_shape(shape)}: a dim is unknown"
+                )
+            return TensorType(t.element_type, [d for d in shape if d != 1])
+        dims = {normalize_axis(d, len(shape), "squeeze dim") for d in squeeze_dims}
+        for d in sorted(dims):
+            if shape[d] not in (1, UNKNOWN):
+                raise VerifyException(
+                    f"cannot squeeze dim {d}: expected a dimension of 1, found {shape[d]}"
+                )
+        return TensorType(t.element_type, [s for i, s in enumerate(shape) if i not in dims])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.input, _prop_ints(self.squeeze_dims))]
+
+
+# ---------------------------------------------------------------------------------------------
+# Transpose, Reverse
+
+
+@irdl_op_definition
+class TransposeOp(TfOp):
+    """Permutes dims by the 1-D `perm` operand: result dim i is input dim perm[i].
+    `%y = "tf.Transpose"(%x, %p) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<3x2xf32>`"""
+
+    name = "tf.Transpose"
+    x = operand_def(TensorType)
+    perm = operand_def(TensorType)
+    y = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, x: SSAValue, perm: SSAValue):
+        super().__init__(operands=[x, perm], result_types=[self._infer(x, perm)])
+
+    @staticmethod
+    def permutation(x: SSAValue, perm: SSAValue) -> list[int] | None:
+        t = _tensor(x, "x")
+        _int_operand(perm, "perm", (1,))
+        values = constant_ints(perm)
+        if values is None:
+            return None
+        rank = t.get_num_dims()
+        if sorted(values) != list(range(rank)):
+            raise VerifyException(f"perm {values} is not a permutation of the {rank} dims of x")
+        return values
+
+    @classmethod
+    def _infer(cls, x: SSAValue, perm: SSAValue) -> TensorType:
+        t = _tensor(x, "x")
+        p = cls.permutation(x, perm)
+        if p is None:
+            return tensor_type(t.element_type, [-1] * t.get_num_dims())
+        shape = _shape(t)
+        return TensorType(t.element_type, [shape[i] for i in p])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.x, self.perm)]
+
+
+@irdl_op_definition
+class ReverseV2Op(TfOp):
+    """Reverses `tensor` along the dims in the 1-D `axis` operand (negative dims count from the end)
+    `%y = "tf.ReverseV2"(%x, %a) : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<2x3xf32>`"""
+
+    name = "tf.ReverseV2"
+    tensor = operand_def(TensorType)
+    axis = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, tensor: SSAValue, axis: SSAValue):
+        super().__init__(operands=[tensor, axis], result_types=[tensor.type])
+
+    def dims(self) -> list[int] | None:
+        rank = _tensor(self.tensor, "tensor").get_num_dims()
+        _int_operand(self.axis, "axis", (1,))
+        values = constant_ints(self.axis)
+        if values is None:
+            return None
+        dims = [normalize_axis(a, rank) for a in values]
+        if len(set(dims)) != len(dims):
+            raise VerifyException(f"axis {values} names a dim more than once")
+        return sorted(dims)
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        self.dims()
+        return [_tensor(self.tensor, "tensor")]
+
+
+# ---------------------------------------------------------------------------------------------
+# ConcatV2, Pack, Unpack, Split, SplitV
+
+
+@irdl_op_definition
+class ConcatV2Op(TfOp):
+    """Concatenates `values` along `axis` (the last operand, a scalar).
+    `%y = "tf.ConcatV2"(%a, %b, %axis) : (tensor<2x3xf32>, tensor<2x1xf32>, tensor<i32>)
+    -> tensor<2x4xf32>`"""
+
+    name = "tf.ConcatV2"
+    values = var_operand_def(TensorType)
+    axis = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, values: Sequence[SSAValue], axis: SSAValue):
+        super().__init__(
+            operands=[list(values), axis], result_types=[self._infer(list(values), axis)]
+        )
+
+    def dim(self) -> int | None:
+        axis = _scalar_axis(self.axis)
+        if axis is None:
+            return None
+        return normalize_axis(axis, _tensor(self.values[0], "value 0").get_num_dims())
+
+    @staticmethod
+    def _infer(values: Sequence[SSAValue], axis_value: SSAValue) -> TensorType:
+        if len(values) < 1:
+            raise VerifyException("expected at least one value to concatenate")
+        types = [_tensor(v, f"value {i}") for i, v in enumerate(values)]
+        _check_same_elements(types, "value")
+        rank = types[0].get_num_dims()
+        if rank == 0:
+            raise VerifyException("cannot concatenate rank-0 tensors")
+        for i, t in enumerate(types):
+            if t.get_num_dims() != rank:
+                raise VerifyException(
+                    f"value {i} has rank {t.get_num_dims()}, but value 0 has {rank}"
+                )
+        axis = _scalar_axis(axis_value)
+        element = types[0].element_type
+        if axis is None:
+            return tensor_type(element, [-1] * rank)
+        axis = normalize_axis(axis, rank)
+        out = _shape(types[0])
+        for i, t in enumerate(types[1:], start=1):
+            shape = _shape(t)
+            for d in range(rank):
+                if d == axis:
+                    continue
+                if UNKNOWN not in (out[d], shape[d]) and out[d] != shape[d]:
+                    raise VerifyException(
+                        f"value {i} has shape {format_shape(shape)}, which does not match value 0 "
+                        f"{format_shape(_shape(types[0]))} outside axis {axis}"
+                    )
+                if out[d] == UNKNOWN:
+                    out[d] = shape[d]
+        sizes = [_shape(t)[axis] for t in types]
+        out[axis] = UNKNOWN if UNKNOWN in sizes else sum(sizes)
+        return tensor_type(element, out)
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(list(self.values), self.axis)]
+
+
+@irdl_op_definition
+class PackOp(TfOp):
+    """Stacks N same-shaped tensors along a new dim `axis` (in [-rank-1, rank]).
+    `%y = "tf.Pack"(%a, %b) <{axis = 0 : i64}>
+    : (tensor<3xf32>, tensor<3xf32>) -> tensor<2x3xf32>`"""
+
+    name = "tf.Pack"
+    values = var_operand_def(TensorType)
+    output = result_def(TensorType)
+    axis = prop_def(IntegerAttr, default_value=int_attr(0))
+    traits = traits_def(Pure())
+
+    def __init__(self, values: Sequence[SSAValue], axis: int = 0):
+        super().__init__(
+            operands=[list(values)],
+            properties={"axis": int_attr(axis)},
+            result_types=[self._infer(list(values), axis)],
+        )
+
+    def dim(self) -> int:
+        rank = _tensor(self.values[0], "value 0").get_num_dims()
+        return normalize_axis(_int_prop(self.axis), rank + 1)
+
+    @staticmethod
+    def _infer(values: Sequence[SSAValue], axis: int) -> TensorType:
+        if len(values) < 1:
+            raise VerifyException("expected at least one value to pack")
+        types = [_tensor(v, f"value {i}") for i, v in enumerate(values)]
+        _check_same_elements(types, "value")
+        shape = _shape(types[0])
+        for i, t in enumerate(types):
+            other = _shape(t)
+            if len(other) != len(shape) or any(
+                UNKNOWN not in (a, b) and a != b for a, b in zip(shape, other, strict=True)
+            ):
+                raise VerifyException(
+                    f"value {i} has shape {format_shape(other)}, but value 0 has "
+                    f"{format_shape(shape)}"
+                )
+            shape = [b if a == UNKNOWN else a for a, b in zip(shape, other, strict=True)]
+        d = normalize_axis(axis, len(shape) + 1)
+        return tensor_type(types[0].element_type, shape[:d] + [len(values)] + shape[d:])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(list(self.values), _int_prop(self.axis))]
+
+
+@irdl_op_definition
+class UnpackOp(TfOp):
+    """Unstacks `value` along `axis` into `num` tensors (results `node:0` ... `node:num-1`).
+    `%a:2 = "tf.Unpack"(%x) <{axis = 0 : i64, num = 2 : i64}> : (tensor<2x3xf32>)
+    -> (tensor<3xf32>, tensor<3xf32>)`"""
+
+    name = "tf.Unpack"
+    value = operand_def(TensorType)
+    output = var_result_def(TensorType)
+    num = prop_def(IntegerAttr)
+    axis = prop_def(IntegerAttr, default_value=int_attr(0))
+    traits = traits_def(Pure())
+
+    def __init__(self, value: SSAValue, num: int, axis: int = 0):
+        super().__init__(
+            operands=[value],
+            properties={"num": int_attr(num), "axis": int_attr(axis)},
+            result_types=[self._infer(value, num, axis)],
+        )
+
+    def dim(self) -> int:
+        return normalize_axis(_int_prop(self.axis), _tensor(self.value, "value").get_num_dims())
+
+    @staticmethod
+    def _infer(value: SSAValue, num: int, axis: int) -> list[Attribute]:
+        t = _tensor(value, "value")
+        shape = _shape(t)
+        if not shape:
+            raise VerifyException("cannot unpack a rank-0 tensor")
+        d = normalize_axis(axis, len(shape))
+        if shape[d] not in (num, UNKNOWN):
+            raise VerifyException(f"num is {num}, but dim {d} of value has size {shape[d]}")
+        return [TensorType(t.element_type, shape[:d] + shape[d + 1 :])] * num
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return self._infer(self.value, _int_prop(self.num), _int_prop(self.axis))
+
+
+def _split_result(t: TensorType, axis: int | None, sizes: Sequence[int]) -> list[Attribute]:
+    shape = _shape(t)
+    if axis is None:
+        return [tensor_type(t.element_type, [-1] * len(shape))] * len(sizes)
+    return [tensor_type(t.element_type, shape[:axis] + [s] + shape[axis + 1 :]) for s in sizes]
+
+
+@irdl_op_definition
+class SplitOp(TfOp):
+    """Splits `value` into `num_split` equal parts along `axis` (the FIRST operand).
+    `%a:2 = "tf.Split"(%axis, %x) <{num_split = 2 : i64}> : (tensor<i32>, tensor<4x3xf32>)
+    -> (tensor<2x3xf32>, tensor<2x3xf32>)`"""
+
+    name = "tf.Split"
+    split_dim = operand_def(TensorType)
+    value = operand_def(TensorType)
+    output = var_result_def(TensorType)
+    num_split = prop_def(IntegerAttr)
+    traits = traits_def(Pure())
+
+    def __init__(self, split_dim: SSAValue, value: SSAValue, num_split: int):
+        super().__init__(
+            operands=[split_dim, value],
+            properties={"num_split": int_attr(num_split)},
+            result_types=[self._infer(split_dim, value, num_split)],
+        )
+
+    def dim(self) -> int | None:
+        axis = _scalar_axis(self.split_dim, "split_dim")
+        if axis is None:
+            return None
+        return normalize_axis(axis, _tensor(self.value, "value").get_num_dims(), "split_dim")
+
+    @staticmethod
+    def _infer(split_dim: SSAValue, value: SSAValue, num: int) -> list[Attribute]:
+        t = _tensor(value, "value")
+        if num < 1:
+            raise VerifyException(f"num_split must be positive, found {num}")
+        axis = _scalar_axis(split_dim, "split_dim")
+        if axis is None:
+            return _split_result(t, None, [UNKNOWN] * num)
+        axis = normalize_axis(axis, t.get_num_dims(), "split_dim")
+        size = _shape(t)[axis]
+        if size == UNKNOWN:
+            return _split_result(t, axis, [UNKNOWN] * num)
+        if size % num != 0:
+            raise VerifyException(
+                f"dim {axis} of size {size} cannot be split into {num} equal parts"
+            )
+        return _split_result(t, axis, [size // num] * num)
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return self._infer(self.split_dim, self.value, _int_prop(self.num_split))
+
+
+@irdl_op_definition
+class SplitVOp(TfOp):
+    """Splits `value` along `axis` into parts of the sizes in `size_splits` (one may be -1).
+    `%a:2 = "tf.SplitV"(%x, %sizes, %axis) <{num_split = 2 : i64}>
+    : (tensor<5x3xf32>, tensor<2xi32>, tensor<i32>) -> (tensor<2x3xf32>, tensor<3x3xf32>)`"""
+
+    name = "tf.SplitV"
+    value = operand_def(TensorType)
+    size_splits = operand_def(TensorType)
+    split_dim = operand_def(TensorType)
+    output = var_result_def(TensorType)
+    num_split = prop_def(IntegerAttr)
+    traits = traits_def(Pure())
+
+    def __init__(self, value: SSAValue, size_splits: SSAValue, split_dim: SSAValue, num_split: int):
+        super().__init__(
+            operands=[value, size_splits, split_dim],
+            properties={"num_split": int_attr(num_split)},
+            result_types=[self._infer(value, size_splits, split_dim, num_split)],
+        )
+
+    def spec(self) -> tuple[int, list[int]] | None:
+        """(axis, sizes) with the -1 resolved, when both operands are constant."""
+        t = _tensor(self.value, "value")
+        axis = _scalar_axis(self.split_dim, "split_dim")
+        sizes = constant_ints(self.size_splits)
+        if axis is None or sizes is None:
+            return None
+        axis = normalize_axis(axis, t.get_num_dims(), "split_dim")
+        return axis, self._resolve(sizes, _shape(t)[axis], _int_prop(self.num_split))
+
+    @staticmethod
+    def _resolve(sizes: list[int], total: int, num: int) -> list[int]:
+        if len(sizes) != num:
+            raise VerifyException(f"size_splits has {len(sizes)} entries, but num_split is {num}")
+        if sum(1 for s in sizes if s == -1) > 1:
+            raise VerifyException(f"size_splits {sizes} has more than one -1")
+        if any(s < -1 for s in sizes):
+            raise VerifyException(f"size_splits {sizes} has a negative size")
+        if total == UNKNOWN:
+            return [UNKNOWN if s == -1 else s for s in sizes]
+        known = sum(s for s in sizes if s != -1)
+        if -1 in sizes:
+            if known > total:
+                raise VerifyException(
+                    f"size_splits {sizes} add up to more than the {total} elements of the dim"
+                )
+            return [total - known if s == -1 else s for s in sizes]
+        if known != total:
+            raise VerifyException(
+                f"size_splits {sizes} add up to {known}, but the split dim has size {total}"
+            )
+        return sizes
+
+    @classmethod
+    def _infer(
+        cls, value: SSAValue, size_splits: SSAValue, split_dim: SSAValue, num: int
+    ) -> list[Attribute]:
+        t = _tensor(value, "value")
+        _int_operand(size_splits, "size_splits", (1,))
+        axis = _scalar_axis(split_dim, "split_dim")
+        sizes = constant_ints(size_splits)
+        if axis is None:
+            return _split_result(t, None, [UNKNOWN] * num)
+        axis = normalize_axis(axis, t.get_num_dims(), "split_dim")
+        if sizes is None:
+            return _split_result(t, axis, [UNKNOWN] * num)
+        return _split_result(t, axis, cls._resolve(sizes, _shape(t)[axis], num))
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return self._infer(self.value, self.size_splits, self.split_dim, _int_prop(self.num_split))
+
+
+# ---------------------------------------------------------------------------------------------
+# Slice, StridedSlice
+
+
+@irdl_op_definition
+class SliceOp(TfOp):
+    """Extracts `size` elements from `begin` per dim (size -1 = to the end).
+    `%y = "tf.Slice"(%x, %b, %s) : (tensor<4x5xf32>, tensor<2xi32>, tensor<2xi32>)
+    -> tensor<2x5xf32>`"""
+
+    name = "tf.Slice"
+    input = operand_def(TensorType)
+    begin = operand_def(TensorType)
+    size = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, begin: SSAValue, size: SSAValue):
+        super().__init__(
+            operands=[input, begin, size], result_types=[self._infer(input, begin, size)]
+        )
+
+    @staticmethod
+    def spec(
+        input: SSAValue, begin: SSAValue, size: SSAValue
+    ) -> tuple[list[int], list[int]] | None:
+        """(begin, size) with -1 sizes resolved, when both are constant and the shape static."""
+        t = _tensor(input, "input")
+        rank = t.get_num_dims()
+        for what, v in (("begin", begin), ("size", size)):
+            bt = _int_operand(v, what, (1,))
+            if bt.get_shape()[0] not in (rank, UNKNOWN):
+                raise VerifyException(f"{what} has {bt.get_shape()[0]} entries for rank {rank}")
+        b, s = constant_ints(begin), constant_ints(size)
+        if b is None or s is None:
+            return None
+        shape = _shape(t)
+        sizes: list[int] = []
+        for d, (start, n, dim) in enumerate(zip(b, s, shape, strict=True)):
+            if n == -1:
+                n = UNKNOWN if dim == UNKNOWN else dim - start
+            if start < 0 or n < 0 or (dim != UNKNOWN and start + n > dim):
+                raise VerifyException(
+                    f"slice of dim {d} (size {dim}) from {start} with size {s[d]} is out of bounds"
+                )
+            sizes.append(n)
+        return b, sizes
+
+    @classmethod
+    def _infer(cls, input: SSAValue, begin: SSAValue, size: SSAValue) -> TensorType:
+        t = _tensor(input, "input")
+        spec = cls.spec(input, begin, size)
+        if spec is None:
+            return tensor_type(t.element_type, [-1] * t.get_num_dims())
+        return tensor_type(t.element_type, spec[1])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.input, self.begin, self.size)]
+
+
+NEW_AXIS = -1
+SHRINK_AXIS = -2
+STRIDED_SLICE_MASKS = (
+    "begin_mask",
+    "end_mask",
+    "ellipsis_mask",
+    "new_axis_mask",
+    "shrink_axis_mask",
+)
+
+
+@dataclass(frozen=True)
+class StridedSliceSpec:
+    """StridedSlice resolved against the input shape (TensorFlow's ValidateStridedSliceOp):
+    per input dim the first index, the element count and the stride (may be negative), then how
+    the result shape gathers those dims (new axes are size 1; shrunk dims are left out)."""
+
+    begin: tuple[int, ...]
+    sizes: tuple[int, ...]
+    strides: tuple[int, ...]
+    final_shape: tuple[int, ...]
+
+
+def _canonical(x: int, masked: bool, is_end: bool, stride: int, n: int) -> int:
+    """A begin (or end) index of a dim of size `n`, masked or clamped into its valid range."""
+    lo, hi = (0, n) if stride > 0 else (-1, n - 1)
+    if masked:
+        if stride > 0:
+            return hi if is_end else lo
+        return lo if is_end else hi
+    fwd = x + n if x < 0 else x
+    return min(max(fwd, lo), hi)
+
+
+def strided_slice_spec(
+    shape: Sequence[int],
+    begin: Sequence[int],
+    end: Sequence[int],
+    strides: Sequence[int],
+    begin_mask: int,
+    end_mask: int,
+    ellipsis_mask: int,
+    new_axis_mask: int,
+    shrink_axis_mask: int,
+) -> StridedSliceSpec:
+    if not len(begin) == len(end) == len(strides):
+        raise VerifyException(
+            f"begin, end and strides have different lengths: {len(begin)}, {len(end)}, "
+            f"{len(strides)}"
+        )
+    if ellipsis_mask & (ellipsis_mask - 1):
+        raise VerifyException("multiple ellipses in the slice spec are not allowed")
+    sparse_dims = len(begin)
+    if not ellipsis_mask:
+        ellipsis_mask = 1 << sparse_dims  # an implied ellipsis after the last index
+        sparse_dims += 1
+    after_ellipsis = False
+    new_axes_after_ellipsis = 0
+    for i in range(sparse_dims):
+        if after_ellipsis and new_axis_mask & (1 << i):
+            new_axes_after_ellipsis += 1
+        if ellipsis_mask & (1 << i):
+            after_ellipsis = True
+
+    rank = len(shape)
+    dense: list[tuple[int, int, int, bool, bool, bool]] = []  # begin, end, stride, bm, em, shrink
+    gather: list[int] = []
+    for i in range(sparse_dims):
+        bit = 1 << i
+        if ellipsis_mask & bit:
+            next_index = min(rank - (sparse_dims - i) + 1 + new_axes_after_ellipsis, rank)
+            while len(dense) < next_index:
+                gather.append(len(dense))
+                dense.append((0, 0, 1, True, True, False))
+        elif new_axis_mask & bit:
+            gather.append(NEW_AXIS)
+        else:
+            if len(dense) == rank:
+                raise VerifyException(
+                    f"index {i} of the slice spec is out of range for an input of rank {rank}"
+                )
+            shrink = bool(shrink_axis_mask & bit)
+            gather.append(SHRINK_AXIS if shrink else len(dense))
+            dense.append(
+                (begin[i], end[i], strides[i], bool(begin_mask & bit), bool(end_mask & bit), shrink)
+            )
+    # A spec shorter than the rank leaves the trailing dims whole (the implied ellipsis).
+    while len(dense) < rank:
+        gather.append(len(dense))
+        dense.append((0, 0, 1, True, True, False))
+
+    starts: list[int] = []
+    sizes: list[int] = []
+    steps: list[int] = []
+    for d, (b, e, s, bm, em, shrink) in enumerate(dense):
+        n = shape[d]
+        if s == 0:
+            raise VerifyException(f"stride of dim {d} is zero")
+        if shrink:
+            if s < 0:
+                raise VerifyException(
+                    f"dim {d} is indexed (shrink_axis_mask) with stride {s}; only a positive "
+                    "stride is allowed on non-range indexing"
+                )
+            if n == UNKNOWN:
+                starts.append(b)
+                sizes.append(1)
+                steps.append(1)
+                continue
+            fwd = b + n if b < 0 else b
+            if not 0 <= fwd < n:
+                raise VerifyException(f"slice index {b} of dim {d} is out of bounds (size {n})")
+            starts.append(fwd)
+            sizes.append(1)
+            steps.append(1)
+            continue
+        if n == UNKNOWN:
+            starts.append(0)
+            sizes.append(UNKNOWN)
+            steps.append(s)
+            continue
+
+        first = _canonical(b, bm, False, s, n)
+        last = _canonical(e, em, True, s, n)
+        length = last - first
+        if length == 0 or (length < 0) != (s < 0):
+            size = 0
+        else:
+            size = -(-abs(length) // abs(s))
+        starts.append(first if size else 0)
+        sizes.append(size)
+        steps.append(s)
+    final: list[int] = []
+    for g in gather:
+        if g == NEW_AXIS:
+            final.append(1)
+        elif g >= 0:
+            final.append(sizes[g])
+    return StridedSliceSpec(tuple(starts), tuple(sizes), tuple(steps), tuple(final))
+
+
+@irdl_op_definition
+class StridedSliceOp(TfOp):
+    """Python-style slicing `input[begin:end:strides]` with TensorFlow's masks (begin, end,
+    ellipsis, new_axis, shrink_axis) and negative strides.
+    `%y = "tf.StridedSlice"(%x, %b, %e, %s) <{shrink_axis_mask = 1 : i64, ...}>
+    : (tensor<4x5xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<5xf32>`"""
+
+    name = "tf.StridedSlice"
+    input = operand_def(TensorType)
+    begin = operand_def(TensorType)
+    end = operand_def(TensorType)
+    strides = operand_def(TensorType)
+    output = result_def(TensorType)
+    begin_mask = prop_def(IntegerAttr, default_value=int_attr(0))
+    end_mask = prop_def(IntegerAttr, default_value=int_attr(0))
+    ellipsis_mask = prop_def(IntegerAttr, default_value=int_attr(0))
+    new_axis_mask = prop_def(IntegerAttr, default_value=int_attr(0))
+    shrink_axis_mask = prop_def(IntegerAttr, default_value=int_attr(0))
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        input: SSAValue,
+        begin: SSAValue,
+        end: SSAValue,
+        strides: SSAValue,
+        begin_mask: int = 0,
+        end_mask: int = 0,
+        ellipsis_mask: int = 0,
+        new_axis_mask: int = 0,
+        shrink_axis_mask: int = 0,
+    ):
+        masks = (begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask)
+        props: dict[str, Attribute] = {
+            name: int_attr(v) for name, v in zip(STRIDED_SLICE_MASKS, masks, strict=True)
+        }
+        super().__init__(
+            operands=[input, begin, end, strides],
+            properties=props,
+            result_types=[self._infer(input, begin, end, strides, masks)],
+        )
+
+    def masks(self) -> tuple[int, ...]:
+        return tuple(_int_prop(getattr(self, name)) for name in STRIDED_SLICE_MASKS)
+
+    @staticmethod
+    def _spec(
+        input: SSAValue,
+        begin: SSAValue,
+        end: SSAValue,
+        strides: SSAValue,
+        masks: Sequence[int],
+    ) -> StridedSliceSpec | None:
+        t = _tensor(input, "input")
+        for what, v in (("begin", begin), ("end", end), ("strides", strides)):
+            _int_operand(v, what, (1,))
+        b, e, s = constant_ints(begin), constant_ints(end), constant_ints(strides)
+        if b is None or e is None or s is None:
+            return None
+        return strided_slice_spec(_shape(t), b, e, s, *masks)
+
+    def spec(self) -> StridedSliceSpec | None:
+        return self._spec(self.input, self.begin, self.end, self.strides, self.masks())
+
+    @classmethod
+    def _infer(
+        cls,
+        input: SSAValue,
+        begin: SSAValue,
+        end: SSAValue,
+        strides: SSAValue,
+        masks: Sequence[int],
+    ) -> TensorType:
+        t = _tensor(input, "input")
+        spec = cls._spec(input, begin, end, strides, masks)
+        if spec is None:
+            raise VerifyException(
+                "begin, end and strides must be constants (tf.Const) to know the result shape"
+            )
+        return tensor_type(t.element_type, spec.final_shape)
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.input, self.begin, self.end, self.strides, self.masks())]
+
+
+# ---------------------------------------------------------------------------------------------
+# Pad, PadV2, MirrorPad
+
+
+def _paddings(
+    input: SSAValue, paddings: SSAValue
+) -> tuple[TensorType, list[tuple[int, int]] | None]:
+    t = _tensor(input, "input")
+    pt = _int_operand(paddings, "paddings", (2,))
+    rank = t.get_num_dims()
+    if _shape(pt) not in ([rank, 2], [UNKNOWN, 2], [rank, UNKNOWN], [UNKNOWN, UNKNOWN]):
+        raise VerifyException(f"paddings must have shape [{rank},2], found {pt}")
+    values = constant_ints(paddings)
+    if values is None:
+        return t, None
+    pairs = [(values[2 * i], values[2 * i + 1]) for i in range(rank)]
+    for d, (lo, hi) in enumerate(pairs):
+        if lo < 0 or hi < 0:
+            raise VerifyException(f"paddings of dim {d} must be non-negative, found [{lo}, {hi}]")
+    return t, pairs
+
+
+def _padded(t: TensorType, pairs: list[tuple[int, int]] | None) -> TensorType:
+    if pairs is None:
+        return tensor_type(t.element_type, [-1] * t.get_num_dims())
+    return tensor_type(
+        t.element_type,
+        [
+            UNKNOWN if n == UNKNOWN else n + lo + hi
+            for n, (lo, hi) in zip(_shape(t), pairs, strict=True)
+        ],
+    )
+
+
+class _PadBase(TfOp):
+    def pairs(self) -> list[tuple[int, int]] | None:
+        return _paddings(self.operands[0], self.operands[1])[1]
+
+
+@irdl_op_definition
+class PadOp(_PadBase):
+    """Pads with zeros: `paddings` [rank, 2] gives the count before and after each dim.
+    `%y = "tf.Pad"(%x, %p) : (tensor<2x3xf32>, tensor<2x2xi32>) -> tensor<4x5xf32>`"""
+
+    name = "tf.Pad"
+    input = operand_def(TensorType)
+    paddings = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, paddings: SSAValue):
+        super().__init__(
+            operands=[input, paddings], result_types=[_padded(*_paddings(input, paddings))]
+        )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [_padded(*_paddings(self.input, self.paddings))]
+
+
+@irdl_op_definition
+class PadV2Op(_PadBase):
+    """Pads with the rank-0 `constant_values`.
+    `%y = "tf.PadV2"(%x, %p, %c) : (tensor<2x3xf32>, tensor<2x2xi32>, tensor<f32>)
+    -> tensor<4x5xf32>`"""
+
+    name = "tf.PadV2"
+    input = operand_def(TensorType)
+    paddings = operand_def(TensorType)
+    constant_values = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, paddings: SSAValue, constant_values: SSAValue):
+        super().__init__(
+            operands=[input, paddings, constant_values],
+            result_types=[_padded(*_paddings(input, paddings))],
+        )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = _tensor(self.input, "input")
+        c = _tensor(self.constant_values, "constant_values")
+        if c.get_num_dims() != 0 or c.element_type != t.element_type:
+            raise VerifyException(
+                f"constant_values must be a rank-0 tensor of {t.element_type}, found {c}"
+            )
+        return [_padded(*_paddings(self.input, self.paddings))]
+
+
+@irdl_op_definition
+class MirrorPadOp(_PadBase):
+    """Pads by mirroring the input: mode REFLECT (edge not repeated; pad < dim) or SYMMETRIC
+    (edge repeated; pad <= dim).
+    `%y = "tf.MirrorPad"(%x, %p) <{mode = "REFLECT"}> : (tensor<3xf32>, tensor<1x2xi32>)
+    -> tensor<5xf32>`"""
+
+    name = "tf.MirrorPad"
+    input = operand_def(TensorType)
+    paddings = operand_def(TensorType)
+    output = result_def(TensorType)
+    mode = prop_def(StringAttr)
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, paddings: SSAValue, mode: str):
+        super().__init__(
+            operands=[input, paddings],
+            properties={"mode": StringAttr(mode)},
+            result_types=[_padded(*_paddings(input, paddings))],
+        )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        mode = self.mode.data
+        if mode not in ("REFLECT", "SYMMETRIC"):
+            raise VerifyException(f"mode must be REFLECT or SYMMETRIC, found '{mode}'")
+        t, pairs = _paddings(self.input, self.paddings)
+        if pairs is not None:
+            extra = 0 if mode == "SYMMETRIC" else 1
+            for d, (n, (lo, hi)) in enumerate(zip(_shape(t), pairs, strict=True)):
+                if n != UNKNOWN and max(lo, hi) > n - extra:
+                    limit = "at most" if extra == 0 else "less than"
+                    raise VerifyException(
+                        f"paddings of dim {d} ([{lo}, {hi}]) must be {limit} its size {n} in "
+                        f"{mode} mode"
+                    )
+        return [_padded(t, pairs)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Tile, BroadcastTo, Fill, ZerosLike, OnesLike
+
+
+@irdl_op_definition
+class TileOp(TfOp):
+    """Repeats `input` `multiples[i]` times along dim i.
+    `%y = "tf.Tile"(%x, %m) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>`"""
+
+    name = "tf.Tile"
+    input = operand_def(TensorType)
+    multiples = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, multiples: SSAValue):
+        super().__init__(operands=[input, multiples], result_types=[self._infer(input, multiples)])
+
+    @staticmethod
+    def repeats(input: SSAValue, multiples: SSAValue) -> list[int] | None:
+        t = _tensor(input, "input")
+        mt = _int_operand(multiples, "multiples", (1,))
+        if mt.get_shape()[0] not in (t.get_num_dims(), UNKNOWN):
+            raise VerifyException(
+                f"multiples has {mt.get_shape()[0]} entries for an input of rank {t.get_num_dims()}"
+            )
+        values = constant_ints(multiples)
+        if values is not None and any(m < 0 for m in values):
+            raise VerifyException(f"multiples {values} has a negative entry")
+        return values
+
+    @classmethod
+    def _infer(cls, input: SSAValue, multiples: SSAValue) -> TensorType:
+        t = _tensor(input, "input")
+        reps = cls.repeats(input, multiples)
+        if reps is None:
+            return tensor_type(t.element_type, [-1] * t.get_num_dims())
+        return tensor_type(
+            t.element_type,
+            [UNKNOWN if n == UNKNOWN else n * m for n, m in zip(_shape(t), reps, strict=True)],
+        )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.input, self.multiples)]
+
+
+def _shape_operand(value: SSAValue, what: str) -> list[int] | None:
+    _int_operand(value, what, (1,))
+    values = constant_ints(value)
+    if values is not None and any(d < 0 for d in values):
+        raise VerifyException(f"{what} {values} has a negative dim")
+    return values
+
+
+def _dims_of_unknown(value: SSAValue) -> list[int]:
+    n = _tensor(value, "shape").get_shape()[0]
+    if n == UNKNOWN:
+        raise VerifyException("shape operand has unknown length")
+    return [-1] * n
+
+
+@irdl_op_definition
+class BroadcastToOp(TfOp):
+    """Broadcasts `input` to the 1-D `shape` operand (numpy rules).
+    `%y = "tf.BroadcastTo"(%x, %s) : (tensor<3xf32>, tensor<2xi32>) -> tensor<2x3xf32>`"""
+
+    name = "tf.BroadcastTo"
+    input = operand_def(TensorType)
+    shape = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, shape: SSAValue):
+        super().__init__(operands=[input, shape], result_types=[self._infer(input, shape)])
+
+    @staticmethod
+    def _infer(input: SSAValue, shape: SSAValue) -> TensorType:
+        t = _tensor(input, "input")
+        target = _shape_operand(shape, "shape")
+        if target is None:
+            return tensor_type(t.element_type, _dims_of_unknown(shape))
+        joined = broadcast_shapes(_shape(t), target)
+        if joined is None or len(target) < t.get_num_dims() or list(joined) != target:
+            raise VerifyException(
+                f"cannot broadcast {format_shape(_shape(t))} to {format_shape(target)}"
+            )
+        return TensorType(t.element_type, target)
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.input, self.shape)]
+
+
+@irdl_op_definition
+class FillOp(TfOp):
+    """A tensor of shape `dims` whose every element is the rank-0 `value`.
+    `%y = "tf.Fill"(%d, %v) : (tensor<2xi32>, tensor<f32>) -> tensor<2x3xf32>`"""
+
+    name = "tf.Fill"
+    dims = operand_def(TensorType)
+    value = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, dims: SSAValue, value: SSAValue):
+        super().__init__(operands=[dims, value], result_types=[self._infer(dims, value)])
+
+    @staticmethod
+    def _infer(dims: SSAValue, value: SSAValue) -> TensorType:
+        v = _tensor(value, "value")
+        if v.get_num_dims() != 0:
+            raise VerifyException(f"value must be a rank-0 tensor, found {v}")
+        target = _shape_operand(dims, "dims")
+        if target is None:
+            return tensor_type(v.element_type, _dims_of_unknown(dims))
+        return TensorType(v.element_type, target)
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.dims, self.value)]
+
+
+class _LikeOp(TfOp):
+    x = operand_def(TensorType)
+    y = result_def(TensorType)
+    traits = traits_def(Pure())
+    FILL: ClassVar[float] = 0.0
+
+    def __init__(self, x: SSAValue):
+        super().__init__(operands=[x], result_types=[x.type])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [_tensor(self.x, "x")]
+
+
+@irdl_op_definition
+class ZerosLikeOp(_LikeOp):
+    """A tensor of zeros (false for bool) with the type of `x`.
+    `%y = "tf.ZerosLike"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>`"""
+
+    name = "tf.ZerosLike"
+    FILL: ClassVar[float] = 0.0
+
+
+@irdl_op_definition
+class OnesLikeOp(_LikeOp):
+    """A tensor of ones (true for bool) with the type of `x`.
+    `%y = "tf.OnesLike"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>`"""
+
+    name = "tf.OnesLike"
+    FILL: ClassVar[float] = 1.0
+
+
+# ---------------------------------------------------------------------------------------------
+# Range, OneHot
+
+
+@irdl_op_definition
+class RangeOp(TfOp):
+    """The 1-D sequence start, start + delta, ... up to (not including) limit.
+    `%y = "tf.Range"(%s, %l, %d) : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<5xi32>`"""
+
+    name = "tf.Range"
+    start = operand_def(TensorType)
+    limit = operand_def(TensorType)
+    delta = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, start: SSAValue, limit: SSAValue, delta: SSAValue):
+        super().__init__(
+            operands=[start, limit, delta], result_types=[self._infer(start, limit, delta)]
+        )
+
+    @staticmethod
+    def compute(start: SSAValue, limit: SSAValue, delta: SSAValue) -> np.ndarray | None:
+        types = [_tensor(v, w) for v, w in ((start, "start"), (limit, "limit"), (delta, "delta"))]
+        element = types[0].element_type
+        for t, what in zip(types, ("start", "limit", "delta"), strict=True):
+            if t.get_num_dims() != 0:
+                raise VerifyException(f"{what} must be a rank-0 tensor, found {t}")
+            if t.element_type != element:
+                raise VerifyException("start, limit and delta have different element types")
+        values = [constant_array(v) for v in (start, limit, delta)]
+        if any(v is None for v in values):
+            return None
+        dtype = numpy_dtype_for(element)
+        s, lim, d = (np.asarray(v, dtype=dtype).reshape(()) for v in values)  # type: ignore[arg-type]
+        if d == 0:
+            raise VerifyException("delta must not be zero")
+        if d > 0 and s > lim:
+            raise VerifyException(f"start ({s}) must be <= limit ({lim}) when delta > 0")
+        if d < 0 and s < lim:
+            raise VerifyException(f"start ({s}) must be >= limit ({lim}) when delta < 0")
+        # As TensorFlow's kernel: the size in the element type, values by repeated addition.
+        with np.errstate(all="ignore"):
+            if is_float(element):
+                n = int(np.ceil(np.abs((lim - s) / d)))
+            else:
+                n = int((np.abs(lim - s) + np.abs(d) - 1) // np.abs(d))
+            out = np.empty(n, dtype=dtype)
+            value = s
+            for i in range(n):
+                out[i] = value
+                value = (value + d).astype(dtype)
+        return out
+
+    @classmethod
+    def _infer(cls, start: SSAValue, limit: SSAValue, delta: SSAValue) -> TensorType:
+        element = _tensor(start, "start").element_type
+        value = cls.compute(start, limit, delta)
+        return tensor_type(element, [-1 if value is None else value.shape[0]])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.start, self.limit, self.delta)]
+
+
+@irdl_op_definition
+class OneHotOp(TfOp):
+    """One-hot encoding: a new dim of size `depth` at `axis` (-1 = last) holds `on_value` where
+    its index equals `indices`, else `off_value`.
+    `%y = "tf.OneHot"(%i, %d, %on, %off) <{axis = -1 : i64}>
+    : (tensor<3xi32>, tensor<i32>, tensor<f32>, tensor<f32>) -> tensor<3x4xf32>`"""
+
+    name = "tf.OneHot"
+    indices = operand_def(TensorType)
+    depth = operand_def(TensorType)
+    on_value = operand_def(TensorType)
+    off_value = operand_def(TensorType)
+    output = result_def(TensorType)
+    axis = prop_def(IntegerAttr, default_value=int_attr(-1))
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        indices: SSAValue,
+        depth: SSAValue,
+        on_value: SSAValue,
+        off_value: SSAValue,
+        axis: int = -1,
+    ):
+        super().__init__(
+            operands=[indices, depth, on_value, off_value],
+            properties={"axis": int_attr(axis)},
+            result_types=[self._infer(indices, depth, on_value, off_value, axis)],
+        )
+
+    def dim(self) -> int:
+        rank = _tensor(self.indices, "indices").get_num_dims()
+        axis = _int_prop(self.axis)
+        return rank if axis == -1 else axis
+
+    @staticmethod
+    def _infer(
+        indices: SSAValue, depth: SSAValue, on: SSAValue, off: SSAValue, axis: int
+    ) -> TensorType:
+        it = _int_operand(indices, "indices", range(0, 64))
+        _int_operand(depth, "depth", (0,))
+        on_t, off_t = _tensor(on, "on_value"), _tensor(off, "off_value")
+        for t, what in ((on_t, "on_value"), (off_t, "off_value")):
+            if t.get_num_dims() != 0:
+                raise VerifyException(f"{what} must be a rank-0 tensor, found {t}")
+        if on_t.element_type != off_t.element_type:
+            raise VerifyException(
+                f"on_value and off_value have different element types: {on_t.element_type} "
+                f"and {off_t.element_type}"
+            )
+        rank = it.get_num_dims()
+        if not -1 <= axis <= rank:
+            raise VerifyException(f"axis {axis} is out of range (expected -1 to {rank})")
+        values = constant_ints(depth)
+        n = UNKNOWN if values is None else values[0]
+        if n != UNKNOWN and n < 0:
+            raise VerifyException(f"depth must be non-negative, found {n}")
+        d = rank if axis == -1 else axis
+        shape = _shape(it)
+        return tensor_type(on_t.element_type, shape[:d] + [n] + shape[d:])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [
+            self._infer(
+                self.indices, self.depth, self.on_value, self.off_value, _int_prop(self.axis)
+            )
+        ]
+
+
+OPS: list[type[Operation]] = [
+    ShapeOp,
+    SizeOp,
+    RankOp,
+    ExpandDimsOp,
+    SqueezeOp,
+    TransposeOp,
+    ReverseV2Op,
+    ConcatV2Op,
+    PackOp,
+    UnpackOp,
+    SplitOp,
+    SplitVOp,
+    SliceOp,
+    StridedSliceOp,
+    PadOp,
+    PadV2Op,
+    MirrorPadOp,
+    TileOp,
+    BroadcastToOp,
+    FillOp,
+    ZerosLikeOp,
+    OnesLikeOp,
+    RangeOp,
+    OneHotOp,
+]

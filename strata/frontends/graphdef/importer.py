@@ -25,6 +25,7 @@ from xdsl.utils.exceptions import VerifyException
 from strata.diagnostics import StrataError
 from strata.dialects import tf
 from strata.dialects.tensor_types import element_type_for, tensor_type
+from strata.frontends.graphdef import control_flow
 from strata.frontends.graphdef.builders import BUILDERS
 from strata.frontends.graphdef.builders.attrs import location, node_label
 from strata.frontends.graphdef.tensors import numpy_dtype, shape_dims
@@ -91,6 +92,12 @@ class GraphImporter:
             self.nodes[node.name] = node
             self.order[node.name] = index
         self.options = options
+        # Loops, conditionals and TensorLists are unrolled / resolved at import time.
+        self.control_flow = (
+            control_flow.ControlFlowImporter(self, graph.library)
+            if control_flow.uses_control_flow(graph.node)
+            else None
+        )
 
     # -- outputs -----------------------------------------------------------------------------
 
@@ -147,6 +154,8 @@ class GraphImporter:
         users: dict[str, list[str]] = {name: [] for name in needed}
         for name in needed:
             for ref in _data_inputs(self.nodes[name]):
+                if control_flow.is_back_edge(self.nodes[ref.node], self.nodes[name]):
+                    continue
                 pending[name] += 1
                 users[ref.node].append(name)
         ready = [(self.order[name], name) for name, count in pending.items() if count == 0]
@@ -165,6 +174,9 @@ class GraphImporter:
         return result
 
     def check_supported(self, names: Sequence[str]) -> None:
+        if self.control_flow is not None:
+            self.control_flow.check_supported(names)
+            return
         unsupported = [
             self.nodes[name]
             for name in names
@@ -267,14 +279,17 @@ class GraphImporter:
         for name, arg in zip(inputs, block.args, strict=True):
             arg.location = location(name)
             values[TensorRef(name, 0)] = arg
-        for name in needed:
-            node = self.nodes[name]
-            if node.op in (PLACEHOLDER, NO_OP):
-                continue
-            op = self.build_node(node, values)
-            block.add_op(op)
-            for index, result in enumerate(op.results):
-                values[TensorRef(name, index)] = result
+        if self.control_flow is not None:
+            values.update(self.control_flow.build(block, values, outputs))
+        else:
+            for name in needed:
+                node = self.nodes[name]
+                if node.op in (PLACEHOLDER, NO_OP):
+                    continue
+                op = self.build_node(node, values)
+                block.add_op(op)
+                for index, result in enumerate(op.results):
+                    values[TensorRef(name, index)] = result
 
         results: list[SSAValue] = []
         result_names: list[str] = []

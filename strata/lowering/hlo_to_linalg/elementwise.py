@@ -29,8 +29,10 @@ class ElementwiseLowering(RewritePattern):
     (every elementwise hlo op; rank-0 operands of clamp/select are broadcast by their map)"""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if not op.results or op.dialect_name() != "hlo" or isinstance(op.parent_op(), hlo.ReduceOp):
+        if not op.results or op.dialect_name() != "hlo":
             return
+        if isinstance(op.parent_op(), (hlo.ReduceOp, *hlo.RETURN_PARENTS)):
+            return  # a reduce / scatter body: lowered with its parent
         result_type = op.results[0].type
         if not isinstance(result_type, TensorType) or not is_static(result_type):
             return

@@ -1,7 +1,228 @@
-"""hlo gather ops -> linalg on tensors."""
+"""hlo gather ops -> linalg on tensors.
+
+hlo.gather becomes a linalg.generic over its result whose body reads the operand at a
+data-dependent place with `tensor.extract` (a map cannot express it).
+
+hlo.scatter (one scattered dim, full windows: what TensorFlow's segment ops produce) becomes a
+generic over the operand's dims plus the updates' scatter dims as reductions:
+
+    out[s, j] = select(ids[i] == s, combine(out[s, j], updates[i, j]), out[s, j])   for i in order
+
+Each output element sees its updates in index order, as a sequential scatter applies them, so an
+add body gives bit-identical sums; ids outside the operand match no `s` and are skipped. Work is
+num_segments x updates, fine for the segment counts models use; it needs no data-dependent store,
+which our bufferizer and loop lowering do not have.
+"""
 
 from __future__ import annotations
 
-from xdsl.pattern_rewriter import RewritePattern
+from xdsl.dialects import arith, tensor
+from xdsl.dialects.builtin import AffineMapAttr, IndexType, IntegerAttr, TensorType
+from xdsl.dialects.linalg import ops as linalg
+from xdsl.ir import Operation, SSAValue
+from xdsl.ir.affine import AffineExpr, AffineMap
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
-PATTERNS: tuple[RewritePattern, ...] = ()
+from strata.dialects import hlo
+from strata.dialects.tensor_types import is_static, shape_of
+from strata.lowering.hlo_to_linalg import scalar_ops
+from strata.lowering.hlo_to_linalg.elementwise import splat_scalar
+from strata.lowering.hlo_to_linalg.generic import (
+    PARALLEL,
+    REDUCTION,
+    affine_map,
+    empty,
+    filled,
+    generic,
+    identity_map,
+)
+from strata.lowering.locations import LocatedBuilder
+
+
+def _index_const(emit, value: int) -> SSAValue:  # type: ignore[no-untyped-def]
+    return emit(arith.ConstantOp(IntegerAttr(value, IndexType()))).result
+
+
+def _as_index(emit, value: SSAValue) -> SSAValue:  # type: ignore[no-untyped-def]
+    """An integer index (any width, signed) as `index`."""
+    return emit(arith.IndexCastOp(value, IndexType())).result
+
+
+class GatherLowering(RewritePattern):
+    """hlo.gather(%operand, %ids) -> linalg.generic {parallel...} ins(%ids per index component)
+    outs(tensor.empty) { operand index = clamp(id) + linalg.index (offset dims);
+    tensor.extract %operand[...] }"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, hlo.GatherOp):
+            return
+        if not all(is_static(v.type) for v in (op.operand, op.start_indices, op.result)):
+            return
+        operand_shape = shape_of(op.operand.type)
+        indices_shape = shape_of(op.start_indices.type)
+        out_t = op.result.type
+        assert isinstance(out_t, TensorType)
+        numbers = op.dimension_numbers
+        lists = numbers.lists()
+        ivd = numbers.index_vector_dim
+        slice_sizes = [int(v) for v in op.slice_sizes.get_values()]
+        offset_dims = list(lists["offset_dims"])
+        collapsed = set(lists["collapsed_slice_dims"])
+        operand_batching = list(lists["operand_batching_dims"])
+        indices_batching = list(lists["start_indices_batching_dims"])
+        index_map = list(lists["start_index_map"])
+        rank = len(shape_of(out_t))
+
+        # Result dims that are not offset dims walk the indices' dims (index_vector_dim aside).
+        batch_loops = [d for d in range(rank) if d not in offset_dims]
+        indices_dims = [d for d in range(len(indices_shape)) if d != ivd]
+        loop_of_indices_dim = dict(zip(indices_dims, batch_loops, strict=True))
+        offset_operand_dims = [
+            d for d in range(len(operand_shape)) if d not in collapsed and d not in operand_batching
+        ]
+        loop_of_offset = dict(zip(offset_operand_dims, offset_dims, strict=True))
+
+        components = len(index_map)
+        inputs = [op.start_indices] * components
+        maps = []
+        for component in range(components):
+            dims: list[int | None] = [
+                None if d == ivd else loop_of_indices_dim[d] for d in range(len(indices_shape))
+            ]
+            amap = affine_map(rank, dims)
+            if ivd < len(indices_shape):
+                amap = _with_constant(amap, ivd, component)
+            maps.append(amap)
+        b = LocatedBuilder(rewriter, op)
+        operand = op.operand
+
+        def body(emit, args):  # type: ignore[no-untyped-def]
+            starts = {index_map[c]: _as_index(emit, args[c]) for c in range(components)}
+            position: list[SSAValue] = []
+            for d, size in enumerate(operand_shape):
+                if d in operand_batching:
+                    batch_dim = indices_batching[operand_batching.index(d)]
+                    loop = loop_of_indices_dim[batch_dim]
+                    position.append(emit(linalg.IndexOp(loop)).result)
+                    continue
+                index = None
+                if d in starts:
+                    # StableHLO clamps the start so the whole slice is inside the operand.
+                    high = _index_const(emit, size - slice_sizes[d])
+                    low = _index_const(emit, 0)
+                    clamped = emit(arith.MaxSIOp(starts[d], low)).result
+                    index = emit(arith.MinSIOp(clamped, high)).result
+                if d in loop_of_offset:
+                    offset = emit(linalg.IndexOp(loop_of_offset[d])).result
+                    index = offset if index is None else emit(arith.AddiOp(index, offset)).result
+                position.append(index if index is not None else _index_const(emit, 0))
+            element = out_t.element_type
+            return emit(tensor.ExtractOp(operand, position, element)).result
+
+        result = generic(
+            b, inputs, maps, empty(b, out_t), identity_map(rank), [PARALLEL] * rank, body
+        )
+        rewriter.replace(op, [], [result])
+
+
+def _with_constant(amap: AffineMapAttr, position: int, value: int) -> AffineMapAttr:
+    """`amap` with result `position` replaced by the constant `value`."""
+    m = amap.data
+    results = list(m.results)
+    results[position] = AffineExpr.constant(value)
+    return AffineMapAttr(AffineMap(m.num_dims, m.num_symbols, tuple(results)))
+
+
+def update_combiner(op: hlo.ScatterOp) -> tuple[Operation, bool] | None:
+    """The single binary op of a scatter body and whether it takes (old, update) in that order."""
+    block = op.update_computation.block
+    ops = list(block.ops)
+    if len(ops) != 2 or not isinstance(ops[1], hlo.ReturnOp):
+        return None
+    combiner = ops[0]
+    old, update = block.args
+    if ops[1].operands[0] != combiner.results[0] or len(combiner.operands) != 2:
+        return None
+    if tuple(combiner.operands) == (old, update):
+        return combiner, True
+    if tuple(combiner.operands) == (update, old):
+        return combiner, False
+    return None
+
+
+class ScatterLowering(RewritePattern):
+    """hlo.scatter(%operand, %ids, %updates) (one scattered dim, full windows, no batching)
+    -> linalg.generic {parallel (operand dims)..., reduction (update scatter dims)...}
+       ins(%ids, %updates) outs(%operand)
+       { select(index_cast(id) == linalg.index(k), combine(acc, update), acc) }"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, hlo.ScatterOp):
+            return
+        values = (op.operand, op.scatter_indices, op.updates, op.result)
+        if not all(is_static(v.type) for v in values):
+            return
+        found = update_combiner(op)
+        out_t = op.result.type
+        assert isinstance(out_t, TensorType)
+        if found is None or not scalar_ops.supports(found[0], out_t.element_type):
+            return
+        combiner, old_first = found
+        numbers = op.scatter_dimension_numbers
+        lists = numbers.lists()
+        ivd = numbers.index_vector_dim
+        to_operand = list(lists["scatter_dims_to_operand_dims"])
+        if len(to_operand) != 1 or list(lists["inserted_window_dims"]) != to_operand:
+            return
+        if lists["input_batching_dims"]:
+            return
+        k = to_operand[0]
+        operand_shape = shape_of(op.operand.type)
+        updates_shape = shape_of(op.updates.type)
+        indices_shape = shape_of(op.scatter_indices.type)
+        window = list(lists["update_window_dims"])
+        window_operand_dims = [d for d in range(len(operand_shape)) if d != k]
+        if [updates_shape[w] for w in window] != [operand_shape[d] for d in window_operand_dims]:
+            return  # partial windows: not a form TensorFlow's ops produce
+
+        rank = len(operand_shape)
+        update_scatter = [d for d in range(len(updates_shape)) if d not in window]
+        # Loops: operand dims (parallel), then one reduction per update scatter dim.
+        loop_of_update_dim = dict(zip(window, window_operand_dims, strict=True))
+        loop_of_update_dim |= {d: rank + i for i, d in enumerate(update_scatter)}
+        num_loops = rank + len(update_scatter)
+        scatter_loops = iter(range(rank, num_loops))
+        index_dims: list[int | None] = [
+            None if d == ivd else next(scatter_loops) for d in range(len(indices_shape))
+        ]
+        index_map = affine_map(num_loops, index_dims)
+        updates_map = affine_map(
+            num_loops, [loop_of_update_dim[d] for d in range(len(updates_shape))]
+        )
+        out_map = affine_map(num_loops, list(range(rank)))
+
+        b = LocatedBuilder(rewriter, op)
+        scalar = splat_scalar(b, op.operand)
+        init = filled(b, out_t, scalar) if scalar is not None else op.operand
+
+        def body(emit, args):  # type: ignore[no-untyped-def]
+            index, update, acc = args
+            target = emit(linalg.IndexOp(k)).result
+            hit = emit(arith.CmpiOp(_as_index(emit, index), target, "eq")).result
+            operands = [acc, update] if old_first else [update, acc]
+            combined = scalar_ops.emit_elementwise(emit, combiner, operands)
+            return emit(arith.SelectOp(hit, combined, acc)).result
+
+        result = generic(
+            b,
+            [op.scatter_indices, op.updates],
+            [index_map, updates_map],
+            init,
+            out_map,
+            [PARALLEL] * rank + [REDUCTION] * len(update_scatter),
+            body,
+        )
+        rewriter.replace(op, [], [result])
+
+
+PATTERNS: tuple[RewritePattern, ...] = (GatherLowering(), ScatterLowering())

@@ -1,7 +1,320 @@
-"""hlo nn ops -> linalg on tensors."""
+"""hlo nn ops -> linalg on tensors: convolution and reduce_window as linalg.generic with window
+maps (`o * stride + k * dilation`) over an input padded (and lhs-dilated) by a copy into a
+filled tensor through an offset output map."""
 
 from __future__ import annotations
 
-from xdsl.pattern_rewriter import RewritePattern
+from collections.abc import Sequence
 
-PATTERNS: tuple[RewritePattern, ...] = ()
+from xdsl.dialects import arith, tensor
+from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, IntegerAttr, TensorType, i64
+from xdsl.dialects.utils.fast_math import FastMathFlag
+from xdsl.ir import Operation, SSAValue
+from xdsl.ir.affine import (
+    AffineDimExpr,
+    AffineExpr,
+    AffineMap,
+)
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+
+from strata.dialects import hlo
+from strata.dialects.tensor_types import is_float, is_static, shape_of
+from strata.lowering.hlo_to_linalg import scalar_ops
+from strata.lowering.hlo_to_linalg.generic import (
+    PARALLEL,
+    REDUCTION,
+    empty,
+    filled,
+    generic,
+    identity_map,
+    scalar_constant,
+)
+from strata.lowering.hlo_to_linalg.reduction import body_combiner, init_scalar
+from strata.lowering.locations import LocatedBuilder
+
+
+def expr_map(num_dims: int, results: Sequence[AffineExpr]) -> AffineMapAttr:
+    return AffineMapAttr(AffineMap(num_dims, 0, tuple(results)))
+
+
+def dim(d: int) -> AffineExpr:
+    return AffineExpr.dimension(d)
+
+
+def const(c: int) -> AffineExpr:
+    return AffineExpr.constant(c)
+
+
+def reshape(b: LocatedBuilder, value: SSAValue, shape: Sequence[int]) -> SSAValue:
+    """The same elements under `shape` (row-major): collapse to 1-D, expand to `shape`."""
+    t = value.type
+    assert isinstance(t, TensorType)
+    if tuple(shape_of(t)) == tuple(shape):
+        return value
+    n = 1
+    for s in shape_of(t):
+        n *= s
+
+    def groups(rank: int) -> ArrayAttr:
+        return ArrayAttr([ArrayAttr([IntegerAttr(i, i64) for i in range(rank)])])
+
+    flat_t = TensorType(t.element_type, [n])
+    flat = b(
+        tensor.CollapseShapeOp(
+            operands=[value],
+            result_types=[flat_t],
+            properties={"reassociation": groups(len(shape_of(t)))},
+        )
+    ).result
+    out_t = TensorType(t.element_type, list(shape))
+    return b(tensor.ExpandShapeOp(flat, [], groups(len(shape)), list(shape), out_t)).result
+
+
+def pad(
+    b: LocatedBuilder,
+    value: SSAValue,
+    pads: Sequence[tuple[int, int]],
+    dilations: Sequence[int],
+    fill: SSAValue,
+) -> SSAValue:
+    """`value` with `dilations - 1` fill elements between neighbours and `pads` (low, high) fill
+    elements at the ends of each dim: a filled tensor, written through `d * dil + low`."""
+    t = value.type
+    assert isinstance(t, TensorType)
+    shape = shape_of(t)
+    if all(p == (0, 0) for p in pads) and all(d == 1 for d in dilations):
+        return value
+    rank = len(shape)
+    padded = [
+        (s - 1) * dil + 1 + lo + hi for s, (lo, hi), dil in zip(shape, pads, dilations, strict=True)
+    ]
+    out_t = TensorType(t.element_type, padded)
+    init = filled(b, out_t, fill)
+    # A result folding to a bare `d` must span its whole dim, which a dim padded only at the end
+    # does not: such dims read `d + z` instead, z a loop of one trip (from an unread 1-element
+    # operand), so the map stays an expression, in memory and through a text round trip.
+    grows = [
+        d
+        for d in range(rank)
+        if isinstance(dim(d) * dilations[d] + pads[d][0], AffineDimExpr) and pads[d][1] > 0
+    ]
+    loops = rank + (1 if grows else 0)
+    results = [
+        dim(d) + dim(rank) if d in grows else dim(d) * dilations[d] + pads[d][0]
+        for d in range(rank)
+    ]
+    inputs = [value]
+    maps = [expr_map(loops, [dim(d) for d in range(rank)])]
+    if grows:
+        inputs.append(empty(b, TensorType(t.element_type, [1])))
+        maps.append(expr_map(loops, [dim(rank)]))
+    return generic(
+        b, inputs, maps, init, expr_map(loops, results), [PARALLEL] * loops, lambda e, a: a[0]
+    )
+
+
+def _fma(element) -> tuple[type[Operation], type[Operation], dict]:  # type: ignore[no-untyped-def]
+    if is_float(element):
+        # `contract` lets LLVM fuse the multiply-add into one FMA, as TensorFlow's kernels do.
+        fm = {"flags": arith.FastMathFlagsAttr([FastMathFlag.ALLOW_CONTRACT])}
+        return arith.MulfOp, arith.AddfOp, fm
+    return arith.MuliOp, arith.AddiOp, {}
+
+
+class ConvolutionLowering(RewritePattern):
+    """hlo.convolution %x, %w -> linalg.generic over (batch, out spatial..., [group], kernel
+    spatial..., in feature, out feature) { acc + x[b, o * s + k * d, .., g * ci_g + ci] * w }
+    on an input padded (and lhs-dilated) with zeros; feature groups split the feature dims by a
+    reshape. Loop order: parallel dims, reductions, then the out feature innermost (the group
+    when there is one output feature per group, as in depthwise convolutions), the contraction
+    shape that linalg-to-loops register-tiles."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, hlo.ConvolutionOp):
+            return
+        if not all(is_static(v.type) for v in (op.lhs, op.rhs, op.result)):
+            return
+        if op.batch_group_count.value.data != 1:
+            return
+        w = op.window()
+        if any(lo < 0 or hi < 0 for lo, hi in w.padding):
+            return
+        dn = op.dimension_numbers
+        n = dn.num_spatial()
+        pos = hlo.ConvDimensionNumbersAttr.position
+        in_l, k_l, out_l = dn.input(), dn.kernel(), dn.output()
+        out_t = op.result.type
+        assert isinstance(out_t, TensorType)
+        element = out_t.element_type
+        b = LocatedBuilder(rewriter, op)
+        zero = scalar_constant(b, 0, element)
+
+        lhs_pads = [(0, 0)] * (n + 2)
+        lhs_dil = [1] * (n + 2)
+        for i in range(n):
+            lhs_pads[pos(in_l, i)] = w.padding[i]
+            lhs_dil[pos(in_l, i)] = w.lhs_dilation[i]
+        lhs = pad(b, op.lhs, lhs_pads, lhs_dil, zero)
+        rhs = op.rhs
+        rhs_shape = shape_of(rhs.type)
+        if any(w.reversal):
+            rank = n + 2
+            flipped = [
+                const(rhs_shape[d]) - dim(d) - 1 if k_l[d] >= 0 and w.reversal[k_l[d]] else dim(d)
+                for d in range(rank)
+            ]
+            rhs = generic(
+                b,
+                [rhs],
+                [expr_map(rank, flipped)],
+                empty(b, TensorType(element, rhs_shape)),
+                identity_map(rank),
+                [PARALLEL] * rank,
+                lambda e, a: a[0],
+            )
+
+        groups = op.feature_group_count.value.data
+        ci_g = rhs_shape[pos(k_l, hlo.BATCH)]
+        co_g = rhs_shape[pos(k_l, hlo.FEATURE)] // groups
+        grouped = groups > 1
+        group_last = grouped and co_g == 1
+
+        # Loop dims.
+        loop = 0
+
+        def take() -> int:
+            nonlocal loop
+            loop += 1
+            return loop - 1
+
+        lb = take()
+        lo_ = [take() for _ in range(n)]
+        lg = take() if grouped and not group_last else None
+        lk = [take() for _ in range(n)]
+        lci = take()
+        lco = None if group_last else take()
+        if group_last:
+            lg = take()
+        num_loops = loop
+        iterators = [PARALLEL] * (1 + n + (1 if grouped and not group_last else 0))
+        iterators += [REDUCTION] * (n + 1) + [PARALLEL]
+
+        def split(layout: Sequence[int], feature_code: int, inner: AffineExpr) -> list:
+            """Map results for a layout whose `feature_code` dim is split into (group, inner)
+            when grouped."""
+            results: list[AffineExpr] = []
+            for code in layout:
+                if code == feature_code:
+                    if grouped:
+                        assert lg is not None
+                        results.append(dim(lg))
+                    results.append(inner)
+                    continue
+                results.append(by_code[code])
+            return results
+
+        by_code = {hlo.BATCH: dim(lb)}
+        for i in range(n):
+            by_code[i] = dim(lo_[i]) * w.strides[i] + dim(lk[i]) * w.rhs_dilation[i]
+        lhs_results = split(in_l, hlo.FEATURE, dim(lci))
+        by_code = {hlo.BATCH: dim(lci), **{i: dim(lk[i]) for i in range(n)}}
+        co_expr = const(0) if lco is None else dim(lco)
+        rhs_results = split(k_l, hlo.FEATURE, co_expr)
+        by_code = {hlo.BATCH: dim(lb), **{i: dim(lo_[i]) for i in range(n)}}
+        out_results = split(out_l, hlo.FEATURE, co_expr)
+
+        def split_shape(shape: Sequence[int], at: int, inner: int) -> list[int]:
+            if not grouped:
+                return list(shape)
+            return [*shape[:at], groups, inner, *shape[at + 1 :]]
+
+        lhs_shape = shape_of(lhs.type)
+        lhs = reshape(b, lhs, split_shape(lhs_shape, pos(in_l, hlo.FEATURE), ci_g))
+        rhs = reshape(b, rhs, split_shape(rhs_shape, pos(k_l, hlo.FEATURE), co_g))
+        out_shape = split_shape(shape_of(out_t), pos(out_l, hlo.FEATURE), co_g)
+        init = filled(b, TensorType(element, out_shape), zero)
+        mul, add, fm = _fma(element)
+
+        def body(emit, args):  # type: ignore[no-untyped-def]
+            product = emit(mul(args[0], args[1], **fm)).results[0]
+            return emit(add(args[2], product, **fm)).results[0]
+
+        result = generic(
+            b,
+            [lhs, rhs],
+            [expr_map(num_loops, lhs_results), expr_map(num_loops, rhs_results)],
+            init,
+            expr_map(num_loops, out_results),
+            iterators,
+            body,
+        )
+        rewriter.replace(op, [], [reshape(b, result, shape_of(out_t))])
+
+
+class ReduceWindowLowering(RewritePattern):
+    """hlo.reduce_window(%x init: %c) applies <op> -> linalg.generic over (out dims..., window
+    dims...) ins(%x padded with %c : o * stride + w * dilation) outs(filled with %c) { <op> };
+    dims after the last windowed one (NHWC channels) come innermost, after the window loops."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, hlo.ReduceWindowOp) or len(op.inputs) != 1:
+            return
+        x = op.inputs[0]
+        out_t = op.results[0].type
+        if not is_static(x.type) or not isinstance(out_t, TensorType) or not is_static(out_t):
+            return
+        combiner = body_combiner(op)  # type: ignore[arg-type]
+        element = out_t.element_type
+        if combiner is None or not scalar_ops.supports(combiner, element):
+            return
+        dims, strides, pads, base, wdil = op.window()
+        if any(lo < 0 or hi < 0 for lo, hi in pads):
+            return
+        b = LocatedBuilder(rewriter, op)
+        init_value = init_scalar(b, op.init_values[0])
+        padded = pad(b, x, pads, base, init_value)
+        rank = len(dims)
+        windowed = [d for d in range(rank) if dims[d] > 1]
+        last = max(windowed, default=-1)
+        front = list(range(last + 1))
+        back = list(range(last + 1, rank))
+        out_loop = {d: i for i, d in enumerate(front)}
+        win_loop = {d: len(front) + i for i, d in enumerate(windowed)}
+        for i, d in enumerate(back):
+            out_loop[d] = len(front) + len(windowed) + i
+        num_loops = rank + len(windowed)
+        in_results = []
+        for d in range(rank):
+            e = dim(out_loop[d]) * strides[d]
+            if d in win_loop:
+                e = e + dim(win_loop[d]) * wdil[d]
+            in_results.append(e)
+        out_results = [dim(out_loop[d]) for d in range(rank)]
+        iterators = [PARALLEL] * len(front) + [REDUCTION] * len(windowed) + [PARALLEL] * len(back)
+        acc_arg, elem_arg = op.body.block.args
+
+        def body(emit, args):  # type: ignore[no-untyped-def]
+            by_arg = {acc_arg: args[-1], elem_arg: args[0]}
+            operands = [by_arg[v] for v in combiner.operands]
+            return scalar_ops.emit_elementwise(emit, combiner, operands)
+
+        # As linalg's pooling ops do, an unread operand of the window's shape gives each window
+        # loop its trip count (a loop dim must be a bare result of some map).
+        inputs, maps = [padded], [expr_map(num_loops, in_results)]
+        if windowed:
+            window_t = TensorType(element, [dims[d] for d in windowed])
+            inputs.append(empty(b, window_t))
+            maps.append(expr_map(num_loops, [dim(win_loop[d]) for d in windowed]))
+        result = generic(
+            b,
+            inputs,
+            maps,
+            filled(b, out_t, init_value),
+            expr_map(num_loops, out_results),
+            iterators,
+            body,
+        )
+        rewriter.replace(op, [], [result])
+
+
+PATTERNS: tuple[RewritePattern, ...] = (ConvolutionLowering(), ReduceWindowLowering())

@@ -65,6 +65,8 @@ _CMPU = {"EQ": "eq", "NE": "ne", "GE": "uge", "GT": "ugt", "LE": "ule", "LT": "u
 def supports(op: Operation, element: Attribute) -> bool:
     """Whether `emit_elementwise` can compute `op` on elements of this type."""
     kind = 0 if is_float(element) else 1
+    if isinstance(op, (hlo.PowerOp, hlo.RemainderOp)):
+        return True
     if type(op) in _BINARY:
         return _BINARY[type(op)][kind] is not None
     if type(op) in _UNARY:
@@ -89,6 +91,10 @@ def emit_elementwise(emit: Emit, op: Operation, args: Sequence[SSAValue]) -> SSA
     """Append the scalar ops computing `op` on `args` (one element of each operand)."""
     element = args[-1].type if not isinstance(op, (hlo.CompareOp, hlo.ConvertOp)) else args[0].type
     kind = 0 if is_float(element) else 1
+    if isinstance(op, hlo.PowerOp) and kind == 1:
+        return _integer_power(emit, args[0], args[1], element)
+    if isinstance(op, hlo.RemainderOp) and kind == 0:
+        return _float_remainder(emit, args[0], args[1])
     if type(op) in _BINARY:
         cls = _BINARY[type(op)][kind]
         assert cls is not None
@@ -132,6 +138,48 @@ def emit_elementwise(emit: Emit, op: Operation, args: Sequence[SSAValue]) -> SSA
         # `args` holds only the operand's element: the target type is the result's.
         return convert(emit, args[0], op.result.type.element_type)  # type: ignore[attr-defined]
     raise ValueError(f"no scalar lowering for {op.name}")
+
+
+def _float_remainder(emit: Emit, x: SSAValue, y: SSAValue) -> SSAValue:
+    """C's fmod (arith has no remf): r = fma(-trunc(x / y), y, x), the residual computed exactly;
+    where the rounded quotient overshot (r's sign is not x's), r + |y| with x's sign.
+    y = 0 or x = inf give NaN, y = inf gives x, as fmod does."""
+    q = _res(emit(math.TruncOp(_res(emit(arith.DivfOp(x, y))))))
+    r = _res(emit(math.FmaOp(_res(emit(arith.NegfOp(q))), y, x)))
+    zero = _res(emit(constant(0.0, x.type)))
+    r_negative = _res(emit(arith.CmpfOp(r, zero, "olt")))
+    x_negative = _res(emit(arith.CmpfOp(x, zero, "olt")))
+    signs_differ = _res(emit(arith.XOrIOp(r_negative, x_negative)))
+    nonzero = _res(emit(arith.CmpfOp(r, zero, "one")))
+    overshot = _res(emit(arith.AndIOp(signs_differ, nonzero)))
+    step = _res(emit(math.CopySignOp(_res(emit(math.AbsFOp(y))), x)))
+    return _res(emit(arith.SelectOp(overshot, _res(emit(arith.AddfOp(r, step))), r)))
+
+
+def _integer_power(emit: Emit, base: SSAValue, exponent: SSAValue, element: Attribute) -> SSAValue:
+    """base ** exponent by squaring over the exponent's bits (unrolled; wraps on overflow like
+    TensorFlow's kernel). A negative exponent gives 0, or +-1 for a base of +-1."""
+    assert isinstance(element, IntegerType)
+    width = element.width.data
+    one = _res(emit(constant(1, element)))
+    zero = _res(emit(constant(0, element)))
+    result, square, bits = one, base, exponent
+    for step in range(width - 1):
+        odd = _res(emit(arith.TruncIOp(bits, IntegerType(1))))
+        result = _res(emit(arith.SelectOp(odd, _res(emit(arith.MuliOp(result, square))), result)))
+        if step < width - 2:
+            square = _res(emit(arith.MuliOp(square, square)))
+            bits = _res(emit(arith.ShRUIOp(bits, one)))
+    # Negative exponents: 1 / base ** -e truncates to 0 unless |base| is 1.
+    negative = _res(emit(arith.CmpiOp(exponent, zero, "slt")))
+    minus_one = _res(emit(constant(-1, element)))
+    base_one = _res(emit(arith.CmpiOp(base, one, "eq")))
+    base_minus_one = _res(emit(arith.CmpiOp(base, minus_one, "eq")))
+    exp_odd = _res(emit(arith.TruncIOp(exponent, IntegerType(1))))
+    unit = _res(emit(arith.SelectOp(exp_odd, minus_one, one)))
+    inverse = _res(emit(arith.SelectOp(base_minus_one, unit, zero)))
+    inverse = _res(emit(arith.SelectOp(base_one, one, inverse)))
+    return _res(emit(arith.SelectOp(negative, inverse, result)))
 
 
 def _sign(emit: Emit, x: SSAValue, element: Attribute) -> SSAValue:

@@ -1,14 +1,24 @@
-"""hlo data-movement ops -> linalg / tensor: broadcast_in_dim, transpose, reshape."""
+"""hlo data-movement ops -> linalg / tensor: broadcast_in_dim, transpose, reshape, concatenate,
+slice, pad, reverse, iota.
+
+Slices, reversals and the parts of a concatenation or pad are copies whose indexing maps carry
+affine offsets and strides (`d0 * 2 + 1`, `3 - d0`, `d1 + 4`): a concatenation (and a pad) is a
+sequence of copies into one destination, each writing its region of the previous result.
+"""
 
 from __future__ import annotations
 
-from xdsl.dialects import tensor
-from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, TensorType, i64
+from collections.abc import Sequence
+
+import numpy as np
+from xdsl.dialects import arith, tensor
+from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, IntegerAttr, TensorType, i64
 from xdsl.ir import Operation, SSAValue
+from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo
-from strata.dialects.tensor_types import shape_of
+from strata.dialects.tensor_types import dense_from_numpy, numpy_dtype_for, shape_of
 from strata.lowering.hlo_to_linalg.generic import PARALLEL, affine_map, empty, generic, identity_map
 from strata.lowering.locations import LocatedBuilder
 
@@ -125,8 +135,160 @@ class ReshapeLowering(RewritePattern):
         rewriter.replace(op, [], [result])
 
 
+def _strided_map(
+    loops: Sequence[int],
+    scales: Sequence[int],
+    offsets: Sequence[int],
+    operand: Sequence[int],
+) -> AffineMapAttr:
+    """(d0, ...) -> (d0 * scales[0] + offsets[0], ...) over loops of sizes `loops` into an operand
+    of shape `operand`, with unit factors left out.
+
+    A bare `d` must span the operand dim exactly (linalg infers loop ranges from bare dims), so a
+    plain `d` into a larger dim is written `d mod size`: the same index, since d < size there."""
+    results: list[AffineExpr] = []
+    for d, (scale, offset) in enumerate(zip(scales, offsets, strict=True)):
+        expr = AffineExpr.dimension(d)
+        if scale != 1:
+            expr = expr * scale
+        if offset != 0:
+            expr = expr + offset
+        if scale == 1 and offset == 0 and loops[d] != operand[d]:
+            expr = expr % operand[d]
+        results.append(expr)
+    return AffineMapAttr(AffineMap(len(loops), 0, tuple(results)))
+
+
+def _copy(
+    b: LocatedBuilder,
+    value: SSAValue,
+    in_map: AffineMapAttr,
+    init: SSAValue,
+    out_map: AffineMapAttr,
+) -> SSAValue:
+    rank = in_map.data.num_dims
+    return generic(b, [value], [in_map], init, out_map, [PARALLEL] * rank, lambda emit, a: a[0])
+
+
+class ConcatenateLowering(RewritePattern):
+    """hlo.concatenate %a, %b, dim = 1
+    -> %r0 = linalg.generic ins(%a) outs(tensor.empty : (d0, d1) -> (d0, d1))
+    -> linalg.generic ins(%b) outs(%r0 : (d0, d1) -> (d0, d1 + 3))
+    (one copy per non-empty input, each over the input's own iteration space)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, hlo.ConcatenateOp):
+            return
+        out_t = op.result.type
+        assert isinstance(out_t, TensorType)
+        rank = out_t.get_num_dims()
+        dim = op.dim()
+        b = LocatedBuilder(rewriter, op)
+        result = empty(b, out_t)
+        offset = 0
+        for value in op.inputs:
+            size = shape_of(value.type)[dim]
+            if size == 0:
+                continue
+            offsets = [offset if d == dim else 0 for d in range(rank)]
+            loops = shape_of(value.type)
+            out_map = _strided_map(loops, [1] * rank, offsets, shape_of(out_t))
+            result = _copy(b, value, identity_map(rank), result, out_map)
+            offset += size
+        rewriter.replace(op, [], [result])
+
+
+class SliceLowering(RewritePattern):
+    """hlo.slice %x [1:5:2] -> linalg.generic ins(%x : (d0) -> (d0 * 2 + 1)) outs(tensor.empty)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, hlo.SliceOp):
+            return
+        out_t = op.result.type
+        assert isinstance(out_t, TensorType)
+        rank = out_t.get_num_dims()
+        starts = list(op.start_indices.get_values())
+        strides = list(op.strides.get_values())
+        b = LocatedBuilder(rewriter, op)
+        in_map = _strided_map(shape_of(out_t), strides, starts, shape_of(op.operand.type))
+        result = _copy(b, op.operand, in_map, empty(b, out_t), identity_map(rank))
+        rewriter.replace(op, [], [result])
+
+
+class ReverseLowering(RewritePattern):
+    """hlo.reverse %x, dims = [0] : tensor<4xf32>
+    -> linalg.generic ins(%x : (d0) -> (d0 * -1 + 3)) outs(tensor.empty)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, hlo.ReverseOp):
+            return
+        out_t = op.result.type
+        assert isinstance(out_t, TensorType)
+        shape = shape_of(out_t)
+        rank = len(shape)
+        dims = set(op.dimensions.get_values())
+        scales = [-1 if d in dims else 1 for d in range(rank)]
+        offsets = [shape[d] - 1 if d in dims else 0 for d in range(rank)]
+        b = LocatedBuilder(rewriter, op)
+        in_map = _strided_map(shape, scales, offsets, shape)
+        result = _copy(b, op.operand, in_map, empty(b, out_t), identity_map(rank))
+        rewriter.replace(op, [], [result])
+
+
+class PadLowering(RewritePattern):
+    """hlo.pad %x, %v, low = [1], high = [2], interior = [1]
+    -> %f = linalg.generic ins(%v : (d0) -> ()) outs(tensor.empty)   (fill with the pad value)
+    -> linalg.generic ins(%x : (d0) -> (d0)) outs(%f : (d0) -> (d0 * 2 + 1))
+    (negative edge padding is not lowered)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, hlo.PadOp):
+            return
+        low, high, interior = op.pads()
+        if any(p < 0 for p in (*low, *high)):
+            return
+        out_t = op.result.type
+        assert isinstance(out_t, TensorType)
+        rank = out_t.get_num_dims()
+        b = LocatedBuilder(rewriter, op)
+        result = _copy(
+            b, op.padding_value, affine_map(rank, []), empty(b, out_t), identity_map(rank)
+        )
+        if 0 not in shape_of(op.operand.type):
+            loops = shape_of(op.operand.type)
+            out_map = _strided_map(loops, [m + 1 for m in interior], low, shape_of(out_t))
+            result = _copy(b, op.operand, identity_map(rank), result, out_map)
+        rewriter.replace(op, [], [result])
+
+
+class IotaLowering(RewritePattern):
+    """hlo.iota dim = 1 : tensor<2x3xi32> -> arith.constant dense<[[0, 1, 2], [0, 1, 2]]>
+    (shapes are static, so the indices are a constant)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, hlo.IotaOp):
+            return
+        out_t = op.output.type
+        assert isinstance(out_t, TensorType)
+        shape = shape_of(out_t)
+        dim = op.dim()
+        dtype = numpy_dtype_for(out_t.element_type)
+        along = np.arange(shape[dim], dtype=dtype).reshape(
+            [shape[dim] if d == dim else 1 for d in range(len(shape))]
+        )
+        value = np.broadcast_to(along, shape)
+        b = LocatedBuilder(rewriter, op)
+        const = b(arith.ConstantOp(dense_from_numpy(value, out_t.element_type), out_t))
+        rewriter.replace(op, [], [const.result])
+
+
 PATTERNS: tuple[RewritePattern, ...] = (
     BroadcastInDimLowering(),
     TransposeLowering(),
     ReshapeLowering(),
+    ConcatenateLowering(),
+    SliceLowering(),
+    ReverseLowering(),
+    PadLowering(),
+    IotaLowering(),
 )

@@ -5,6 +5,11 @@ For a generic with a reduction loop followed by a parallel loop (the (m, k, n) m
 convert-hlo-to-linalg emits) the last loop is split: `n` -> `n_outer` (step T) placed before the
 reductions and `n_inner` (0..T) innermost. The accumulator row `C[m, n_outer : n_outer + T]` is
 then invariant in the reduction loop, so LLVM keeps it in vector registers across `k`.
+
+Indexing-map results may be any affine expression of dims and constants (`d0 * 2 + d3` for
+convolution windows, `d1 + 3` for offsets, `4 - d0` for reversals; `floordiv`/`mod`/`ceildiv` by
+positive constants too): each is evaluated with index arith ops. `linalg.index` in a body reads
+the loop's induction variable.
 """
 
 from __future__ import annotations
@@ -17,7 +22,13 @@ from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.attrs import IteratorType
 from xdsl.ir import Block, Operation, SSAValue
-from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr
+from xdsl.ir.affine import (
+    AffineBinaryOpExpr,
+    AffineBinaryOpKind,
+    AffineConstantExpr,
+    AffineDimExpr,
+    AffineExpr,
+)
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.rewriter import InsertPoint
 
@@ -35,8 +46,26 @@ class Loop:
     role: str = "whole"  # "whole", "outer" (steps by the tile), "inner" (0..tile)
 
 
+def _supported(expr: AffineExpr) -> bool:
+    """Whether `emit_affine` can evaluate `expr`: dims, constants, +, * by a constant, and
+    floordiv/ceildiv/mod by a positive constant."""
+    if isinstance(expr, (AffineDimExpr, AffineConstantExpr)):
+        return True
+    if not isinstance(expr, AffineBinaryOpExpr):
+        return False  # symbols
+    if not (_supported(expr.lhs) and _supported(expr.rhs)):
+        return False
+    if expr.kind == AffineBinaryOpKind.Add:
+        return True
+    if expr.kind == AffineBinaryOpKind.Mul:
+        return isinstance(expr.lhs, AffineConstantExpr) or isinstance(expr.rhs, AffineConstantExpr)
+    return isinstance(expr.rhs, AffineConstantExpr) and expr.rhs.value > 0
+
+
 def loop_sizes(op: linalg.GenericOp) -> list[int] | None:
-    """Static trip count of each loop dim, read off an operand whose map has that dim as result."""
+    """Static trip count of each loop dim, read off the first operand (inputs, then outputs) whose
+    map has that dim as a bare result; None when some dim has none or a map result is an
+    expression this lowering cannot evaluate."""
     maps = [m.data for m in op.indexing_maps.data]
     sizes: list[int | None] = [None] * maps[0].num_dims
     for operand, amap in zip(op.operands, maps, strict=False):
@@ -45,10 +74,10 @@ def loop_sizes(op: linalg.GenericOp) -> list[int] | None:
             return None
         shape = t.get_shape()
         for pos, expr in enumerate(amap.results):
-            if isinstance(expr, AffineDimExpr):
-                sizes[expr.position] = shape[pos]
-            elif not isinstance(expr, AffineConstantExpr):
+            if not _supported(expr):
                 return None
+            if isinstance(expr, AffineDimExpr) and sizes[expr.position] is None:
+                sizes[expr.position] = shape[pos]
     if any(s is None or s < 0 for s in sizes):
         return None
     return sizes  # type: ignore[return-value]
@@ -115,6 +144,17 @@ class GenericToLoops(RewritePattern):
         plan = plan_loops(op, sizes)
         for loop in plan:
             index(0), index(loop.size), index(loop.step)
+        # Constants of the map expressions go before the loops too (hoisted, and dominating).
+        for amap in op.indexing_maps.data:
+            for expr in amap.data.results:
+                for sub in expr.dfs():
+                    if isinstance(sub, AffineConstantExpr):
+                        index(sub.value)
+                    elif isinstance(sub, AffineBinaryOpExpr) and sub.kind not in (
+                        AffineBinaryOpKind.Add,
+                        AffineBinaryOpKind.Mul,
+                    ):
+                        index(0), index(1)
         ivs: dict[int, SSAValue] = {}
         outer_ivs: dict[int, SSAValue] = {}
         insert_at = InsertPoint.before(op)  # a rank-0 op has no loops: its body goes here
@@ -156,11 +196,38 @@ class GenericToLoops(RewritePattern):
             rewriter.insert(new, at)
             return new
 
+        def evaluate(expr: AffineExpr) -> SSAValue:
+            if isinstance(expr, AffineDimExpr):
+                return ivs[expr.position]
+            if isinstance(expr, AffineConstantExpr):
+                return index(expr.value)
+            assert isinstance(expr, AffineBinaryOpExpr)  # loop_sizes checked `_supported`
+            lhs, rhs = evaluate(expr.lhs), evaluate(expr.rhs)
+            if expr.kind == AffineBinaryOpKind.Add:
+                return insert(arith.AddiOp(lhs, rhs)).results[0]
+            if expr.kind == AffineBinaryOpKind.Mul:
+                return insert(arith.MuliOp(lhs, rhs)).results[0]
+            return floor_div_or_mod(expr.kind, lhs, rhs)
+
+        def floor_div_or_mod(kind: AffineBinaryOpKind, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
+            # Truncating division, corrected toward -inf (the divisor is a positive constant).
+            if kind == AffineBinaryOpKind.CeilDiv:
+                one = index(1)
+                biased = insert(arith.AddiOp(lhs, insert(arith.SubiOp(rhs, one)).results[0]))
+                return floor_div_or_mod(AffineBinaryOpKind.FloorDiv, biased.results[0], rhs)
+            if kind == AffineBinaryOpKind.Mod:
+                remainder = insert(arith.RemSIOp(lhs, rhs)).results[0]
+                negative = insert(arith.CmpiOp(remainder, index(0), "slt")).results[0]
+                wrapped = insert(arith.AddiOp(remainder, rhs)).results[0]
+                return insert(arith.SelectOp(negative, wrapped, remainder)).results[0]
+            quotient = insert(arith.DivSIOp(lhs, rhs)).results[0]
+            remainder = insert(arith.RemSIOp(lhs, rhs)).results[0]
+            negative = insert(arith.CmpiOp(remainder, index(0), "slt")).results[0]
+            lower = insert(arith.SubiOp(quotient, index(1))).results[0]
+            return insert(arith.SelectOp(negative, lower, quotient)).results[0]
+
         def indices(amap) -> list[SSAValue]:  # type: ignore[no-untyped-def]
-            return [
-                ivs[e.position] if isinstance(e, AffineDimExpr) else index(e.value)
-                for e in amap.results
-            ]
+            return [evaluate(e) for e in amap.results]
 
         mapping: dict[SSAValue, SSAValue] = {}
         n_in = len(op.inputs)
@@ -171,6 +238,9 @@ class GenericToLoops(RewritePattern):
             mapping[arg] = load.results[0]
         yielded: Sequence[SSAValue] = ()
         for inner in block.ops:
+            if isinstance(inner, linalg.IndexOp):
+                mapping[inner.result] = ivs[inner.dim.value.data]
+                continue
             if isinstance(inner, linalg.YieldOp):
                 yielded = [mapping.get(v, v) for v in inner.operands]
                 break

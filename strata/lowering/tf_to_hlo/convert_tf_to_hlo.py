@@ -15,6 +15,9 @@ from strata.dialects.tensor_types import is_static
 from strata.lowering.conversion import convert_dialect
 from strata.lowering.tf_to_hlo import contraction, elementwise, gather, nn, reduction, shape
 
+FAMILIES = (shape, elementwise, nn, contraction, reduction, gather)
+"""The pattern modules, in order; each exports PATTERNS (each pattern declares `handles`)."""
+
 
 @dataclass(frozen=True)
 class ConvertTfToHloPass(ModulePass):
@@ -28,11 +31,7 @@ class ConvertTfToHloPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         check_static_inputs(op)
-        patterns = [
-            p
-            for family in (shape, elementwise, nn, contraction, reduction, gather)
-            for p in family.PATTERNS
-        ]
+        patterns = [p for family in FAMILIES for p in family.PATTERNS]
         convert_dialect(
             op,
             self.name,

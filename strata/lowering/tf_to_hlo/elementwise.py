@@ -1,9 +1,12 @@
-"""tf elementwise ops -> hlo: broadcasting binary ops, unary math, activations, casts."""
+"""tf elementwise ops -> hlo: broadcasting binary ops, unary math, activations, casts, and the
+math family (erf/erfc expansions, rounding, floor division, comparisons, select, clip)."""
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import IntegerType, TensorType
-from xdsl.ir import Operation
+from collections.abc import Callable, Sequence
+
+from xdsl.dialects.builtin import Float32Type, Float64Type, IntegerType, TensorType, f32, i1
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo, tf
@@ -40,6 +43,8 @@ def all_static(op: Operation) -> bool:
 class BinaryLowering(RewritePattern):
     """tf.AddV2(x, y) -> hlo.add(broadcast_in_dim(x), broadcast_in_dim(y)); likewise the table."""
 
+    handles = tuple(BINARY)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         target = BINARY.get(type(op))
         if target is None or not all_static(op):
@@ -55,6 +60,8 @@ class BinaryLowering(RewritePattern):
 class UnaryLowering(RewritePattern):
     """tf.Exp(x) -> hlo.exponential(x); likewise the table."""
 
+    handles = tuple(UNARY)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         target = UNARY.get(type(op))
         if target is None or not all_static(op):
@@ -67,6 +74,8 @@ class UnaryLowering(RewritePattern):
 class SquareLowering(RewritePattern):
     """tf.Square(x) -> hlo.multiply(x, x)"""
 
+    handles = (tf.SquareOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, tf.SquareOp) or not all_static(op):
             return
@@ -76,6 +85,8 @@ class SquareLowering(RewritePattern):
 
 class ReluLowering(RewritePattern):
     """tf.Relu(x) -> hlo.maximum(x, 0)"""
+
+    handles = (tf.ReluOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, tf.ReluOp) or not all_static(op):
@@ -87,6 +98,8 @@ class ReluLowering(RewritePattern):
 
 class Relu6Lowering(RewritePattern):
     """tf.Relu6(x) -> hlo.clamp(0, x, 6)"""
+
+    handles = (tf.Relu6Op,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, tf.Relu6Op) or not all_static(op):
@@ -101,6 +114,8 @@ class Relu6Lowering(RewritePattern):
 
 class CastLowering(RewritePattern):
     """tf.Cast(x) -> hlo.convert(x); to bool: hlo.compare NE x, 0"""
+
+    handles = (tf.CastOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, tf.CastOp) or not all_static(op):
@@ -123,6 +138,8 @@ class CastLowering(RewritePattern):
 class ForwardLowering(RewritePattern):
     """tf.Identity / tf.StopGradient / tf.IdentityN (x) -> x;  tf.NoOp -> (nothing)"""
 
+    handles = (tf.IdentityOp, tf.StopGradientOp, tf.IdentityNOp, tf.NoOpOp)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if isinstance(op, tf.NoOpOp):
             rewriter.erase(op)
@@ -140,4 +157,321 @@ PATTERNS: tuple[RewritePattern, ...] = (
     Relu6Lowering(),
     CastLowering(),
     ForwardLowering(),
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# The math family: expansions into several hlo ops.
+
+MATH_UNARY: dict[type[Operation], type[Operation]] = {
+    tf.Log1pOp: hlo.Log1pOp,
+    tf.Expm1Op: hlo.Expm1Op,
+    tf.FloorOp: hlo.FloorOp,
+    tf.CeilOp: hlo.CeilOp,
+    tf.SignOp: hlo.SignOp,
+    tf.SinOp: hlo.SineOp,
+    tf.CosOp: hlo.CosineOp,
+    tf.LogicalNotOp: hlo.NotOp,
+}
+
+MATH_BINARY: dict[type[Operation], type[Operation]] = {
+    tf.PowOp: hlo.PowerOp,
+    tf.LogicalAndOp: hlo.AndOp,
+    tf.LogicalOrOp: hlo.OrOp,
+}
+
+UNARY.update(MATH_UNARY)
+BINARY.update(MATH_BINARY)
+
+
+class Expr:
+    """Writes hlo arithmetic on tensors of one type tersely: constants are splats of that type."""
+
+    def __init__(self, b: LocatedBuilder, like: Attribute):
+        assert isinstance(like, TensorType)
+        self.b = b
+        self.type = like
+        self.element = like.element_type
+
+    def c(self, value: float) -> SSAValue:
+        return splat(self.b, value, self.type)
+
+    def v(self, x: SSAValue | float) -> SSAValue:
+        return x if isinstance(x, SSAValue) else self.c(x)
+
+    def add(self, x: SSAValue | float, y: SSAValue | float) -> SSAValue:
+        return self.b(hlo.AddOp(self.v(x), self.v(y))).result
+
+    def sub(self, x: SSAValue | float, y: SSAValue | float) -> SSAValue:
+        return self.b(hlo.SubtractOp(self.v(x), self.v(y))).result
+
+    def mul(self, x: SSAValue | float, y: SSAValue | float) -> SSAValue:
+        return self.b(hlo.MultiplyOp(self.v(x), self.v(y))).result
+
+    def div(self, x: SSAValue | float, y: SSAValue | float) -> SSAValue:
+        return self.b(hlo.DivideOp(self.v(x), self.v(y))).result
+
+    def rem(self, x: SSAValue, y: SSAValue) -> SSAValue:
+        return self.b(hlo.RemainderOp(x, y)).result
+
+    def max(self, x: SSAValue | float, y: SSAValue | float) -> SSAValue:
+        return self.b(hlo.MaximumOp(self.v(x), self.v(y))).result
+
+    def unary(self, cls: type[hlo.ElementwiseUnaryOp], x: SSAValue) -> SSAValue:
+        return self.b(cls(x)).result
+
+    def cmp(self, direction: str, x: SSAValue | float, y: SSAValue | float) -> SSAValue:
+        element = self.element
+        if is_float(element):
+            kind = "FLOAT"
+        elif isinstance(element, IntegerType) and element.width.data == 1:
+            kind = "UNSIGNED"
+        else:
+            kind = "SIGNED"
+        return self.b(hlo.CompareOp(self.v(x), self.v(y), direction, kind)).result
+
+    def select(self, pred: SSAValue, x: SSAValue | float, y: SSAValue | float) -> SSAValue:
+        return self.b(hlo.SelectOp(pred, self.v(x), self.v(y))).result
+
+    def clamp(self, lo: float, x: SSAValue, hi: float) -> SSAValue:
+        low, high = scalar(self.b, lo, self.element), scalar(self.b, hi, self.element)
+        return self.b(hlo.ClampOp(low, x, high)).result
+
+    def poly(self, x: SSAValue, coefficients: Sequence[float]) -> SSAValue:
+        """Horner's rule; coefficients from the highest power down."""
+        acc = self.c(coefficients[0])
+        for k in coefficients[1:]:
+            acc = self.add(self.mul(acc, x), k)
+        return acc
+
+    def bools(self) -> Expr:
+        """The same shape with i1 elements (for and/or/not/ne of predicates)."""
+        return Expr(self.b, TensorType(i1, self.type.get_shape()))
+
+
+# Cephes's single-precision erf/erfc polynomials (as XLA uses them), highest power first.
+# erf(x) = x * T(x^2) for |x| <= 1.
+_ERF_T = (
+    7.853861353153693e-5, -8.010193625184903e-4, 5.188327685732524e-3, -2.685381193529856e-2,
+    1.128358514861418e-1, -3.761262582423300e-1, 1.128379165726710e0,
+)  # fmt: skip
+# erfc(x) = exp(-x^2) / x * P(1/x^2) for 1 < x < 2, and * R(1/x^2) for x >= 2.
+_ERFC_P = (
+    2.326819970068386e-2, -1.387039388740657e-1, 3.687424674597105e-1, -5.824733027278666e-1,
+    6.210004621745983e-1, -4.944515323274145e-1, 3.404879937665872e-1, -2.741127028184656e-1,
+    5.638259427386472e-1,
+)  # fmt: skip
+_ERFC_R = (
+    -1.047766399936249e1, 1.297719955372516e1, -7.495518717768503e0, 2.921019019210786e0,
+    -1.015265279202700e0, 4.218463358204948e-1, -2.820767439740514e-1, 5.641895067754075e-1,
+)  # fmt: skip
+# Beyond this erfc underflows to 0 in float32 (and erf is exactly +-1).
+_ERFC_CUTOFF = 10.5
+
+
+def _erfc_tail(e: Expr, a: SSAValue) -> SSAValue:
+    """erfc(a) for a >= 1: exp(-a^2) / a * P(1/a^2). a^2 is split as hi^2 + lo * (a + hi) with
+    hi holding a's top 12 bits, so exp(-a^2) keeps float32 precision where a^2 is large."""
+    a = e.clamp(1.0, a, _ERFC_CUTOFF)
+    hi = e.mul(e.unary(hlo.FloorOp, e.mul(a, 256.0)), 1.0 / 256.0)
+    lo = e.sub(a, hi)
+    z = e.mul(
+        e.unary(hlo.ExponentialOp, e.unary(hlo.NegateOp, e.mul(hi, hi))),
+        e.unary(hlo.ExponentialOp, e.unary(hlo.NegateOp, e.mul(lo, e.add(a, hi)))),
+    )
+    q = e.div(1.0, a)
+    y = e.mul(q, q)
+    p = e.select(e.cmp("LT", a, 2.0), e.poly(y, _ERFC_P), e.poly(y, _ERFC_R))
+    return e.mul(e.mul(z, q), p)
+
+
+def erf(e: Expr, x: SSAValue) -> SSAValue:
+    """erf(x) = x T(x^2) for |x| <= 1, else sign(x) (1 - erfc(|x|))."""
+    a = e.unary(hlo.AbsOp, x)
+    small = e.mul(x, e.poly(e.mul(x, x), _ERF_T))
+    big = e.sub(1.0, _erfc_tail(e, a))
+    big = e.select(e.cmp("LT", x, 0.0), e.unary(hlo.NegateOp, big), big)
+    return e.select(e.cmp("GT", a, 1.0), big, small)
+
+
+def erfc(e: Expr, x: SSAValue) -> SSAValue:
+    """erfc(x) = 1 - x T(x^2) for |x| <= 1; erfc(|x|) from its own expansion (or 2 minus it for
+    x < 0) beyond, so large x keeps its relative precision."""
+    a = e.unary(hlo.AbsOp, x)
+    small = e.sub(1.0, e.mul(x, e.poly(e.mul(x, x), _ERF_T)))
+    tail = _erfc_tail(e, a)
+    big = e.select(e.cmp("LT", x, 0.0), e.sub(2.0, tail), tail)
+    return e.select(e.cmp("GT", a, 1.0), big, small)
+
+
+def round_half_even(e: Expr, x: SSAValue) -> SSAValue:
+    """floor(x), plus 1 when the fraction is above 1/2, or exactly 1/2 and floor(x) is odd."""
+    f = e.unary(hlo.FloorOp, x)
+    frac = e.sub(x, f)
+    odd = e.cmp("NE", e.mul(e.unary(hlo.FloorOp, e.mul(f, 0.5)), 2.0), f)
+    at_half = e.b(hlo.AndOp(e.cmp("EQ", frac, 0.5), odd)).result
+    up = e.b(hlo.OrOp(e.cmp("GT", frac, 0.5), at_half)).result
+    return e.select(up, e.add(f, 1.0), f)
+
+
+_SELU_SCALE = 1.0507009873554804934193349852946
+_SELU_ALPHA = 1.6732632423543772848170429916717
+
+
+def _float_compute(e: Expr, x: SSAValue, fn: Callable[[Expr, SSAValue], SSAValue]) -> SSAValue:
+    """fn on float32 or float64 as is; half precisions computed in float32 and rounded back."""
+    if isinstance(e.element, (Float32Type, Float64Type)):
+        return fn(e, x)
+    wide = e.b(hlo.ConvertOp(x, f32)).result
+    result = fn(Expr(e.b, wide.type), wide)
+    return e.b(hlo.ConvertOp(result, e.element)).result
+
+
+def _unary_expansion(op: Operation, e: Expr, x: SSAValue) -> SSAValue | None:
+    if isinstance(op, tf.ErfOp):
+        return _float_compute(e, x, erf)
+    if isinstance(op, tf.ErfcOp):
+        return _float_compute(e, x, erfc)
+    if isinstance(op, tf.RoundOp):
+        return round_half_even(e, x) if is_float(e.element) else x
+    if isinstance(op, tf.EluOp):
+        return e.select(e.cmp("LT", x, 0.0), e.unary(hlo.Expm1Op, x), x)
+    if isinstance(op, tf.SeluOp):
+        negative = e.mul(e.unary(hlo.Expm1Op, x), _SELU_SCALE * _SELU_ALPHA)
+        return e.select(e.cmp("LT", x, 0.0), negative, e.mul(x, _SELU_SCALE))
+    if isinstance(op, tf.SoftplusOp):
+        # log(1 + e^x) = log1p(e^-|x|) + max(x, 0): no overflow for large x, exact for small.
+        tail = e.unary(
+            hlo.Log1pOp, e.unary(hlo.ExponentialOp, e.unary(hlo.NegateOp, e.unary(hlo.AbsOp, x)))
+        )
+        return e.add(tail, e.max(x, 0.0))
+    if isinstance(op, tf.SoftsignOp):
+        return e.div(x, e.add(e.unary(hlo.AbsOp, x), 1.0))
+    if isinstance(op, tf.LeakyReluOp):
+        alpha = op.alpha.value.data
+        return e.select(e.cmp("GT", x, 0.0), x, e.mul(x, alpha))
+    return None
+
+
+class MathUnaryLowering(RewritePattern):
+    """tf.Erf / Erfc / Round / Elu / Selu / Softplus / Softsign / LeakyRelu (x) -> hlo expansions
+    (erf: Cephes polynomials in hlo.multiply/add; round: floor and a half-to-even fixup)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if len(op.operands) != 1 or not isinstance(op, tf.TfOp) or not all_static(op):
+            return
+        if not isinstance(op.operands[0].type, TensorType):
+            return
+        b = LocatedBuilder(rewriter, op)
+        result = _unary_expansion(op, Expr(b, op.operands[0].type), op.operands[0])
+        if result is None:
+            return
+        rewriter.replace(op, [], [result])
+
+
+def _floor_div(e: Expr, x: SSAValue, y: SSAValue) -> SSAValue:
+    if is_float(e.element):
+        return e.unary(hlo.FloorOp, e.div(x, y))
+    # Integer division truncates; step down once where it rounded a negative quotient up.
+    quotient = e.div(x, y)
+    needs_step = _sign_fixup(e, e.rem(x, y), y)
+    return e.sub(quotient, e.select(needs_step, 1, 0))
+
+
+def _sign_fixup(e: Expr, remainder: SSAValue, y: SSAValue) -> SSAValue:
+    """remainder != 0 and its sign differs from the divisor's."""
+    p = e.bools()
+    signs_differ = p.cmp("NE", e.cmp("LT", remainder, 0), e.cmp("LT", y, 0))
+    return e.b(hlo.AndOp(e.cmp("NE", remainder, 0), signs_differ)).result
+
+
+def _floor_mod(e: Expr, x: SSAValue, y: SSAValue) -> SSAValue:
+    # TensorFlow: r = fmod(x, y) (or x % y); r + y where r != 0 and sign(r) != sign(y).
+    remainder = e.rem(x, y)
+    return e.select(_sign_fixup(e, remainder, y), e.add(remainder, y), remainder)
+
+
+def _binary_expansion(op: Operation, e: Expr, x: SSAValue, y: SSAValue) -> SSAValue | None:
+    if isinstance(op, tf.SquaredDifferenceOp):
+        d = e.sub(x, y)
+        return e.mul(d, d)
+    if isinstance(op, tf.FloorDivOp):
+        return _floor_div(e, x, y)
+    if isinstance(op, tf.FloorModOp):
+        return _floor_mod(e, x, y)
+    if isinstance(op, tf.DivNoNanOp):
+        return e.select(e.cmp("EQ", y, 0.0), 0.0, e.div(x, y))
+    if isinstance(op, tf.ComparisonOp):
+        return e.cmp(tf.COMPARE_DIRECTIONS[type(op)], x, y)
+    return None
+
+
+EXPANDED_BINARY = (
+    tf.SquaredDifferenceOp,
+    tf.FloorDivOp,
+    tf.FloorModOp,
+    tf.DivNoNanOp,
+    tf.ComparisonOp,
+)
+
+
+class MathBinaryLowering(RewritePattern):
+    """tf.SquaredDifference / FloorDiv / FloorMod / DivNoNan / comparisons (x, y)
+    -> broadcast both, then hlo (e.g. FloorMod: r = remainder(x, y); select(fix, r + y, r))"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, EXPANDED_BINARY) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        operand_type = op.x.type
+        result_type = op.z.type
+        assert isinstance(operand_type, TensorType) and isinstance(result_type, TensorType)
+        shape = shape_of(result_type)
+        x = broadcast_to(b, op.x, shape)
+        y = broadcast_to(b, op.y, shape)
+        result = _binary_expansion(op, Expr(b, TensorType(operand_type.element_type, shape)), x, y)
+        if result is None:
+            return
+        rewriter.replace(op, [], [result])
+
+
+class SelectLowering(RewritePattern):
+    """tf.Select(c, t, e) -> hlo.select (a 1-D c picking rows: broadcast along dim 0 first);
+    tf.SelectV2(c, t, e) -> hlo.select of the three broadcast to the result shape"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, (tf.SelectOp, tf.SelectV2Op)) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        shape = shape_of(op.output.type)
+        pred_type = TensorType(i1, shape)
+        cond = op.condition
+        cond_rank = len(shape_of(cond.type))
+        if isinstance(op, tf.SelectOp):
+            t, e = op.t, op.e
+            if cond_rank == 1 and len(shape) > 1:
+                cond = b(hlo.BroadcastInDimOp(cond, pred_type, [0])).result
+        else:
+            t, e = broadcast_to(b, op.t, shape), broadcast_to(b, op.e, shape)
+            cond = broadcast_to(b, cond, shape)
+        rewriter.replace(op, [], [b(hlo.SelectOp(cond, t, e)).result])
+
+
+class ClipByValueLowering(RewritePattern):
+    """tf.ClipByValue(t, lo, hi) -> hlo.clamp(lo, t, hi)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.ClipByValueOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        clamp = b(hlo.ClampOp(op.clip_value_min, op.t, op.clip_value_max))
+        rewriter.replace(op, [], [clamp.result])
+
+
+PATTERNS = (
+    *PATTERNS,
+    MathUnaryLowering(),
+    MathBinaryLowering(),
+    SelectLowering(),
+    ClipByValueLowering(),
 )

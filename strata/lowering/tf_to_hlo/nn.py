@@ -1,4 +1,5 @@
-"""tf neural-network ops -> hlo: BiasAdd, MatMul, Softmax, LogSoftmax."""
+"""tf neural-network ops -> hlo: BiasAdd, MatMul, Softmax, LogSoftmax, convolutions (Conv2D,
+DepthwiseConv2dNative, Conv2DBackpropInput), pools (MaxPool, AvgPool), FusedBatchNormV3."""
 
 from __future__ import annotations
 
@@ -8,14 +9,16 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo, tf
-from strata.dialects.tensor_types import shape_of
+from strata.dialects.tensor_types import dense_from_numpy, is_float, numpy_dtype_for, shape_of
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import all_static
-from strata.lowering.tf_to_hlo.helpers import scalar
+from strata.lowering.tf_to_hlo.helpers import broadcast_to, scalar
 
 
 class BiasAddLowering(RewritePattern):
     """tf.BiasAdd(x, b) -> hlo.add(x, hlo.broadcast_in_dim(b, dims=[channel]))"""
+
+    handles = (tf.BiasAddOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, tf.BiasAddOp) or not all_static(op):
@@ -29,6 +32,8 @@ class BiasAddLowering(RewritePattern):
 
 class MatMulLowering(RewritePattern):
     """tf.MatMul(a, b) -> hlo.dot_general(a, b, contracting_dims = [1] x [0]) (transposes: dims)"""
+
+    handles = (tf.MatMulOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, tf.MatMulOp) or not all_static(op):
@@ -54,6 +59,8 @@ class SoftmaxLowering(RewritePattern):
     """tf.Softmax(x) -> e = exp(x - max(x)); e / sum(e)   (reductions over the last dim)
     tf.LogSoftmax(x) -> s = x - max(x); s - log(sum(exp(s)))"""
 
+    handles = (tf.SoftmaxOp, tf.LogSoftmaxOp)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, (tf.SoftmaxOp, tf.LogSoftmaxOp)) or not all_static(op):
             return
@@ -69,8 +76,187 @@ class SoftmaxLowering(RewritePattern):
         rewriter.replace(op, [], [result])
 
 
+def _conv_dims() -> hlo.ConvDimensionNumbersAttr:
+    return hlo.ConvDimensionNumbersAttr.nhwc_hwio()
+
+
+def _strides(op: tf.WindowOp) -> list[int]:
+    return [int(v) for v in op.strides.get_values()][1:3]
+
+
+class Conv2DLowering(RewritePattern):
+    """tf.Conv2D(x, f) -> hlo.convolution(x, f) [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f] with TF's
+    SAME/VALID/EXPLICIT padding made explicit (feature_group_count = in depth / filter in depth)
+    tf.DepthwiseConv2dNative(x, f [h, w, c, m]) -> the same with f reshaped to [h, w, 1, c * m]
+    and feature_group_count = c"""
+
+    handles = (tf.Conv2DOp, tf.DepthwiseConv2dNativeOp)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, (tf.Conv2DOp, tf.DepthwiseConv2dNativeOp)) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        x_shape, f_shape = shape_of(op.input.type), shape_of(op.filter.type)
+        kh, kw, ci, co = f_shape
+        dilations = op.spatial_dilations()
+        _, pads = op.spatial(x_shape[1:3], [kh, kw], dilations)
+        kernel = op.filter
+        if isinstance(op, tf.DepthwiseConv2dNativeOp):
+            t = op.filter.type
+            assert isinstance(t, TensorType)
+            kernel = b(hlo.ReshapeOp(kernel, TensorType(t.element_type, [kh, kw, 1, ci * co])))
+            kernel = kernel.result
+            groups = ci
+        else:
+            groups = x_shape[3] // ci
+        conv = hlo.ConvolutionOp(
+            op.input,
+            kernel,
+            _conv_dims(),
+            window_strides=_strides(op),
+            padding=pads,
+            rhs_dilation=dilations,
+            feature_group_count=groups,
+            result_type=op.output.type,
+        )
+        rewriter.replace(op, [], [b(conv).result])
+
+
+class Conv2DBackpropInputLowering(RewritePattern):
+    """tf.Conv2DBackpropInput(sizes, f, dy) -> hlo.convolution(dy, f) with lhs_dilation =
+    strides, window_reversal, kernel dims [0, 1, o, i] (the filter's in/out depths swapped) and
+    padding (k_eff - 1 - pad_before, ...) so the result has the forward input's shape"""
+
+    handles = (tf.Conv2DBackpropInputOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.Conv2DBackpropInputOp) or not all_static(op):
+            return
+        shape = shape_of(op.output.type)  # input_sizes, checked by the verifier
+        b = LocatedBuilder(rewriter, op)
+        kh, kw, _, _ = shape_of(op.filter.type)
+        out_shape = shape_of(op.out_backprop.type)
+        dilations = op.spatial_dilations()
+        strides = _strides(op)
+        _, forward_pads = op.spatial(shape[1:3], [kh, kw], dilations)
+        pads = []
+        for i, k in enumerate((kh, kw)):
+            eff = (k - 1) * dilations[i] + 1
+            low = eff - 1 - forward_pads[i][0]
+            dilated = (out_shape[1 + i] - 1) * strides[i] + 1
+            pads.append((low, shape[1 + i] + eff - 1 - dilated - low))
+        data = [hlo.BATCH, 0, 1, hlo.FEATURE]
+        dims = hlo.ConvDimensionNumbersAttr(data, [0, 1, hlo.FEATURE, hlo.BATCH], data)
+        conv = hlo.ConvolutionOp(
+            op.out_backprop,
+            op.filter,
+            dims,
+            window_strides=[1, 1],
+            padding=pads,
+            lhs_dilation=strides,
+            rhs_dilation=dilations,
+            window_reversal=[True, True],
+            result_type=op.output.type,
+        )
+        rewriter.replace(op, [], [b(conv).result])
+
+
+class PoolLowering(RewritePattern):
+    """tf.MaxPool(x) -> hlo.reduce_window(x init: -inf) applies hlo.maximum
+    tf.AvgPool(x) -> hlo.reduce_window(x init: 0) applies hlo.add, divided by the number of
+    window elements inside the input (a constant: TF's SAME average ignores the padding)"""
+
+    handles = (tf.MaxPoolOp, tf.AvgPoolOp)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, (tf.MaxPoolOp, tf.AvgPoolOp)) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        x = op.operand()
+        t = x.type
+        assert isinstance(t, TensorType)
+        shape = shape_of(t)
+        windows, strides = op.window_sizes(), _strides(op)
+        (oh, ow), pads = op.spatial(shape[1:3], windows, [1, 1])
+        element = t.element_type
+        is_max = isinstance(op, tf.MaxPoolOp)
+        if is_max:
+            lowest = -np.inf if is_float(element) else np.iinfo(numpy_dtype_for(element)).min
+            init = scalar(b, lowest, element)
+        else:
+            init = scalar(b, 0.0, element)
+        window = b(
+            hlo.ReduceWindowOp(
+                x,
+                init,
+                [1, *windows, 1],
+                hlo.MaximumOp if is_max else hlo.AddOp,
+                window_strides=[1, *strides, 1],
+                padding=[(0, 0), *pads, (0, 0)],
+            )
+        ).results[0]
+        if is_max:
+            rewriter.replace(op, [], [window])
+            return
+        counts = np.ones((oh, ow), dtype=numpy_dtype_for(element))
+        for i in range(oh):
+            for j in range(ow):
+                rows = _inside(i * strides[0] - pads[0][0], windows[0], shape[1])
+                cols = _inside(j * strides[1] - pads[1][0], windows[1], shape[2])
+                counts[i, j] = rows * cols
+        divisor = b(hlo.ConstantOp(dense_from_numpy(counts, element))).output
+        out_t = op.output.type
+        assert isinstance(out_t, TensorType)
+        divisor = b(hlo.BroadcastInDimOp(divisor, out_t, [1, 2])).result
+        rewriter.replace(op, [], [b(hlo.DivideOp(window, divisor)).result])
+
+
+def _inside(start: int, size: int, limit: int) -> int:
+    """How many of start, start + 1, ..., start + size - 1 lie in [0, limit)."""
+    return max(0, min(start + size, limit) - max(start, 0))
+
+
+class FusedBatchNormV3Lowering(RewritePattern):
+    """tf.FusedBatchNormV3(x, scale, offset, mean, variance) (inference) ->
+    factor = scale * rsqrt(variance + epsilon); y = x * factor + (offset - mean * factor)
+    (TF's CPU kernel order); the statistics results pass mean and variance through"""
+
+    handles = (tf.FusedBatchNormV3Op,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.FusedBatchNormV3Op) or not all_static(op):
+            return
+        if op.is_training.value.data:
+            return
+        b = LocatedBuilder(rewriter, op)
+        stats_t = op.scale.type
+        assert isinstance(stats_t, TensorType)
+        eps = scalar(b, op.epsilon.value.data, stats_t.element_type)
+        eps = b(hlo.BroadcastInDimOp(eps, stats_t, [])).result
+        inv = b(hlo.RsqrtOp(b(hlo.AddOp(op.variance, eps)).result)).result
+        factor = b(hlo.MultiplyOp(op.scale, inv)).result
+        shift = b(hlo.SubtractOp(op.offset, b(hlo.MultiplyOp(op.mean, factor)).result)).result
+        x_shape = shape_of(op.x.type)
+        scaled = b(hlo.MultiplyOp(op.x, broadcast_to(b, factor, x_shape))).result
+        y = b(hlo.AddOp(scaled, broadcast_to(b, shift, x_shape))).result
+        empty_t = op.reserve_space_3.type
+        assert isinstance(empty_t, TensorType)
+        reserve = b(
+            hlo.ConstantOp(
+                dense_from_numpy(
+                    np.zeros((0,), numpy_dtype_for(empty_t.element_type)), empty_t.element_type
+                )
+            )
+        ).output
+        rewriter.replace(op, [], [y, op.mean, op.variance, op.mean, op.variance, reserve])
+
+
 PATTERNS: tuple[RewritePattern, ...] = (
     BiasAddLowering(),
     MatMulLowering(),
     SoftmaxLowering(),
+    Conv2DLowering(),
+    Conv2DBackpropInputLowering(),
+    PoolLowering(),
+    FusedBatchNormV3Lowering(),
 )

@@ -1,7 +1,112 @@
-"""tf reduction ops -> hlo."""
+"""tf reduction ops -> hlo: Sum, Prod, Mean, Max, Min, All, Any as hlo.reduce (+ reshape for
+keep_dims), ArgMax/ArgMin as two reductions (the extreme, then the first index holding it)."""
 
 from __future__ import annotations
 
-from xdsl.pattern_rewriter import RewritePattern
+import numpy as np
+from xdsl.dialects.builtin import IntegerType, TensorType
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
-PATTERNS: tuple[RewritePattern, ...] = ()
+from strata.dialects import hlo, tf
+from strata.dialects.tensor_types import dense_from_numpy, is_float, numpy_dtype_for, shape_of
+from strata.lowering.locations import LocatedBuilder
+from strata.lowering.tf_to_hlo.elementwise import all_static
+from strata.lowering.tf_to_hlo.helpers import scalar, splat
+
+
+def _lowest(element: Attribute) -> float:
+    if is_float(element):
+        return -np.inf
+    return int(np.iinfo(numpy_dtype_for(element)).min)
+
+
+def _highest(element: Attribute) -> float:
+    if is_float(element):
+        return np.inf
+    return int(np.iinfo(numpy_dtype_for(element)).max)
+
+
+# tf reduction -> (hlo body op, init value for an element type)
+REDUCTIONS: dict[type[Operation], tuple[type[hlo.ElementwiseBinaryOp], object]] = {
+    tf.SumOp: (hlo.AddOp, lambda _: 0),
+    tf.MeanOp: (hlo.AddOp, lambda _: 0),
+    tf.ProdOp: (hlo.MultiplyOp, lambda _: 1),
+    tf.MaxOp: (hlo.MaximumOp, _lowest),
+    tf.MinOp: (hlo.MinimumOp, _highest),
+    tf.AllOp: (hlo.AndOp, lambda _: True),
+    tf.AnyOp: (hlo.OrOp, lambda _: False),
+}
+
+
+def reduce(
+    b: LocatedBuilder,
+    x: SSAValue,
+    axes: list[int],
+    body: type[hlo.ElementwiseBinaryOp],
+    init: float,
+) -> SSAValue:
+    t = x.type
+    assert isinstance(t, TensorType)
+    return b(hlo.ReduceOp.build_binary(x, scalar(b, init, t.element_type), axes, body)).results[0]
+
+
+class ReductionLowering(RewritePattern):
+    """tf.Sum(x, axes) -> hlo.reduce(x init: 0) applies hlo.add across dimensions = axes
+    (Prod: multiply/1, Max: maximum/-inf, Min, All: and/true, Any: or/false; Mean: sum / N;
+    keep_dims: hlo.reshape to the kept rank; no axes: x itself)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.ReductionOp) or not all_static(op):
+            return
+        body, init = REDUCTIONS[type(op)]
+        b = LocatedBuilder(rewriter, op)
+        t = op.input.type
+        assert isinstance(t, TensorType)
+        axes = op.axes()
+        if not axes:
+            rewriter.replace(op, [], [op.input])
+            return
+        result = reduce(b, op.input, axes, body, init(t.element_type))  # type: ignore[operator]
+        if isinstance(op, tf.MeanOp):
+            count = int(np.prod([shape_of(t)[d] for d in axes]))
+            result = b(hlo.DivideOp(result, splat(b, count, result.type))).result
+        if op.keeps_dims():
+            result = b(hlo.ReshapeOp(result, op.output.type)).result
+        rewriter.replace(op, [], [result])
+
+
+class ArgReductionLowering(RewritePattern):
+    """tf.ArgMax(x, axis) -> m = reduce max; first = reduce min of select(x == m, iota, N)
+    (ArgMin: reduce min first); iota is a constant along `axis`, in the output index type"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.ArgReductionOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        t = op.input.type
+        out = op.output.type
+        assert isinstance(t, TensorType) and isinstance(out, TensorType)
+        index_type = out.element_type
+        assert isinstance(index_type, IntegerType)
+        shape = shape_of(t)
+        axis = op.axis()
+        kept = [d for d in range(len(shape)) if d != axis]
+        if isinstance(op, tf.ArgMaxOp):
+            extreme = reduce(b, op.input, [axis], hlo.MaximumOp, _lowest(t.element_type))
+        else:
+            extreme = reduce(b, op.input, [axis], hlo.MinimumOp, _highest(t.element_type))
+        spread = b(hlo.BroadcastInDimOp(extreme, t, kept)).result
+        kind = "FLOAT" if is_float(t.element_type) else "SIGNED"
+        hit = b(hlo.CompareOp(op.input, spread, "EQ", kind)).result
+        size = shape[axis]
+        iota_values = np.arange(size, dtype=numpy_dtype_for(index_type))
+        iota = b(hlo.ConstantOp(dense_from_numpy(iota_values, index_type))).output
+        index_shape = TensorType(index_type, shape)
+        iota = b(hlo.BroadcastInDimOp(iota, index_shape, [axis])).result
+        candidates = b(hlo.SelectOp(hit, iota, splat(b, size, index_shape))).result
+        first = reduce(b, candidates, [axis], hlo.MinimumOp, size)
+        rewriter.replace(op, [], [first])
+
+
+PATTERNS: tuple[RewritePattern, ...] = (ReductionLowering(), ArgReductionLowering())

@@ -1,17 +1,32 @@
-"""tf constants and shape ops -> hlo: Const, Reshape."""
+"""tf constants and shape (data movement) ops -> hlo.
+
+Shape/Size/Rank/Range fold to hlo.constant; ExpandDims/Squeeze become hlo.reshape; slicing ops
+(Slice, StridedSlice, Split, SplitV, Unpack) become hlo.slice (+ hlo.reverse for negative strides,
++ hlo.reshape for dropped or new dims); ConcatV2/Pack become hlo.concatenate; Pad/PadV2 hlo.pad;
+MirrorPad concatenates reversed slices; Tile is a broadcast_in_dim + reshape; OneHot compares an
+iota with the broadcast indices.
+"""
 
 from __future__ import annotations
 
-from xdsl.ir import Operation
+from collections.abc import Sequence
+
+import numpy as np
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo, tf
+from strata.dialects.tensor_types import dense_from_numpy, shape_of
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import all_static
+from strata.lowering.tf_to_hlo.helpers import broadcast_to, scalar, splat
 
 
 class ConstLowering(RewritePattern):
     """tf.Const -> hlo.constant"""
+
+    handles = (tf.ConstOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, tf.ConstOp):
@@ -23,6 +38,8 @@ class ConstLowering(RewritePattern):
 class ReshapeLowering(RewritePattern):
     """tf.Reshape(x, shape) -> hlo.reshape(x)   (the shape operand is already in the result type)"""
 
+    handles = (tf.ReshapeOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, tf.ReshapeOp) or not all_static(op):
             return
@@ -30,4 +47,428 @@ class ReshapeLowering(RewritePattern):
         rewriter.replace(op, [], [b(hlo.ReshapeOp(op.tensor, op.output.type)).result])
 
 
-PATTERNS: tuple[RewritePattern, ...] = (ConstLowering(), ReshapeLowering())
+# ---------------------------------------------------------------------------------------------
+# Helpers
+
+
+def _constant(b: LocatedBuilder, value: np.ndarray, like: SSAValue) -> SSAValue:
+    t = like.type
+    assert isinstance(t, TensorType)
+    return b(hlo.ConstantOp(dense_from_numpy(np.asarray(value), t.element_type))).output
+
+
+def _reshape(b: LocatedBuilder, value: SSAValue, shape: Sequence[int]) -> SSAValue:
+    t = value.type
+    assert isinstance(t, TensorType)
+    if tuple(t.get_shape()) == tuple(shape):
+        return value
+    return b(hlo.ReshapeOp(value, TensorType(t.element_type, list(shape)))).result
+
+
+def _slice_dim(b: LocatedBuilder, value: SSAValue, dim: int, start: int, size: int) -> SSAValue:
+    """value[..., start : start + size, ...] along `dim`."""
+    shape = shape_of(value.type)
+    if start == 0 and size == shape[dim]:
+        return value
+    starts = [0] * len(shape)
+    limits = list(shape)
+    starts[dim], limits[dim] = start, start + size
+    return b(hlo.SliceOp(value, starts, limits)).result
+
+
+def _concatenate(b: LocatedBuilder, values: Sequence[SSAValue], dim: int) -> SSAValue:
+    kept = [v for v in values if shape_of(v.type)[dim] != 0] or list(values[:1])
+    if len(kept) == 1:
+        return kept[0]
+    return b(hlo.ConcatenateOp(kept, dim)).result
+
+
+# ---------------------------------------------------------------------------------------------
+# Folded to constants
+
+
+class ShapeQueryLowering(RewritePattern):
+    """tf.Shape / tf.Size / tf.Rank of a static tensor -> hlo.constant"""
+
+    handles = (tf.ShapeOp, tf.SizeOp, tf.RankOp)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, (tf.ShapeOp, tf.SizeOp, tf.RankOp)):
+            return
+        value = op.value()
+        if value is None:
+            return
+        b = LocatedBuilder(rewriter, op)
+        rewriter.replace(op, [], [_constant(b, value, op.output)])
+
+
+class RangeLowering(RewritePattern):
+    """tf.Range(const start, const limit, const delta) -> hlo.constant"""
+
+    handles = (tf.RangeOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.RangeOp):
+            return
+        value = tf.RangeOp.compute(op.start, op.limit, op.delta)
+        if value is None:
+            return
+        b = LocatedBuilder(rewriter, op)
+        rewriter.replace(op, [], [_constant(b, value, op.output)])
+
+
+class FilledLikeLowering(RewritePattern):
+    """tf.ZerosLike(x) / tf.OnesLike(x) -> hlo.constant dense<0 / 1>"""
+
+    handles = (tf.ZerosLikeOp, tf.OnesLikeOp)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, (tf.ZerosLikeOp, tf.OnesLikeOp)) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        rewriter.replace(op, [], [splat(b, type(op).FILL, op.y.type)])
+
+
+# ---------------------------------------------------------------------------------------------
+# Reshapes, transposes, broadcasts
+
+
+class ReshapeLikeLowering(RewritePattern):
+    """tf.ExpandDims / tf.Squeeze -> hlo.reshape (to the result type)"""
+
+    handles = (tf.ExpandDimsOp, tf.SqueezeOp)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, (tf.ExpandDimsOp, tf.SqueezeOp)) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        rewriter.replace(op, [], [b(hlo.ReshapeOp(op.input, op.output.type)).result])
+
+
+class TransposeLowering(RewritePattern):
+    """tf.Transpose(x, const perm) -> hlo.transpose x, dims = perm"""
+
+    handles = (tf.TransposeOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.TransposeOp) or not all_static(op):
+            return
+        perm = tf.TransposeOp.permutation(op.x, op.perm)
+        if perm is None:
+            return
+        b = LocatedBuilder(rewriter, op)
+        rewriter.replace(op, [], [b(hlo.TransposeOp(op.x, perm)).result])
+
+
+class ReverseLowering(RewritePattern):
+    """tf.ReverseV2(x, const axis) -> hlo.reverse x, dims = axis"""
+
+    handles = (tf.ReverseV2Op,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.ReverseV2Op) or not all_static(op):
+            return
+        dims = op.dims()
+        if dims is None:
+            return
+        b = LocatedBuilder(rewriter, op)
+        shape = shape_of(op.tensor.type)
+        dims = [d for d in dims if shape[d] > 1]
+        result = b(hlo.ReverseOp(op.tensor, dims)).result if dims else op.tensor
+        rewriter.replace(op, [], [result])
+
+
+class TileLowering(RewritePattern):
+    """tf.Tile(x : [d0, d1], [m0, m1]) -> reshape(broadcast_in_dim x to [m0, d0, m1, d1])"""
+
+    handles = (tf.TileOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.TileOp) or not all_static(op):
+            return
+        reps = tf.TileOp.repeats(op.input, op.multiples)
+        if reps is None:
+            return
+        b = LocatedBuilder(rewriter, op)
+        t = op.input.type
+        assert isinstance(t, TensorType)
+        shape = shape_of(t)
+        wide = [x for m, d in zip(reps, shape, strict=True) for x in (m, d)]
+        dims = [2 * i + 1 for i in range(len(shape))]
+        spread = b(hlo.BroadcastInDimOp(op.input, TensorType(t.element_type, wide), dims)).result
+        rewriter.replace(op, [], [_reshape(b, spread, shape_of(op.output.type))])
+
+
+class BroadcastToLowering(RewritePattern):
+    """tf.BroadcastTo(x, const shape) -> hlo.broadcast_in_dim (trailing dims aligned)"""
+
+    handles = (tf.BroadcastToOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.BroadcastToOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        rewriter.replace(op, [], [broadcast_to(b, op.input, shape_of(op.output.type))])
+
+
+class FillLowering(RewritePattern):
+    """tf.Fill(const dims, v) -> hlo.broadcast_in_dim v, dims = []"""
+
+    handles = (tf.FillOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.FillOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        rewriter.replace(op, [], [broadcast_to(b, op.value, shape_of(op.output.type))])
+
+
+# ---------------------------------------------------------------------------------------------
+# Joining and splitting
+
+
+class ConcatLowering(RewritePattern):
+    """tf.ConcatV2(a, b, const axis) -> hlo.concatenate a, b, dim = axis"""
+
+    handles = (tf.ConcatV2Op,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.ConcatV2Op) or not all_static(op):
+            return
+        dim = op.dim()
+        if dim is None:
+            return
+        b = LocatedBuilder(rewriter, op)
+        rewriter.replace(op, [], [_concatenate(b, list(op.values), dim)])
+
+
+class PackLowering(RewritePattern):
+    """tf.Pack(a, b) {axis} -> hlo.concatenate(reshape a, reshape b) along the new dim"""
+
+    handles = (tf.PackOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.PackOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        dim = op.dim()
+        shape = list(shape_of(op.values[0].type))
+        expanded = shape[:dim] + [1] + shape[dim:]
+        parts = [_reshape(b, v, expanded) for v in op.values]
+        rewriter.replace(op, [], [_concatenate(b, parts, dim)])
+
+
+class UnpackLowering(RewritePattern):
+    """tf.Unpack(x) {axis} -> hlo.reshape(hlo.slice x [.., i:i+1, ..]) for each i"""
+
+    handles = (tf.UnpackOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.UnpackOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        dim = op.dim()
+        results = [
+            _reshape(b, _slice_dim(b, op.value, dim, i, 1), shape_of(r.type))
+            for i, r in enumerate(op.output)
+        ]
+        rewriter.replace(op, [], results)
+
+
+class SplitLowering(RewritePattern):
+    """tf.Split / tf.SplitV -> one hlo.slice per part along the split dim"""
+
+    handles = (tf.SplitOp, tf.SplitVOp)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, (tf.SplitOp, tf.SplitVOp)) or not all_static(op):
+            return
+        if isinstance(op, tf.SplitOp):
+            dim = op.dim()
+        else:
+            spec = op.spec()
+            dim = None if spec is None else spec[0]
+        if dim is None:
+            return
+        b = LocatedBuilder(rewriter, op)
+        results: list[SSAValue] = []
+        start = 0
+        for r in op.output:
+            size = shape_of(r.type)[dim]
+            results.append(_slice_dim(b, op.value, dim, start, size))
+            start += size
+        rewriter.replace(op, [], results)
+
+
+# ---------------------------------------------------------------------------------------------
+# Slicing
+
+
+class SliceLowering(RewritePattern):
+    """tf.Slice(x, const begin, const size) -> hlo.slice x [begin : begin + size]"""
+
+    handles = (tf.SliceOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.SliceOp) or not all_static(op):
+            return
+        spec = tf.SliceOp.spec(op.input, op.begin, op.size)
+        if spec is None:
+            return
+        begin, sizes = spec
+        b = LocatedBuilder(rewriter, op)
+        if tuple(sizes) == shape_of(op.input.type):
+            rewriter.replace(op, [], [op.input])
+            return
+        limits = [s + n for s, n in zip(begin, sizes, strict=True)]
+        rewriter.replace(op, [], [b(hlo.SliceOp(op.input, begin, limits)).result])
+
+
+class StridedSliceLowering(RewritePattern):
+    """tf.StridedSlice -> hlo.reverse (dims with negative strides) + hlo.slice + hlo.reshape
+    (shrunk dims dropped, new axes inserted)"""
+
+    handles = (tf.StridedSliceOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.StridedSliceOp) or not all_static(op):
+            return
+        spec = op.spec()
+        if spec is None:
+            return
+        b = LocatedBuilder(rewriter, op)
+        shape = shape_of(op.input.type)
+        value = op.input
+        flipped = [
+            d for d, (n, s) in enumerate(zip(spec.sizes, spec.strides, strict=True)) if s < 0 and n
+        ]
+        if flipped:
+            value = b(hlo.ReverseOp(value, flipped)).result
+        starts: list[int] = []
+        limits: list[int] = []
+        strides: list[int] = []
+        for d, (first, n, s) in enumerate(zip(spec.begin, spec.sizes, spec.strides, strict=True)):
+            if n == 0:
+                starts.append(0)
+                limits.append(0)
+                strides.append(1)
+                continue
+            # In the reversed dim, element `first - k|s|` sits at `shape - 1 - first + k|s|`.
+            start = shape[d] - 1 - first if s < 0 else first
+            step = abs(s) if n > 1 else 1
+            starts.append(start)
+            limits.append(start + (n - 1) * step + 1)
+            strides.append(step)
+        if starts != [0] * len(shape) or limits != list(shape) or strides != [1] * len(shape):
+            value = b(hlo.SliceOp(value, starts, limits, strides)).result
+        rewriter.replace(op, [], [_reshape(b, value, shape_of(op.output.type))])
+
+
+# ---------------------------------------------------------------------------------------------
+# Padding
+
+
+class PadLowering(RewritePattern):
+    """tf.Pad(x, const paddings) -> hlo.pad x, 0; tf.PadV2(x, p, v) -> hlo.pad x, v"""
+
+    handles = (tf.PadOp, tf.PadV2Op)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, (tf.PadOp, tf.PadV2Op)) or not all_static(op):
+            return
+        pairs = op.pairs()
+        if pairs is None:
+            return
+        b = LocatedBuilder(rewriter, op)
+        x = op.input
+        t = x.type
+        assert isinstance(t, TensorType)
+        if isinstance(op, tf.PadV2Op):
+            value = op.constant_values
+        else:
+            value = scalar(b, 0, t.element_type)
+        low = [lo for lo, _ in pairs]
+        high = [hi for _, hi in pairs]
+        rewriter.replace(op, [], [b(hlo.PadOp(x, value, low, high)).result])
+
+
+class MirrorPadLowering(RewritePattern):
+    """tf.MirrorPad(x, const paddings) -> per dim: concatenate(reverse(slice), x, reverse(slice))
+    (REFLECT skips the edge element, SYMMETRIC repeats it)"""
+
+    handles = (tf.MirrorPadOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.MirrorPadOp) or not all_static(op):
+            return
+        pairs = op.pairs()
+        if pairs is None:
+            return
+        b = LocatedBuilder(rewriter, op)
+        skip = 1 if op.mode.data == "REFLECT" else 0
+        value = op.input
+        for d, (lo, hi) in enumerate(pairs):
+            n = shape_of(value.type)[d]
+            parts: list[SSAValue] = []
+            if lo:
+                parts.append(b(hlo.ReverseOp(_slice_dim(b, value, d, skip, lo), [d])).result)
+            parts.append(value)
+            if hi:
+                edge = _slice_dim(b, value, d, n - skip - hi, hi)
+                parts.append(b(hlo.ReverseOp(edge, [d])).result)
+            value = _concatenate(b, parts, d)
+        rewriter.replace(op, [], [value])
+
+
+# ---------------------------------------------------------------------------------------------
+# OneHot
+
+
+class OneHotLowering(RewritePattern):
+    """tf.OneHot(i, depth, on, off) {axis}
+    -> hlo.select(hlo.compare EQ(hlo.iota dim = axis, broadcast i), broadcast on, broadcast off)"""
+
+    handles = (tf.OneHotOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.OneHotOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        out = op.output.type
+        assert isinstance(out, TensorType)
+        it = op.indices.type
+        assert isinstance(it, TensorType)
+        shape = list(shape_of(out))
+        dim = op.dim()
+        index_type = TensorType(it.element_type, shape)
+        iota = b(hlo.IotaOp(dim, index_type)).output
+        kept = [d for d in range(len(shape)) if d != dim]
+        spread = b(hlo.BroadcastInDimOp(op.indices, index_type, kept)).result
+        hit = b(hlo.CompareOp(iota, spread, "EQ", "SIGNED")).result
+        on = b(hlo.BroadcastInDimOp(op.on_value, out, [])).result
+        off = b(hlo.BroadcastInDimOp(op.off_value, out, [])).result
+        rewriter.replace(op, [], [b(hlo.SelectOp(hit, on, off)).result])
+
+
+PATTERNS: tuple[RewritePattern, ...] = (
+    ConstLowering(),
+    ReshapeLowering(),
+    ShapeQueryLowering(),
+    RangeLowering(),
+    FilledLikeLowering(),
+    ReshapeLikeLowering(),
+    TransposeLowering(),
+    ReverseLowering(),
+    TileLowering(),
+    BroadcastToLowering(),
+    FillLowering(),
+    ConcatLowering(),
+    PackLowering(),
+    UnpackLowering(),
+    SplitLowering(),
+    SliceLowering(),
+    StridedSliceLowering(),
+    PadLowering(),
+    MirrorPadLowering(),
+    OneHotLowering(),
+)

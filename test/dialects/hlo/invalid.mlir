@@ -399,8 +399,9 @@ func.func @reduce_body_return_count(%x: tensor<8x10xf32>, %c: tensor<f32>) {
 
 // -----
 
+// The parents hlo.return accepts are hlo.reduce and the region ops of other families.
 func.func @return_outside_reduce(%a: tensor<f32>) {
-  // expected-error {{expects parent op 'hlo.reduce'}}
+  // expected-error {{expects parent op to be one of 'hlo.reduce'}}
   hlo.return %a : tensor<f32>
 }
-// CHECK: 'hlo.return' op 'hlo.return' expects parent op 'hlo.reduce'
+// CHECK: 'hlo.return' op 'hlo.return' expects parent op to be one of 'hlo.reduce', {{.*}}'hlo.scatter'

@@ -7,4 +7,32 @@ from typing import Any
 
 from xdsl.ir import Operation, SSAValue
 
-BUILDERS: dict[str, Callable[[Any, list[SSAValue]], Operation]] = {}
+from strata.dialects import tf
+from strata.frontends.graphdef.builders.attrs import attr_bool, attr_int
+
+
+def build_gather_v2(node: Any, operands: list[SSAValue]) -> Operation:
+    params, indices, axis = operands
+    return tf.GatherV2Op(params, indices, axis, attr_int(node, "batch_dims", 0))
+
+
+def build_gather(node: Any, operands: list[SSAValue]) -> Operation:
+    params, indices = operands
+    return tf.GatherOp(params, indices, attr_bool(node, "validate_indices", True))
+
+
+def build_resource_gather(node: Any, operands: list[SSAValue]) -> Operation:
+    resource, indices = operands
+    return tf.ResourceGatherOp(
+        resource,
+        indices,
+        attr_int(node, "batch_dims", 0),
+        attr_bool(node, "validate_indices", True),
+    )
+
+
+BUILDERS: dict[str, Callable[[Any, list[SSAValue]], Operation]] = {
+    "GatherV2": build_gather_v2,
+    "Gather": build_gather,
+    "ResourceGather": build_resource_gather,
+}

@@ -7,4 +7,83 @@ from typing import Any
 
 from xdsl.ir import Operation, SSAValue
 
-BUILDERS: dict[str, Callable[[Any, list[SSAValue]], Operation]] = {}
+from strata.dialects import tf
+from strata.frontends.graphdef.builders.attrs import (
+    attr_bool,
+    attr_float,
+    attr_ints,
+    attr_string,
+)
+
+_UNIT = [1, 1, 1, 1]
+
+
+def _window(node: Any) -> dict[str, Any]:
+    return {
+        "strides": attr_ints(node, "strides"),
+        "padding": attr_string(node, "padding", "VALID"),
+        "explicit_paddings": attr_ints(node, "explicit_paddings", []),
+        "data_format": attr_string(node, "data_format", "NHWC"),
+    }
+
+
+def build_batch_matmul_v2(node: Any, operands: list[SSAValue]) -> Operation:
+    x, y = operands
+    return tf.BatchMatMulV2Op(x, y, attr_bool(node, "adj_x"), attr_bool(node, "adj_y"))
+
+
+def build_einsum(node: Any, operands: list[SSAValue]) -> Operation:
+    return tf.EinsumOp(operands, attr_string(node, "equation", ""))
+
+
+def build_conv2d(node: Any, operands: list[SSAValue]) -> Operation:
+    x, f = operands
+    return tf.Conv2DOp(x, f, dilations=attr_ints(node, "dilations", _UNIT), **_window(node))
+
+
+def build_depthwise(node: Any, operands: list[SSAValue]) -> Operation:
+    x, f = operands
+    return tf.DepthwiseConv2dNativeOp(
+        x, f, dilations=attr_ints(node, "dilations", _UNIT), **_window(node)
+    )
+
+
+def build_conv2d_backprop_input(node: Any, operands: list[SSAValue]) -> Operation:
+    sizes, f, dy = operands
+    return tf.Conv2DBackpropInputOp(
+        sizes, f, dy, dilations=attr_ints(node, "dilations", _UNIT), **_window(node)
+    )
+
+
+def build_max_pool(node: Any, operands: list[SSAValue]) -> Operation:
+    (x,) = operands
+    return tf.MaxPoolOp(x, attr_ints(node, "ksize"), **_window(node))
+
+
+def build_avg_pool(node: Any, operands: list[SSAValue]) -> Operation:
+    (x,) = operands
+    window = _window(node)
+    window.pop("explicit_paddings")
+    return tf.AvgPoolOp(x, attr_ints(node, "ksize"), **window)
+
+
+def build_fused_batch_norm_v3(node: Any, operands: list[SSAValue]) -> Operation:
+    return tf.FusedBatchNormV3Op(
+        operands,
+        epsilon=attr_float(node, "epsilon", 0.0001),
+        exponential_avg_factor=attr_float(node, "exponential_avg_factor", 1.0),
+        data_format=attr_string(node, "data_format", "NHWC"),
+        is_training=attr_bool(node, "is_training", True),
+    )
+
+
+BUILDERS: dict[str, Callable[[Any, list[SSAValue]], Operation]] = {
+    "BatchMatMulV2": build_batch_matmul_v2,
+    "Einsum": build_einsum,
+    "Conv2D": build_conv2d,
+    "DepthwiseConv2dNative": build_depthwise,
+    "Conv2DBackpropInput": build_conv2d_backprop_input,
+    "MaxPool": build_max_pool,
+    "AvgPool": build_avg_pool,
+    "FusedBatchNormV3": build_fused_batch_norm_v3,
+}

@@ -5,6 +5,95 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from xdsl.dialects.builtin import i32
 from xdsl.ir import Operation, SSAValue
 
-BUILDERS: dict[str, Callable[[Any, list[SSAValue]], Operation]] = {}
+from strata.diagnostics import StrataError
+from strata.dialects import tf
+from strata.frontends.graphdef.builders.attrs import (
+    attr_element_type,
+    attr_int,
+    attr_ints,
+    attr_string,
+    node_label,
+)
+
+
+def _out_type(node: Any) -> Any:
+    return attr_element_type(node, "out_type") if "out_type" in node.attr else i32
+
+
+def build_shape(node: Any, operands: list[SSAValue]) -> Operation:
+    (x,) = operands
+    return tf.ShapeOp(x, _out_type(node))
+
+
+def build_size(node: Any, operands: list[SSAValue]) -> Operation:
+    (x,) = operands
+    return tf.SizeOp(x, _out_type(node))
+
+
+def build_squeeze(node: Any, operands: list[SSAValue]) -> Operation:
+    (x,) = operands
+    return tf.SqueezeOp(x, attr_ints(node, "squeeze_dims", []))
+
+
+def build_concat_v2(node: Any, operands: list[SSAValue]) -> Operation:
+    if len(operands) < 2:
+        raise StrataError(
+            f"{node_label(node)}: expected values and an axis, found {len(operands)} inputs"
+        )
+    return tf.ConcatV2Op(operands[:-1], operands[-1])
+
+
+def build_pack(node: Any, operands: list[SSAValue]) -> Operation:
+    return tf.PackOp(operands, attr_int(node, "axis", 0))
+
+
+def build_unpack(node: Any, operands: list[SSAValue]) -> Operation:
+    (x,) = operands
+    return tf.UnpackOp(x, attr_int(node, "num"), attr_int(node, "axis", 0))
+
+
+def build_split(node: Any, operands: list[SSAValue]) -> Operation:
+    axis, x = operands
+    return tf.SplitOp(axis, x, attr_int(node, "num_split"))
+
+
+def build_split_v(node: Any, operands: list[SSAValue]) -> Operation:
+    x, sizes, axis = operands
+    return tf.SplitVOp(x, sizes, axis, attr_int(node, "num_split"))
+
+
+def build_strided_slice(node: Any, operands: list[SSAValue]) -> Operation:
+    x, begin, end, strides = operands
+    masks = [attr_int(node, name, 0) for name in tf.STRIDED_SLICE_MASKS]
+    return tf.StridedSliceOp(x, begin, end, strides, *masks)
+
+
+def build_mirror_pad(node: Any, operands: list[SSAValue]) -> Operation:
+    x, paddings = operands
+    mode = attr_string(node, "mode", "")
+    if mode not in ("REFLECT", "SYMMETRIC"):
+        raise StrataError(f"{node_label(node)}: mode must be REFLECT or SYMMETRIC, found '{mode}'")
+    return tf.MirrorPadOp(x, paddings, mode)
+
+
+def build_one_hot(node: Any, operands: list[SSAValue]) -> Operation:
+    indices, depth, on, off = operands
+    return tf.OneHotOp(indices, depth, on, off, attr_int(node, "axis", -1))
+
+
+BUILDERS: dict[str, Callable[[Any, list[SSAValue]], Operation]] = {
+    "Shape": build_shape,
+    "Size": build_size,
+    "Squeeze": build_squeeze,
+    "ConcatV2": build_concat_v2,
+    "Pack": build_pack,
+    "Unpack": build_unpack,
+    "Split": build_split,
+    "SplitV": build_split_v,
+    "StridedSlice": build_strided_slice,
+    "MirrorPad": build_mirror_pad,
+    "OneHot": build_one_hot,
+}

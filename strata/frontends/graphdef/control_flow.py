@@ -1,0 +1,1090 @@
+"""GraphDef control flow -> straight-line `tf` ops, decided at import time.
+
+Frozen Keras RNNs (LSTM, GRU, SimpleRNN with the default `unroll=False`) hold a while loop whose
+trip count is a constant. Both ways TensorFlow freezes it are imported by unrolling it:
+
+- v1 frames (`convert_variables_to_constants_v2`'s default, `lower_control_flow=True`): `Enter`
+  nodes grouped by `frame_name`, loop variables as `Merge(Enter, NextIteration)`, a `LoopCond`
+  steering `Switch` nodes, `Exit` nodes giving the final values;
+- functional ops (`lower_control_flow=False`): `While`/`StatelessWhile` whose `cond` and `body`
+  are functions of the graph's library (also `If`/`StatelessIf` and `PartitionedCall`).
+
+Nodes are evaluated on demand, iteration by iteration: a value is an SSA value of the block being
+built, a `Known` numpy array (constants and the small integer arithmetic on them: loop counters,
+trip counts, comparisons), a `TensorList` (an import-time list of element values) or `DEAD` (the
+untaken side of a `Switch`). A loop condition must come out `Known`; otherwise the loop has no
+static trip count and the import fails naming the loop. The tf ops built for the loop body repeat
+once per iteration; tf-fold-constants, cse and dce clean up what the unrolling leaves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from xdsl.dialects.builtin import DYNAMIC_INDEX, TensorType
+from xdsl.ir import Block, Operation, SSAValue
+
+from strata.diagnostics import StrataError
+from strata.dialects import tf
+from strata.dialects.tensor_types import dense_from_numpy
+from strata.frontends.graphdef.builders import BUILDERS
+from strata.frontends.graphdef.builders.attrs import location, node_label
+from strata.frontends.graphdef.schema import NodeDef
+from strata.frontends.graphdef.tensors import numpy_dtype
+
+if TYPE_CHECKING:
+    from strata.frontends.graphdef.importer import GraphImporter, TensorRef
+
+MAX_ITERATIONS = 4096
+"""A loop still running after this many unrolled iterations is refused (the IR would explode)."""
+
+FRAME_OPS = frozenset(
+    ["Enter", "RefEnter", "Exit", "RefExit", "Merge", "RefMerge", "Switch", "RefSwitch",
+     "NextIteration", "RefNextIteration", "LoopCond"]
+)  # fmt: skip
+WHILE_OPS = frozenset(["While", "StatelessWhile"])
+IF_OPS = frozenset(["If", "StatelessIf"])
+CALL_OPS = frozenset(["PartitionedCall", "StatefulPartitionedCall"])
+FORWARDING_OPS = frozenset(["Identity", "IdentityN", "StopGradient", "Snapshot"])
+LIST_OPS = frozenset(
+    ["TensorListReserve", "EmptyTensorList", "TensorListFromTensor", "TensorListGetItem",
+     "TensorListSetItem", "TensorListStack", "TensorListLength", "TensorListElementShape",
+     "TensorListPushBack", "TensorListPopBack", "TensorListResize"]
+)  # fmt: skip
+ARG = "_Arg"
+"""The op of the pseudo-nodes standing for a library function's arguments."""
+
+CONTROL_FLOW_OPS = FRAME_OPS | WHILE_OPS | IF_OPS | CALL_OPS | LIST_OPS
+"""A graph holding any of these is imported through this module."""
+
+
+def uses_control_flow(nodes: Iterable[Any]) -> bool:
+    return any(node.op in CONTROL_FLOW_OPS for node in nodes)
+
+
+def is_back_edge(producer: Any, consumer: Any) -> bool:
+    """`NextIteration -> Merge`: the edge closing a v1 loop; topological orders ignore it."""
+    return producer.op in ("NextIteration", "RefNextIteration") and consumer.op in (
+        "Merge",
+        "RefMerge",
+    )
+
+
+def _base(op: str) -> str:
+    """`RefEnter` -> `Enter`: reference variants behave alike once variables are constants."""
+    return op.removeprefix("Ref") if op in FRAME_OPS else op
+
+
+# ---------------------------------------------------------------------------------------------
+# Values
+
+
+@dataclass(eq=False)
+class Known:
+    """A value known at import time; it becomes a tf.Const (once) when an op consumes it."""
+
+    array: np.ndarray
+    name: str
+    const: Operation | None = None
+    ssa: SSAValue | None = None
+
+
+@dataclass(eq=False)
+class _Unstacked:
+    """The tensor a TensorListFromTensor splits; one tf.Unpack emitted on the first read."""
+
+    tensor: SSAValue
+    count: int
+    name: str
+    results: list[SSAValue] | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class _Piece:
+    source: _Unstacked
+    index: int
+
+
+@dataclass(frozen=True, eq=False)
+class TensorList:
+    """An import-time TensorList: one slot per element (None: never set)."""
+
+    items: tuple[Any, ...]
+    dtype: np.dtype
+    element_shape: tuple[int, ...] | None
+    """Known dims, -1 for unknown ones; None for an unknown rank."""
+
+    def replace(self, items: Sequence[Any]) -> TensorList:
+        return TensorList(tuple(items), self.dtype, self.element_shape)
+
+
+class _Dead:
+    """The output of a Switch on the side not taken, and of everything computed from it."""
+
+    def __repr__(self) -> str:
+        return "DEAD"
+
+
+DEAD = _Dead()
+Value = Any  # SSAValue | Known | TensorList | _Dead
+
+
+# ---------------------------------------------------------------------------------------------
+# Graphs: the main graph and library functions, with their v1 frames
+
+
+@dataclass(eq=False)
+class Frame:
+    """One v1 while loop: the nodes TensorFlow runs in the frame `name`."""
+
+    name: str
+    parent: Frame | None
+    enters: list[str] = field(default_factory=list)
+    merges: list[str] = field(default_factory=list)
+    loop_conds: list[str] = field(default_factory=list)
+    exits: list[str] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class Graph:
+    """Nodes by name with data inputs as TensorRefs; functions add `_Arg` nodes and `rets`."""
+
+    label: str
+    """`graph` or `function 'name'`, for diagnostics."""
+    nodes: dict[str, Any]
+    inputs: dict[str, list[TensorRef]]
+    args: list[str] = field(default_factory=list)
+    rets: list[TensorRef] = field(default_factory=list)
+    frame_of: dict[str, Frame | None] = field(default_factory=dict)
+    frames: dict[str, Frame] = field(default_factory=dict)
+
+    def where(self, name: str) -> str:
+        node = self.nodes[name]
+        suffix = "" if self.label == "graph" else f" in {self.label}"
+        return f"{node_label(node)}{suffix}"
+
+
+def _graph_order(graph: Graph) -> list[str]:
+    """Nodes with inputs before users, back edges ignored; a remaining cycle is an error."""
+    pending = dict.fromkeys(graph.nodes, 0)
+    users: dict[str, list[str]] = {name: [] for name in graph.nodes}
+    for name, refs in graph.inputs.items():
+        for ref in refs:
+            if ref.node not in graph.nodes:
+                raise StrataError(f"{graph.where(name)}: input '{ref.node}' names no node")
+            if is_back_edge(graph.nodes[ref.node], graph.nodes[name]):
+                continue
+            pending[name] += 1
+            users[ref.node].append(name)
+    ready = [name for name, count in pending.items() if count == 0]
+    order: list[str] = []
+    while ready:
+        name = ready.pop()
+        order.append(name)
+        for user in users[name]:
+            pending[user] -= 1
+            if pending[user] == 0:
+                ready.append(user)
+    if len(order) != len(graph.nodes):
+        stuck = next(name for name, count in pending.items() if count > 0)
+        raise StrataError(f"graph has a cycle through {graph.where(stuck)}")
+    return order
+
+
+def _depth(frame: Frame | None) -> int:
+    depth = 0
+    while frame is not None:
+        frame, depth = frame.parent, depth + 1
+    return depth
+
+
+def analyse_frames(graph: Graph) -> None:
+    """Which frame each node runs in (TensorFlow's rule: Enter opens one, Exit leaves it)."""
+    for name in _graph_order(graph):
+        node = graph.nodes[name]
+        op = _base(node.op)
+        refs = [ref for ref in graph.inputs[name] if not is_back_edge(graph.nodes[ref.node], node)]
+        outer = [graph.frame_of[ref.node] for ref in refs]
+        inner = max(outer, key=_depth, default=None)
+        for frame in outer:
+            if not _encloses(frame, inner):
+                raise StrataError(
+                    f"{graph.where(name)}: mixes values of loops "
+                    f"'{_frame_name(frame)}' and '{_frame_name(inner)}'"
+                )
+        if op == "Enter":
+            frame_name = node.attr["frame_name"].s.decode() if "frame_name" in node.attr else ""
+            if not frame_name:
+                raise StrataError(f"{graph.where(name)}: attribute 'frame_name' is missing")
+            frame = graph.frames.get(frame_name)
+            if frame is None:
+                frame = graph.frames[frame_name] = Frame(frame_name, inner)
+            elif frame.parent is not inner:
+                raise StrataError(
+                    f"{graph.where(name)}: enters loop '{frame_name}' from another loop"
+                )
+            frame.enters.append(name)
+            graph.frame_of[name] = frame
+            continue
+        if op == "Exit":
+            if inner is None:
+                raise StrataError(f"{graph.where(name)}: Exit outside any loop")
+            inner.exits.append(name)
+            graph.frame_of[name] = inner.parent
+            continue
+        graph.frame_of[name] = inner
+        if op == "LoopCond" and inner is not None:
+            inner.loop_conds.append(name)
+        if op == "Merge" and inner is not None and len(refs) < len(graph.inputs[name]):
+            inner.merges.append(name)
+
+
+def _encloses(outer: Frame | None, inner: Frame | None) -> bool:
+    while inner is not None:
+        if inner is outer:
+            return True
+        inner = inner.parent
+    return outer is None
+
+
+def _frame_name(frame: Frame | None) -> str:
+    return "<main>" if frame is None else frame.name
+
+
+# Output argument names of the ops with more than one (FunctionDef inputs read `node:arg:index`).
+OUTPUT_ARGS: dict[str, tuple[str, ...]] = {
+    "FusedBatchNorm": ("y", "batch_mean", "batch_variance", "reserve_space_1", "reserve_space_2"),
+    "FusedBatchNormV2": ("y", "batch_mean", "batch_variance", "reserve_space_1", "reserve_space_2"),
+    "FusedBatchNormV3": (
+        "y", "batch_mean", "batch_variance", "reserve_space_1", "reserve_space_2",
+        "reserve_space_3",
+    ),
+    "Unique": ("y", "idx"),
+    "UniqueV2": ("y", "idx"),
+    "TopKV2": ("values", "indices"),
+    "MaxPoolWithArgmax": ("output", "argmax"),
+    "TensorListPopBack": ("output_handle", "tensor"),
+    "Switch": ("output_false", "output_true"),
+    "Merge": ("output", "value_index"),
+}  # fmt: skip
+
+
+def function_graph(function: Any) -> Graph:
+    """A library function as a Graph: `_Arg` nodes for its inputs, `node:arg:i` made `node:k`."""
+    from strata.frontends.graphdef.importer import TensorRef
+
+    name = function.signature.name
+    label = f"function '{name}'"
+    nodes: dict[str, Any] = {}
+    for arg in function.signature.input_arg:
+        nodes[arg.name] = NodeDef(name=arg.name, op=ARG)
+    for node in function.node_def:
+        if node.name in nodes:
+            raise StrataError(f"{label} has two nodes named '{node.name}'")
+        nodes[node.name] = node
+
+    def ref(text: str, where: str) -> TensorRef:
+        parts = text.split(":")
+        if parts[0] not in nodes:
+            raise StrataError(f"{where}: input '{text}' names no node of {label}")
+        if len(parts) == 1:
+            return TensorRef(parts[0], 0)
+        if len(parts) == 2 and parts[1].isdigit():
+            return TensorRef(parts[0], int(parts[1]))
+        if len(parts) != 3 or not parts[2].isdigit():
+            raise StrataError(f"{where}: cannot read input '{text}'")
+        args = OUTPUT_ARGS.get(nodes[parts[0]].op, ())
+        offset = args.index(parts[1]) if parts[1] in args else 0
+        return TensorRef(parts[0], offset + int(parts[2]))
+
+    inputs: dict[str, list[TensorRef]] = {}
+    for node_name, node in nodes.items():
+        where = f"{node_label(node)} in {label}"
+        inputs[node_name] = [ref(t, where) for t in node.input if not t.startswith("^")]
+    rets = []
+    for arg in function.signature.output_arg:
+        if arg.name not in function.ret:
+            raise StrataError(f"{label}: output '{arg.name}' has no value")
+        rets.append(ref(function.ret[arg.name], label))
+    graph = Graph(label, nodes, inputs, [a.name for a in function.signature.input_arg], rets)
+    analyse_frames(graph)
+    return graph
+
+
+# ---------------------------------------------------------------------------------------------
+# Import-time evaluation of small integer subgraphs
+
+
+def _attr_dtype(node: Any, name: str, default: np.dtype) -> np.dtype:
+    if name not in node.attr:
+        return default
+    return numpy_dtype(node.attr[name].type, node_label(node))
+
+
+def _reduce(fn: Callable[..., np.ndarray]) -> Callable[[Any, list[np.ndarray]], np.ndarray]:
+    def evaluate(node: Any, args: list[np.ndarray]) -> np.ndarray:
+        x, axes = args
+        keep = bool(node.attr["keep_dims"].b) if "keep_dims" in node.attr else False
+        axis = tuple(int(a) % max(x.ndim, 1) for a in np.ravel(axes))
+        return np.asarray(fn(x, axis=axis, keepdims=keep), dtype=x.dtype)
+
+    return evaluate
+
+
+def _range(node: Any, args: list[np.ndarray]) -> np.ndarray:
+    start, limit, delta = (a.item() for a in args)
+    if delta == 0:
+        raise StrataError(f"{node_label(node)}: delta must not be 0")
+    return np.arange(start, limit, delta).astype(args[0].dtype)
+
+
+def _mask(node: Any, name: str) -> int:
+    return int(node.attr[name].i) if name in node.attr else 0
+
+
+def _strided_slice(node: Any, args: list[np.ndarray]) -> np.ndarray:
+    """numpy indexing reads StridedSlice's masks exactly (bit i: entry i of begin/end/strides)."""
+    x, begin, end, strides = args
+    index: list[Any] = []
+    for i in range(len(begin)):
+        bit = 1 << i
+        if _mask(node, "ellipsis_mask") & bit:
+            index.append(Ellipsis)
+        elif _mask(node, "new_axis_mask") & bit:
+            index.append(np.newaxis)
+        elif _mask(node, "shrink_axis_mask") & bit:
+            index.append(int(begin[i]))
+        else:
+            start = None if _mask(node, "begin_mask") & bit else int(begin[i])
+            stop = None if _mask(node, "end_mask") & bit else int(end[i])
+            index.append(slice(start, stop, int(strides[i])))
+    return np.asarray(x[tuple(index)])
+
+
+def _squeeze(node: Any, args: list[np.ndarray]) -> np.ndarray:
+    dims = [int(d) for d in node.attr["squeeze_dims"].list.i] if "squeeze_dims" in node.attr else []
+    return np.squeeze(args[0], axis=tuple(dims) if dims else None)
+
+
+FOLDERS: dict[str, Callable[[Any, list[np.ndarray]], np.ndarray]] = {
+    "Less": lambda n, a: np.less(a[0], a[1]),
+    "LessEqual": lambda n, a: np.less_equal(a[0], a[1]),
+    "Greater": lambda n, a: np.greater(a[0], a[1]),
+    "GreaterEqual": lambda n, a: np.greater_equal(a[0], a[1]),
+    "Equal": lambda n, a: np.equal(a[0], a[1]),
+    "NotEqual": lambda n, a: np.not_equal(a[0], a[1]),
+    "LogicalAnd": lambda n, a: np.logical_and(a[0], a[1]),
+    "LogicalOr": lambda n, a: np.logical_or(a[0], a[1]),
+    "LogicalNot": lambda n, a: np.logical_not(a[0]),
+    "AddV2": lambda n, a: np.add(a[0], a[1]),
+    "Add": lambda n, a: np.add(a[0], a[1]),
+    "Sub": lambda n, a: np.subtract(a[0], a[1]),
+    "Mul": lambda n, a: np.multiply(a[0], a[1]),
+    "Maximum": lambda n, a: np.maximum(a[0], a[1]),
+    "Minimum": lambda n, a: np.minimum(a[0], a[1]),
+    "FloorDiv": lambda n, a: np.floor_divide(a[0], a[1]),
+    "FloorMod": lambda n, a: np.mod(a[0], a[1]),
+    "Neg": lambda n, a: np.negative(a[0]),
+    "Abs": lambda n, a: np.abs(a[0]),
+    "Cast": lambda n, a: a[0].astype(_attr_dtype(n, "DstT", a[0].dtype)),
+    "Range": _range,
+    "Max": _reduce(np.max),
+    "Min": _reduce(np.min),
+    "Sum": _reduce(np.sum),
+    "Prod": _reduce(np.prod),
+    "Pack": lambda n, a: np.stack(a, axis=int(n.attr["axis"].i) if "axis" in n.attr else 0),
+    "ConcatV2": lambda n, a: np.concatenate(a[:-1], axis=int(a[-1])),
+    "ExpandDims": lambda n, a: np.expand_dims(a[0], int(a[1])),
+    "Squeeze": _squeeze,
+    "Reshape": lambda n, a: a[0].reshape([int(d) for d in np.ravel(a[1])]),
+    "Fill": lambda n, a: np.full([int(d) for d in np.ravel(a[0])], a[1]),
+    "StridedSlice": _strided_slice,
+}
+"""Ops evaluated in numpy when every input is Known and the result is an integer or bool:
+the loop counters, trip counts and conditions of frozen RNNs. Float math is left to the tf ops
+(and tf-fold-constants), so the import does not decide rounding."""
+
+SHAPE_FOLDERS = frozenset(["Shape", "Size", "Rank"])
+"""Known from a static operand type alone."""
+
+
+def _fold_shape(node: Any, operand: Value) -> Known | None:
+    if isinstance(operand, Known):
+        shape = operand.array.shape
+    elif isinstance(operand, SSAValue) and isinstance(operand.type, TensorType):
+        shape = tuple(operand.type.get_shape())
+        if node.op != "Rank" and DYNAMIC_INDEX in shape:
+            return None
+    else:
+        return None
+    dtype = _attr_dtype(node, "out_type", np.dtype(np.int32))
+    if node.op == "Shape":
+        return Known(np.asarray(shape, dtype=dtype), node.name)
+    if node.op == "Size":
+        return Known(np.asarray(int(np.prod(shape, dtype=np.int64)), dtype=dtype), node.name)
+    return Known(np.asarray(len(shape), dtype=np.int32), node.name)
+
+
+# ---------------------------------------------------------------------------------------------
+# The importer of graphs with control flow
+
+
+@dataclass(eq=False)
+class Scope:
+    """Values of one graph in one loop iteration (or outside loops, `frame` None)."""
+
+    graph: Graph
+    frame: Frame | None
+    parent: Scope | None
+    env: dict[TensorRef, Value] = field(default_factory=dict)
+    done: set[str] = field(default_factory=set)
+    dead: set[str] = field(default_factory=set)
+
+
+class ControlFlowImporter:
+    """Builds the `tf` ops of a graph with control flow into one block, loops unrolled."""
+
+    def __init__(self, importer: GraphImporter, library: Any):
+        self.importer = importer
+        self.block: Block | None = None
+        self.functions = {f.signature.name: f for f in library.function}
+        self.function_graphs: dict[str, Graph] = {}
+        self.consts: dict[tuple[int, str], Known] = {}
+        self.rewritten: dict[tuple[int, str], Any] = {}
+        self.main = Graph(
+            "graph",
+            importer.nodes,
+            {
+                name: [_parse_ref(t) for t in node.input if not t.startswith("^")]
+                for name, node in importer.nodes.items()
+            },
+        )
+        analyse_frames(self.main)
+
+    # -- before building ----------------------------------------------------------------------
+
+    def check_supported(self, needed: Sequence[str]) -> None:
+        """Every needed node, and every node of the functions they call, has an importer."""
+        unsupported: list[str] = []
+        seen: set[str] = set()
+        todo: list[tuple[Graph, list[str]]] = [(self.main, list(needed))]
+        while todo:
+            graph, names = todo.pop()
+            for name in names:
+                node = graph.nodes[name]
+                if not _supported(node.op):
+                    suffix = "" if graph is self.main else f" in {graph.label}"
+                    unsupported.append(f"  node '{name}' ({node.op}){suffix}")
+                for function in _called_functions(node):
+                    if function in seen:
+                        continue
+                    seen.add(function)
+                    called = self.function(function, graph, name)
+                    todo.append((called, list(called.nodes)))
+        if not unsupported:
+            return
+        noun = "op" if len(unsupported) == 1 else "ops"
+        raise StrataError(
+            "\n".join([f"graph has {len(unsupported)} unsupported {noun}:", *unsupported])
+        )
+
+    def function(self, name: str, graph: Graph, caller: str) -> Graph:
+        if name not in self.function_graphs:
+            if name not in self.functions:
+                raise StrataError(
+                    f"{graph.where(caller)}: function '{name}' is not in the graph's library"
+                )
+            self.function_graphs[name] = function_graph(self.functions[name])
+        return self.function_graphs[name]
+
+    # -- building -----------------------------------------------------------------------------
+
+    def build(
+        self, block: Block, inputs: dict[TensorRef, SSAValue], outputs: Sequence[TensorRef]
+    ) -> dict[TensorRef, SSAValue]:
+        """Builds what `outputs` need into `block`; returns every result of the output nodes."""
+        self.block = block
+        root = Scope(self.main, None, None, dict(inputs), {ref.node for ref in inputs})
+        self.demand(root, [ref.node for ref in outputs])
+        results: dict[TensorRef, SSAValue] = {}
+        for ref in outputs:
+            scope = self.scope_for(root, ref.node)
+            found = _lookup(scope, ref)
+            if found is not None:
+                results[ref] = self.as_operand(found, f"output '{_format_ref(ref)}'")
+            # A default output with several results returns all of them (lists aside).
+            index = 0
+            while (
+                other := _lookup(scope, _ref(ref.node, index))
+            ) is not None and other is not DEAD:
+                if isinstance(other, (SSAValue, Known, _Piece)):
+                    results[_ref(ref.node, index)] = self.as_operand(other, "output")
+                index += 1
+        return results
+
+    def value(self, scope: Scope, ref: TensorRef) -> Value:
+        self.demand(scope, [ref.node])
+        owner = self.scope_for(scope, ref.node)
+        found = _lookup(owner, ref)
+        if found is None:
+            raise StrataError(
+                f"{scope.graph.where(ref.node)} has no output {ref.index} "
+                f"(input '{ref.node}:{ref.index}')"
+            )
+        return found
+
+    def scope_for(self, scope: Scope, name: str) -> Scope:
+        """The scope of the innermost iteration running the frame `name` belongs to."""
+        frame = scope.graph.frame_of[name]
+        current: Scope | None = scope
+        while current is not None and current.frame is not frame:
+            current = current.parent
+        if current is None:
+            raise StrataError(
+                f"{scope.graph.where(name)}: used outside its loop '{_frame_name(frame)}' "
+                "(not through an Exit)"
+            )
+        return current
+
+    def demand(self, scope: Scope, names: Sequence[str]) -> None:
+        """Evaluates `names` and what they need, inputs first (no recursion on long chains)."""
+        stack: list[tuple[Scope, str, bool]] = [(scope, name, False) for name in names]
+        active: set[tuple[int, str]] = set()
+        while stack:
+            origin, name, expanded = stack.pop()
+            owner = self.scope_for(origin, name)
+            if name in owner.done:
+                continue
+            if not expanded:
+                key = (id(owner), name)
+                if key in active:
+                    raise StrataError(f"graph has a cycle through {owner.graph.where(name)}")
+                active.add(key)
+                stack.append((owner, name, True))
+                for dep in self.dependencies(owner, name):
+                    if dep not in self.scope_for(owner, dep).done:
+                        stack.append((owner, dep, False))
+                continue
+            active.discard((id(owner), name))
+            self.evaluate(owner, name)
+            owner.done.add(name)
+
+    def dependencies(self, scope: Scope, name: str) -> list[str]:
+        node = scope.graph.nodes[name]
+        op = _base(node.op)
+        if op == "Exit" or op == ARG or node.op == "Placeholder":
+            return []  # an Exit runs its whole loop when evaluated
+        return [ref.node for ref in scope.graph.inputs[name]]
+
+    def evaluate(self, scope: Scope, name: str) -> None:
+        graph = scope.graph
+        node = graph.nodes[name]
+        op = _base(node.op)
+        if op == "Exit":
+            frame = graph.frame_of[graph.inputs[name][0].node]
+            assert frame is not None  # analyse_frames refuses an Exit outside any loop
+            self.unroll_frame(scope, frame)
+            return
+        if node.op in ("Placeholder", ARG):
+            raise StrataError(f"{graph.where(name)} is needed but is not an input")
+        if node.op == "Const":
+            self.set(scope, name, [self.constant(graph, node)])
+            return
+        inputs = [self.value(scope, ref) for ref in graph.inputs[name]]
+        if op == "Merge":
+            taken = [(i, v) for i, v in enumerate(inputs) if v is not DEAD]
+            if not taken:
+                scope.dead.add(name)
+                return
+            index, taken_value = taken[0]
+            self.set(scope, name, [taken_value, Known(np.asarray(index, np.int32), name)])
+            return
+        if any(v is DEAD for v in inputs):
+            scope.dead.add(name)
+            return
+        if op == "Switch":
+            data, pred = inputs
+            taken_branch = self.predicate(graph, name, pred, "predicate")
+            self.set(scope, name, [DEAD, data] if taken_branch else [data, DEAD])
+            return
+        if op in ("Enter", "LoopCond", "NextIteration") or node.op in FORWARDING_OPS:
+            self.set(scope, name, inputs)
+            return
+        if node.op in LIST_OPS:
+            self.set(scope, name, self.list_op(graph, node, inputs))
+            return
+        if node.op in WHILE_OPS:
+            self.set(scope, name, self.unroll_while(graph, node, inputs))
+            return
+        if node.op in IF_OPS:
+            branch = (
+                "then_branch" if self.predicate(graph, name, inputs[0], "cond") else "else_branch"
+            )
+            called = self.function(_func_attr(graph, node, branch), graph, name)
+            self.set(scope, name, self.call(called, inputs[1:], graph.where(name)))
+            return
+        if node.op in CALL_OPS:
+            called = self.function(_func_attr(graph, node, "f"), graph, name)
+            self.set(scope, name, self.call(called, inputs, graph.where(name)))
+            return
+        folded = self.fold(node, inputs)
+        if folded is not None:
+            self.set(scope, name, [folded])
+            return
+        self.set(scope, name, self.build_op(graph, node, inputs))
+
+    def set(self, scope: Scope, name: str, values: Sequence[Value]) -> None:
+        for index, value in enumerate(values):
+            scope.env[_ref(name, index)] = value
+
+    # -- loops --------------------------------------------------------------------------------
+
+    def unroll_frame(self, parent: Scope, frame: Frame) -> None:
+        """Runs a v1 loop at import time; its Exits take the values of the last iteration."""
+        graph = parent.graph
+        if len(frame.loop_conds) != 1:
+            raise StrataError(
+                f"loop '{frame.name}' has {len(frame.loop_conds)} LoopCond nodes, expected 1"
+            )
+        loop_cond = frame.loop_conds[0]
+        carried: dict[str, tuple[TensorRef, TensorRef]] = {}
+        for merge in frame.merges:
+            node = graph.nodes[merge]
+            refs = graph.inputs[merge]
+            back = [r for r in refs if is_back_edge(graph.nodes[r.node], node)]
+            entry = [r for r in refs if r not in back]
+            if len(back) != 1 or len(entry) != 1:
+                raise StrataError(
+                    f"{graph.where(merge)}: expected one Enter and one NextIteration input"
+                )
+            carried[merge] = (entry[0], back[0])
+        scope = Scope(graph, frame, parent)
+        state = {merge: self.value(scope, entry) for merge, (entry, _) in carried.items()}
+        for iteration in range(MAX_ITERATIONS + 1):
+            for merge, value in state.items():
+                self.set(
+                    scope, merge, [value, Known(np.asarray(min(iteration, 1), np.int32), merge)]
+                )
+                scope.done.add(merge)
+            pred = self.value(scope, _ref(loop_cond, 0))
+            if not self.loop_continues(graph, loop_cond, frame.name, pred):
+                break
+            if iteration == MAX_ITERATIONS:
+                raise StrataError(
+                    f"loop '{frame.name}' ({graph.where(loop_cond)}) runs more than "
+                    f"{MAX_ITERATIONS} iterations; only loops up to that many are unrolled"
+                )
+            state = {merge: self.value(scope, back) for merge, (_, back) in carried.items()}
+            scope = Scope(graph, frame, parent)
+        for exit_name in frame.exits:
+            self.set(parent, exit_name, [self.value(scope, graph.inputs[exit_name][0])])
+            parent.done.add(exit_name)
+
+    def unroll_while(self, graph: Graph, node: Any, inputs: list[Value]) -> list[Value]:
+        """A functional While: `body` instantiated once per iteration while `cond` holds."""
+        where = graph.where(node.name)
+        cond = self.function(_func_attr(graph, node, "cond"), graph, node.name)
+        body = self.function(_func_attr(graph, node, "body"), graph, node.name)
+        state = list(inputs)
+        for iteration in range(MAX_ITERATIONS + 1):
+            results = self.call(cond, state, where)
+            if len(results) != 1:
+                raise StrataError(f"{where}: cond '{cond.label}' must return one value")
+            if not self.while_continues(graph, node, cond, state, results[0]):
+                return state
+            if iteration == MAX_ITERATIONS:
+                raise StrataError(
+                    f"loop {where} runs more than {MAX_ITERATIONS} iterations; only loops up to "
+                    "that many are unrolled"
+                )
+            state = self.call(body, state, where)
+            if len(state) != len(inputs):
+                raise StrataError(
+                    f"{where}: body returns {len(state)} values for {len(inputs)} loop variables"
+                )
+        return state
+
+    def call(self, function: Graph, args: Sequence[Value], where: str) -> list[Value]:
+        if len(args) != len(function.args):
+            raise StrataError(
+                f"{where}: {function.label} takes {len(function.args)} inputs, given {len(args)}"
+            )
+        scope = Scope(function, None, None)
+        for name, value in zip(function.args, args, strict=True):
+            self.set(scope, name, [value])
+            scope.done.add(name)
+        return [self.value(scope, ref) for ref in function.rets]
+
+    def loop_continues(self, graph: Graph, loop_cond: str, frame: str, pred: Value) -> bool:
+        if isinstance(pred, Known) and pred.array.size == 1:
+            return bool(pred.array.reshape(()))
+        cause = _unknown_source(graph, loop_cond)
+        raise StrataError(
+            f"loop '{frame}' ({graph.where(loop_cond)}) has no static trip count: its condition "
+            f"depends on {cause}, which is not known at import time; only loops with a static "
+            "trip count are supported"
+        )
+
+    def while_continues(
+        self, graph: Graph, node: Any, cond: Graph, state: list[Value], pred: Value
+    ) -> bool:
+        if isinstance(pred, Known):
+            return _truth(pred.array)
+        unknown = [i for i, v in enumerate(state) if not isinstance(v, (Known, TensorList))]
+        detail = f"loop variable {unknown[0]}" if unknown else "a value"
+        raise StrataError(
+            f"loop {graph.where(node.name)} has no static trip count: its condition "
+            f"({cond.label}) depends on {detail}, which is not known at import time; only loops "
+            "with a static trip count are supported"
+        )
+
+    def predicate(self, graph: Graph, name: str, pred: Value, what: str) -> bool:
+        if isinstance(pred, Known):
+            return _truth(pred.array)
+        raise StrataError(
+            f"{graph.where(name)}: the {what} is not known at import time; only control flow "
+            "decided by constants is supported"
+        )
+
+    # -- ops --------------------------------------------------------------------------------
+
+    def constant(self, graph: Graph, node: Any) -> Known:
+        key = (id(graph), node.name)
+        if key not in self.consts:
+            const = BUILDERS["Const"](node, [])
+            assert isinstance(const, tf.ConstOp)
+            self.consts[key] = Known(const.as_numpy(), node.name, const)
+        return self.consts[key]
+
+    def fold(self, node: Any, inputs: list[Value]) -> Known | None:
+        if node.op in SHAPE_FOLDERS and len(inputs) == 1:
+            return _fold_shape(node, inputs[0])
+        if node.op not in FOLDERS or not all(isinstance(v, Known) for v in inputs):
+            return None
+        arrays = [v.array for v in inputs]
+        if not all(a.dtype.kind in "biu" for a in arrays):
+            return None
+        with np.errstate(all="ignore"):
+            try:
+                result = np.asarray(FOLDERS[node.op](node, arrays))
+            except (ValueError, IndexError, TypeError):
+                return None  # the tf op's verifier names the problem
+        if result.dtype.kind not in "biu":
+            return None
+        return Known(result, node.name)
+
+    def build_op(self, graph: Graph, node: Any, inputs: list[Value]) -> list[Value]:
+        if node.op not in tf.OPS_BY_TF_NAME:
+            raise StrataError(f"{graph.where(node.name)}: unsupported op")
+        refs = graph.inputs[node.name]
+        operands = {
+            ref: self.as_operand(value, f"{graph.where(node.name)}: input {i}")
+            for i, (ref, value) in enumerate(zip(refs, inputs, strict=True))
+        }
+        if graph is not self.main:
+            key = (id(graph), node.name)
+            if key not in self.rewritten:
+                self.rewritten[key] = _with_inputs(node, refs)
+            node = self.rewritten[key]
+        op = self.importer.build_node(node, operands)
+        self.add(op)
+        return list(op.results)
+
+    def add(self, op: Operation) -> None:
+        assert self.block is not None
+        self.block.add_op(op)
+
+    def as_operand(self, value: Value, what: str) -> SSAValue:
+        if isinstance(value, SSAValue):
+            return value
+        if isinstance(value, Known):
+            if value.ssa is None:
+                const = value.const or tf.ConstOp(dense_from_numpy(value.array))
+                const.location = location(value.name)
+                self.add(const)
+                value.ssa = const.results[0]
+            return value.ssa
+        if isinstance(value, TensorList):
+            raise StrataError(f"{what} is a TensorList, which only TensorList ops take")
+        if isinstance(value, _Piece):
+            return self.piece(value)
+        raise StrataError(f"{what} is on a branch not taken")
+
+    def piece(self, piece: _Piece) -> SSAValue:
+        source = piece.source
+        if source.results is None:
+            unpack = tf.UnpackOp(source.tensor, source.count, 0)
+            unpack.location = location(source.name)
+            self.add(unpack)
+            source.results = list(unpack.results)
+        return source.results[piece.index]
+
+    def list_op(self, graph: Graph, node: Any, inputs: list[Value]) -> list[Value]:
+        """TensorList ops on import-time lists; only reading and stacking emit tf ops."""
+        where = graph.where(node.name)
+        op = node.op
+        dtype = _attr_dtype(node, "element_dtype", np.dtype(np.float32))
+        if op in ("TensorListReserve", "EmptyTensorList"):
+            shape = _element_shape(inputs[0], where)
+            if op == "EmptyTensorList":
+                return [TensorList((), dtype, shape)]
+            count = _known_int(inputs[1], where, "num_elements")
+            if count < 0:
+                raise StrataError(f"{where}: num_elements must be known and non-negative")
+            return [TensorList((None,) * count, dtype, shape)]
+        if op == "TensorListFromTensor":
+            tensor, shape = inputs
+            return [self.from_tensor(node.name, tensor, dtype, _element_shape(shape, where), where)]
+        items = _as_list(inputs[0], where)
+        if op == "TensorListGetItem":
+            index = _known_int(inputs[1], where, "index")
+            _check_index(index, items, where)
+            shape = _element_shape(inputs[2], where)
+            return [self.item(items, index, shape, where, node.name)]
+        if op == "TensorListSetItem":
+            index = _known_int(inputs[1], where, "index")
+            slots = list(items.items)
+            grow = (
+                "resize_if_index_out_of_bounds" in node.attr
+                and node.attr["resize_if_index_out_of_bounds"].b
+            )
+            if grow and index >= len(slots):
+                slots += [None] * (index + 1 - len(slots))
+            _check_index(index, items.replace(slots), where)
+            slots[index] = inputs[2]
+            return [items.replace(slots)]
+        if op == "TensorListStack":
+            return [self.stack(node, items, _element_shape(inputs[1], where), where)]
+        if op == "TensorListLength":
+            return [Known(np.asarray(len(items.items), np.int32), node.name)]
+        if op == "TensorListElementShape":
+            shape = self.shape_of(items, None, where)
+            out = _attr_dtype(node, "shape_type", np.dtype(np.int32))
+            return [Known(np.asarray(shape, out), node.name)]
+        if op == "TensorListPushBack":
+            return [items.replace([*items.items, inputs[1]])]
+        if op == "TensorListPopBack":
+            if not items.items:
+                raise StrataError(f"{where}: cannot pop from an empty list")
+            shape = _element_shape(inputs[1], where)
+            last = self.item(items, len(items.items) - 1, shape, where, node.name)
+            return [items.replace(items.items[:-1]), last]
+        if op == "TensorListResize":
+            size = _known_int(inputs[1], where, "size")
+            if size < 0:
+                raise StrataError(f"{where}: size must be non-negative, found {size}")
+            slots = list(items.items[:size]) + [None] * max(0, size - len(items.items))
+            return [items.replace(slots)]
+        raise StrataError(f"{where}: unsupported op")
+
+    def from_tensor(
+        self, name: str, tensor: Value, dtype: np.dtype, shape: tuple[int, ...] | None, where: str
+    ) -> TensorList:
+        if isinstance(tensor, Known):
+            if tensor.array.ndim == 0:
+                raise StrataError(f"{where}: cannot split a scalar into a list")
+            items = [Known(tensor.array[i], name) for i in range(tensor.array.shape[0])]
+            return TensorList(tuple(items), dtype, tuple(tensor.array.shape[1:]))
+        ssa = self.as_operand(tensor, f"{where}: input 0")
+        t = ssa.type
+        if not isinstance(t, TensorType) or t.get_num_dims() == 0:
+            raise StrataError(f"{where}: cannot split {t} into a list")
+        dims = tuple(t.get_shape())
+        if dims[0] == DYNAMIC_INDEX:
+            raise StrataError(f"{where}: the list length (dim 0 of {t}) is not static")
+        source = _Unstacked(ssa, dims[0], name)
+        items = [_Piece(source, i) for i in range(dims[0])]
+        return TensorList(tuple(items), dtype, _merge_shapes(dims[1:], shape, where))
+
+    def item(
+        self,
+        items: TensorList,
+        index: int,
+        shape: tuple[int, ...] | None,
+        where: str,
+        name: str,
+    ) -> Value:
+        """Element `index`; as in TensorFlow, one never set reads as zeros of the element shape."""
+        value = items.items[index]
+        if value is not None:
+            return value
+        dims = self.shape_of(items, shape, where)
+        if dims is None or any(d < 0 for d in dims):
+            raise StrataError(
+                f"{where}: element {index} was never set and its shape is not fully known"
+            )
+        return Known(np.zeros(dims, items.dtype), name)
+
+    def shape_of(
+        self, items: TensorList, shape: tuple[int, ...] | None, where: str
+    ) -> tuple[int, ...] | None:
+        merged = _merge_shapes(items.element_shape, shape, where)
+        for value in items.items:
+            if value is None:
+                continue
+            merged = _merge_shapes(merged, _shape_of_value(value), where)
+        return merged
+
+    def stack(
+        self, node: Any, items: TensorList, shape: tuple[int, ...] | None, where: str
+    ) -> Value:
+        expected = int(node.attr["num_elements"].i) if "num_elements" in node.attr else -1
+        if expected >= 0 and expected != len(items.items):
+            raise StrataError(
+                f"{where}: num_elements is {expected}, but the list has {len(items.items)}"
+            )
+        dims = self.shape_of(items, shape, where)
+        if not items.items:
+            if dims is None or any(d < 0 for d in dims):
+                raise StrataError(f"{where}: stacking an empty list of unknown element shape")
+            return Known(np.zeros((0, *dims), items.dtype), node.name)
+        values = [self.item(items, i, shape, where, node.name) for i in range(len(items.items))]
+        if all(isinstance(v, Known) for v in values):
+            return Known(np.stack([v.array for v in values]), node.name)
+        operands = [self.as_operand(v, f"{where}: element {i}") for i, v in enumerate(values)]
+        pack = tf.PackOp(operands, 0)
+        pack.location = location(node.name)
+        self.add(pack)
+        return pack.results[0]
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers
+
+
+def _parse_ref(text: str) -> TensorRef:
+    from strata.frontends.graphdef.importer import TensorRef
+
+    return TensorRef.parse(text)
+
+
+def _ref(name: str, index: int) -> TensorRef:
+    from strata.frontends.graphdef.importer import TensorRef
+
+    return TensorRef(name, index)
+
+
+def _lookup(scope: Scope, ref: TensorRef) -> Value | None:
+    if ref.node in scope.dead:
+        return DEAD
+    return scope.env.get(ref)
+
+
+def _supported(op: str) -> bool:
+    return (
+        op in tf.OPS_BY_TF_NAME
+        or op in ("Placeholder", "NoOp", ARG)
+        or op in CONTROL_FLOW_OPS
+        or op in FORWARDING_OPS
+        or op in FOLDERS
+        or op in SHAPE_FOLDERS
+    )
+
+
+def _called_functions(node: Any) -> list[str]:
+    keys = {
+        **dict.fromkeys(WHILE_OPS, ("cond", "body")),
+        **dict.fromkeys(IF_OPS, ("then_branch", "else_branch")),
+        **dict.fromkeys(CALL_OPS, ("f",)),
+    }.get(node.op, ())
+    return [node.attr[k].func.name for k in keys if k in node.attr]
+
+
+def _func_attr(graph: Graph, node: Any, key: str) -> str:
+    if key not in node.attr or not node.attr[key].func.name:
+        raise StrataError(f"{graph.where(node.name)}: attribute '{key}' is missing")
+    return node.attr[key].func.name
+
+
+def _with_inputs(node: Any, refs: Sequence[TensorRef]) -> Any:
+    """A function's node with its data inputs written `name:index`, as build_node reads them."""
+    copy = NodeDef()
+    copy.CopyFrom(node)
+    del copy.input[:]
+    copy.input.extend(_format_ref(r) for r in refs)
+    return copy
+
+
+def _format_ref(ref: TensorRef) -> str:
+    return ref.node if ref.index == 0 else f"{ref.node}:{ref.index}"
+
+
+def _truth(array: np.ndarray) -> bool:
+    """TensorFlow's truth of a predicate: a scalar's value, a tensor's non-emptiness."""
+    if array.ndim == 0:
+        return bool(array)
+    return array.size > 0
+
+
+def _unknown_source(graph: Graph, name: str) -> str:
+    """The first input of the graph that `name` depends on (what makes a condition unknown)."""
+    seen: set[str] = set()
+    stack = [name]
+    while stack:
+        current = stack.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        node = graph.nodes[current]
+        if node.op in ("Placeholder", ARG):
+            return f"input '{current}'"
+        stack.extend(ref.node for ref in reversed(graph.inputs[current]))
+    return f"node '{name}'"
+
+
+def _known_int(value: Value, where: str, what: str) -> int:
+    if isinstance(value, Known) and value.array.size == 1 and value.array.dtype.kind in "iu":
+        return int(value.array.reshape(()))
+    raise StrataError(f"{where}: {what} is not known at import time")
+
+
+def _as_list(value: Value, where: str) -> TensorList:
+    if isinstance(value, TensorList):
+        return value
+    raise StrataError(f"{where}: input 0 is not a TensorList")
+
+
+def _check_index(index: int, items: TensorList, where: str) -> None:
+    if not 0 <= index < len(items.items):
+        raise StrataError(
+            f"{where}: index {index} is out of range for a list of {len(items.items)} elements"
+        )
+
+
+def _element_shape(value: Value, where: str) -> tuple[int, ...] | None:
+    """An `element_shape` input: -1 (or a -1 scalar) means unknown rank, -1 dims unknown dims."""
+    if isinstance(value, SSAValue):
+        return None
+    if not isinstance(value, Known):
+        raise StrataError(f"{where}: element_shape is not a tensor")
+    array = value.array
+    if array.ndim == 0:
+        return None if int(array) == -1 else (int(array),)
+    return tuple(int(d) for d in array)
+
+
+def _shape_of_value(value: Value) -> tuple[int, ...] | None:
+    if isinstance(value, Known):
+        return tuple(value.array.shape)
+    if isinstance(value, _Piece):
+        t = value.source.tensor.type
+        assert isinstance(t, TensorType)
+        return tuple(-1 if d == DYNAMIC_INDEX else d for d in t.get_shape()[1:])
+    if isinstance(value, SSAValue) and isinstance(value.type, TensorType):
+        return tuple(-1 if d == DYNAMIC_INDEX else d for d in value.type.get_shape())
+    return None
+
+
+def _merge_shapes(
+    a: Sequence[int] | None, b: Sequence[int] | None, where: str
+) -> tuple[int, ...] | None:
+    if a is None:
+        return None if b is None else tuple(b)
+    if b is None:
+        return tuple(a)
+    if len(a) != len(b) or any(x >= 0 and y >= 0 and x != y for x, y in zip(a, b, strict=True)):
+        raise StrataError(f"{where}: element shapes {list(a)} and {list(b)} differ")
+    return tuple(x if x >= 0 else y for x, y in zip(a, b, strict=True))

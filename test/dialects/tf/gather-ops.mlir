@@ -1,0 +1,26 @@
+// RUN: strata-opt %s | strata-opt --generic | strata-opt | filecheck %s
+
+// CHECK-LABEL: func.func @gather_ops
+// CHECK-SAME: (%[[P:.*]]: tensor<10x4xf32>, %[[I:.*]]: tensor<2x3xi32>, %[[B:.*]]: tensor<2x5x3xf32>, %[[J:.*]]: tensor<2x4xi64>)
+func.func @gather_ops(%p: tensor<10x4xf32>, %i: tensor<2x3xi32>, %b: tensor<2x5x3xf32>, %j: tensor<2x4xi64>) -> (tensor<2x3x4xf32>, tensor<2x4x3xf32>, tensor<2x3x4xf32>, tensor<2x3x4xf32>, tensor<10x3xf32>) {
+  // CHECK-NEXT: %[[A0:.*]] = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %a0 = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  // CHECK-NEXT: %[[A1:.*]] = "tf.Const"() <{value = dense<-2> : tensor<i64>}> : () -> tensor<i64>
+  %a1 = "tf.Const"() <{value = dense<-2> : tensor<i64>}> : () -> tensor<i64>
+  // CHECK-NEXT: "tf.GatherV2"(%[[P]], %[[I]], %[[A0]]) <{batch_dims = 0 : i64}> : (tensor<10x4xf32>, tensor<2x3xi32>, tensor<i32>) -> tensor<2x3x4xf32>
+  %0 = "tf.GatherV2"(%p, %i, %a0) : (tensor<10x4xf32>, tensor<2x3xi32>, tensor<i32>) -> tensor<2x3x4xf32>
+  // A negative axis counts from the end; batch_dims = 1 keeps the leading dim.
+  // CHECK-NEXT: "tf.GatherV2"(%[[B]], %[[J]], %[[A1]]) <{batch_dims = 1 : i64}> : (tensor<2x5x3xf32>, tensor<2x4xi64>, tensor<i64>) -> tensor<2x4x3xf32>
+  %1 = "tf.GatherV2"(%b, %j, %a1) <{batch_dims = 1 : i64}> : (tensor<2x5x3xf32>, tensor<2x4xi64>, tensor<i64>) -> tensor<2x4x3xf32>
+  // CHECK-NEXT: "tf.Gather"(%[[P]], %[[I]]) <{validate_indices = true}> : (tensor<10x4xf32>, tensor<2x3xi32>) -> tensor<2x3x4xf32>
+  %2 = "tf.Gather"(%p, %i) : (tensor<10x4xf32>, tensor<2x3xi32>) -> tensor<2x3x4xf32>
+  // CHECK-NEXT: "tf.ResourceGather"(%[[P]], %[[I]]) <{batch_dims = 0 : i64, validate_indices = true}> : (tensor<10x4xf32>, tensor<2x3xi32>) -> tensor<2x3x4xf32>
+  %3 = "tf.ResourceGather"(%p, %i) : (tensor<10x4xf32>, tensor<2x3xi32>) -> tensor<2x3x4xf32>
+  // CHECK-NEXT: %[[N:.*]] = "tf.Const"() <{value = dense<10> : tensor<i32>}> : () -> tensor<i32>
+  %n = "tf.Const"() <{value = dense<10> : tensor<i32>}> : () -> tensor<i32>
+  // CHECK-NEXT: %[[IDS:.*]] = "tf.Const"() <{value = dense<1> : tensor<2x5xi32>}> : () -> tensor<2x5xi32>
+  %ids = "tf.Const"() <{value = dense<1> : tensor<2x5xi32>}> : () -> tensor<2x5xi32>
+  // CHECK-NEXT: "tf.UnsortedSegmentSum"(%[[B]], %[[IDS]], %[[N]]) : (tensor<2x5x3xf32>, tensor<2x5xi32>, tensor<i32>) -> tensor<10x3xf32>
+  %4 = "tf.UnsortedSegmentSum"(%b, %ids, %n) : (tensor<2x5x3xf32>, tensor<2x5xi32>, tensor<i32>) -> tensor<10x3xf32>
+  func.return %0, %1, %2, %3, %4 : tensor<2x3x4xf32>, tensor<2x4x3xf32>, tensor<2x3x4xf32>, tensor<2x3x4xf32>, tensor<10x3xf32>
+}

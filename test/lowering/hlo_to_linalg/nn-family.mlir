@@ -1,0 +1,60 @@
+// RUN: strata-opt %s -p convert-hlo-to-linalg --split-input-file | filecheck %s
+
+// Padding: a zero-filled tensor written through an offset map; the window map is o * 2 + k, and the
+// loops are (n, oh, ow, kh, kw, ci, co): parallel, reductions, the out feature innermost.
+// CHECK-LABEL: func.func @conv_padded
+// CHECK-SAME: (%[[X:.*]]: tensor<1x5x5x2xf32>, %[[W:.*]]: tensor<3x3x2x16xf32>)
+// CHECK:        %[[ZEROS:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x7x7x2xf32>)
+// CHECK:        %[[PAD:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, (d1 + 1), (d2 + 1), d3)>], {{.*}} ins(%[[X]] : tensor<1x5x5x2xf32>) outs(%[[ZEROS]] : tensor<1x7x7x2xf32>)
+// CHECK:        %[[INIT:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x3x3x16xf32>)
+// CHECK:        %[[Y:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, ((d1 * 2) + d3), ((d2 * 2) + d4), d5)>, affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d3, d4, d5, d6)>, affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d6)>], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "reduction", "parallel"]} ins(%[[PAD]], %[[W]] : tensor<1x7x7x2xf32>, tensor<3x3x2x16xf32>) outs(%[[INIT]] : tensor<1x3x3x16xf32>)
+// CHECK-NEXT:   ^{{.*}}(%[[A:.*]]: f32, %[[B:.*]]: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT:     %[[P:.*]] = arith.mulf %[[A]], %[[B]] fastmath<contract> : f32
+// CHECK-NEXT:     %[[S:.*]] = arith.addf %[[ACC]], %[[P]] fastmath<contract> : f32
+// CHECK-NEXT:     linalg.yield %[[S]] : f32
+// CHECK:        func.return %[[Y]]
+func.func @conv_padded(%x: tensor<1x5x5x2xf32>, %w: tensor<3x3x2x16xf32>) -> tensor<1x3x3x16xf32> {
+  %y = "hlo.convolution"(%x, %w) <{dimension_numbers = #hlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, window_strides = array<i64: 2, 2>, padding = dense<1> : tensor<2x2xi64>, feature_group_count = 1 : i64, batch_group_count = 1 : i64}> : (tensor<1x5x5x2xf32>, tensor<3x3x2x16xf32>) -> tensor<1x3x3x16xf32>
+  func.return %y : tensor<1x3x3x16xf32>
+}
+
+// -----
+
+// One output feature per group (depthwise): the feature dims split into (group, 1) by reshapes, and
+// the group loop goes innermost, after the reductions.
+// CHECK-LABEL: func.func @conv_depthwise
+// CHECK:        %[[X5:.*]] = tensor.expand_shape %{{.*}} output_shape [1, 4, 4, 8, 1] : tensor<128xf32> into tensor<1x4x4x8x1xf32>
+// CHECK:        %[[W5:.*]] = tensor.expand_shape %{{.*}} output_shape [3, 3, 1, 8, 1] : tensor<72xf32> into tensor<3x3x1x8x1xf32>
+// CHECK:        %[[C:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, (d1 + d3), (d2 + d4), d6, d5)>, affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d3, d4, d5, d6, 0)>, affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d6, 0)>], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "reduction", "parallel"]} ins(%[[X5]], %[[W5]] : tensor<1x4x4x8x1xf32>, tensor<3x3x1x8x1xf32>)
+// CHECK:        %[[FLAT:.*]] = tensor.collapse_shape %[[C]] {{.*}} : tensor<1x2x2x8x1xf32> into tensor<32xf32>
+// CHECK-NEXT:   %[[Y:.*]] = tensor.expand_shape %[[FLAT]] {{.*}} : tensor<32xf32> into tensor<1x2x2x8xf32>
+// CHECK-NEXT:   func.return %[[Y]]
+func.func @conv_depthwise(%x: tensor<1x4x4x8xf32>, %w: tensor<3x3x1x8xf32>) -> tensor<1x2x2x8xf32> {
+  %y = "hlo.convolution"(%x, %w) <{dimension_numbers = #hlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 8 : i64, batch_group_count = 1 : i64}> : (tensor<1x4x4x8xf32>, tensor<3x3x1x8xf32>) -> tensor<1x2x2x8xf32>
+  func.return %y : tensor<1x2x2x8xf32>
+}
+
+// -----
+
+// A pool: window loops (reductions) before the channel loop; an unread tensor of the window's shape
+// gives the window loops their trip counts; the output starts as the init value.
+// CHECK-LABEL: func.func @max_pool
+// CHECK-SAME: (%[[X:.*]]: tensor<1x4x4x2xf32>, %[[INIT:.*]]: tensor<f32>)
+// CHECK-NEXT:   %[[I:.*]] = tensor.extract %[[INIT]][] : tensor<f32>
+// CHECK-NEXT:   %[[WIN:.*]] = tensor.empty() : tensor<2x2xf32>
+// CHECK:        %[[FILL:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x2x2x2xf32>)
+// CHECK-NEXT:   ^{{.*}}(%{{.*}}: f32):
+// CHECK-NEXT:     linalg.yield %[[I]] : f32
+// CHECK:        %[[Y:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, ((d1 * 2) + d3), ((d2 * 2) + d4), d5)>, affine_map<(d0, d1, d2, d3, d4, d5) -> (d3, d4)>, affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d5)>], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "parallel"]} ins(%[[X]], %[[WIN]] : tensor<1x4x4x2xf32>, tensor<2x2xf32>) outs(%[[FILL]] : tensor<1x2x2x2xf32>)
+// CHECK-NEXT:   ^{{.*}}(%[[E:.*]]: f32, %{{.*}}: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT:     %[[M:.*]] = arith.maximumf %[[ACC]], %[[E]] : f32
+// CHECK-NEXT:     linalg.yield %[[M]] : f32
+// CHECK:        func.return %[[Y]]
+func.func @max_pool(%x: tensor<1x4x4x2xf32>, %init: tensor<f32>) -> tensor<1x2x2x2xf32> {
+  %y = "hlo.reduce_window"(%x, %init) <{window_dimensions = array<i64: 1, 2, 2, 1>, window_strides = array<i64: 1, 2, 2, 1>, operandSegmentSizes = array<i32: 1, 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %m = hlo.maximum %a, %b : tensor<f32>
+    hlo.return %m : tensor<f32>
+  }) : (tensor<1x4x4x2xf32>, tensor<f32>) -> tensor<1x2x2x2xf32>
+  func.return %y : tensor<1x2x2x2xf32>
+}

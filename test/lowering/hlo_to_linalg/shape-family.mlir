@@ -1,0 +1,63 @@
+// RUN: strata-opt %s -p convert-hlo-to-linalg --split-input-file | filecheck %s
+
+// One copy per input into the same destination: the first into tensor.empty, the next into the
+// first's result, each writing its region (a plain `d1` into a larger dim is `d1 mod 4`).
+// CHECK-LABEL: func.func @concatenate
+// CHECK-SAME: (%[[A:.*]]: tensor<2x3xf32>, %[[B:.*]]: tensor<2x1xf32>)
+// CHECK-NEXT:   %[[INIT:.*]] = tensor.empty() : tensor<2x4xf32>
+// CHECK-NEXT:   %[[R0:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, (d1 mod 4))>], iterator_types = ["parallel", "parallel"]} ins(%[[A]] : tensor<2x3xf32>) outs(%[[INIT]] : tensor<2x4xf32>)
+// CHECK:        %[[R1:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, (d1 + 3))>], iterator_types = ["parallel", "parallel"]} ins(%[[B]] : tensor<2x1xf32>) outs(%[[R0]] : tensor<2x4xf32>)
+// CHECK:        func.return %[[R1]]
+func.func @concatenate(%a: tensor<2x3xf32>, %b: tensor<2x1xf32>) -> tensor<2x4xf32> {
+  %0 = hlo.concatenate %a, %b, dim = 1 : (tensor<2x3xf32>, tensor<2x1xf32>) -> tensor<2x4xf32>
+  func.return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @slice
+// CHECK-SAME: (%[[X:.*]]: tensor<4x6xf32>)
+// CHECK-NEXT:   %[[INIT:.*]] = tensor.empty() : tensor<2x3xf32>
+// CHECK-NEXT:   %[[R:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> ((d0 + 1), (d1 * 2))>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[X]] : tensor<4x6xf32>) outs(%[[INIT]] : tensor<2x3xf32>)
+// CHECK-NEXT:   ^bb0(%[[E:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:     linalg.yield %[[E]] : f32
+// CHECK:        func.return %[[R]]
+func.func @slice(%x: tensor<4x6xf32>) -> tensor<2x3xf32> {
+  %0 = hlo.slice %x [1:3, 0:6:2] : (tensor<4x6xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @reverse
+// CHECK-SAME: (%[[X:.*]]: tensor<4x3xf32>)
+// CHECK:        linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (((d0 * -1) + 3), d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[X]] : tensor<4x3xf32>)
+func.func @reverse(%x: tensor<4x3xf32>) -> tensor<4x3xf32> {
+  %0 = hlo.reverse %x, dims = [0] : tensor<4x3xf32>
+  func.return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+// Fill with the pad value, then copy the operand to rows 1, 3 (interior 1) and columns 0..2.
+// CHECK-LABEL: func.func @pad
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>, %[[V:.*]]: tensor<f32>)
+// CHECK-NEXT:   %[[INIT:.*]] = tensor.empty() : tensor<5x4xf32>
+// CHECK-NEXT:   %[[FILL:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V]] : tensor<f32>) outs(%[[INIT]] : tensor<5x4xf32>)
+// CHECK:        %[[R:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (((d0 * 2) + 1), (d1 mod 4))>], iterator_types = ["parallel", "parallel"]} ins(%[[X]] : tensor<2x3xf32>) outs(%[[FILL]] : tensor<5x4xf32>)
+// CHECK:        func.return %[[R]]
+func.func @pad(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<5x4xf32> {
+  %0 = hlo.pad %x, %v, low = [1, 0], high = [1, 1], interior = [1, 0] : (tensor<2x3xf32>, tensor<f32>) -> tensor<5x4xf32>
+  func.return %0 : tensor<5x4xf32>
+}
+
+// -----
+
+// Shapes are static: the indices are a constant.
+// CHECK-LABEL: func.func @iota
+// CHECK-NEXT:   %[[C:.*]] = arith.constant dense<{{\[}}[0, 1, 2], [0, 1, 2]]> : tensor<2x3xi32>
+// CHECK-NEXT:   func.return %[[C]]
+func.func @iota() -> tensor<2x3xi32> {
+  %0 = hlo.iota dim = 1 : tensor<2x3xi32>
+  func.return %0 : tensor<2x3xi32>
+}

@@ -1,0 +1,83 @@
+// RUN: strata-opt %s -p convert-tf-to-hlo --split-input-file | filecheck %s
+
+// GatherV2 on axis 0: a range check naming the node, then hlo.gather.
+// CHECK-LABEL: func.func @gather_axis0
+// CHECK-SAME: (%[[P:.*]]: tensor<10x4xf32>, %[[I:.*]]: tensor<2x3xi32>)
+// CHECK-NEXT:   %[[N:.*]] = hlo.constant dense<10> : tensor<2x3xi32>
+// CHECK-NEXT:   %[[GE:.*]] = hlo.compare GE, %[[I]], %[[N]], SIGNED : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi1>
+// CHECK-NEXT:   %[[ZERO:.*]] = hlo.constant dense<0> : tensor<2x3xi32>
+// CHECK-NEXT:   %[[LT:.*]] = hlo.compare LT, %[[I]], %[[ZERO]], SIGNED : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi1>
+// CHECK-NEXT:   %[[BAD:.*]] = hlo.or %[[LT]], %[[GE]] : tensor<2x3xi1>
+// CHECK-NEXT:   %[[FALSE:.*]] = hlo.constant dense<false> : tensor<i1>
+// CHECK-NEXT:   %[[ANY:.*]] = hlo.reduce(%[[BAD]] init: %[[FALSE]]) applies hlo.or across dimensions = [0, 1] : (tensor<2x3xi1>, tensor<i1>) -> tensor<i1>
+// CHECK-NEXT:   rt.check %[[ANY]], "node 'emb/GatherV2' (tf.GatherV2): index out of range [0, 10)" : tensor<i1>
+// CHECK-NEXT:   %[[G:.*]] = "hlo.gather"(%[[P]], %[[I]]) <{dimension_numbers = #hlo.gather<offset_dims = [2], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 2>, slice_sizes = array<i64: 1, 4>}> : (tensor<10x4xf32>, tensor<2x3xi32>) -> tensor<2x3x4xf32>
+// CHECK-NEXT:   func.return %[[G]]
+func.func @gather_axis0(%p: tensor<10x4xf32>, %i: tensor<2x3xi32>) -> tensor<2x3x4xf32> {
+  %a = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.GatherV2"(%p, %i, %a) : (tensor<10x4xf32>, tensor<2x3xi32>, tensor<i32>) -> tensor<2x3x4xf32> loc("emb/GatherV2")
+  func.return %0 : tensor<2x3x4xf32>
+}
+
+// -----
+
+// A middle axis: the params dims before it come first in the result, those after it last.
+// CHECK-LABEL: func.func @gather_axis1
+// CHECK:        rt.check %{{.*}}, "'tf.GatherV2' op index out of range [0, 6)"
+// CHECK-NEXT:   "hlo.gather"(%{{.*}}, %{{.*}}) <{dimension_numbers = #hlo.gather<offset_dims = [0, 3], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 2>, slice_sizes = array<i64: 3, 1, 2>}> : (tensor<3x6x2xf32>, tensor<4x5xi64>) -> tensor<3x4x5x2xf32>
+func.func @gather_axis1(%p: tensor<3x6x2xf32>, %i: tensor<4x5xi64>) -> tensor<3x4x5x2xf32> {
+  %a = "tf.Const"() <{value = dense<-2> : tensor<i64>}> : () -> tensor<i64>
+  %0 = "tf.GatherV2"(%p, %i, %a) : (tensor<3x6x2xf32>, tensor<4x5xi64>, tensor<i64>) -> tensor<3x4x5x2xf32>
+  func.return %0 : tensor<3x4x5x2xf32>
+}
+
+// -----
+
+// batch_dims = 1: the leading dims are StableHLO batching dims.
+// CHECK-LABEL: func.func @gather_batch_dims
+// CHECK:        "hlo.gather"(%{{.*}}, %{{.*}}) <{dimension_numbers = #hlo.gather<offset_dims = [2], collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 2>, slice_sizes = array<i64: 1, 1, 3>}> : (tensor<2x5x3xf32>, tensor<2x4xi32>) -> tensor<2x4x3xf32>
+func.func @gather_batch_dims(%p: tensor<2x5x3xf32>, %i: tensor<2x4xi32>) -> tensor<2x4x3xf32> {
+  %a = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.GatherV2"(%p, %i, %a) <{batch_dims = 1 : i64}> : (tensor<2x5x3xf32>, tensor<2x4xi32>, tensor<i32>) -> tensor<2x4x3xf32>
+  func.return %0 : tensor<2x4x3xf32>
+}
+
+// -----
+
+// TF1's Gather and a ResourceGather on a frozen table: GatherV2 on axis 0 (rank-0 ids need no reduce).
+// CHECK-LABEL: func.func @gather_v1_and_resource
+// CHECK:        %[[BAD:.*]] = hlo.or %{{.*}}, %{{.*}} : tensor<i1>
+// CHECK-NEXT:   rt.check %[[BAD]], "node 'Gather' (tf.Gather): index out of range [0, 7)" : tensor<i1>
+// CHECK-NEXT:   "hlo.gather"(%{{.*}}, %{{.*}}) <{dimension_numbers = #hlo.gather<offset_dims = [0], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 0>, slice_sizes = array<i64: 1, 3>}> : (tensor<7x3xf32>, tensor<i32>) -> tensor<3xf32>
+// CHECK:        rt.check %{{.*}}, "node 'emb/ResourceGather' (tf.ResourceGather): index out of range [0, 7)" : tensor<i1>
+// CHECK-NEXT:   "hlo.gather"(%{{.*}}, %{{.*}}) <{dimension_numbers = #hlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 3>}> : (tensor<7x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+func.func @gather_v1_and_resource(%i: tensor<i32>, %j: tensor<2xi32>) -> (tensor<3xf32>, tensor<2x3xf32>) {
+  %t = "tf.Const"() <{value = dense<1.5> : tensor<7x3xf32>}> : () -> tensor<7x3xf32>
+  %0 = "tf.Gather"(%t, %i) : (tensor<7x3xf32>, tensor<i32>) -> tensor<3xf32> loc("Gather")
+  %1 = "tf.ResourceGather"(%t, %j) : (tensor<7x3xf32>, tensor<2xi32>) -> tensor<2x3xf32> loc("emb/ResourceGather")
+  func.return %0, %1 : tensor<3xf32>, tensor<2x3xf32>
+}
+
+// -----
+
+// UnsortedSegmentSum: only ids >= num_segments are an error (negative ids are dropped by the
+// scatter); a scatter-add into zeros.
+// CHECK-LABEL: func.func @segment_sum
+// CHECK-SAME: (%[[D:.*]]: tensor<4x2x3xf32>, %[[I:.*]]: tensor<4x2xi32>)
+// CHECK-NEXT:   %[[N:.*]] = hlo.constant dense<5> : tensor<4x2xi32>
+// CHECK-NEXT:   %[[GE:.*]] = hlo.compare GE, %[[I]], %[[N]], SIGNED : (tensor<4x2xi32>, tensor<4x2xi32>) -> tensor<4x2xi1>
+// CHECK-NEXT:   %[[FALSE:.*]] = hlo.constant dense<false> : tensor<i1>
+// CHECK-NEXT:   %[[ANY:.*]] = hlo.reduce(%[[GE]] init: %[[FALSE]]) applies hlo.or across dimensions = [0, 1] : (tensor<4x2xi1>, tensor<i1>) -> tensor<i1>
+// CHECK-NEXT:   rt.check %[[ANY]], "node 'seg' (tf.UnsortedSegmentSum): segment id out of range [0, 5)" : tensor<i1>
+// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0.000000e+00> : tensor<5x3xf32>
+// CHECK-NEXT:   %[[S:.*]] = "hlo.scatter"(%[[Z]], %[[I]], %[[D]]) <{scatter_dimension_numbers = #hlo.scatter<update_window_dims = [2], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 2>}> ({
+// CHECK-NEXT:   ^{{.*}}(%[[OLD:.*]]: tensor<f32>, %[[NEW:.*]]: tensor<f32>):
+// CHECK-NEXT:     %[[SUM:.*]] = hlo.add %[[OLD]], %[[NEW]] : tensor<f32>
+// CHECK-NEXT:     hlo.return %[[SUM]] : tensor<f32>
+// CHECK-NEXT:   }) : (tensor<5x3xf32>, tensor<4x2xi32>, tensor<4x2x3xf32>) -> tensor<5x3xf32>
+// CHECK-NEXT:   func.return %[[S]]
+func.func @segment_sum(%d: tensor<4x2x3xf32>, %i: tensor<4x2xi32>) -> tensor<5x3xf32> {
+  %n = "tf.Const"() <{value = dense<5> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.UnsortedSegmentSum"(%d, %i, %n) : (tensor<4x2x3xf32>, tensor<4x2xi32>, tensor<i32>) -> tensor<5x3xf32> loc("seg")
+  func.return %0 : tensor<5x3xf32>
+}

@@ -1,0 +1,163 @@
+// RUN: strata-opt %s -p convert-tf-to-hlo --split-input-file | filecheck %s
+
+// FloorMod on ints: the truncated remainder, moved by y where its sign differs from y's.
+// CHECK-LABEL: func.func @floor_mod_int
+// CHECK-SAME: (%[[X:.*]]: tensor<4xi32>, %[[Y:.*]]: tensor<4xi32>)
+// CHECK-NEXT:   %[[R:.*]] = hlo.remainder %[[X]], %[[Y]] : tensor<4xi32>
+// CHECK:        %[[RNEG:.*]] = hlo.compare LT, %[[R]], %{{.*}}, SIGNED
+// CHECK:        %[[YNEG:.*]] = hlo.compare LT, %[[Y]], %{{.*}}, SIGNED
+// CHECK-NEXT:   %[[DIFF:.*]] = hlo.compare NE, %[[RNEG]], %[[YNEG]], UNSIGNED : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+// CHECK:        %[[NZ:.*]] = hlo.compare NE, %[[R]], %{{.*}}, SIGNED
+// CHECK-NEXT:   %[[FIX:.*]] = hlo.and %[[NZ]], %[[DIFF]] : tensor<4xi1>
+// CHECK-NEXT:   %[[SUM:.*]] = hlo.add %[[R]], %[[Y]] : tensor<4xi32>
+// CHECK-NEXT:   %[[OUT:.*]] = hlo.select %[[FIX]], %[[SUM]], %[[R]] : tensor<4xi1>, tensor<4xi32>
+// CHECK-NEXT:   func.return %[[OUT]]
+func.func @floor_mod_int(%x: tensor<4xi32>, %y: tensor<4xi32>) -> tensor<4xi32> {
+  %0 = "tf.FloorMod"(%x, %y) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  func.return %0 : tensor<4xi32>
+}
+
+// -----
+
+// Comparisons broadcast like the arithmetic ops and give i1.
+// CHECK-LABEL: func.func @less_broadcast
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>, %[[Y:.*]]: tensor<3xf32>)
+// CHECK-NEXT:   %[[YB:.*]] = hlo.broadcast_in_dim %[[Y]], dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT:   %[[C:.*]] = hlo.compare LT, %[[X]], %[[YB]], FLOAT : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+// CHECK-NEXT:   func.return %[[C]]
+func.func @less_broadcast(%x: tensor<2x3xf32>, %y: tensor<3xf32>) -> tensor<2x3xi1> {
+  %0 = "tf.Less"(%x, %y) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  func.return %0 : tensor<2x3xi1>
+}
+
+// -----
+
+// Select v1 with a 1-D condition picks rows: the condition is broadcast along dim 0.
+// CHECK-LABEL: func.func @select_rows
+// CHECK-SAME: (%[[C:.*]]: tensor<2xi1>, %[[X:.*]]: tensor<2x3xf32>, %[[Y:.*]]: tensor<2x3xf32>)
+// CHECK-NEXT:   %[[CB:.*]] = hlo.broadcast_in_dim %[[C]], dims = [0] : (tensor<2xi1>) -> tensor<2x3xi1>
+// CHECK-NEXT:   %[[S:.*]] = hlo.select %[[CB]], %[[X]], %[[Y]] : tensor<2x3xi1>, tensor<2x3xf32>
+// CHECK-NEXT:   func.return %[[S]]
+func.func @select_rows(%c: tensor<2xi1>, %x: tensor<2x3xf32>, %y: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = "tf.Select"(%c, %x, %y) : (tensor<2xi1>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// SelectV2 broadcasts all three operands.
+// CHECK-LABEL: func.func @select_v2
+// CHECK-SAME: (%[[C:.*]]: tensor<3xi1>, %[[X:.*]]: tensor<f32>, %[[Y:.*]]: tensor<2x3xf32>)
+// CHECK-NEXT:   %[[XB:.*]] = hlo.broadcast_in_dim %[[X]], dims = [] : (tensor<f32>) -> tensor<2x3xf32>
+// CHECK-NEXT:   %[[CB:.*]] = hlo.broadcast_in_dim %[[C]], dims = [1] : (tensor<3xi1>) -> tensor<2x3xi1>
+// CHECK-NEXT:   %[[S:.*]] = hlo.select %[[CB]], %[[XB]], %[[Y]] : tensor<2x3xi1>, tensor<2x3xf32>
+func.func @select_v2(%c: tensor<3xi1>, %x: tensor<f32>, %y: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = "tf.SelectV2"(%c, %x, %y) : (tensor<3xi1>, tensor<f32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// Round: half to even, from floor and a parity test.
+// CHECK-LABEL: func.func @round
+// CHECK-SAME: (%[[X:.*]]: tensor<4xf32>)
+// CHECK-NEXT:   %[[F:.*]] = hlo.floor %[[X]] : tensor<4xf32>
+// CHECK-NEXT:   %[[FRAC:.*]] = hlo.subtract %[[X]], %[[F]] : tensor<4xf32>
+// CHECK:        %[[ODD:.*]] = hlo.compare NE, %{{.*}}, %[[F]], FLOAT
+// CHECK:        %[[HALF:.*]] = hlo.compare EQ, %[[FRAC]], %{{.*}}, FLOAT
+// CHECK-NEXT:   %[[TIE:.*]] = hlo.and %[[HALF]], %[[ODD]] : tensor<4xi1>
+// CHECK:        %[[ABOVE:.*]] = hlo.compare GT, %[[FRAC]], %{{.*}}, FLOAT
+// CHECK-NEXT:   %[[UP:.*]] = hlo.or %[[ABOVE]], %[[TIE]] : tensor<4xi1>
+// CHECK:        %[[F1:.*]] = hlo.add %[[F]], %{{.*}} : tensor<4xf32>
+// CHECK-NEXT:   %[[R:.*]] = hlo.select %[[UP]], %[[F1]], %[[F]] : tensor<4xi1>, tensor<4xf32>
+// CHECK-NEXT:   func.return %[[R]]
+func.func @round(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "tf.Round"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Round of integers is the integer.
+// CHECK-LABEL: func.func @round_int
+// CHECK-SAME: (%[[X:.*]]: tensor<4xi32>)
+// CHECK-NEXT:   func.return %[[X]]
+func.func @round_int(%x: tensor<4xi32>) -> tensor<4xi32> {
+  %0 = "tf.Round"(%x) : (tensor<4xi32>) -> tensor<4xi32>
+  func.return %0 : tensor<4xi32>
+}
+
+// -----
+
+// Softplus: log1p(exp(-|x|)) + max(x, 0), which neither overflows nor loses small values.
+// CHECK-LABEL: func.func @softplus
+// CHECK-SAME: (%[[X:.*]]: tensor<4xf32>)
+// CHECK-NEXT:   %[[A:.*]] = hlo.abs %[[X]]
+// CHECK-NEXT:   %[[N:.*]] = hlo.negate %[[A]]
+// CHECK-NEXT:   %[[E:.*]] = hlo.exponential %[[N]]
+// CHECK-NEXT:   %[[L:.*]] = hlo.log_plus_one %[[E]]
+// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0.000000e+00> : tensor<4xf32>
+// CHECK-NEXT:   %[[M:.*]] = hlo.maximum %[[X]], %[[Z]]
+// CHECK-NEXT:   %[[S:.*]] = hlo.add %[[L]], %[[M]]
+// CHECK-NEXT:   func.return %[[S]]
+func.func @softplus(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "tf.Softplus"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Erf: no tf/libm call is left; the Cephes expansion is plain hlo arithmetic, chosen by |x| <= 1.
+// CHECK-LABEL: func.func @erf
+// CHECK-SAME: (%[[X:.*]]: tensor<4xf32>)
+// CHECK-NEXT:   %[[A:.*]] = hlo.abs %[[X]]
+// CHECK:        hlo.exponential
+// CHECK:        %[[NEGX:.*]] = hlo.compare LT, %[[X]], %{{.*}}, FLOAT
+// CHECK-NEXT:   %[[NEG:.*]] = hlo.negate %[[OM:.*]] : tensor<4xf32>
+// CHECK-NEXT:   %[[BIG:.*]] = hlo.select %[[NEGX]], %[[NEG]], %[[OM]] : tensor<4xi1>, tensor<4xf32>
+// CHECK:        %[[C:.*]] = hlo.compare GT, %[[A]], %{{.*}}, FLOAT
+// CHECK-NEXT:   %[[R:.*]] = hlo.select %[[C]], %[[BIG]], %{{.*}} : tensor<4xi1>, tensor<4xf32>
+// CHECK-NEXT:   func.return %[[R]]
+// CHECK-NOT:    tf.
+func.func @erf(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "tf.Erf"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Erf of half precision is computed in f32.
+// CHECK-LABEL: func.func @erf_f16
+// CHECK-NEXT:   %[[W:.*]] = hlo.convert %{{.*}} : (tensor<4xf16>) -> tensor<4xf32>
+// CHECK:        %[[N:.*]] = hlo.convert %{{.*}} : (tensor<4xf32>) -> tensor<4xf16>
+// CHECK-NEXT:   func.return %[[N]]
+func.func @erf_f16(%x: tensor<4xf16>) -> tensor<4xf16> {
+  %0 = "tf.Erfc"(%x) : (tensor<4xf16>) -> tensor<4xf16>
+  func.return %0 : tensor<4xf16>
+}
+
+// -----
+
+// ClipByValue with scalar bounds is one hlo.clamp.
+// CHECK-LABEL: func.func @clip
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>, %[[LO:.*]]: tensor<f32>, %[[HI:.*]]: tensor<f32>)
+// CHECK-NEXT:   %[[C:.*]] = hlo.clamp %[[LO]], %[[X]], %[[HI]] : (tensor<f32>, tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+// CHECK-NEXT:   func.return %[[C]]
+func.func @clip(%x: tensor<2x3xf32>, %lo: tensor<f32>, %hi: tensor<f32>) -> tensor<2x3xf32> {
+  %0 = "tf.ClipByValue"(%x, %lo, %hi) : (tensor<2x3xf32>, tensor<f32>, tensor<f32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// The one-op rows: LogicalAnd, Pow, Sin.
+// CHECK-LABEL: func.func @one_op
+// CHECK:        hlo.and %{{.*}}, %{{.*}} : tensor<4xi1>
+// CHECK:        hlo.power %{{.*}}, %{{.*}} : tensor<4xf32>
+// CHECK:        hlo.sine %{{.*}} : tensor<4xf32>
+func.func @one_op(%b: tensor<4xi1>, %x: tensor<4xf32>) -> (tensor<4xi1>, tensor<4xf32>, tensor<4xf32>) {
+  %0 = "tf.LogicalAnd"(%b, %b) : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+  %1 = "tf.Pow"(%x, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %2 = "tf.Sin"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %0, %1, %2 : tensor<4xi1>, tensor<4xf32>, tensor<4xf32>
+}

@@ -1,0 +1,118 @@
+// RUN: strata-opt %s -p convert-tf-to-hlo --split-input-file | filecheck %s
+
+// Batch dims broadcast to [2, 3] (y gains a leading unit dim first); adj_y contracts y's last dim.
+// CHECK-LABEL: func.func @batch_matmul_broadcast
+// CHECK-SAME: (%[[X:.*]]: tensor<2x1x3x4xf32>, %[[Y:.*]]: tensor<3x5x4xf32>)
+// CHECK-NEXT:   %[[XB:.*]] = hlo.broadcast_in_dim %[[X]], dims = [0, 1, 2, 3] : (tensor<2x1x3x4xf32>) -> tensor<2x3x3x4xf32>
+// CHECK-NEXT:   %[[YR:.*]] = hlo.reshape %[[Y]] : (tensor<3x5x4xf32>) -> tensor<1x3x5x4xf32>
+// CHECK-NEXT:   %[[YB:.*]] = hlo.broadcast_in_dim %[[YR]], dims = [0, 1, 2, 3] : (tensor<1x3x5x4xf32>) -> tensor<2x3x5x4xf32>
+// CHECK-NEXT:   %[[D:.*]] = hlo.dot_general %[[XB]], %[[YB]], batching_dims = [0, 1] x [0, 1], contracting_dims = [3] x [3] : (tensor<2x3x3x4xf32>, tensor<2x3x5x4xf32>) -> tensor<2x3x3x5xf32>
+// CHECK-NEXT:   func.return %[[D]]
+func.func @batch_matmul_broadcast(%x: tensor<2x1x3x4xf32>, %y: tensor<3x5x4xf32>) -> tensor<2x3x3x5xf32> {
+  %0 = "tf.BatchMatMulV2"(%x, %y) <{adj_x = false, adj_y = true}> : (tensor<2x1x3x4xf32>, tensor<3x5x4xf32>) -> tensor<2x3x3x5xf32>
+  func.return %0 : tensor<2x3x3x5xf32>
+}
+
+// -----
+
+// Keras MultiHeadAttention's scores: a, c batch; d contracted; then (a, c, e, b) -> (a, c, b, e).
+// CHECK-LABEL: func.func @einsum_attention
+// CHECK-SAME: (%[[Q:.*]]: tensor<2x3x2x4xf32>, %[[K:.*]]: tensor<2x5x2x4xf32>)
+// CHECK-NEXT:   %[[D:.*]] = hlo.dot_general %[[Q]], %[[K]], batching_dims = [0, 2] x [0, 2], contracting_dims = [3] x [3] : (tensor<2x3x2x4xf32>, tensor<2x5x2x4xf32>) -> tensor<2x2x3x5xf32>
+// CHECK-NEXT:   %[[T:.*]] = hlo.transpose %[[D]], dims = [0, 1, 3, 2] : (tensor<2x2x3x5xf32>) -> tensor<2x2x5x3xf32>
+// CHECK-NEXT:   func.return %[[T]]
+func.func @einsum_attention(%q: tensor<2x3x2x4xf32>, %k: tensor<2x5x2x4xf32>) -> tensor<2x2x5x3xf32> {
+  %0 = "tf.Einsum"(%q, %k) <{equation = "aecd,abcd->acbe"}> : (tensor<2x3x2x4xf32>, tensor<2x5x2x4xf32>) -> tensor<2x2x5x3xf32>
+  func.return %0 : tensor<2x2x5x3xf32>
+}
+
+// -----
+
+// SAME with stride 2: out = ceil(in / 2); the odd padding element goes after.
+// CHECK-LABEL: func.func @conv2d_same
+// CHECK-SAME: (%[[X:.*]]: tensor<1x6x7x2xf32>, %[[F:.*]]: tensor<3x3x2x3xf32>)
+// CHECK-NEXT:   %[[C:.*]] = "hlo.convolution"(%[[X]], %[[F]]) <{dimension_numbers = #hlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, window_strides = array<i64: 2, 2>, padding = dense<{{\[\[}}0, 1], [1, 1]]> : tensor<2x2xi64>, rhs_dilation = array<i64: 1, 1>}> : (tensor<1x6x7x2xf32>, tensor<3x3x2x3xf32>) -> tensor<1x3x4x3xf32>
+// CHECK-NEXT:   func.return %[[C]]
+func.func @conv2d_same(%x: tensor<1x6x7x2xf32>, %f: tensor<3x3x2x3xf32>) -> tensor<1x3x4x3xf32> {
+  %0 = "tf.Conv2D"(%x, %f) <{strides = array<i64: 1, 2, 2, 1>, padding = "SAME"}> : (tensor<1x6x7x2xf32>, tensor<3x3x2x3xf32>) -> tensor<1x3x4x3xf32>
+  func.return %0 : tensor<1x3x4x3xf32>
+}
+
+// -----
+
+// Depthwise: the [h, w, c, m] filter becomes [h, w, 1, c * m], one feature group per channel.
+// CHECK-LABEL: func.func @depthwise
+// CHECK-SAME: (%[[X:.*]]: tensor<1x6x7x2xf32>, %[[F:.*]]: tensor<3x3x2x2xf32>)
+// CHECK-NEXT:   %[[R:.*]] = hlo.reshape %[[F]] : (tensor<3x3x2x2xf32>) -> tensor<3x3x1x4xf32>
+// CHECK-NEXT:   %[[C:.*]] = "hlo.convolution"(%[[X]], %[[R]]) <{dimension_numbers = #hlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 2 : i64, {{.*}}padding = dense<0> : tensor<2x2xi64>{{.*}}}> : (tensor<1x6x7x2xf32>, tensor<3x3x1x4xf32>) -> tensor<1x4x5x4xf32>
+// CHECK-NEXT:   func.return %[[C]]
+func.func @depthwise(%x: tensor<1x6x7x2xf32>, %f: tensor<3x3x2x2xf32>) -> tensor<1x4x5x4xf32> {
+  %0 = "tf.DepthwiseConv2dNative"(%x, %f) <{strides = array<i64: 1, 1, 1, 1>, padding = "VALID"}> : (tensor<1x6x7x2xf32>, tensor<3x3x2x2xf32>) -> tensor<1x4x5x4xf32>
+  func.return %0 : tensor<1x4x5x4xf32>
+}
+
+// -----
+
+// The input gradient: dy dilated by the strides, the window reversed, the filter's depths swapped.
+// CHECK-LABEL: func.func @conv_transpose
+// CHECK-SAME: (%[[F:.*]]: tensor<3x3x2x3xf32>, %[[DY:.*]]: tensor<1x3x4x3xf32>)
+// CHECK:        %[[C:.*]] = "hlo.convolution"(%[[DY]], %[[F]]) <{dimension_numbers = #hlo.conv<[b, 0, 1, f]x[0, 1, o, i]->[b, 0, 1, f]>, {{.*}}padding = dense<{{\[\[}}2, 1], [1, 1]]> : tensor<2x2xi64>, lhs_dilation = array<i64: 2, 2>, rhs_dilation = array<i64: 1, 1>, window_reversal = array<i1: true, true>}> : (tensor<1x3x4x3xf32>, tensor<3x3x2x3xf32>) -> tensor<1x6x7x2xf32>
+// CHECK-NEXT:   func.return %[[C]]
+func.func @conv_transpose(%f: tensor<3x3x2x3xf32>, %dy: tensor<1x3x4x3xf32>) -> tensor<1x6x7x2xf32> {
+  %s = "tf.Const"() <{value = dense<[1, 6, 7, 2]> : tensor<4xi32>}> : () -> tensor<4xi32>
+  %0 = "tf.Conv2DBackpropInput"(%s, %f, %dy) <{strides = array<i64: 1, 2, 2, 1>, padding = "SAME"}> : (tensor<4xi32>, tensor<3x3x2x3xf32>, tensor<1x3x4x3xf32>) -> tensor<1x6x7x2xf32>
+  func.return %0 : tensor<1x6x7x2xf32>
+}
+
+// -----
+
+// MaxPool: padding is -inf, the init value, so it never wins.
+// CHECK-LABEL: func.func @max_pool
+// CHECK-SAME: (%[[X:.*]]: tensor<1x5x5x2xf32>)
+// CHECK-NEXT:   %[[INIT:.*]] = hlo.constant dense<0xff800000> : tensor<f32>
+// CHECK-NEXT:   %[[P:.*]] = "hlo.reduce_window"(%[[X]], %[[INIT]]) <{window_dimensions = array<i64: 1, 3, 3, 1>, window_strides = array<i64: 1, 2, 2, 1>, padding = dense<{{\[\[}}0, 0], [1, 1], [1, 1], [0, 0]]> : tensor<4x2xi64>, {{.*}}}> ({
+// CHECK:          hlo.maximum
+// CHECK:        func.return %[[P]]
+func.func @max_pool(%x: tensor<1x5x5x2xf32>) -> tensor<1x3x3x2xf32> {
+  %0 = "tf.MaxPool"(%x) <{ksize = array<i64: 1, 3, 3, 1>, strides = array<i64: 1, 2, 2, 1>, padding = "SAME"}> : (tensor<1x5x5x2xf32>) -> tensor<1x3x3x2xf32>
+  func.return %0 : tensor<1x3x3x2xf32>
+}
+
+// -----
+
+// AvgPool SAME divides each window's sum by its count of elements inside the input (corners: 4).
+// CHECK-LABEL: func.func @avg_pool_same
+// CHECK-SAME: (%[[X:.*]]: tensor<1x5x5x2xf32>)
+// CHECK-NEXT:   %[[ZERO:.*]] = hlo.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT:   %[[S:.*]] = "hlo.reduce_window"(%[[X]], %[[ZERO]])
+// CHECK:          hlo.add
+// CHECK:        %[[N:.*]] = hlo.constant dense<{{\[\[}}4.000000e+00, 6.000000e+00, 4.000000e+00], [6.000000e+00, 9.000000e+00, 6.000000e+00], [4.000000e+00, 6.000000e+00, 4.000000e+00]]> : tensor<3x3xf32>
+// CHECK-NEXT:   %[[NB:.*]] = hlo.broadcast_in_dim %[[N]], dims = [1, 2] : (tensor<3x3xf32>) -> tensor<1x3x3x2xf32>
+// CHECK-NEXT:   %[[A:.*]] = hlo.divide %[[S]], %[[NB]] : tensor<1x3x3x2xf32>
+// CHECK-NEXT:   func.return %[[A]]
+func.func @avg_pool_same(%x: tensor<1x5x5x2xf32>) -> tensor<1x3x3x2xf32> {
+  %0 = "tf.AvgPool"(%x) <{ksize = array<i64: 1, 3, 3, 1>, strides = array<i64: 1, 2, 2, 1>, padding = "SAME"}> : (tensor<1x5x5x2xf32>) -> tensor<1x3x3x2xf32>
+  func.return %0 : tensor<1x3x3x2xf32>
+}
+
+// -----
+
+// Inference batch norm, in TF's order: factor = scale * rsqrt(var + eps); y = x * factor + (offset - mean * factor).
+// CHECK-LABEL: func.func @batch_norm
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3x3x4xf32>, %[[S:.*]]: tensor<4xf32>, %[[O:.*]]: tensor<4xf32>, %[[M:.*]]: tensor<4xf32>, %[[V:.*]]: tensor<4xf32>)
+// CHECK-NEXT:   %[[EPS:.*]] = hlo.constant dense<1.000000e-03> : tensor<f32>
+// CHECK-NEXT:   %[[EPSB:.*]] = hlo.broadcast_in_dim %[[EPS]], dims = [] : (tensor<f32>) -> tensor<4xf32>
+// CHECK-NEXT:   %[[VE:.*]] = hlo.add %[[V]], %[[EPSB]] : tensor<4xf32>
+// CHECK-NEXT:   %[[INV:.*]] = hlo.rsqrt %[[VE]] : tensor<4xf32>
+// CHECK-NEXT:   %[[FAC:.*]] = hlo.multiply %[[S]], %[[INV]] : tensor<4xf32>
+// CHECK-NEXT:   %[[MF:.*]] = hlo.multiply %[[M]], %[[FAC]] : tensor<4xf32>
+// CHECK-NEXT:   %[[SH:.*]] = hlo.subtract %[[O]], %[[MF]] : tensor<4xf32>
+// CHECK-NEXT:   %[[FB:.*]] = hlo.broadcast_in_dim %[[FAC]], dims = [3] : (tensor<4xf32>) -> tensor<2x3x3x4xf32>
+// CHECK-NEXT:   %[[XF:.*]] = hlo.multiply %[[X]], %[[FB]] : tensor<2x3x3x4xf32>
+// CHECK-NEXT:   %[[SB:.*]] = hlo.broadcast_in_dim %[[SH]], dims = [3] : (tensor<4xf32>) -> tensor<2x3x3x4xf32>
+// CHECK-NEXT:   %[[Y:.*]] = hlo.add %[[XF]], %[[SB]] : tensor<2x3x3x4xf32>
+// CHECK-NEXT:   func.return %[[Y]]
+func.func @batch_norm(%x: tensor<2x3x3x4xf32>, %s: tensor<4xf32>, %o: tensor<4xf32>, %m: tensor<4xf32>, %v: tensor<4xf32>) -> tensor<2x3x3x4xf32> {
+  %y:6 = "tf.FusedBatchNormV3"(%x, %s, %o, %m, %v) <{epsilon = 0.001 : f32, is_training = false}> : (tensor<2x3x3x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> (tensor<2x3x3x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<0xf32>)
+  func.return %y#0 : tensor<2x3x3x4xf32>
+}

@@ -1,0 +1,90 @@
+// RUN: strata-opt %s -p convert-tf-to-hlo --split-input-file | filecheck %s
+
+// keep_dims: reduce over the normalised axes (-1 -> 2), then reshape to the kept rank.
+// CHECK-LABEL: func.func @sum_keep_dims
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3x4xf32>)
+// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT:   %[[S:.*]] = hlo.reduce(%[[X]] init: %[[Z]]) applies hlo.add across dimensions = [0, 2] : (tensor<2x3x4xf32>, tensor<f32>) -> tensor<3xf32>
+// CHECK-NEXT:   %[[R:.*]] = hlo.reshape %[[S]] : (tensor<3xf32>) -> tensor<1x3x1xf32>
+// CHECK-NEXT:   func.return %[[R]]
+func.func @sum_keep_dims(%x: tensor<2x3x4xf32>) -> tensor<1x3x1xf32> {
+  %axes = "tf.Const"() <{value = dense<[0, -1]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %0 = "tf.Sum"(%x, %axes) <{keep_dims = true}> : (tensor<2x3x4xf32>, tensor<2xi32>) -> tensor<1x3x1xf32>
+  func.return %0 : tensor<1x3x1xf32>
+}
+
+// -----
+
+// Mean of integers: the sum divided (truncating) by the count.
+// CHECK-LABEL: func.func @mean_int
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xi32>)
+// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0> : tensor<i32>
+// CHECK-NEXT:   %[[S:.*]] = hlo.reduce(%[[X]] init: %[[Z]]) applies hlo.add across dimensions = [1]
+// CHECK-NEXT:   %[[N:.*]] = hlo.constant dense<3> : tensor<2xi32>
+// CHECK-NEXT:   %[[M:.*]] = hlo.divide %[[S]], %[[N]] : tensor<2xi32>
+// CHECK-NEXT:   func.return %[[M]]
+func.func @mean_int(%x: tensor<2x3xi32>) -> tensor<2xi32> {
+  %axes = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.Mean"(%x, %axes) <{keep_dims = false}> : (tensor<2x3xi32>, tensor<i32>) -> tensor<2xi32>
+  func.return %0 : tensor<2xi32>
+}
+
+// -----
+
+// All: logical and from true.
+// CHECK-LABEL: func.func @all
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xi1>)
+// CHECK-NEXT:   %[[T:.*]] = hlo.constant dense<true> : tensor<i1>
+// CHECK-NEXT:   %[[A:.*]] = hlo.reduce(%[[X]] init: %[[T]]) applies hlo.and across dimensions = [0] : (tensor<2x3xi1>, tensor<i1>) -> tensor<3xi1>
+// CHECK-NEXT:   func.return %[[A]]
+func.func @all(%x: tensor<2x3xi1>) -> tensor<3xi1> {
+  %axes = "tf.Const"() <{value = dense<0> : tensor<1xi64>}> : () -> tensor<1xi64>
+  %0 = "tf.All"(%x, %axes) <{keep_dims = false}> : (tensor<2x3xi1>, tensor<1xi64>) -> tensor<3xi1>
+  func.return %0 : tensor<3xi1>
+}
+
+// -----
+
+// Max of integers starts from the smallest integer.
+// CHECK-LABEL: func.func @max_int
+// CHECK-NEXT:   %[[LOW:.*]] = hlo.constant dense<-2147483648> : tensor<i32>
+// CHECK-NEXT:   hlo.reduce(%{{.*}} init: %[[LOW]]) applies hlo.maximum across dimensions = [1]
+func.func @max_int(%x: tensor<2x3xi32>) -> tensor<2xi32> {
+  %axes = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.Max"(%x, %axes) <{keep_dims = false}> : (tensor<2x3xi32>, tensor<i32>) -> tensor<2xi32>
+  func.return %0 : tensor<2xi32>
+}
+
+// -----
+
+// No axes: the input itself.
+// CHECK-LABEL: func.func @no_axes
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK-NEXT:   func.return %[[X]]
+func.func @no_axes(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %axes = "tf.Const"() <{value = dense<> : tensor<0xi32>}> : () -> tensor<0xi32>
+  %0 = "tf.Prod"(%x, %axes) <{keep_dims = false}> : (tensor<2x3xf32>, tensor<0xi32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// ArgMax: the maximum, then the smallest index where the input equals it (first on ties).
+// CHECK-LABEL: func.func @argmax
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK-NEXT:   %[[NINF:.*]] = hlo.constant dense<0xff800000> : tensor<f32>
+// CHECK-NEXT:   %[[M:.*]] = hlo.reduce(%[[X]] init: %[[NINF]]) applies hlo.maximum across dimensions = [1]
+// CHECK-NEXT:   %[[MB:.*]] = hlo.broadcast_in_dim %[[M]], dims = [0] : (tensor<2xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT:   %[[HIT:.*]] = hlo.compare EQ, %[[X]], %[[MB]], FLOAT
+// CHECK-NEXT:   %[[IOTA:.*]] = hlo.constant dense<[0, 1, 2]> : tensor<3xi64>
+// CHECK-NEXT:   %[[IOTAB:.*]] = hlo.broadcast_in_dim %[[IOTA]], dims = [1] : (tensor<3xi64>) -> tensor<2x3xi64>
+// CHECK-NEXT:   %[[N:.*]] = hlo.constant dense<3> : tensor<2x3xi64>
+// CHECK-NEXT:   %[[CAND:.*]] = hlo.select %[[HIT]], %[[IOTAB]], %[[N]] : tensor<2x3xi1>, tensor<2x3xi64>
+// CHECK-NEXT:   %[[N0:.*]] = hlo.constant dense<3> : tensor<i64>
+// CHECK-NEXT:   %[[I:.*]] = hlo.reduce(%[[CAND]] init: %[[N0]]) applies hlo.minimum across dimensions = [1] : (tensor<2x3xi64>, tensor<i64>) -> tensor<2xi64>
+// CHECK-NEXT:   func.return %[[I]]
+func.func @argmax(%x: tensor<2x3xf32>) -> tensor<2xi64> {
+  %d = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.ArgMax"(%x, %d) : (tensor<2x3xf32>, tensor<i32>) -> tensor<2xi64>
+  func.return %0 : tensor<2xi64>
+}

@@ -1,0 +1,162 @@
+// RUN: strata-opt %s -p convert-tf-to-hlo --split-input-file | filecheck %s
+
+// Shape, Size and Rank of a static tensor are constants.
+// CHECK-LABEL: func.func @shape_folds
+// CHECK-NEXT:   %[[S:.*]] = hlo.constant dense<[2, 3]> : tensor<2xi64>
+// CHECK-NEXT:   %[[N:.*]] = hlo.constant dense<6> : tensor<i32>
+// CHECK-NEXT:   %[[R:.*]] = hlo.constant dense<2> : tensor<i32>
+// CHECK-NEXT:   func.return %[[S]], %[[N]], %[[R]]
+func.func @shape_folds(%x: tensor<2x3xf32>) -> (tensor<2xi64>, tensor<i32>, tensor<i32>) {
+  %0 = "tf.Shape"(%x) : (tensor<2x3xf32>) -> tensor<2xi64>
+  %1 = "tf.Size"(%x) : (tensor<2x3xf32>) -> tensor<i32>
+  %2 = "tf.Rank"(%x) : (tensor<2x3xf32>) -> tensor<i32>
+  func.return %0, %1, %2 : tensor<2xi64>, tensor<i32>, tensor<i32>
+}
+
+// -----
+
+// The axis is the last operand; -1 is the last dim.
+// CHECK-LABEL: func.func @concat
+// CHECK-SAME: (%[[A:.*]]: tensor<2x3xf32>, %[[B:.*]]: tensor<2x1xf32>)
+// CHECK-NEXT:   %[[C:.*]] = hlo.concatenate %[[A]], %[[B]], dim = 1 : (tensor<2x3xf32>, tensor<2x1xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT:   func.return %[[C]]
+func.func @concat(%a: tensor<2x3xf32>, %b: tensor<2x1xf32>) -> tensor<2x4xf32> {
+  %axis = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.ConcatV2"(%a, %b, %axis) : (tensor<2x3xf32>, tensor<2x1xf32>, tensor<i32>) -> tensor<2x4xf32>
+  func.return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @pack
+// CHECK-SAME: (%[[A:.*]]: tensor<3xf32>, %[[B:.*]]: tensor<3xf32>)
+// CHECK-NEXT:   %[[RA:.*]] = hlo.reshape %[[A]] : (tensor<3xf32>) -> tensor<3x1xf32>
+// CHECK-NEXT:   %[[RB:.*]] = hlo.reshape %[[B]] : (tensor<3xf32>) -> tensor<3x1xf32>
+// CHECK-NEXT:   %[[C:.*]] = hlo.concatenate %[[RA]], %[[RB]], dim = 1 : (tensor<3x1xf32>, tensor<3x1xf32>) -> tensor<3x2xf32>
+// CHECK-NEXT:   func.return %[[C]]
+func.func @pack(%a: tensor<3xf32>, %b: tensor<3xf32>) -> tensor<3x2xf32> {
+  %0 = "tf.Pack"(%a, %b) <{axis = 1 : i64}> : (tensor<3xf32>, tensor<3xf32>) -> tensor<3x2xf32>
+  func.return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @unpack
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK-NEXT:   %[[S0:.*]] = hlo.slice %[[X]] [0:1, 0:3] : (tensor<2x3xf32>) -> tensor<1x3xf32>
+// CHECK-NEXT:   %[[R0:.*]] = hlo.reshape %[[S0]] : (tensor<1x3xf32>) -> tensor<3xf32>
+// CHECK-NEXT:   %[[S1:.*]] = hlo.slice %[[X]] [1:2, 0:3] : (tensor<2x3xf32>) -> tensor<1x3xf32>
+// CHECK-NEXT:   %[[R1:.*]] = hlo.reshape %[[S1]] : (tensor<1x3xf32>) -> tensor<3xf32>
+// CHECK-NEXT:   func.return %[[R0]], %[[R1]]
+func.func @unpack(%x: tensor<2x3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
+  %0:2 = "tf.Unpack"(%x) <{num = 2 : i64, axis = 0 : i64}> : (tensor<2x3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
+  func.return %0#0, %0#1 : tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
+// The -1 in size_splits takes the rest of the dim.
+// CHECK-LABEL: func.func @split_v
+// CHECK-SAME: (%[[X:.*]]: tensor<2x6xf32>)
+// CHECK-NEXT:   %[[A:.*]] = hlo.slice %[[X]] [0:2, 0:1] : (tensor<2x6xf32>) -> tensor<2x1xf32>
+// CHECK-NEXT:   %[[B:.*]] = hlo.slice %[[X]] [0:2, 1:6] : (tensor<2x6xf32>) -> tensor<2x5xf32>
+// CHECK-NEXT:   func.return %[[A]], %[[B]]
+func.func @split_v(%x: tensor<2x6xf32>) -> (tensor<2x1xf32>, tensor<2x5xf32>) {
+  %axis = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  %sizes = "tf.Const"() <{value = dense<[1, -1]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %0:2 = "tf.SplitV"(%x, %sizes, %axis) <{num_split = 2 : i64}> : (tensor<2x6xf32>, tensor<2xi32>, tensor<i32>) -> (tensor<2x1xf32>, tensor<2x5xf32>)
+  func.return %0#0, %0#1 : tensor<2x1xf32>, tensor<2x5xf32>
+}
+
+// -----
+
+// x[1, ::-2]: the negative stride reverses the dim, then slices it forward; the shrunk dim goes.
+// CHECK-LABEL: func.func @strided_slice
+// CHECK-SAME: (%[[X:.*]]: tensor<4x5xf32>)
+// CHECK-NEXT:   %[[REV:.*]] = hlo.reverse %[[X]], dims = [1] : tensor<4x5xf32>
+// CHECK-NEXT:   %[[S:.*]] = hlo.slice %[[REV]] [1:2, 0:5:2] : (tensor<4x5xf32>) -> tensor<1x3xf32>
+// CHECK-NEXT:   %[[R:.*]] = hlo.reshape %[[S]] : (tensor<1x3xf32>) -> tensor<3xf32>
+func.func @strided_slice(%x: tensor<4x5xf32>) -> tensor<1x3xf32> {
+  %b = "tf.Const"() <{value = dense<[1, 0]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %e = "tf.Const"() <{value = dense<[0, 0]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %s = "tf.Const"() <{value = dense<[1, -2]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %0 = "tf.StridedSlice"(%x, %b, %e, %s) <{begin_mask = 2 : i64, end_mask = 2 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 1 : i64, ellipsis_mask = 0 : i64}> : (tensor<4x5xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<3xf32>
+  %n = "tf.Const"() <{value = dense<[1, 3]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %1 = "tf.Reshape"(%0, %n) : (tensor<3xf32>, tensor<2xi32>) -> tensor<1x3xf32>
+  func.return %1 : tensor<1x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @pad
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK-NEXT:   %[[ZERO:.*]] = hlo.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT:   %[[P:.*]] = hlo.pad %[[X]], %[[ZERO]], low = [1, 2], high = [0, 1], interior = [0, 0] : (tensor<2x3xf32>, tensor<f32>) -> tensor<3x6xf32>
+// CHECK-NEXT:   func.return %[[P]]
+func.func @pad(%x: tensor<2x3xf32>) -> tensor<3x6xf32> {
+  %p = "tf.Const"() <{value = dense<[[1, 0], [2, 1]]> : tensor<2x2xi32>}> : () -> tensor<2x2xi32>
+  %0 = "tf.Pad"(%x, %p) : (tensor<2x3xf32>, tensor<2x2xi32>) -> tensor<3x6xf32>
+  func.return %0 : tensor<3x6xf32>
+}
+
+// -----
+
+// REFLECT of [a, b, c] by (2, 1): [c, b] ++ [a, b, c] ++ [b].
+// CHECK-LABEL: func.func @mirror_pad
+// CHECK-SAME: (%[[X:.*]]: tensor<3xf32>)
+// CHECK-NEXT:   %[[LO:.*]] = hlo.slice %[[X]] [1:3] : (tensor<3xf32>) -> tensor<2xf32>
+// CHECK-NEXT:   %[[LOR:.*]] = hlo.reverse %[[LO]], dims = [0] : tensor<2xf32>
+// CHECK-NEXT:   %[[HI:.*]] = hlo.slice %[[X]] [1:2] : (tensor<3xf32>) -> tensor<1xf32>
+// CHECK-NEXT:   %[[HIR:.*]] = hlo.reverse %[[HI]], dims = [0] : tensor<1xf32>
+// CHECK-NEXT:   %[[C:.*]] = hlo.concatenate %[[LOR]], %[[X]], %[[HIR]], dim = 0 : (tensor<2xf32>, tensor<3xf32>, tensor<1xf32>) -> tensor<6xf32>
+// CHECK-NEXT:   func.return %[[C]]
+func.func @mirror_pad(%x: tensor<3xf32>) -> tensor<6xf32> {
+  %p = "tf.Const"() <{value = dense<[[2, 1]]> : tensor<1x2xi32>}> : () -> tensor<1x2xi32>
+  %0 = "tf.MirrorPad"(%x, %p) <{mode = "REFLECT"}> : (tensor<3xf32>, tensor<1x2xi32>) -> tensor<6xf32>
+  func.return %0 : tensor<6xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @tile
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK-NEXT:   %[[B:.*]] = hlo.broadcast_in_dim %[[X]], dims = [1, 3] : (tensor<2x3xf32>) -> tensor<2x2x1x3xf32>
+// CHECK-NEXT:   %[[R:.*]] = hlo.reshape %[[B]] : (tensor<2x2x1x3xf32>) -> tensor<4x3xf32>
+// CHECK-NEXT:   func.return %[[R]]
+func.func @tile(%x: tensor<2x3xf32>) -> tensor<4x3xf32> {
+  %m = "tf.Const"() <{value = dense<[2, 1]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %0 = "tf.Tile"(%x, %m) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>
+  func.return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @range
+// CHECK-NEXT:   %[[R:.*]] = hlo.constant dense<[2, 5, 8, 11]> : tensor<4xi32>
+// CHECK-NEXT:   func.return %[[R]]
+func.func @range() -> tensor<4xi32> {
+  %s = "tf.Const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
+  %l = "tf.Const"() <{value = dense<12> : tensor<i32>}> : () -> tensor<i32>
+  %d = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.Range"(%s, %l, %d) : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<4xi32>
+  func.return %0 : tensor<4xi32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @one_hot
+// CHECK-SAME: (%[[I:.*]]: tensor<3xi32>)
+// CHECK:        %[[IOTA:.*]] = hlo.iota dim = 1 : tensor<3x4xi32>
+// CHECK-NEXT:   %[[IB:.*]] = hlo.broadcast_in_dim %[[I]], dims = [0] : (tensor<3xi32>) -> tensor<3x4xi32>
+// CHECK-NEXT:   %[[HIT:.*]] = hlo.compare EQ, %[[IOTA]], %[[IB]], SIGNED : (tensor<3x4xi32>, tensor<3x4xi32>) -> tensor<3x4xi1>
+// CHECK-NEXT:   %[[ON:.*]] = hlo.broadcast_in_dim %{{.*}}, dims = [] : (tensor<f32>) -> tensor<3x4xf32>
+// CHECK-NEXT:   %[[OFF:.*]] = hlo.broadcast_in_dim %{{.*}}, dims = [] : (tensor<f32>) -> tensor<3x4xf32>
+// CHECK-NEXT:   %[[R:.*]] = hlo.select %[[HIT]], %[[ON]], %[[OFF]] : tensor<3x4xi1>, tensor<3x4xf32>
+// CHECK-NEXT:   func.return %[[R]]
+func.func @one_hot(%i: tensor<3xi32>) -> tensor<3x4xf32> {
+  %d = "tf.Const"() <{value = dense<4> : tensor<i32>}> : () -> tensor<i32>
+  %on = "tf.Const"() <{value = dense<1.0> : tensor<f32>}> : () -> tensor<f32>
+  %off = "tf.Const"() <{value = dense<0.0> : tensor<f32>}> : () -> tensor<f32>
+  %0 = "tf.OneHot"(%i, %d, %on, %off) <{axis = -1 : i64}> : (tensor<3xi32>, tensor<i32>, tensor<f32>, tensor<f32>) -> tensor<3x4xf32>
+  func.return %0 : tensor<3x4xf32>
+}
