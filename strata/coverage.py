@@ -224,10 +224,18 @@ def static_node(name: str, op: str, function: str | None, lowered: dict[type, st
         node.static_reason = "no tf op"
         return node
     node.static["import"] = True
-    node.static["hlo"] = op_class in lowered
-    if op_class not in lowered:
+    node.static["hlo"] = handled_by(op_class, lowered) is not None
+    if not node.static["hlo"]:
         node.static_reason = "no lowering to hlo"
     return node
+
+
+def handled_by(op_class: type, lowered: dict[type, str]) -> str | None:
+    """The pattern declaring `op_class` or a base class of it (e.g. tf.ReductionOp) in `handles`."""
+    for cls in op_class.__mro__:
+        if cls in lowered:
+            return lowered[cls]
+    return None
 
 
 # ---------------------------------------------------------------------------------------------

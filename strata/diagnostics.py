@@ -105,3 +105,13 @@ def run_tool(main: Callable[[list[str]], int], argv: list[str] | None = None) ->
         text = str(err).strip() or type(err).__name__
         print(f"error: {text}", file=sys.stderr)
         return 1
+    except Exception as err:  # a bug in Strata, not in the input: say so, in one line
+        if debug:
+            raise
+        first = (str(err).strip().splitlines() or [""])[0]
+        print(
+            f"error: internal compiler error: {type(err).__name__}: {first} "
+            "(rerun with --debug for the traceback, and please report it)",
+            file=sys.stderr,
+        )
+        return 2

@@ -150,13 +150,39 @@ def _declare_func(op: llvm.FuncOp, out: ir.Module) -> None:
 
 
 def _convert_extra(op: Operation, builder: ir.IRBuilder, values: dict[SSAValue, ir.Value]) -> bool:
-    """Ops of `strata.dialects.llvm_extensions`; False when `op` is not one of them."""
+    """Ops of `strata.dialects.llvm_extensions`, and ops whose xDSL export is wrong; False when
+    `op` is not one of them."""
+    if isinstance(op, llvm.CallIntrinsicOp) and not op.op_bundle_operands:
+        _call_intrinsic(op, builder, values)
+        return True
     kind = _EXTRA_CASTS.get(type(op))
     if kind is None:
         return False
     make: Callable[[ir.Value, ir.Type], ir.Value] = getattr(builder, kind)
     values[op.results[0]] = make(values[op.operands[0]], convert_type(op.results[0].type))
     return True
+
+
+def _call_intrinsic(
+    op: llvm.CallIntrinsicOp, builder: ir.IRBuilder, values: dict[SSAValue, ir.Value]
+) -> None:
+    """Like xDSL's, but a second call whose pointer arguments have other llvmlite types (two
+    globals `[49 x i8]*` and `[4 x i8]*` passed to one memcpy declaration) casts them instead of
+    failing to build; fast-math flags are dropped (an intrinsic call carries none here)."""
+    args = [values[a] for a in op.args]
+    ret_type = convert_type(op.ress.type) if op.ress is not None else ir.VoidType()
+    name = op.intrin.data
+    try:
+        callee = builder.module.get_global(name)
+    except KeyError:
+        callee = ir.Function(
+            builder.module, ir.FunctionType(ret_type, [a.type for a in args]), name
+        )
+    params = callee.function_type.args
+    args = [a if a.type == p else builder.bitcast(a, p) for a, p in zip(args, params, strict=True)]
+    result = builder.call(callee, args)
+    if op.ress is not None:
+        values[op.ress] = result
 
 
 def _convert_body(op: llvm.FuncOp, out: ir.Module) -> None:

@@ -77,7 +77,12 @@ def test_unsupported_op_and_library_function() -> None:
     report = coverage(HERE / "library.pbtxt")
     assert report.compiles  # the function is never called
     [node] = report.unsupported
-    assert (node.name, node.function, node.op, node.failed) == ("uniq", "body_fn", "Unique", "import")
+    assert (node.name, node.function, node.op, node.failed) == (
+        "uniq",
+        "body_fn",
+        "Unique",
+        "import",
+    )
     data = json.loads(report.to_json())
     assert data["unsupported"][0]["function"] == "body_fn"
 

@@ -1342,7 +1342,41 @@ class OneHotOp(TfOp):
         ]
 
 
+@irdl_op_definition
+class MatrixBandPartOp(TfOp):
+    """Zeroes each innermost matrix outside a band: element (m, n) is kept where
+    (num_lower < 0 or m - n <= num_lower) and (num_upper < 0 or n - m <= num_upper).
+    `%y = "tf.MatrixBandPart"(%x, %lo, %hi) : (tensor<4x4xf32>, tensor<i64>, tensor<i64>) -> ...`
+    (Keras' causal attention mask is MatrixBandPart(ones, -1, 0).)"""
+
+    name = "tf.MatrixBandPart"
+    input = operand_def(TensorType)
+    num_lower = operand_def(TensorType)
+    num_upper = operand_def(TensorType)
+    band = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, num_lower: SSAValue, num_upper: SSAValue):
+        super().__init__(operands=[input, num_lower, num_upper], result_types=[input.type])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = _tensor(self.input, "input")
+        if t.get_num_dims() < 2:
+            raise VerifyException(f"input must have rank >= 2, found {t}")
+        for value, what in ((self.num_lower, "num_lower"), (self.num_upper, "num_upper")):
+            _int_operand(value, what, (0,))
+        return [t]
+
+    def bounds(self) -> tuple[int, int] | None:
+        """(num_lower, num_upper) when both are constants."""
+        lower, upper = constant_ints(self.num_lower), constant_ints(self.num_upper)
+        if lower is None or upper is None:
+            return None
+        return lower[0], upper[0]
+
+
 OPS: list[type[Operation]] = [
+    MatrixBandPartOp,
     ShapeOp,
     SizeOp,
     RankOp,

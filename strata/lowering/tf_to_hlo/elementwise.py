@@ -43,7 +43,9 @@ def all_static(op: Operation) -> bool:
 class BinaryLowering(RewritePattern):
     """tf.AddV2(x, y) -> hlo.add(broadcast_in_dim(x), broadcast_in_dim(y)); likewise the table."""
 
-    handles = tuple(BINARY)
+    @property
+    def handles(self) -> tuple[type[Operation], ...]:
+        return tuple(BINARY)  # read late: the math family adds rows below
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         target = BINARY.get(type(op))
@@ -60,7 +62,9 @@ class BinaryLowering(RewritePattern):
 class UnaryLowering(RewritePattern):
     """tf.Exp(x) -> hlo.exponential(x); likewise the table."""
 
-    handles = tuple(UNARY)
+    @property
+    def handles(self) -> tuple[type[Operation], ...]:
+        return tuple(UNARY)  # read late: the math family adds rows below
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         target = UNARY.get(type(op))
@@ -357,6 +361,17 @@ class MathUnaryLowering(RewritePattern):
     """tf.Erf / Erfc / Round / Elu / Selu / Softplus / Softsign / LeakyRelu (x) -> hlo expansions
     (erf: Cephes polynomials in hlo.multiply/add; round: floor and a half-to-even fixup)"""
 
+    handles = (
+        tf.EluOp,
+        tf.ErfOp,
+        tf.ErfcOp,
+        tf.LeakyReluOp,
+        tf.RoundOp,
+        tf.SeluOp,
+        tf.SoftplusOp,
+        tf.SoftsignOp,
+    )
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if len(op.operands) != 1 or not isinstance(op, tf.TfOp) or not all_static(op):
             return
@@ -419,6 +434,8 @@ class MathBinaryLowering(RewritePattern):
     """tf.SquaredDifference / FloorDiv / FloorMod / DivNoNan / comparisons (x, y)
     -> broadcast both, then hlo (e.g. FloorMod: r = remainder(x, y); select(fix, r + y, r))"""
 
+    handles = EXPANDED_BINARY
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, EXPANDED_BINARY) or not all_static(op):
             return
@@ -438,6 +455,8 @@ class MathBinaryLowering(RewritePattern):
 class SelectLowering(RewritePattern):
     """tf.Select(c, t, e) -> hlo.select (a 1-D c picking rows: broadcast along dim 0 first);
     tf.SelectV2(c, t, e) -> hlo.select of the three broadcast to the result shape"""
+
+    handles = (tf.SelectOp, tf.SelectV2Op)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, (tf.SelectOp, tf.SelectV2Op)) or not all_static(op):
@@ -459,6 +478,8 @@ class SelectLowering(RewritePattern):
 
 class ClipByValueLowering(RewritePattern):
     """tf.ClipByValue(t, lo, hi) -> hlo.clamp(lo, t, hi)"""
+
+    handles = (tf.ClipByValueOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, tf.ClipByValueOp) or not all_static(op):

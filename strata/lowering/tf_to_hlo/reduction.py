@@ -56,6 +56,8 @@ class ReductionLowering(RewritePattern):
     (Prod: multiply/1, Max: maximum/-inf, Min, All: and/true, Any: or/false; Mean: sum / N;
     keep_dims: hlo.reshape to the kept rank; no axes: x itself)"""
 
+    handles = (tf.ReductionOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, tf.ReductionOp) or not all_static(op):
             return
@@ -79,6 +81,8 @@ class ReductionLowering(RewritePattern):
 class ArgReductionLowering(RewritePattern):
     """tf.ArgMax(x, axis) -> m = reduce max; first = reduce min of select(x == m, iota, N)
     (ArgMin: reduce min first); iota is a constant along `axis`, in the output index type"""
+
+    handles = (tf.ArgReductionOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, tf.ArgReductionOp) or not all_static(op):

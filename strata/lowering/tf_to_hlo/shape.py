@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import TensorType, i1
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
@@ -450,7 +450,34 @@ class OneHotLowering(RewritePattern):
         rewriter.replace(op, [], [b(hlo.SelectOp(hit, on, off)).result])
 
 
+class MatrixBandPartLowering(RewritePattern):
+    """tf.MatrixBandPart(x, lo, hi) -> hlo.select(broadcast(band mask constant), x, 0)
+    (the bounds must be constants; the mask is computed here from the static shape)"""
+
+    handles = (tf.MatrixBandPartOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.MatrixBandPartOp) or not all_static(op):
+            return
+        bounds = op.bounds()
+        if bounds is None:
+            return
+        lower, upper = bounds
+        t = op.band.type
+        assert isinstance(t, TensorType)
+        shape = shape_of(t)
+        rows, cols = np.ogrid[: shape[-2], : shape[-1]]
+        keep = ((lower < 0) | (rows - cols <= lower)) & ((upper < 0) | (cols - rows <= upper))
+        b = LocatedBuilder(rewriter, op)
+        mask = b(hlo.ConstantOp(dense_from_numpy(np.ascontiguousarray(keep)))).output
+        rank = len(shape)
+        wide = b(hlo.BroadcastInDimOp(mask, TensorType(i1, shape), [rank - 2, rank - 1]))
+        zero = splat(b, 0, t)
+        rewriter.replace(op, [], [b(hlo.SelectOp(wide.result, op.input, zero)).result])
+
+
 PATTERNS: tuple[RewritePattern, ...] = (
+    MatrixBandPartLowering(),
     ConstLowering(),
     ReshapeLowering(),
     ShapeQueryLowering(),
