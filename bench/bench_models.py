@@ -1,0 +1,99 @@
+"""Benchmark: every model fixture (test/fixtures/manifest*.json, kind "model") compiled by Strata,
+against TensorFlow running the same frozen graph when TensorFlow is installed. Prints a table of
+median latencies, the speed ratio, compile time and the max error against TF's saved outputs.
+
+    .venv/bin/python bench/bench_models.py [--runs 300] [--only cnn_small,bert_encoder_layer]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+import strata
+
+FIXTURES = Path(__file__).resolve().parent.parent / "test" / "fixtures"
+
+
+def median_us(fn: Callable[[], object], runs: int) -> float:
+    for _ in range(min(runs, 20)):
+        fn()
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1e6
+
+
+def tensorflow_runner(
+    model: Path, inputs: list[str], outputs: list[str]
+) -> Callable[[dict[str, np.ndarray]], list[np.ndarray]] | None:
+    """TensorFlow running the frozen graph (pruned to inputs/outputs), if TensorFlow imports."""
+    try:
+        import tensorflow as tf  # noqa: PLC0415 - optional, benchmark only
+    except ImportError:
+        return None
+    graph_def = tf.compat.v1.GraphDef()
+    if model.suffix == ".pbtxt":
+        from google.protobuf import text_format  # noqa: PLC0415
+
+        text_format.Parse(model.read_text(), graph_def)
+    else:
+        graph_def.ParseFromString(model.read_bytes())
+
+    def imported() -> None:
+        tf.compat.v1.import_graph_def(graph_def, name="")
+
+    wrapped = tf.compat.v1.wrap_function(imported, [])
+    fn = wrapped.prune([f"{n}:0" for n in inputs], [o if ":" in o else f"{o}:0" for o in outputs])
+    return lambda feed: [t.numpy() for t in fn(*[tf.constant(feed[n]) for n in inputs])]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=300)
+    parser.add_argument("--only", help="comma-separated model names")
+    args = parser.parse_args()
+    only = set(args.only.split(",")) if args.only else None
+
+    entries = []
+    for path in sorted(FIXTURES.glob("manifest*.json")):
+        entries += [e for e in json.loads(path.read_text())["models"] if e["kind"] == "model"]
+    print("| model | strata (us) | tensorflow (us) | speed-up vs TF | compile (s) | max err |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for entry in entries:
+        if only and entry["name"] not in only:
+            continue
+        model = FIXTURES / entry["file"]
+        feed = dict(np.load(FIXTURES / entry["inputs_file"]))
+        expected = np.load(FIXTURES / entry["outputs_file"])
+        start = time.perf_counter()
+        fn = strata.compile(model, outputs=entry["outputs"])
+        compile_s = time.perf_counter() - start
+        got = fn.run(feed)
+        err = max(
+            float(np.abs(got[o].astype(np.float64) - expected[o].astype(np.float64)).max())
+            for o in entry["outputs"]
+        )
+        ours = median_us(lambda fn=fn, feed=feed: fn.run(feed), args.runs)
+        names = [i["name"] for i in entry["inputs"]]
+        run_tf = tensorflow_runner(model, names, entry["outputs"])
+        if run_tf is None:
+            theirs, ratio = "-", "-"
+        else:
+            tf_us = median_us(lambda run_tf=run_tf, feed=feed: run_tf(feed), args.runs)
+            theirs, ratio = f"{tf_us:.1f}", f"{tf_us / ours:.1f}x"
+        print(
+            f"| {entry['name']} | {ours:.1f} | {theirs} | {ratio} | {compile_s:.2f} | {err:.1e} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
