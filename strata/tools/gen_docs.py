@@ -53,13 +53,13 @@ def supported_ops() -> str:
 
 def op_stages() -> str:
     """Per TF op, what each stage has for it (the static part of `strata-translate --coverage`)."""
-    from strata.coverage import hlo_lowered_ops
+    from strata.coverage import handled_by, hlo_lowered_ops
     from strata.dialects import tf
 
     lowered = hlo_lowered_ops()
     rows = ["| TensorFlow op | import | hlo (tf -> hlo pattern) |", "|---|---|---|"]
     for name, cls in sorted(tf.OPS_BY_TF_NAME.items()):
-        pattern = lowered.get(cls)
+        pattern = handled_by(cls, lowered)
         rows.append(f"| `{name}` | yes | {f'`{pattern}`' if pattern else 'no'} |")
     rows.append("| `Placeholder` | yes (function argument) | - |")
     return "\n".join(rows)
