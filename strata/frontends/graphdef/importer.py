@@ -260,6 +260,11 @@ class GraphImporter:
 
     def run(self) -> ModuleOp:
         output_names = list(self.options.outputs or self.default_outputs())
+        if not output_names:
+            raise StrataError(
+                "graph has no outputs: no node's data output is left unconsumed "
+                f"({len(self.nodes)} nodes); name them with --outputs"
+            )
         outputs = [self.check_output(text) for text in output_names]
         needed = self.needed_nodes(outputs)
         self.check_supported(needed)
