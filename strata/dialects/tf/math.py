@@ -12,7 +12,14 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from strata.dialects.tensor_types import broadcast_shapes, format_shape, is_float
-from strata.dialects.tf.core import BinaryOp, TfOp, UnaryOp, _dims_compatible, _tensor
+from strata.dialects.tf.core import (
+    BinaryOp,
+    FloatUnaryOp,
+    TfOp,
+    UnaryOp,
+    _dims_compatible,
+    _tensor,
+)
 
 
 def _is_bool(element: Attribute) -> bool:
@@ -38,16 +45,6 @@ def _broadcast(*types: TensorType) -> tuple[int, ...]:
 # Unary
 
 
-class _FloatUnary(UnaryOp):
-    """A unary op defined on float tensors."""
-
-    def infer_result_types(self) -> Sequence[Attribute]:
-        t = _tensor(self.x, "operand")
-        if not is_float(t.element_type):
-            raise VerifyException(f"operand must be a float tensor, found {t}")
-        return [t]
-
-
 class _NumericUnary(UnaryOp):
     """A unary op defined on float and (non-bool) integer tensors."""
 
@@ -71,25 +68,25 @@ def _unary(op_name: str, doc: str, base: type[UnaryOp]) -> type[UnaryOp]:
     return irdl_op_definition(cls)
 
 
-ErfOp = _unary("tf.Erf", 'Elementwise error function. `%y = "tf.Erf"(%x)`', _FloatUnary)
-ErfcOp = _unary("tf.Erfc", "Elementwise 1 - erf(x), accurate for large x.", _FloatUnary)
-Log1pOp = _unary("tf.Log1p", "Elementwise log(1 + x).", _FloatUnary)
-Expm1Op = _unary("tf.Expm1", "Elementwise e^x - 1.", _FloatUnary)
-FloorOp = _unary("tf.Floor", "Elementwise round toward -inf.", _FloatUnary)
-CeilOp = _unary("tf.Ceil", "Elementwise round toward +inf.", _FloatUnary)
+ErfOp = _unary("tf.Erf", 'Elementwise error function. `%y = "tf.Erf"(%x)`', FloatUnaryOp)
+ErfcOp = _unary("tf.Erfc", "Elementwise 1 - erf(x), accurate for large x.", FloatUnaryOp)
+Log1pOp = _unary("tf.Log1p", "Elementwise log(1 + x).", FloatUnaryOp)
+Expm1Op = _unary("tf.Expm1", "Elementwise e^x - 1.", FloatUnaryOp)
+FloorOp = _unary("tf.Floor", "Elementwise round toward -inf.", FloatUnaryOp)
+CeilOp = _unary("tf.Ceil", "Elementwise round toward +inf.", FloatUnaryOp)
 RoundOp = _unary("tf.Round", "Elementwise round half to even (integers unchanged).", _NumericUnary)
 SignOp = _unary("tf.Sign", "Elementwise -1, 0 or 1 by sign (NaN stays NaN).", _NumericUnary)
-SinOp = _unary("tf.Sin", "Elementwise sine.", _FloatUnary)
-CosOp = _unary("tf.Cos", "Elementwise cosine.", _FloatUnary)
-EluOp = _unary("tf.Elu", "Elementwise x > 0 ? x : e^x - 1.", _FloatUnary)
-SeluOp = _unary("tf.Selu", "Elementwise scale * (x > 0 ? x : alpha * (e^x - 1)).", _FloatUnary)
-SoftplusOp = _unary("tf.Softplus", "Elementwise log(1 + e^x), computed stably.", _FloatUnary)
-SoftsignOp = _unary("tf.Softsign", "Elementwise x / (1 + |x|).", _FloatUnary)
+SinOp = _unary("tf.Sin", "Elementwise sine.", FloatUnaryOp)
+CosOp = _unary("tf.Cos", "Elementwise cosine.", FloatUnaryOp)
+EluOp = _unary("tf.Elu", "Elementwise x > 0 ? x : e^x - 1.", FloatUnaryOp)
+SeluOp = _unary("tf.Selu", "Elementwise scale * (x > 0 ? x : alpha * (e^x - 1)).", FloatUnaryOp)
+SoftplusOp = _unary("tf.Softplus", "Elementwise log(1 + e^x), computed stably.", FloatUnaryOp)
+SoftsignOp = _unary("tf.Softsign", "Elementwise x / (1 + |x|).", FloatUnaryOp)
 LogicalNotOp = _unary("tf.LogicalNot", "Elementwise logical not of bools.", _BoolUnary)
 
 
 @irdl_op_definition
-class LeakyReluOp(_FloatUnary):
+class LeakyReluOp(FloatUnaryOp):
     """Elementwise x > 0 ? x : alpha * x.
     `%y = "tf.LeakyRelu"(%x) <{alpha = 2.0e-01 : f32}> : (tensor<4xf32>) -> tensor<4xf32>`"""
 
