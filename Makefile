@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 $(BIN)/strata-opt: pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,cuda]'
 	@touch $@
 
 run: $(BIN)/strata-opt

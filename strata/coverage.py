@@ -371,7 +371,7 @@ class _Checker:
 
     def compile(self, outputs: list[str]) -> None:
         from strata.lowering.conversion import recording_leftovers
-        from strata.pipeline import STAGES, stage_pipeline
+        from strata.pipeline import chain, stage_pipeline
         from strata.registry import make_context
 
         options = ImportOptions(self.options.inputs, self.options.input_shapes, outputs)
@@ -382,7 +382,7 @@ class _Checker:
         ]
         module = self.attempt("import", imported, lambda: import_graph(self.graph, options))
         ctx = make_context()
-        for stage in STAGES[1:]:
+        for stage in chain("cpu")[1:]:
             column = STAGE_COLUMN.get(stage.name, "cpu")
             with recording_leftovers() as left:
                 try:

@@ -26,6 +26,8 @@ class Stage:
     passes: str
     """The `-p` pipeline that enters this stage from the one before ("" for the import stage)."""
     summary: str
+    target: str | None = None
+    """The target chain the stage belongs to ("cpu", "cuda"), or None for the stages all share."""
 
 
 def _d(*names: str) -> frozenset[str]:
@@ -81,13 +83,52 @@ STAGES: tuple[Stage, ...] = (
         "convert-scf-to-cf,convert-math-to-llvm,convert-arith-to-llvm,convert-memref-to-llvm,"
         "convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts",
         "llvm dialect only",
+        "cpu",
+    ),
+    Stage(
+        "parallel-loops",
+        _d("func", "memref", "arith", "math", "scf"),
+        "convert-linalg-to-parallel-loops",
+        "each linalg op an scf.parallel nest mapped to blocks and threads "
+        "(reductions and contractions staged through shared memory)",
+        "cuda",
+    ),
+    Stage(
+        "gpu",
+        _d("func", "memref", "arith", "math", "scf", "gpu"),
+        "convert-loops-to-gpu,gpu-kernel-outlining,canonicalize,cse",
+        "host func of gpu.launch_func; kernels as gpu.func in one gpu.module",
+        "cuda",
+    ),
+    Stage(
+        "nvvm",
+        _d("func", "memref", "arith", "gpu", "llvm", "nvvm"),
+        "convert-gpu-to-nvvm",
+        "kernels in llvm + nvvm ops inside the gpu.module; the host func unchanged",
+        "cuda",
     ),
 )
 
 STAGE_NAMES: tuple[str, ...] = tuple(s.name for s in STAGES)
+TARGETS: tuple[str, ...] = ("cpu", "cuda")
+"""Target chains; the default is the first."""
+
+
+def chain(target: str = "cpu") -> tuple[Stage, ...]:
+    """The stages a module passes through for `target`: the shared ones, then the target's own."""
+    if target not in TARGETS:
+        raise StrataError(f"unknown target '{target}' (targets: {', '.join(TARGETS)})")
+    return tuple(s for s in STAGES if s.target in (None, target))
+
+
+def target_of(stage_name: str) -> str:
+    """The chain a stage name selects (shared stages select the default, cpu)."""
+    stage = STAGES[stage_index(stage_name)]
+    return stage.target or TARGETS[0]
 
 
 def stage_index(name: str) -> int:
+    """Position of a stage in STAGES (an error naming the stages when there is none)."""
     if name not in STAGE_NAMES:
         raise StrataError(f"unknown stage '{name}' (stages: {', '.join(STAGE_NAMES)})")
     return STAGE_NAMES.index(name)
@@ -97,12 +138,20 @@ def dialects_in(module: ModuleOp) -> set[str]:
     return {op.dialect_name() for op in module.walk() if op is not module}
 
 
-def detect_stage(module: ModuleOp) -> Stage:
-    """The earliest stage whose dialect set covers every op in the module."""
+def detect_stage(module: ModuleOp, target: str = "cpu") -> Stage:
+    """The earliest stage of `target`'s chain whose dialect set covers every op in the module."""
     used = dialects_in(module)
-    for stage in STAGES:
+    for stage in chain(target):
         if used <= stage.dialects:
             return stage
+    other = [t for t in TARGETS if t != target]
+    for t in other:
+        found = next((s for s in chain(t) if used <= s.dialects), None)
+        if found is not None:
+            raise StrataError(
+                f"module is at the '{found.name}' stage of the {t} pipeline, "
+                f"which cannot continue to the {target} pipeline"
+            )
     raise StrataError(
         f"module mixes dialects that belong to no single stage: {', '.join(sorted(used))}"
     )
@@ -123,20 +172,24 @@ def run_stages(
     after_stage: StageCallback | None = None,
     after_pass: Callable[[ModulePass, ModuleOp], None] | None = None,
 ) -> ModuleOp:
-    """Lower `module` in place from the stage it is at (or `start_after`) through `stop_after`.
+    """Lower `module` in place from the stage it is at (or `start_after`) through `stop_after`,
+    along the chain of the target `stop_after` belongs to (`gpu` and `nvvm` select cuda).
 
     The module is verified after every stage; `after_stage` sees it with the seconds the stage took.
     """
-    first = (
-        stage_index(start_after) + 1 if start_after else stage_index(detect_stage(module).name) + 1
-    )
-    last = stage_index(stop_after)
+    stages = chain(target_of(stop_after))
+    names = [s.name for s in stages]
+    start = start_after or detect_stage(module, target_of(stop_after)).name
+    if start not in names:
+        raise StrataError(f"stage '{start}' is not on the way to '{stop_after}'")
+    first = names.index(start) + 1
+    last = names.index(stop_after)
 
     def on_pass(done: ModulePass | None, op: ModuleOp, _next: ModulePass | None) -> None:
         if done is not None and after_pass is not None:
             after_pass(done, op)
 
-    for stage in STAGES[first : last + 1]:
+    for stage in stages[first : last + 1]:
         start = time.perf_counter()
         stage_pipeline(stage, on_pass).apply(ctx, module)
         verify_module(module)

@@ -25,6 +25,9 @@ OWN_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "tf": _lazy("strata.dialects.tf", "TF"),  # type: ignore[dict-item]
     "hlo": _lazy("strata.dialects.hlo", "HLO"),  # type: ignore[dict-item]
     "rt": _lazy("strata.dialects.rt", "RT"),  # type: ignore[dict-item]
+    # xDSL's gpu dialect with MLIR's custom syntax (xDSL 0.74 prints it only generically).
+    "gpu": _lazy("strata.dialects.gpu", "GPU"),  # type: ignore[dict-item]
+    "nvvm": _lazy("strata.dialects.nvvm", "NVVM"),  # type: ignore[dict-item]
 }
 
 # xDSL dialects the pipeline uses; all of them parse in every Strata tool.
@@ -40,7 +43,6 @@ XDSL_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "scf": _lazy("xdsl.dialects.scf", "Scf"),  # type: ignore[dict-item]
     "cf": _lazy("xdsl.dialects.cf", "Cf"),  # type: ignore[dict-item]
     "llvm": _lazy("strata.dialects.llvm_extensions", "LLVM"),  # type: ignore[dict-item]
-    "gpu": _lazy("xdsl.dialects.gpu", "GPU"),  # type: ignore[dict-item]
     "test": _lazy("xdsl.dialects.test", "Test"),  # type: ignore[dict-item]
 }
 
@@ -68,6 +70,20 @@ OWN_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "buffer-assign": _pass("strata.transforms.buffer_assign", "BufferAssignPass"),
     "convert-linalg-to-loops": _pass(
         "strata.lowering.linalg_to_loops.convert_linalg_to_loops", "ConvertLinalgToLoopsPass"
+    ),
+    "convert-linalg-to-parallel-loops": _pass(
+        "strata.lowering.linalg_to_parallel_loops.convert_linalg_to_parallel_loops",
+        "ConvertLinalgToParallelLoopsPass",
+    ),
+    "convert-loops-to-gpu": _pass(
+        "strata.lowering.loops_to_gpu.convert_loops_to_gpu", "ConvertLoopsToGpuPass"
+    ),
+    "gpu-kernel-outlining": _pass("strata.transforms.gpu_kernel_outlining", "GpuKernelOutliningPass"),
+    "convert-gpu-to-nvvm": _pass(
+        "strata.lowering.gpu_to_nvvm.convert_gpu_to_nvvm", "ConvertGpuToNvvmPass"
+    ),
+    "convert-gpu-to-cpu-sim": _pass(
+        "strata.lowering.gpu_to_cpu_sim.convert_gpu_to_cpu_sim", "ConvertGpuToCpuSimPass"
     ),
     "convert-arith-to-llvm": _pass(
         "strata.lowering.to_llvm.convert_arith_to_llvm", "ConvertArithToLlvmPass"

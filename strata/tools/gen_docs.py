@@ -23,11 +23,15 @@ def first_line(obj: object) -> str:
 
 
 def stage_table() -> str:
-    rows = ["| stage | what the IR holds | dialects | entered by |", "|---|---|---|---|"]
+    rows = [
+        "| stage | target | what the IR holds | dialects | entered by |",
+        "|---|---|---|---|---|",
+    ]
     for s in STAGES:
         dialects = ", ".join(sorted(s.dialects - {"builtin"}))
         passes = ", ".join(f"`{p}`" for p in s.passes.split(",")) if s.passes else "import"
-        rows.append(f"| `{s.name}` | {s.summary} | {dialects} | {passes} |")
+        target = s.target or "all"
+        rows.append(f"| `{s.name}` | {target} | {s.summary} | {dialects} | {passes} |")
     return "\n".join(rows)
 
 
