@@ -76,6 +76,7 @@ STAGES: tuple[Stage, ...] = (
         _d("func", "memref", "arith", "math", "scf"),
         "linalg-outline-kernels,convert-linalg-to-loops",
         "one private kernel function per linalg op, each an scf loop nest (contractions tiled)",
+        "cpu",
     ),
     Stage(
         "llvm",
