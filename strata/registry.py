@@ -25,8 +25,6 @@ OWN_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "tf": _lazy("strata.dialects.tf", "TF"),  # type: ignore[dict-item]
     "hlo": _lazy("strata.dialects.hlo", "HLO"),  # type: ignore[dict-item]
     "rt": _lazy("strata.dialects.rt", "RT"),  # type: ignore[dict-item]
-    # xDSL's gpu dialect with MLIR's custom syntax (xDSL 0.74 prints it only generically).
-    "gpu": _lazy("strata.dialects.gpu", "GPU"),  # type: ignore[dict-item]
     "nvvm": _lazy("strata.dialects.nvvm", "NVVM"),  # type: ignore[dict-item]
 }
 
@@ -43,6 +41,8 @@ XDSL_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "scf": _lazy("xdsl.dialects.scf", "Scf"),  # type: ignore[dict-item]
     "cf": _lazy("xdsl.dialects.cf", "Cf"),  # type: ignore[dict-item]
     "llvm": _lazy("strata.dialects.llvm_extensions", "LLVM"),  # type: ignore[dict-item]
+    # xDSL's gpu dialect with MLIR's custom syntax (xDSL 0.74 prints it only generically).
+    "gpu": _lazy("strata.dialects.gpu", "GPU"),  # type: ignore[dict-item]
     "test": _lazy("xdsl.dialects.test", "Test"),  # type: ignore[dict-item]
 }
 
@@ -78,7 +78,9 @@ OWN_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "convert-loops-to-gpu": _pass(
         "strata.lowering.loops_to_gpu.convert_loops_to_gpu", "ConvertLoopsToGpuPass"
     ),
-    "gpu-kernel-outlining": _pass("strata.transforms.gpu_kernel_outlining", "GpuKernelOutliningPass"),
+    "gpu-kernel-outlining": _pass(
+        "strata.transforms.gpu_kernel_outlining", "GpuKernelOutliningPass"
+    ),
     "convert-gpu-to-nvvm": _pass(
         "strata.lowering.gpu_to_nvvm.convert_gpu_to_nvvm", "ConvertGpuToNvvmPass"
     ),

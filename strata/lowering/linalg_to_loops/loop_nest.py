@@ -14,7 +14,7 @@ the loop's induction variable.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from xdsl.dialects import arith, memref, scf
@@ -60,6 +60,52 @@ def _supported(expr: AffineExpr) -> bool:
     if expr.kind == AffineBinaryOpKind.Mul:
         return isinstance(expr.lhs, AffineConstantExpr) or isinstance(expr.rhs, AffineConstantExpr)
     return isinstance(expr.rhs, AffineConstantExpr) and expr.rhs.value > 0
+
+
+def emit_affine(
+    expr: AffineExpr,
+    ivs: dict[int, SSAValue],
+    index: Callable[[int], SSAValue],
+    insert: Callable[[Operation], Operation],
+) -> SSAValue:
+    """`expr` (checked by `_supported`) evaluated with index arith ops: dims read `ivs`,
+    constants come from `index`, new ops go through `insert`."""
+    if isinstance(expr, AffineDimExpr):
+        return ivs[expr.position]
+    if isinstance(expr, AffineConstantExpr):
+        return index(expr.value)
+    assert isinstance(expr, AffineBinaryOpExpr)  # loop_sizes checked `_supported`
+    lhs = emit_affine(expr.lhs, ivs, index, insert)
+    rhs = emit_affine(expr.rhs, ivs, index, insert)
+    if expr.kind == AffineBinaryOpKind.Add:
+        return insert(arith.AddiOp(lhs, rhs)).results[0]
+    if expr.kind == AffineBinaryOpKind.Mul:
+        return insert(arith.MuliOp(lhs, rhs)).results[0]
+    return _floor_div_or_mod(expr.kind, lhs, rhs, index, insert)
+
+
+def _floor_div_or_mod(
+    kind: AffineBinaryOpKind,
+    lhs: SSAValue,
+    rhs: SSAValue,
+    index: Callable[[int], SSAValue],
+    insert: Callable[[Operation], Operation],
+) -> SSAValue:
+    # Truncating division, corrected toward -inf (the divisor is a positive constant).
+    if kind == AffineBinaryOpKind.CeilDiv:
+        one = index(1)
+        biased = insert(arith.AddiOp(lhs, insert(arith.SubiOp(rhs, one)).results[0]))
+        return _floor_div_or_mod(AffineBinaryOpKind.FloorDiv, biased.results[0], rhs, index, insert)
+    if kind == AffineBinaryOpKind.Mod:
+        remainder = insert(arith.RemSIOp(lhs, rhs)).results[0]
+        negative = insert(arith.CmpiOp(remainder, index(0), "slt")).results[0]
+        wrapped = insert(arith.AddiOp(remainder, rhs)).results[0]
+        return insert(arith.SelectOp(negative, wrapped, remainder)).results[0]
+    quotient = insert(arith.DivSIOp(lhs, rhs)).results[0]
+    remainder = insert(arith.RemSIOp(lhs, rhs)).results[0]
+    negative = insert(arith.CmpiOp(remainder, index(0), "slt")).results[0]
+    lower = insert(arith.SubiOp(quotient, index(1))).results[0]
+    return insert(arith.SelectOp(negative, lower, quotient)).results[0]
 
 
 def loop_sizes(op: linalg.GenericOp) -> list[int] | None:
@@ -196,38 +242,8 @@ class GenericToLoops(RewritePattern):
             rewriter.insert(new, at)
             return new
 
-        def evaluate(expr: AffineExpr) -> SSAValue:
-            if isinstance(expr, AffineDimExpr):
-                return ivs[expr.position]
-            if isinstance(expr, AffineConstantExpr):
-                return index(expr.value)
-            assert isinstance(expr, AffineBinaryOpExpr)  # loop_sizes checked `_supported`
-            lhs, rhs = evaluate(expr.lhs), evaluate(expr.rhs)
-            if expr.kind == AffineBinaryOpKind.Add:
-                return insert(arith.AddiOp(lhs, rhs)).results[0]
-            if expr.kind == AffineBinaryOpKind.Mul:
-                return insert(arith.MuliOp(lhs, rhs)).results[0]
-            return floor_div_or_mod(expr.kind, lhs, rhs)
-
-        def floor_div_or_mod(kind: AffineBinaryOpKind, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
-            # Truncating division, corrected toward -inf (the divisor is a positive constant).
-            if kind == AffineBinaryOpKind.CeilDiv:
-                one = index(1)
-                biased = insert(arith.AddiOp(lhs, insert(arith.SubiOp(rhs, one)).results[0]))
-                return floor_div_or_mod(AffineBinaryOpKind.FloorDiv, biased.results[0], rhs)
-            if kind == AffineBinaryOpKind.Mod:
-                remainder = insert(arith.RemSIOp(lhs, rhs)).results[0]
-                negative = insert(arith.CmpiOp(remainder, index(0), "slt")).results[0]
-                wrapped = insert(arith.AddiOp(remainder, rhs)).results[0]
-                return insert(arith.SelectOp(negative, wrapped, remainder)).results[0]
-            quotient = insert(arith.DivSIOp(lhs, rhs)).results[0]
-            remainder = insert(arith.RemSIOp(lhs, rhs)).results[0]
-            negative = insert(arith.CmpiOp(remainder, index(0), "slt")).results[0]
-            lower = insert(arith.SubiOp(quotient, index(1))).results[0]
-            return insert(arith.SelectOp(negative, lower, quotient)).results[0]
-
         def indices(amap) -> list[SSAValue]:  # type: ignore[no-untyped-def]
-            return [evaluate(e) for e in amap.results]
+            return [emit_affine(e, ivs, index, insert) for e in amap.results]
 
         mapping: dict[SSAValue, SSAValue] = {}
         n_in = len(op.inputs)

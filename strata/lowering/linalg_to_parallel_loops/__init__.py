@@ -1,0 +1,1 @@
+"""linalg.generic on memrefs -> scf.parallel nests mapped to GPU blocks and threads."""

@@ -1,0 +1,1 @@
+"""Mapped scf.parallel nests -> gpu.launch."""

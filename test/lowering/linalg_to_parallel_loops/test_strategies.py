@@ -1,0 +1,52 @@
+"""Which GPU strategy convert-linalg-to-parallel-loops picks for the model fixtures' ops."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from xdsl.pattern_rewriter import PatternRewriteWalker
+
+from strata.api import lower
+from strata.lowering.linalg_to_parallel_loops.convert_linalg_to_parallel_loops import (
+    GenericToParallelLoops,
+)
+from strata.lowering.linalg_to_parallel_loops.strategies import Options
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+ENTRIES = {
+    e["name"]: e
+    for p in sorted(FIXTURES.glob("manifest*.json"))
+    for e in json.loads(p.read_text())["models"]
+}
+
+
+def strategies(name: str, options: Options | None = None) -> Counter[str]:
+    entry = ENTRIES[name]
+    _, module = lower(FIXTURES / entry["file"], outputs=entry["outputs"], stop_after="buffers")
+    pattern = GenericToParallelLoops(module, options or Options())
+    PatternRewriteWalker(pattern, apply_recursively=False).rewrite_module(module)
+    return Counter(strategy for _, strategy in pattern.chosen)
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("mlp", {"contraction": 3, "direct": 6}),
+        ("cnn_small", {"contraction": 1, "row-reduction": 1, "direct": 18}),
+        ("bert_encoder_layer", {"contraction": 8, "direct": 53}),
+        ("raw_reductions", {"row-reduction": 1, "direct": 10}),
+    ],
+)
+def test_strategy_per_op(name: str, expected: dict[str, int]) -> None:
+    assert strategies(name) == Counter(expected)
+
+
+def test_every_recognised_reduction_is_a_tree_when_asked() -> None:
+    # bert's softmax (rows of 6) and LayerNorm (rows of 16) sums and maxima are trees once the
+    # threshold allows them.
+    found = strategies("bert_encoder_layer", Options(min_tree_reduction=2))
+    assert found["row-reduction"] >= 6
+    assert found["contraction"] == 8

@@ -1,0 +1,80 @@
+// RUN: not strata-opt %s -p convert-loops-to-gpu --split-input-file 2>&1 | filecheck %s
+
+// An scf.parallel without a GPU mapping is not launched.
+// CHECK: error: convert-loops-to-gpu: 1 scf.parallel nests not launched (is not mapped to GPU blocks and threads (no `mapping`)):
+// CHECK-NEXT: node 'unmapped' (scf.parallel)
+func.func @unmapped(%buf: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %z = arith.constant 0.0 : f32
+  "scf.parallel"(%c0, %c4, %c1) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
+  ^bb0(%i: index):
+    memref.store %z, %buf[%i] : memref<4xf32>
+    scf.reduce
+  }) : (index, index, index) -> () loc("unmapped")
+  func.return
+}
+
+// -----
+
+// A store in the block-level body would run once per thread, outside any phase.
+// CHECK: error: convert-loops-to-gpu: 1 scf.parallel nests not launched (outside a thread-level scf.parallel is not supported):
+// CHECK-NEXT: node 'block_store' (memref.store)
+func.func @block_level_store(%buf: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %z = arith.constant 0.0 : f32
+  "scf.parallel"(%c0, %c4, %c1) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
+  ^bb0(%b: index):
+    memref.store %z, %buf[%b] : memref<4xf32> loc("block_store")
+    "scf.parallel"(%c0, %c4, %c1) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
+    ^bb0(%t: index):
+      memref.store %z, %buf[%t] : memref<4xf32>
+      scf.reduce
+    }) {mapping = [#gpu.loop_dim_map<processor = thread_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]} : (index, index, index) -> ()
+    scf.reduce
+  }) {mapping = [#gpu.loop_dim_map<processor = block_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]} : (index, index, index) -> ()
+  func.return
+}
+
+// -----
+
+// Launch sizes must be constants.
+// CHECK: error: convert-loops-to-gpu: 1 scf.parallel nests not launched (needs constant bounds from 0 with step 1):
+// CHECK-NEXT: node 'dynamic' (scf.parallel)
+func.func @dynamic_bound(%buf: memref<4xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %z = arith.constant 0.0 : f32
+  "scf.parallel"(%c0, %n, %c1) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
+  ^bb0(%b: index):
+    "scf.parallel"(%c0, %c4, %c1) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
+    ^bb0(%t: index):
+      memref.store %z, %buf[%t] : memref<4xf32>
+      scf.reduce
+    }) {mapping = [#gpu.loop_dim_map<processor = thread_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]} : (index, index, index) -> ()
+    scf.reduce
+  }) {mapping = [#gpu.loop_dim_map<processor = block_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]} : (index, index, index) -> () loc("dynamic")
+  func.return
+}
+
+// -----
+
+// A thread-level loop directly under the function (no block-level loop around it).
+// CHECK: error: convert-loops-to-gpu: 1 scf.parallel nests not launched (has an unsupported mapping (thread_x)):
+// CHECK-NEXT: node 'threads_only' (scf.parallel)
+func.func @threads_only(%buf: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %z = arith.constant 0.0 : f32
+  "scf.parallel"(%c0, %c4, %c1) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
+  ^bb0(%t: index):
+    memref.store %z, %buf[%t] : memref<4xf32>
+    scf.reduce
+  }) {mapping = [#gpu.loop_dim_map<processor = thread_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]} : (index, index, index) -> () loc("threads_only")
+  func.return
+}

@@ -1,0 +1,238 @@
+// RUN: strata-opt %s -p gpu-kernel-outlining --split-input-file | filecheck %s
+
+// The launch body becomes a kernel named after the function, its index and the TF node; the
+// memrefs it uses from above are its arguments, constants are cloned in, launch ids become
+// gpu.block_id / gpu.thread_id.
+// CHECK:       builtin.module attributes {gpu.container_module} {
+// CHECK-LABEL: func.func @direct
+// CHECK-SAME:   (%[[X:.*]]: memref<20x30xf32>, %[[OUT:.*]]: memref<20x30xf32>)
+// CHECK-DAG:    %[[G:.*]] = arith.constant 3 : index
+// CHECK-DAG:    %[[B:.*]] = arith.constant 256 : index
+// CHECK:        gpu.launch_func @main_kernels::@direct_kernel_0_exp blocks in (%[[G]], %[[ONE:.*]], %[[ONE]]) threads in (%[[B]], %[[ONE]], %[[ONE]]) args(%[[X]] : memref<20x30xf32>, %[[OUT]] : memref<20x30xf32>)
+// CHECK-NEXT:   func.return
+// CHECK:        gpu.module @main_kernels {
+// CHECK-NEXT:     gpu.func @direct_kernel_0_exp(%[[KX:.*]]: memref<20x30xf32>, %[[KOUT:.*]]: memref<20x30xf32>) kernel attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {
+// CHECK-NEXT:       %[[BX:.*]] = gpu.block_id x
+// CHECK-NEXT:       %[[TX:.*]] = gpu.thread_id x
+// CHECK:            %[[C256:.*]] = arith.constant 256 : index
+// CHECK:            %[[BASE:.*]] = arith.muli %[[BX]], %[[C256]] : index
+// CHECK-NEXT:       arith.addi %[[BASE]], %[[TX]] : index
+// CHECK:              memref.load %[[KX]]
+// CHECK:              memref.store %{{.*}}, %[[KOUT]]
+// CHECK:            gpu.return
+builtin.module {
+  func.func @direct(%x: memref<20x30xf32>, %out: memref<20x30xf32>) {
+    %0 = arith.constant 0 : index
+    %1 = arith.constant 30 : index
+    %2 = arith.constant 600 : index
+    %3 = arith.constant 256 : index
+    %4 = arith.constant 1 : index
+    %5 = arith.constant 3 : index
+    %6 = arith.constant 1 : index
+    gpu.launch blocks(%7, %8, %9) in (%10 = %5, %11 = %6, %12 = %6) threads(%13, %14, %15) in (%16 = %3, %17 = %6, %18 = %6) {
+      %19 = arith.muli %7, %3 : index
+      %20 = arith.addi %19, %13 : index
+      %21 = arith.cmpi ult, %20, %2 : index
+      scf.if %21 {
+        %22 = arith.remui %20, %1 : index
+        %23 = arith.divui %20, %1 : index
+        %24 = memref.load %x[%23, %22] : memref<20x30xf32>
+        %e = math.exp %24 : f32
+        memref.store %e, %out[%23, %22] : memref<20x30xf32>
+      }
+      gpu.terminator
+    } loc("exp")
+    func.return
+  }
+}
+
+// -----
+
+// The `@__shared_0` global the kernel reads moves into the gpu.module.
+// CHECK-LABEL: func.func @row_reduction
+// CHECK:        gpu.launch_func @main_kernels::@row_reduction_kernel_0_Sum
+// CHECK:        gpu.module @main_kernels {
+// CHECK-NEXT:     "memref.global"() <{sym_name = "__shared_0", type = memref<6xf32, 3 : i64>, initial_value, sym_visibility = "private"}> : () -> ()
+// CHECK-NEXT:     gpu.func @row_reduction_kernel_0_Sum(%{{.*}}: memref<4x6xf32>, %{{.*}}: memref<4xf32>) kernel attributes {gpu.known_block_size = array<i32: 6, 1, 1>} {
+// CHECK:            memref.get_global @__shared_0 : memref<6xf32, 3 : i64>
+// CHECK-COUNT-4:    gpu.barrier
+// CHECK-NOT:        gpu.barrier
+// CHECK:            gpu.return
+builtin.module {
+  "memref.global"() <{sym_name = "__shared_0", type = memref<6xf32, 3 : i64>, initial_value, sym_visibility = "private"}> : () -> ()
+  func.func @row_reduction(%x: memref<4x6xf32>, %out: memref<4xf32>) {
+    %0 = arith.constant 0 : index
+    %1 = arith.constant 2 : index
+    %2 = arith.constant 6 : index
+    %3 = arith.constant 1 : index
+    %4 = arith.constant 4 : index
+    %5 = arith.constant 1 : index
+    gpu.launch blocks(%6, %7, %8) in (%9 = %4, %10 = %5, %11 = %5) threads(%12, %13, %14) in (%15 = %2, %16 = %5, %17 = %5) {
+      %18 = memref.get_global @__shared_0 : memref<6xf32, 3 : i64>
+      %19 = arith.cmpi ult, %12, %2 : index
+      scf.if %19 {
+        %20 = memref.load %x[%6, %12] : memref<4x6xf32>
+        %21 = arith.addi %12, %2 : index
+        %22 = scf.for %23 = %21 to %2 step %2 iter_args(%24 = %20) -> (f32) {
+          %25 = memref.load %x[%6, %23] : memref<4x6xf32>
+          %s = arith.addf %24, %25 : f32
+          scf.yield %s : f32
+        }
+        memref.store %22, %18[%12] : memref<6xf32, 3 : i64>
+      }
+      gpu.barrier
+      %26 = arith.addi %12, %4 : index
+      %27 = arith.cmpi ult, %12, %4 : index
+      %28 = arith.cmpi ult, %26, %2 : index
+      %29 = arith.andi %27, %28 : i1
+      scf.if %29 {
+        %30 = memref.load %18[%12] : memref<6xf32, 3 : i64>
+        %31 = memref.load %18[%26] : memref<6xf32, 3 : i64>
+        %s_1 = arith.addf %30, %31 : f32
+        memref.store %s_1, %18[%12] : memref<6xf32, 3 : i64>
+      }
+      gpu.barrier
+      %32 = arith.addi %12, %1 : index
+      %33 = arith.cmpi ult, %12, %1 : index
+      %34 = arith.cmpi ult, %32, %2 : index
+      %35 = arith.andi %33, %34 : i1
+      scf.if %35 {
+        %36 = memref.load %18[%12] : memref<6xf32, 3 : i64>
+        %37 = memref.load %18[%32] : memref<6xf32, 3 : i64>
+        %s_2 = arith.addf %36, %37 : f32
+        memref.store %s_2, %18[%12] : memref<6xf32, 3 : i64>
+      }
+      gpu.barrier
+      %38 = arith.addi %12, %3 : index
+      %39 = arith.cmpi ult, %12, %3 : index
+      %40 = arith.cmpi ult, %38, %2 : index
+      %41 = arith.andi %39, %40 : i1
+      scf.if %41 {
+        %42 = memref.load %18[%12] : memref<6xf32, 3 : i64>
+        %43 = memref.load %18[%38] : memref<6xf32, 3 : i64>
+        %s_3 = arith.addf %42, %43 : f32
+        memref.store %s_3, %18[%12] : memref<6xf32, 3 : i64>
+      }
+      gpu.barrier
+      %44 = arith.cmpi eq, %12, %0 : index
+      scf.if %44 {
+        %45 = memref.load %out[%6] : memref<4xf32>
+        %46 = memref.load %18[%0] : memref<6xf32, 3 : i64>
+        %s_4 = arith.addf %45, %46 : f32
+        memref.store %s_4, %out[%6] : memref<4xf32>
+      }
+      gpu.terminator
+    } loc("Sum")
+    func.return
+  }
+}
+
+// -----
+
+// Two shared tiles, a 16 x 16 block, a 2-d grid; '/' in the node name becomes '_'.
+// CHECK-LABEL: func.func @matmul
+// CHECK:        gpu.launch_func @main_kernels::@matmul_kernel_0_dense_MatMul blocks in (%[[G:.*]], %[[G]], %[[ONE:.*]]) threads in (%[[B:.*]], %[[B]], %[[ONE]])
+// CHECK:        gpu.module @main_kernels {
+// CHECK-NEXT:     "memref.global"() <{sym_name = "__shared_0", type = memref<16x16xf32, 3 : i64>
+// CHECK-NEXT:     "memref.global"() <{sym_name = "__shared_1", type = memref<16x16xf32, 3 : i64>
+// CHECK-NEXT:     gpu.func @matmul_kernel_0_dense_MatMul({{.*}}) kernel attributes {gpu.known_block_size = array<i32: 16, 16, 1>} {
+// CHECK-NEXT:       gpu.block_id x
+// CHECK-NEXT:       gpu.block_id y
+// CHECK-NEXT:       gpu.thread_id x
+// CHECK-NEXT:       gpu.thread_id y
+// CHECK:            scf.for
+// CHECK:              gpu.barrier
+// CHECK:              gpu.barrier
+// CHECK-NEXT:       }
+// CHECK-NEXT:       gpu.return
+builtin.module {
+  "memref.global"() <{sym_name = "__shared_0", type = memref<16x16xf32, 3 : i64>, initial_value, sym_visibility = "private"}> : () -> ()
+  "memref.global"() <{sym_name = "__shared_1", type = memref<16x16xf32, 3 : i64>, initial_value, sym_visibility = "private"}> : () -> ()
+  func.func @matmul(%a: memref<20x40xf32>, %b: memref<40x24xf32>, %c: memref<20x24xf32>) {
+    %0 = arith.constant 0 : index
+    %1 = arith.constant 24 : index
+    %2 = arith.constant 20 : index
+    %3 = arith.constant 40 : index
+    %4 = arith.constant 16 : index
+    %5 = arith.constant 1 : index
+    %6 = arith.constant 2 : index
+    gpu.launch blocks(%7, %8, %9) in (%10 = %6, %11 = %6, %12 = %5) threads(%13, %14, %15) in (%16 = %4, %17 = %4, %18 = %5) {
+      %19 = memref.get_global @__shared_0 : memref<16x16xf32, 3 : i64>
+      %20 = memref.get_global @__shared_1 : memref<16x16xf32, 3 : i64>
+      %21 = arith.muli %8, %4 : index
+      %22 = arith.muli %7, %4 : index
+      scf.for %23 = %0 to %3 step %4 {
+        %24 = arith.subi %3, %23 : index
+        %25 = arith.minsi %24, %4 : index
+        %26 = arith.addi %21, %14 : index
+        %27 = arith.addi %22, %13 : index
+        %28 = arith.addi %23, %13 : index
+        %29 = arith.addi %23, %14 : index
+        %30 = arith.cmpi ult, %26, %2 : index
+        %31 = arith.cmpi ult, %27, %1 : index
+        %32 = arith.cmpi ult, %28, %3 : index
+        %33 = arith.andi %30, %32 : i1
+        scf.if %33 {
+          %34 = memref.load %a[%26, %28] : memref<20x40xf32>
+          memref.store %34, %19[%14, %13] : memref<16x16xf32, 3 : i64>
+        }
+        %35 = arith.cmpi ult, %29, %3 : index
+        %36 = arith.andi %35, %31 : i1
+        scf.if %36 {
+          %37 = memref.load %b[%29, %27] : memref<40x24xf32>
+          memref.store %37, %20[%14, %13] : memref<16x16xf32, 3 : i64>
+        }
+        gpu.barrier
+        %38 = arith.addi %21, %14 : index
+        %39 = arith.addi %22, %13 : index
+        %40 = arith.cmpi ult, %38, %2 : index
+        %41 = arith.cmpi ult, %39, %1 : index
+        %42 = arith.andi %40, %41 : i1
+        scf.if %42 {
+          %43 = memref.load %c[%38, %39] : memref<20x24xf32>
+          %44 = scf.for %45 = %0 to %25 step %5 iter_args(%46 = %43) -> (f32) {
+            %47 = memref.load %19[%14, %45] : memref<16x16xf32, 3 : i64>
+            %48 = memref.load %20[%45, %13] : memref<16x16xf32, 3 : i64>
+            %m = arith.mulf %47, %48 : f32
+            %s = arith.addf %46, %m : f32
+            scf.yield %s : f32
+          }
+          memref.store %44, %c[%38, %39] : memref<20x24xf32>
+        }
+        gpu.barrier
+      }
+      gpu.terminator
+    } loc("dense/MatMul")
+    func.return
+  }
+}
+
+// -----
+
+// A host weight (memref.get_global) is passed as an argument; a launch body is outlined once per
+// launch, numbered in order.
+// CHECK-LABEL: func.func @weights
+// CHECK:        %[[W:.*]] = memref.get_global @w : memref<4xf32>
+// CHECK:        gpu.launch_func @main_kernels::@weights_kernel_0 blocks in ({{.*}}) threads in ({{.*}}) args(%[[W]] : memref<4xf32>, %{{.*}} : memref<4xf32>)
+// CHECK:        gpu.launch_func @main_kernels::@weights_kernel_1 blocks
+// CHECK:        gpu.module @main_kernels {
+// CHECK:          gpu.func @weights_kernel_0(%{{.*}}: memref<4xf32>, %{{.*}}: memref<4xf32>) kernel
+// CHECK:          gpu.func @weights_kernel_1(%{{.*}}: memref<4xf32>) kernel
+"memref.global"() <{sym_name = "w", type = memref<4xf32>, initial_value = dense<1.0> : tensor<4xf32>, sym_visibility = "private", constant}> : () -> ()
+func.func @weights(%out: memref<4xf32>) {
+  %w = memref.get_global @w : memref<4xf32>
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c4, %sy = %c1, %sz = %c1) {
+    %v = memref.load %w[%tx] : memref<4xf32>
+    memref.store %v, %out[%tx] : memref<4xf32>
+    gpu.terminator
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c4, %sy = %c1, %sz = %c1) {
+    %v = memref.load %out[%tx] : memref<4xf32>
+    %d = arith.addf %v, %v : f32
+    memref.store %d, %out[%tx] : memref<4xf32>
+    gpu.terminator
+  }
+  func.return
+}

@@ -1,0 +1,87 @@
+"""Every fixture lowers from `buffers` through convert-linalg-to-parallel-loops,
+convert-loops-to-gpu, gpu-kernel-outlining (+ canonicalize, cse) to a module that meets the `gpu`
+stage contract (host ops, kernel ops and arguments, shared globals, the barrier rule); and the
+models' numbers under `--target cuda-sim` match TensorFlow's."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from gpu_contract import check_gpu_contract
+from xdsl.passes import PassPipeline
+
+from strata.api import lower
+from strata.loading import print_ir
+from strata.registry import all_passes
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+MANIFESTS = [json.loads(p.read_text()) for p in sorted(FIXTURES.glob("manifest*.json"))]
+ENTRIES = {e["name"]: e for m in MANIFESTS for e in m["models"]}
+TOLERANCES = {d: t for m in MANIFESTS for d, t in m["tolerances"].items()}
+GPU_PASSES = "convert-loops-to-gpu,gpu-kernel-outlining,canonicalize,cse"
+STRATA_RUN = Path(sys.executable).parent / "strata-run"
+SIM = [
+    "mlp",
+    "cnn_small",
+    "bert_encoder_layer",
+    "mnist_softmax",
+    "layernorm",
+    "op_softmax",
+    "op_matmul_nt",
+    "raw_reductions",
+    "embedding_bag",
+]
+
+
+def to_gpu(name: str, options: str = ""):  # type: ignore[no-untyped-def]
+    entry = ENTRIES[name]
+    ctx, module = lower(FIXTURES / entry["file"], outputs=entry["outputs"], stop_after="buffers")
+    spec = f"convert-linalg-to-parallel-loops{options},{GPU_PASSES}"
+    PassPipeline.parse_spec(all_passes(), spec).apply(ctx, module)
+    module.verify()
+    return module
+
+
+@pytest.mark.parametrize("name", sorted(ENTRIES))
+def test_fixture_meets_gpu_contract(name: str) -> None:
+    assert check_gpu_contract(to_gpu(name)) == []
+
+
+@pytest.mark.parametrize("name", ["mlp", "cnn_small", "bert_encoder_layer", "keras_layers_mix"])
+def test_small_blocks_and_trees_meet_gpu_contract(name: str) -> None:
+    module = to_gpu(name, "{block-size=8 tile=4 min-tree-reduction=2}")
+    assert check_gpu_contract(module) == []
+
+
+@pytest.mark.parametrize("options", ["", "{block-size=8 tile=4 min-tree-reduction=2}"])
+@pytest.mark.parametrize("name", SIM)
+def test_cuda_sim_matches_tensorflow(name: str, options: str, tmp_path: Path) -> None:
+    entry = ENTRIES[name]
+    source = tmp_path / f"{name}.gpu.mlir"
+    source.write_text(print_ir(to_gpu(name, options)))
+    dtypes = {s["dtype"] for s in entry["output_specs"]}
+    tol = TOLERANCES["float32"] if "float32" in dtypes else {"rtol": 0.0, "atol": 0.0}
+    result = subprocess.run(
+        [
+            str(STRATA_RUN),
+            str(source),
+            "--target",
+            "cuda-sim",
+            "--inputs",
+            str(FIXTURES / entry["inputs_file"]),
+            "--compare",
+            str(FIXTURES / entry["outputs_file"]),
+            "--rtol",
+            str(tol["rtol"]),
+            "--atol",
+            str(tol["atol"]),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
