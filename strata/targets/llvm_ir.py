@@ -13,11 +13,16 @@ from collections.abc import Callable
 
 import llvmlite.binding as llvm_binding
 import llvmlite.ir as ir
-from xdsl.backend.llvm.convert_op import convert_op  # xDSL entry point: one op -> llvmlite
+from xdsl.backend.llvm.convert_op import (  # xDSL entry point: one op -> llvmlite
+    _BINARY_INTRINSIC_MAP,  # pyright: ignore[reportPrivateUsage]
+    _UNARY_INTRINSIC_MAP,  # pyright: ignore[reportPrivateUsage]
+    convert_op,
+)
 from xdsl.backend.llvm.convert_type import convert_type  # xDSL entry point: one type -> llvmlite
 from xdsl.dialects import llvm
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
+    IntAttr,
     IntegerAttr,
     ModuleOp,
     StringAttr,
@@ -39,6 +44,9 @@ _ARG_FLAGS = {
     "llvm.zeroext": "zeroext",
 }
 _ARG_INTS = {"llvm.align": "align", "llvm.dereferenceable": "dereferenceable"}
+
+SHARED_ADDRSPACE = 3
+"""NVPTX's address space of `.shared` memory."""
 
 _EXTRA_CASTS: dict[type[Operation], str] = {
     llvm_ext.FPToSIOp: "fptosi",
@@ -107,7 +115,9 @@ def _convert_global(op: llvm.GlobalOp, out: ir.Module) -> None:
         )
         if op.value is not None:
             raise StrataError(f"global @{op.sym_name.data}: unsupported initializer {op.value}")
-        gvar.initializer = ir.Constant(convert_type(op.global_type), None)
+        # GPU shared memory (addrspace 3) cannot be initialised: its contents start undefined.
+        fill = ir.Undefined if addrspace == SHARED_ADDRSPACE else None
+        gvar.initializer = ir.Constant(convert_type(op.global_type), fill)
     gvar.linkage = op.linkage.linkage.data
     gvar.global_constant = op.constant is not None
     if op.alignment is not None:
@@ -155,12 +165,69 @@ def _convert_extra(op: Operation, builder: ir.IRBuilder, values: dict[SSAValue, 
     if isinstance(op, llvm.CallIntrinsicOp) and not op.op_bundle_operands:
         _call_intrinsic(op, builder, values)
         return True
+    name = _OVERLOADED_INTRINSICS.get(type(op))
+    if name is not None:
+        _overloaded_intrinsic(op, name, builder, values)
+        return True
+    if isinstance(op, llvm.GEPOp) and _address_space(op.ptr.type) != 0:
+        _gep_in_address_space(op, builder, values)
+        return True
     kind = _EXTRA_CASTS.get(type(op))
     if kind is None:
         return False
     make: Callable[[ir.Value, ir.Type], ir.Value] = getattr(builder, kind)
     values[op.results[0]] = make(values[op.operands[0]], convert_type(op.results[0].type))
     return True
+
+
+_OVERLOADED_INTRINSICS: dict[type[Operation], str] = {
+    **_UNARY_INTRINSIC_MAP,
+    **_BINARY_INTRINSIC_MAP,
+}
+"""xDSL's `llvm.intr.*` ops whose export declares the intrinsic without its type suffix
+(`llvm.sqrt`), so f32 and f64 uses in one module clash; exported here as `llvm.sqrt.f64`."""
+
+
+def _overloaded_intrinsic(
+    op: Operation, name: str, builder: ir.IRBuilder, values: dict[SSAValue, ir.Value]
+) -> None:
+    args = [values[a] for a in op.operands]
+    fn_type = ir.FunctionType(args[0].type, [a.type for a in args])
+    full_name = f"{name}.{_intrinsic_suffix(args[0].type)}"
+    intrinsic = builder.module.declare_intrinsic(full_name, fnty=fn_type)
+    values[op.results[0]] = builder.call(intrinsic, args)
+
+
+def _intrinsic_suffix(t: ir.Type) -> str:
+    """LLVM's overload suffix: f32, f64, v8f32."""
+    if isinstance(t, ir.VectorType):
+        return f"v{t.count}{_intrinsic_suffix(t.element)}"
+    return t.intrinsic_name
+
+
+def _address_space(t: object) -> int:
+    if isinstance(t, llvm.LLVMPointerType) and isinstance(t.addr_space, IntAttr):
+        return t.addr_space.data
+    return 0
+
+
+def _gep_in_address_space(
+    op: llvm.GEPOp, builder: ir.IRBuilder, values: dict[SSAValue, ir.Value]
+) -> None:
+    """A GEP on `!llvm.ptr<N>` (GPU shared memory): xDSL's export bitcasts the pointer to
+    address space 0 first, which LLVM rejects; the cast here stays in address space N."""
+    element = convert_type(op.elem_type)
+    base = builder.bitcast(values[op.ptr], element.as_pointer(_address_space(op.ptr.type)))
+    ssa_indices = iter(op.ssa_indices)
+    indices = [
+        values[next(ssa_indices)]
+        if idx == llvm.GEP_USE_SSA_VAL
+        else ir.Constant(ir.IntType(32), idx)
+        for idx in op.rawConstantIndices.iter_values()
+    ]
+    values[op.results[0]] = builder.gep(
+        base, indices, inbounds=op.inbounds is not None, source_etype=element
+    )
 
 
 def _call_intrinsic(

@@ -4,6 +4,8 @@
                      [--outputs a,b] [--print-debuginfo] [-o OUT] [--debug]
     strata-translate model.pb|model.mlir --to-llvmir|--to-obj|--to-asm|--to-header
                      [-O N] [--triple T] [--cpu C] [--entry-name NAME] [-o OUT]
+    strata-translate model.pb|model.mlir --to-ptx|--to-cubin [--chip sm_80|sm_90]
+                     [--ptx-features +ptx80] [-O N] [-o OUT]
     strata-translate model.pb --coverage [--json] [--outputs a,b]   (a report; exit 0)
 
 Exports take a GraphDef or IR at any stage and compile the rest of the way first.
@@ -71,6 +73,8 @@ def default_entry_name(path: str) -> str:
 def to_llvmir(args: argparse.Namespace) -> str:
     from strata.targets.llvm_ir import optimize, to_llvm_ir
 
+    if args.triple and args.triple.startswith("nvptx"):
+        return _nvptx_llvmir(args)
     module = to_llvm_ir(_compiled(args), args.triple)
     if args.opt_level == 0:
         return str(module)
@@ -99,6 +103,53 @@ def to_asm(args: argparse.Namespace) -> str:
         args.cpu or "",
         args.features or "",
     )
+
+
+def _nvvm_stage(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    """The input (GraphDef or IR at any stage before nvvm) lowered to the `nvvm` stage."""
+    from strata.api import lower
+    from strata.targets.nvptx import check_target, default_features
+
+    args.ptx_features = args.ptx_features or default_features(args.chip)
+    check_target(args.chip, args.ptx_features)  # a bad chip fails before compiling anything
+    _ctx, module = lower(
+        args.input,
+        outputs=parse_names(args.outputs),
+        inputs=parse_names(args.inputs),
+        input_shapes=parse_input_shapes(args.input_shapes),
+        stop_after="nvvm",
+    )
+    return module
+
+
+def _nvptx_llvmir(args: argparse.Namespace) -> str:
+    """--to-llvmir --triple nvptx64-nvidia-cuda: the GPU kernels' LLVM IR (-O0: as translated;
+    else linked with libdevice and optimised for --chip)."""
+    from strata.targets.nvptx import NVPTX_TRIPLE, nvptx_module, to_nvptx_ir
+
+    if args.triple != NVPTX_TRIPLE:
+        raise StrataError(f"unsupported GPU triple '{args.triple}' (expected {NVPTX_TRIPLE})")
+    module = _nvvm_stage(args)
+    if args.opt_level == 0:
+        return str(to_nvptx_ir(module))
+    return str(nvptx_module(module, args.chip, args.ptx_features, args.opt_level))
+
+
+def to_ptx(args: argparse.Namespace) -> str:
+    from strata.targets.nvptx import compile_ptx
+
+    module = _nvvm_stage(args)
+    ptx, _kernels = compile_ptx(module, args.chip, args.ptx_features, max(args.opt_level, 0))
+    return ptx
+
+
+def to_cubin(args: argparse.Namespace) -> bytes:
+    from strata.targets.nvptx import compile_ptx
+    from strata.targets.nvptx import to_cubin as assemble
+
+    module = _nvvm_stage(args)
+    ptx, _kernels = compile_ptx(module, args.chip, args.ptx_features, max(args.opt_level, 0))
+    return assemble(ptx, args.chip)
 
 
 def to_header(args: argparse.Namespace) -> str:
@@ -138,6 +189,14 @@ TRANSLATIONS: tuple[Translation, ...] = (
     Translation("--to-asm", "GraphDef or IR at any stage -> target assembly", to_asm),
     Translation(
         "--to-header", "GraphDef or IR at any stage -> C header declaring the entry", to_header
+    ),
+    Translation(
+        "--to-ptx", "GraphDef or IR at any stage before nvvm -> PTX of the GPU kernels", to_ptx
+    ),
+    Translation(
+        "--to-cubin",
+        "GraphDef or IR at any stage before nvvm -> cubin assembled by ptxas (needs -o)",
+        to_cubin,
     ),
     Translation(
         "--coverage",
@@ -185,7 +244,11 @@ def build_parser() -> argparse.ArgumentParser:
         choices=(0, 1, 2, 3),
         help="LLVM optimisation level (default: 0 for --to-llvmir, else 2)",
     )
-    export.add_argument("--triple", help=f"target triple (default: {DEFAULT_TRIPLE})")
+    export.add_argument(
+        "--triple",
+        help=f"target triple (default: {DEFAULT_TRIPLE}; nvptx64-nvidia-cuda with --to-llvmir: "
+        "the GPU kernels' IR)",
+    )
     export.add_argument(
         "--cpu", help="target CPU, e.g. x86-64 for a portable object (default: this machine's CPU)"
     )
@@ -193,6 +256,9 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument(
         "--entry-name", help="symbol of the entry function (default: the input file's stem)"
     )
+    gpu = p.add_argument_group("GPU exports (--to-ptx, --to-cubin)")
+    gpu.add_argument("--chip", default="sm_80", help="NVIDIA GPU architecture (default: sm_80)")
+    gpu.add_argument("--ptx-features", help="PTX ISA version as an LLVM feature (default: +ptx80)")
     p.add_argument("--json", action="store_true", help="--coverage: machine-readable output")
     p.add_argument("-o", "--output", help="output file (default: stdout)")
     p.add_argument(
@@ -209,7 +275,7 @@ def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     translation: Translation = args.translation
     if args.opt_level is None:
-        args.opt_level = 0 if translation.flag == "--to-llvmir" else 2
+        args.opt_level = {"--to-llvmir": 0, "--to-ptx": 3, "--to-cubin": 3}.get(translation.flag, 2)
     result = translation.run(args)
     if isinstance(result, bytes):
         if not args.output:

@@ -128,3 +128,25 @@ def test_emit_object_is_x86_64_elf() -> None:
 def test_loops_are_vectorised() -> None:
     asm = emit_assembly(_llvm_module(ADD.replace("SIG", _signature(256))), cpu="haswell")
     assert "vaddps" in asm and "%ymm" in asm
+
+
+def test_one_intrinsic_in_two_float_types() -> None:
+    """llvm.intr.sqrt on f32 and on f64 in one module export as llvm.sqrt.f32 and llvm.sqrt.f64
+    (xDSL's own export declares both as `llvm.sqrt` and fails on the second)."""
+    ctx = make_context()
+    module = parse_ir(
+        ctx,
+        """
+        llvm.func @f(%a: f32, %b: f64) -> f64 {
+          %x = llvm.intr.sqrt(%a) : (f32) -> f32
+          %y = llvm.intr.sqrt(%b) : (f64) -> f64
+          %z = llvm.intr.pow(%b, %y) : (f64, f64) -> f64
+          llvm.return %z : f64
+        }
+        """,
+    )
+    text = str(to_llvm_ir(module))
+    assert '@"llvm.sqrt.f32"(float' in text
+    assert '@"llvm.sqrt.f64"(double' in text
+    assert '@"llvm.pow.f64"(double' in text
+    optimize(text)

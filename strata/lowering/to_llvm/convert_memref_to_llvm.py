@@ -31,10 +31,12 @@ from xdsl.pattern_rewriter import (
 
 from strata.lowering.conversion import convert_dialect
 from strata.lowering.to_llvm.type_conversion import (
+    convert_type,
     declare_external_function,
     element_bytes,
     is_identity_static_memref,
     llvm_operands,
+    memory_space_of,
     replace_with_llvm,
     row_major_strides,
 )
@@ -43,6 +45,8 @@ PTR = llvm.LLVMPointerType()
 NSW = llvm.OverflowAttr([llvm.OverflowFlag.NO_SIGNED_WRAP])
 DEFAULT_ALIGNMENT = 64
 """Alignment for globals and stack buffers: a cache line, and enough for AVX-512 loads."""
+SHARED_ALIGNMENT = 16
+"""Alignment for globals in another address space (GPU shared memory): a 128-bit access."""
 
 
 def _constant_index(value: SSAValue) -> int | None:
@@ -87,14 +91,21 @@ def element_pointer(
     if total is None:
         if offset == 0:
             return ops, base
-        gep = llvm.GEPOp(base, [offset], element, inbounds=True)
+        gep = llvm.GEPOp(base, [offset], element, result_type=base.type, inbounds=True)
         return [*ops, gep], gep.result
     if offset != 0:
         const = llvm.ConstantOp(IntegerAttr(offset, i64), i64)
         add = llvm.AddOp(total, const.result, overflow=NSW)
         ops += [const, add]
         total = add.res
-    gep = llvm.GEPOp(base, [llvm.GEP_USE_SSA_VAL], element, ssa_indices=[total], inbounds=True)
+    gep = llvm.GEPOp(
+        base,
+        [llvm.GEP_USE_SSA_VAL],
+        element,
+        ssa_indices=[total],
+        result_type=base.type,  # type: ignore[arg-type]
+        inbounds=True,
+    )
     return [*ops, gep], gep.result
 
 
@@ -136,12 +147,14 @@ class StoreLowering(RewritePattern):
 
 @dataclass
 class GetGlobalLowering(RewritePattern):
-    """memref.get_global @w : memref<4x8xf32> -> llvm.mlir.addressof @w : !llvm.ptr"""
+    """memref.get_global @w : memref<4x8xf32> -> llvm.mlir.addressof @w : !llvm.ptr
+    (memref<256xf32, 3> -> !llvm.ptr<3>)"""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, memref.GetGlobalOp) or not _all_static(op.memref.type):
             return
-        replace_with_llvm(rewriter, op, [llvm.AddressOfOp(op.name_, PTR)])
+        ptr = convert_type(op.memref.type)
+        replace_with_llvm(rewriter, op, [llvm.AddressOfOp(op.name_, ptr)])  # type: ignore[arg-type]
 
 
 def llvm_array_type(t: MemRefType) -> Attribute:
@@ -154,18 +167,22 @@ def llvm_array_type(t: MemRefType) -> Attribute:
 
 @dataclass
 class GlobalLowering(RewritePattern):
-    """memref.global "private" constant @w : memref<4x8xf32> -> llvm.mlir.global private constant"""
+    """memref.global "private" constant @w : memref<4x8xf32> -> llvm.mlir.global private constant
+    (memref<256xf32, 3>, GPU shared memory: a global in addr_space 3, no initializer)"""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, memref.GlobalOp) or not _all_static(op.type):
             return
         value = op.initial_value if isinstance(op.initial_value, DenseIntOrFPElementsAttr) else None
         linkage = "private" if op.sym_visibility.data == "private" else "external"
-        alignment = op.alignment.value.data if op.alignment is not None else DEFAULT_ALIGNMENT
+        space = memory_space_of(op.type) or 0  # type: ignore[arg-type]
+        default_alignment = DEFAULT_ALIGNMENT if space == 0 else SHARED_ALIGNMENT
+        alignment = op.alignment.value.data if op.alignment is not None else default_alignment
         new = llvm.GlobalOp(
             llvm_array_type(op.type),
             op.sym_name,
             linkage,
+            addr_space=space,
             constant=op.constant is not None,
             value=value,
             alignment=alignment,

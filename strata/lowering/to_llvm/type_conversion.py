@@ -13,6 +13,8 @@ from collections.abc import Iterable, Sequence
 from xdsl.dialects import llvm
 from xdsl.dialects.builtin import (
     IndexType,
+    IntAttr,
+    IntegerAttr,
     IntegerType,
     MemRefType,
     NoneAttr,
@@ -22,29 +24,46 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
+from xdsl.traits import SymbolTable
 
 INDEX_TYPE = i64
 """What `index` becomes (x86-64 and aarch64 targets)."""
 
 
+def memory_space_of(t: MemRefType) -> int | None:
+    """The LLVM address space of a memref: 0 without a memory space, N for an integer N
+    (3: GPU shared memory), None for any other memory space attribute."""
+    space = t.memory_space
+    if isinstance(space, NoneAttr):
+        return 0
+    if isinstance(space, IntegerAttr):
+        return space.value.data
+    return None
+
+
 def convert_type(t: Attribute) -> Attribute:
-    """index -> i64, memref -> !llvm.ptr; other types are already LLVM types (or unsupported)."""
+    """index -> i64, memref -> !llvm.ptr (memory space N: !llvm.ptr<N>); other types are already
+    LLVM types (or unsupported)."""
     if isinstance(t, IndexType):
         return INDEX_TYPE
     if isinstance(t, MemRefType):
+        space = memory_space_of(t)
+        if space:
+            return llvm.LLVMPointerType(IntAttr(space))
         return llvm.LLVMPointerType()
     return t
 
 
 def is_identity_static_memref(t: Attribute) -> bool:
-    """A memref that lowers to a bare pointer: static shape, row-major, no memory space."""
+    """A memref that lowers to a bare pointer: static shape, row-major, no memory space or an
+    integer one (an address space)."""
     if not isinstance(t, MemRefType):
         return False
     if not t.has_static_shape():
         return False
     if not isinstance(t.layout, NoneAttr):
         return False
-    return isinstance(t.memory_space, NoneAttr)
+    return memory_space_of(t) is not None
 
 
 def row_major_strides(shape: Sequence[int]) -> list[int]:
@@ -167,9 +186,10 @@ def declare_external_function(
     inputs: Sequence[Attribute],
     output: Attribute,
 ) -> None:
-    """Make sure the module holding `near` declares `llvm.func @name` (libm, malloc, free)."""
+    """Make sure the symbol table holding `near` (the module, or a `gpu.module` around a kernel)
+    declares `llvm.func @name` (libm, libdevice, malloc, free)."""
     module = near
-    while module.parent_op() is not None:
+    while module.parent_op() is not None and not module.has_trait(SymbolTable):
         module = module.parent_op()  # type: ignore[assignment]
     body = module.regions[0].blocks.first
     if body is None:
