@@ -3,6 +3,9 @@
 fn = strata.compile("model.pb", outputs=["Softmax"])
 y = fn(x=np.ones((8, 784), np.float32))      # one output: an array; several: a tuple
 d = fn.run(x=...)                            # always a dict {output name: array}
+
+Targets: "cpu" (the JIT), "cuda" (PTX launched through the CUDA driver; needs a GPU) and
+"cuda-sim" (the same GPU kernels and host plan, run on the CPU by emulating the grid).
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from strata.loading import ImportOptions, load_module
 from strata.pipeline import Stage, run_stages
 from strata.runtime.signature import EntrySignature
 
-TARGETS = ("cpu",)
+TARGETS = ("cpu", "cuda", "cuda-sim")
+GPU_TARGETS = ("cuda", "cuda-sim")
 
 
 @dataclass
@@ -32,6 +36,9 @@ class CompiledModel:
     signature: EntrySignature
     module: ModuleOp
     stage_seconds: dict[str, float] = field(default_factory=dict)
+    target: str = "cpu"
+    device: object | None = None
+    """The GPU targets' Device (strata.runtime.cuda.CudaDevice or cuda_sim.SimDevice)."""
 
     @property
     def input_names(self) -> list[str]:
@@ -97,6 +104,9 @@ def compile(  # noqa: A001 - the natural name for this entry point
     def record(stage: Stage, _module: ModuleOp, seconds: float) -> None:
         times[stage.name] = seconds
 
+    if target in GPU_TARGETS:
+        return _compile_gpu(source, outputs, inputs, input_shapes, target, opt_level, times, record)
+
     start = time.perf_counter()
     _ctx, module = lower(source, outputs, inputs, input_shapes, after_stage=record)
     times["import"] = time.perf_counter() - start - sum(times.values())
@@ -107,3 +117,36 @@ def compile(  # noqa: A001 - the natural name for this entry point
     fn = CompiledFunction.from_module(module, opt_level=opt_level)
     times["llvm-jit"] = time.perf_counter() - start
     return CompiledModel(lambda given: fn(**given), fn.signature, module, times)
+
+
+def _compile_gpu(
+    source: str | Path | object,
+    outputs: Sequence[str] | None,
+    inputs: Sequence[str] | None,
+    input_shapes: Sequence[Sequence[int]] | None,
+    target: str,
+    opt_level: int,
+    times: dict[str, float],
+    record: Callable[[Stage, ModuleOp, float], None],
+) -> CompiledModel:
+    """cuda / cuda-sim: lower to the `gpu` stage; the host plan and the kernels run from there."""
+    device = None
+    if target == "cuda":
+        from strata.runtime import cuda
+
+        device = cuda.open_device()  # no GPU: fail before compiling anything
+    start = time.perf_counter()
+    ctx, module = lower(source, outputs, inputs, input_shapes, stop_after="gpu", after_stage=record)
+    times["import"] = time.perf_counter() - start - sum(times.values())
+    start = time.perf_counter()
+    if device is not None:
+        from strata.runtime import cuda
+
+        fn = cuda.compile_module(ctx, module, device)
+        times["ptx-load"] = time.perf_counter() - start
+    else:
+        from strata.runtime import cuda_sim
+
+        fn = cuda_sim.compile_module(ctx, module, opt_level)
+        times["sim-jit"] = time.perf_counter() - start
+    return CompiledModel(lambda given: fn(**given), fn.signature, module, times, target, fn.device)

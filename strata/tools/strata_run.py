@@ -1,7 +1,10 @@
 """strata-run: compile a model (GraphDef or IR at any stage) the rest of the way, run it, show or
 save the outputs.
 
-    strata-run FILE [--inputs in.npz] [--outputs a,b] [--save out.npz] [--target cpu] [--bench N]
+    strata-run FILE [--inputs in.npz] [--outputs a,b] [--save out.npz] [--target cpu|cuda|cuda-sim]
+               [--bench N]
+
+Targets: cpu, cuda (needs a GPU and its driver), cuda-sim (the GPU kernels emulated on the CPU).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from strata.api import TARGETS, compile
+from strata.api import TARGETS, CompiledModel, compile
 from strata.diagnostics import StrataError, run_tool
 from strata.loading import parse_input_shapes, parse_names
 from strata.runtime.signature import EntrySignature
@@ -41,7 +44,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--rtol", type=float, default=1e-4)
     p.add_argument("--atol", type=float, default=1e-5)
-    p.add_argument("--target", default="cpu", choices=TARGETS)
+    p.add_argument(
+        "--target",
+        default="cpu",
+        choices=TARGETS,
+        help="cpu; cuda (PTX through the CUDA driver); cuda-sim (the GPU kernels on the CPU)",
+    )
     p.add_argument(
         "--bench", type=int, default=0, metavar="N", help="run N times and print the median latency"
     )
@@ -112,8 +120,10 @@ def main(argv: list[str]) -> int:
             times.append(time.perf_counter() - start)
         print(
             f"median latency over {args.bench} runs: {statistics.median(times) * 1e6:.1f} us "
-            f"(min {min(times) * 1e6:.1f} us)"
+            f"(min {min(times) * 1e6:.1f} us)" + (", copies included" if fn.target != "cpu" else "")
         )
+        if fn.target == "cuda":
+            print_kernel_time(fn, feed, args.bench)
         total = sum(fn.stage_seconds.values())
         print(
             f"compile time: {total * 1000:.0f} ms ("
@@ -130,6 +140,26 @@ def main(argv: list[str]) -> int:
                 print(f"{name}: {value.dtype}{list(value.shape)}")
                 print(value)
     return 0
+
+
+def print_kernel_time(fn: CompiledModel, feed: dict[str, np.ndarray], runs: int) -> None:
+    """--target cuda: the kernels' own time per call (CUDA events around each launch)."""
+    device = fn.device
+    if device is None or not hasattr(device, "profile"):
+        return
+    device.profile = True  # type: ignore[attr-defined]
+    kernel_times = []
+    try:
+        for _ in range(runs):
+            device.kernel_seconds = 0.0  # type: ignore[attr-defined]
+            fn.run(feed)
+            kernel_times.append(device.kernel_seconds)  # type: ignore[attr-defined]
+    finally:
+        device.profile = False  # type: ignore[attr-defined]
+    print(
+        f"median kernel time over {runs} runs: {statistics.median(kernel_times) * 1e6:.1f} us "
+        f"(min {min(kernel_times) * 1e6:.1f} us; sum of all launches)"
+    )
 
 
 def compare(

@@ -1,0 +1,136 @@
+"""cuda-sim: a GPU-compiled module run on the CPU, through the same host plan as `cuda`.
+
+The kernels come from `convert-gpu-to-cpu-sim` (each loops over the grid, threads phase by phase
+between barriers), are lowered by the CPU pipeline's `llvm` stage and JIT-compiled; device
+buffers are numpy byte arrays and a launch is one ctypes call with the buffers' addresses and the
+grid and block sizes.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Sequence
+
+import llvmlite.binding as llvm_binding
+import numpy as np
+from xdsl.context import Context
+from xdsl.dialects import gpu
+from xdsl.dialects.builtin import ModuleOp
+
+from strata.diagnostics import StrataError, verify_module
+from strata.lowering.gpu_to_cpu_sim.convert_gpu_to_cpu_sim import ConvertGpuToCpuSimPass
+from strata.pipeline import STAGES, stage_pipeline
+from strata.runtime.cpu import aligned_empty
+from strata.runtime.host_plan import HostPlan, PlanFunction
+from strata.targets.cpu import JitModule
+from strata.targets.llvm_ir import parse, target_machine, to_llvm_ir
+
+
+def _known_block_sizes(module: ModuleOp) -> dict[str, tuple[int, ...]]:
+    sizes: dict[str, tuple[int, ...]] = {}
+    for op in module.walk():
+        if isinstance(op, gpu.FuncOp) and op.known_block_size is not None:
+            sizes[op.sym_name.data] = tuple(int(v) for v in op.known_block_size.get_values())
+    return sizes
+
+
+def compile_kernels(ctx: Context, module: ModuleOp, opt_level: int = 2) -> JitModule:
+    """A clone of the `gpu`-stage module's kernels, emulated and JIT-compiled for this CPU."""
+    kernels = module.clone()
+    ConvertGpuToCpuSimPass().apply(ctx, kernels)
+    verify_module(kernels)
+    llvm_stage = next(s for s in STAGES if s.name == "llvm")
+    stage_pipeline(llvm_stage).apply(ctx, kernels)
+    return _jit(kernels, opt_level)  # LLVM verifies the IR it parses
+
+
+def _jit(module: ModuleOp, opt_level: int) -> JitModule:
+    """strata.targets.cpu.jit without LLVM's loop vectoriser: LLVM 22.1 tuned for znver4/znver5
+    vectorises (and interleaves) the thread loop of a kernel indexing with `i % n`, `i / n`
+    into wrong stores (broadcast kernels came out with garbage rows). The emulator wants exact
+    kernels more than fast ones; SLP vectorisation and unrolling stay on."""
+    tm = target_machine(None, opt_level)
+    mod = parse(to_llvm_ir(module))
+    mod.triple = tm.triple
+    mod.data_layout = str(tm.target_data)
+    if opt_level > 0:
+        pto = llvm_binding.create_pipeline_tuning_options(speed_level=min(opt_level, 3))
+        pto.loop_vectorization = False
+        pto.slp_vectorization = True
+        pto.loop_unrolling = True
+        builder = llvm_binding.create_pass_builder(tm, pto)
+        builder.getModulePassManager().run(mod, builder)
+    engine = llvm_binding.create_mcjit_compiler(mod, tm)
+    engine.finalize_object()
+    return JitModule(engine, tm, mod)
+
+
+class SimDevice:
+    """The Device of a host plan on the CPU: buffers are aligned numpy byte arrays."""
+
+    def __init__(
+        self,
+        jit_module: JitModule,
+        kernel_args: dict[str, int],
+        block_sizes: dict[str, tuple[int, ...]] | None = None,
+    ):
+        self.jit_module = jit_module  # owns the code
+        self.block_sizes = block_sizes or {}
+        self.kernels: dict[str, ctypes._CFuncPtr] = {}
+        for name, count in kernel_args.items():
+            prototype = ctypes.CFUNCTYPE(
+                None, *([ctypes.c_void_p] * count), *([ctypes.c_int64] * 6)
+            )
+            self.kernels[name] = prototype(jit_module.address_of(name))
+
+    def alloc(self, nbytes: int) -> np.ndarray:
+        return aligned_empty(nbytes)
+
+    def upload(self, buffer: np.ndarray, offset: int, data: np.ndarray) -> None:
+        raw = np.ascontiguousarray(data).reshape(-1).view(np.uint8)
+        buffer[offset : offset + raw.size] = raw
+
+    def download(self, buffer: np.ndarray, offset: int, out: np.ndarray) -> None:
+        raw = out.reshape(-1).view(np.uint8)
+        raw[:] = buffer[offset : offset + raw.size]
+
+    def copy(
+        self, dst: np.ndarray, dst_offset: int, src: np.ndarray, src_offset: int, nbytes: int
+    ) -> None:
+        dst[dst_offset : dst_offset + nbytes] = src[src_offset : src_offset + nbytes]
+
+    def launch(
+        self,
+        kernel: str,
+        grid: tuple[int, int, int],
+        block: tuple[int, int, int],
+        args: Sequence[tuple[np.ndarray, int]],
+    ) -> None:
+        known = self.block_sizes.get(kernel)
+        if known is not None and tuple(block) != known:
+            raise StrataError(
+                f"launch of @{kernel}: block {tuple(block)} differs from its "
+                f"gpu.known_block_size {known}"
+            )
+        pointers = [buffer.ctypes.data + offset for buffer, offset in args]
+        self.kernels[kernel](*pointers, *grid, *block)
+
+    def synchronize(self) -> None:
+        return None
+
+
+def compile_module(ctx: Context, module: ModuleOp, opt_level: int = 2) -> PlanFunction:
+    """A `gpu`-stage module as a callable that runs its kernels on the CPU."""
+    plan = HostPlan.build(module)
+    jit_module = compile_kernels(ctx, module, opt_level)
+    counts: dict[str, int] = {}
+    for op in module.walk():
+        if isinstance(op, gpu.FuncOp) and op.sym_name.data in plan.kernels:
+            counts[op.sym_name.data] = len(op.function_type.inputs.data)
+    missing = [k for k in plan.kernels if k not in counts]
+    if missing:
+        raise StrataError(
+            f"cuda-sim: no gpu.func for {len(missing)} launched kernels (first: @{missing[0]}); "
+            "cuda-sim runs modules at the gpu stage or earlier, not nvvm"
+        )
+    return PlanFunction(plan, SimDevice(jit_module, counts, _known_block_sizes(module)))

@@ -1,0 +1,563 @@
+"""The host side of a GPU-compiled module as a plan: buffers, copies and launches run per call.
+
+`HostPlan.build(module)` reads the host `func.func` of a `gpu`- (or `nvvm`-) stage module once;
+`PlanFunction(plan, device)` runs it against a `Device` (the CUDA driver, or the CPU emulator of
+cuda-sim). Every buffer is a view (base buffer, byte offset, shape, dtype) of an input, an output,
+the arena or a constant global (uploaded once). Scalar arithmetic on constants is folded when the
+plan is built; only values read back from the device (a status flag) are computed per call.
+"""
+
+from __future__ import annotations
+
+import operator
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+from xdsl.dialects import arith, func, gpu, memref
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    ModuleOp,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from strata.diagnostics import ExecutionError, StrataError, describe_op
+from strata.dialects.tensor_types import numpy_dtype_for
+from strata.runtime.signature import EntrySignature, TensorSpec
+
+# --- The device a plan runs against ------------------------------------------------------------
+
+
+class Device(Protocol):
+    """What a plan needs from a GPU (or its emulator). Buffers are opaque handles."""
+
+    def alloc(self, nbytes: int) -> object: ...
+
+    def upload(self, buffer: object, offset: int, data: np.ndarray) -> None: ...
+
+    def download(self, buffer: object, offset: int, out: np.ndarray) -> None:
+        """Fill `out` (contiguous) with the bytes at `buffer + offset`."""
+        ...
+
+    def copy(
+        self, dst: object, dst_offset: int, src: object, src_offset: int, nbytes: int
+    ) -> None: ...
+
+    def launch(
+        self,
+        kernel: str,
+        grid: tuple[int, int, int],
+        block: tuple[int, int, int],
+        args: Sequence[tuple[object, int]],
+    ) -> None:
+        """Run `kernel` with one pointer per (buffer, byte offset) argument."""
+        ...
+
+    def synchronize(self) -> None: ...
+
+
+# --- The plan --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class View:
+    """A memref on the device: `buffer` indexes HostPlan.buffers."""
+
+    buffer: int
+    offset: int
+    shape: tuple[int, ...]
+    dtype: np.dtype
+
+    @property
+    def nbytes(self) -> int:
+        return int(np.prod(self.shape, dtype=np.int64)) * self.dtype.itemsize
+
+
+@dataclass(frozen=True)
+class BufferSpec:
+    kind: str  # "input", "output", "arena", "constant"
+    name: str
+    nbytes: int
+    data: np.ndarray | None = None
+    """Initial bytes of a constant global (uploaded once)."""
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A scalar known only when the plan runs (read back from the device)."""
+
+    index: int
+
+
+Scalar = int | float | bool
+Operand = Scalar | Slot
+
+
+@dataclass(frozen=True)
+class Launch:
+    kernel: str
+    grid: tuple[int, int, int]
+    block: tuple[int, int, int]
+    args: tuple[View, ...]
+
+
+@dataclass(frozen=True)
+class Copy:
+    src: View
+    dst: View
+
+
+@dataclass(frozen=True)
+class Load:
+    view: View
+    indices: tuple[Operand, ...]
+    result: Slot
+
+
+@dataclass(frozen=True)
+class Compute:
+    fn: Callable[..., Scalar]
+    operands: tuple[Operand, ...]
+    result: Slot
+
+
+Step = Launch | Copy | Load | Compute
+
+
+@dataclass
+class HostPlan:
+    signature: EntrySignature
+    buffers: list[BufferSpec]
+    steps: list[Step]
+    status: Operand
+    slots: int = 0
+    kernels: list[str] = field(default_factory=list)
+
+    @staticmethod
+    def build(module: ModuleOp) -> HostPlan:
+        return _Builder(module).build()
+
+
+def _element_dtype(t: Attribute) -> np.dtype:
+    if isinstance(t, IndexType):
+        return np.dtype(np.int64)
+    return numpy_dtype_for(t)
+
+
+def _memref_view(t: Attribute, op: Operation) -> tuple[tuple[int, ...], np.dtype]:
+    if not isinstance(t, MemRefType) or not t.has_static_shape():
+        raise StrataError(f"{describe_op(op)}: host plan: expected a static memref, found {t}")
+    return tuple(t.get_shape()), _element_dtype(t.get_element_type())
+
+
+def global_bytes(op: memref.GlobalOp) -> np.ndarray:
+    """A constant global's initial value as raw bytes, the way strata/targets/llvm_ir.py writes
+    weights into objects (a splat repeats its one element)."""
+    shape, dtype = _memref_view(op.type, op)
+    nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+    value = op.initial_value
+    if not isinstance(value, DenseIntOrFPElementsAttr):
+        return np.zeros(nbytes, np.uint8)
+    raw = value.data.data
+    if len(raw) != nbytes:
+        if len(raw) == 0 or nbytes % len(raw) != 0:
+            raise StrataError(
+                f"global @{op.sym_name.data}: initializer has {len(raw)} bytes "
+                f"for a {nbytes}-byte type"
+            )
+        raw = raw * (nbytes // len(raw))
+    return np.frombuffer(bytes(raw), np.uint8).copy()
+
+
+def _wrap(value: int, t: Attribute) -> Scalar:
+    """An integer result as the type holds it (i1 as bool, iN wrapped, index as i64)."""
+    width = 64 if isinstance(t, IndexType) else t.width.data if isinstance(t, IntegerType) else 0
+    if width == 0:
+        return value
+    if width == 1:
+        return bool(value & 1)
+    value &= (1 << width) - 1
+    return value - (1 << width) if value >= 1 << (width - 1) else value
+
+
+def _unsigned(value: Scalar, t: Attribute) -> int:
+    width = 64 if isinstance(t, IndexType) else t.width.data if isinstance(t, IntegerType) else 64
+    return int(value) & ((1 << width) - 1)
+
+
+_CMPI: dict[int, Callable[[int, int], bool]] = {
+    0: operator.eq,
+    1: operator.ne,
+    2: operator.lt,
+    3: operator.le,
+    4: operator.gt,
+    5: operator.ge,
+    6: operator.lt,
+    7: operator.le,
+    8: operator.gt,
+    9: operator.ge,
+}
+_CMPF: dict[int, Callable[[float, float], bool]] = {
+    1: operator.eq,
+    2: operator.gt,
+    3: operator.ge,
+    4: operator.lt,
+    5: operator.le,
+    6: operator.ne,
+    8: operator.eq,
+    9: operator.gt,
+    10: operator.ge,
+    11: operator.lt,
+    12: operator.le,
+    13: operator.ne,
+}
+
+
+def _trunc_div(a: int, b: int) -> int:
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+def _scalar_fn(op: Operation) -> Callable[..., Scalar] | None:
+    """The Python function of a scalar arith op (None: not one the host plan evaluates)."""
+    t = op.results[0].type if op.results else None
+    binary_int: dict[type[Operation], Callable[[int, int], int]] = {
+        arith.AddiOp: operator.add,
+        arith.SubiOp: operator.sub,
+        arith.MuliOp: operator.mul,
+        arith.AndIOp: operator.and_,
+        arith.OrIOp: operator.or_,
+        arith.XOrIOp: operator.xor,
+        arith.DivSIOp: _trunc_div,
+        arith.RemSIOp: lambda a, b: a - b * _trunc_div(a, b),
+        arith.MaxSIOp: max,
+        arith.MinSIOp: min,
+        arith.ShLIOp: operator.lshift,
+        arith.ShRSIOp: operator.rshift,
+    }
+    kind = type(op)
+    if kind in binary_int:
+        fn = binary_int[kind]
+        return lambda a, b: _wrap(fn(int(a), int(b)), t)  # type: ignore[arg-type]
+    if isinstance(op, (arith.DivUIOp, arith.RemUIOp)):
+        is_div = isinstance(op, arith.DivUIOp)
+        lhs_t = op.operands[0].type
+
+        def unsigned_div(a: Scalar, b: Scalar) -> Scalar:
+            ua, ub = _unsigned(a, lhs_t), _unsigned(b, lhs_t)
+            return _wrap(ua // ub if is_div else ua % ub, t)  # type: ignore[arg-type]
+
+        return unsigned_div
+    if isinstance(op, arith.CmpiOp):
+        predicate = op.predicate.value.data
+        compare = _CMPI[predicate]
+        lhs_t = op.operands[0].type
+        if predicate >= 6:
+            return lambda a, b: compare(_unsigned(a, lhs_t), _unsigned(b, lhs_t))
+        return lambda a, b: compare(int(a), int(b))
+    if isinstance(op, arith.CmpfOp):
+        predicate = op.predicate.value.data
+        if predicate not in _CMPF:
+            return None
+        return lambda a, b, c=_CMPF[predicate]: c(float(a), float(b))
+    if isinstance(op, arith.SelectOp):
+        return lambda c, a, b: a if c else b
+    if isinstance(op, (arith.IndexCastOp, arith.ExtSIOp, arith.TruncIOp)):
+        return lambda a: _wrap(int(a), t)  # type: ignore[arg-type]
+    if isinstance(op, arith.ExtUIOp):
+        src_t = op.operands[0].type
+        return lambda a: _wrap(_unsigned(a, src_t), t)  # type: ignore[arg-type]
+    float_binary: dict[type[Operation], Callable[[float, float], float]] = {
+        arith.AddfOp: operator.add,
+        arith.SubfOp: operator.sub,
+        arith.MulfOp: operator.mul,
+        arith.DivfOp: operator.truediv,
+    }
+    if kind in float_binary:
+        ffn = float_binary[kind]
+        return lambda a, b: ffn(float(a), float(b))
+    return None
+
+
+class _Builder:
+    def __init__(self, module: ModuleOp):
+        self.module = module
+        self.buffers: list[BufferSpec] = []
+        self.steps: list[Step] = []
+        self.values: dict[SSAValue, Operand | View] = {}
+        self.slots = 0
+        self.globals: dict[str, int] = {}
+
+    def build(self) -> HostPlan:
+        main, signature = self._entry()
+        args = list(main.body.block.args)
+        specs: list[tuple[str, TensorSpec | None]] = [
+            *(("input", s) for s in signature.inputs),
+            *(("output", s) for s in signature.outputs),
+            ("arena", None),
+        ]
+        if len(args) != len(specs):
+            raise StrataError(
+                f"host plan: @{signature.entry} takes {len(args)} arguments, its signature "
+                f"describes {len(specs)} (inputs, outputs, arena)"
+            )
+        for arg, (kind, spec) in zip(args, specs, strict=True):
+            shape, dtype = _memref_view(arg.type, main)
+            name = spec.name if spec is not None else "arena"
+            nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+            self.values[arg] = View(self._buffer(BufferSpec(kind, name, nbytes)), 0, shape, dtype)
+        status: Operand | None = None
+        for op in main.body.block.ops:
+            if isinstance(op, func.ReturnOp):
+                status = self._return(op)
+                break
+            self._op(op)
+        if status is None:
+            raise StrataError(f"host plan: @{signature.entry} has no func.return")
+        kernels = sorted({s.kernel for s in self.steps if isinstance(s, Launch)})
+        return HostPlan(signature, self.buffers, self.steps, status, self.slots, kernels)
+
+    def _entry(self) -> tuple[func.FuncOp, EntrySignature]:
+        for op in self.module.ops:
+            if isinstance(op, func.FuncOp) and (sig := EntrySignature.of(op)) is not None:
+                return op, sig
+        raise StrataError("host plan: no func.func with a strata.signature attribute")
+
+    def _buffer(self, spec: BufferSpec) -> int:
+        self.buffers.append(spec)
+        return len(self.buffers) - 1
+
+    def _slot(self) -> Slot:
+        self.slots += 1
+        return Slot(self.slots - 1)
+
+    def _view(self, value: SSAValue, op: Operation) -> View:
+        found = self.values.get(value)
+        if not isinstance(found, View):
+            raise StrataError(f"{describe_op(op)}: host plan: operand is not a device buffer")
+        return found
+
+    def _scalar(self, value: SSAValue, op: Operation) -> Operand:
+        found = self.values.get(value)
+        if found is None or isinstance(found, View):
+            raise StrataError(f"{describe_op(op)}: host plan: operand is not a scalar")
+        return found
+
+    def _static(self, value: SSAValue, op: Operation) -> int:
+        found = self._scalar(value, op)
+        if isinstance(found, Slot):
+            raise StrataError(f"{describe_op(op)}: host plan: size or offset is not a constant")
+        return int(found)
+
+    def _return(self, op: func.ReturnOp) -> Operand:
+        if len(op.arguments) != 1:
+            raise StrataError(f"{describe_op(op)}: host plan: expected one i32 status")
+        return self._scalar(op.arguments[0], op)
+
+    def _op(self, op: Operation) -> None:
+        if isinstance(op, arith.ConstantOp):
+            self.values[op.result] = self._constant(op)
+        elif isinstance(op, memref.GetGlobalOp):
+            self.values[op.memref] = self._get_global(op)
+        elif isinstance(op, memref.ViewOp):
+            source = self._view(op.source, op)
+            offset = self._static(op.byte_shift, op)
+            shape, dtype = _memref_view(op.results[0].type, op)
+            self.values[op.results[0]] = View(source.buffer, source.offset + offset, shape, dtype)
+        elif isinstance(op, (memref.ExpandShapeOp, memref.CollapseShapeOp)):
+            source = self._view(op.operands[0], op)
+            shape, dtype = _memref_view(op.results[0].type, op)
+            self.values[op.results[0]] = View(source.buffer, source.offset, shape, dtype)
+        elif isinstance(op, memref.CopyOp):
+            src, dst = self._view(op.source, op), self._view(op.destination, op)
+            if src.nbytes != dst.nbytes:
+                raise StrataError(f"{describe_op(op)}: host plan: copy between different sizes")
+            self.steps.append(Copy(src, dst))
+        elif isinstance(op, memref.LoadOp):
+            view = self._view(op.memref, op)
+            indices = tuple(self._scalar(i, op) for i in op.indices)
+            slot = self._slot()
+            self.steps.append(Load(view, indices, slot))
+            self.values[op.res] = slot
+        elif isinstance(op, gpu.LaunchFuncOp):
+            self.steps.append(self._launch(op))
+        else:
+            self._arith(op)
+
+    def _constant(self, op: arith.ConstantOp) -> Scalar:
+        value = op.value
+        if isinstance(value, IntegerAttr):
+            return _wrap(value.value.data, op.result.type)
+        if isinstance(value, FloatAttr):
+            return float(value.value.data)
+        raise StrataError(f"{describe_op(op)}: host plan: unsupported constant {value}")
+
+    def _get_global(self, op: memref.GetGlobalOp) -> View:
+        name = op.name_.root_reference.data
+        if name not in self.globals:
+            glob = next(
+                (
+                    g
+                    for g in self.module.ops
+                    if isinstance(g, memref.GlobalOp) and g.sym_name.data == name
+                ),
+                None,
+            )
+            if glob is None:
+                raise StrataError(f"{describe_op(op)}: host plan: no memref.global @{name}")
+            data = global_bytes(glob)
+            self.globals[name] = self._buffer(BufferSpec("constant", name, data.size, data))
+        shape, dtype = _memref_view(op.memref.type, op)
+        return View(self.globals[name], 0, shape, dtype)
+
+    def _launch(self, op: gpu.LaunchFuncOp) -> Launch:
+        kernel = (
+            op.kernel.nested_references.data[-1].data
+            if op.kernel.nested_references.data
+            else op.kernel.root_reference.data
+        )
+        if op.asyncDependencies or op.asyncToken is not None or op.dynamicSharedMemorySize:
+            raise StrataError(f"{describe_op(op)}: host plan: async launches are not supported")
+        grid = (
+            self._static(op.gridSizeX, op),
+            self._static(op.gridSizeY, op),
+            self._static(op.gridSizeZ, op),
+        )
+        block = (
+            self._static(op.blockSizeX, op),
+            self._static(op.blockSizeY, op),
+            self._static(op.blockSizeZ, op),
+        )
+        args = tuple(self._view(a, op) for a in op.kernelOperands)
+        return Launch(kernel, grid, block, args)  # type: ignore[arg-type]
+
+    def _arith(self, op: Operation) -> None:
+        fn = _scalar_fn(op) if op.dialect_name() == "arith" and len(op.results) == 1 else None
+        if fn is None:
+            raise StrataError(
+                f"{describe_op(op)}: host plan: op not supported in the host function "
+                "(expected arith on scalars, memref views/copies/loads, gpu.launch_func)"
+            )
+        operands = tuple(self._scalar(o, op) for o in op.operands)
+        if any(isinstance(o, Slot) for o in operands):
+            slot = self._slot()
+            self.steps.append(Compute(fn, operands, slot))
+            self.values[op.results[0]] = slot
+            return
+        self.values[op.results[0]] = fn(*operands)
+
+
+# --- Running a plan ----------------------------------------------------------------------------
+
+
+def _describe(shape: Sequence[int], dtype: np.dtype) -> str:
+    return f"{tuple(shape)} {dtype.name}"
+
+
+class PlanFunction:
+    """A host plan bound to a device: call it with numpy arrays by input name, like the CPU
+    target's CompiledFunction (returns {output name: array})."""
+
+    def __init__(self, plan: HostPlan, device: Device):
+        self.plan = plan
+        self.device = device
+        self.signature = plan.signature
+        self.inputs: tuple[TensorSpec, ...] = plan.signature.inputs
+        self.outputs: tuple[TensorSpec, ...] = plan.signature.outputs
+        # Calls share the device buffers: one at a time.
+        self._lock = threading.Lock()
+        self.handles = [device.alloc(max(spec.nbytes, 1)) for spec in plan.buffers]
+        for handle, spec in zip(self.handles, plan.buffers, strict=True):
+            if spec.data is not None:
+                device.upload(handle, 0, spec.data)
+        self._kinds: dict[str, list[int]] = {"input": [], "output": []}
+        for i, spec in enumerate(plan.buffers):
+            if spec.kind in self._kinds:
+                self._kinds[spec.kind].append(i)
+
+    def __call__(self, *args: object, **kwargs: object) -> dict[str, np.ndarray]:
+        given = self._bind(args, kwargs)
+        arrays = [self._check(spec, given[spec.name]) for spec in self.inputs]
+        with self._lock:
+            return self._run(arrays)
+
+    def _run(self, arrays: list[np.ndarray]) -> dict[str, np.ndarray]:
+        device, handles = self.device, self.handles
+        for index, array in zip(self._kinds["input"], arrays, strict=True):
+            device.upload(handles[index], 0, array)
+        slots: list[Scalar] = [0] * self.plan.slots
+
+        def value(operand: Operand) -> Scalar:
+            return slots[operand.index] if isinstance(operand, Slot) else operand
+
+        for step in self.plan.steps:
+            if isinstance(step, Launch):
+                args = [(handles[v.buffer], v.offset) for v in step.args]
+                device.launch(step.kernel, step.grid, step.block, args)
+            elif isinstance(step, Copy):
+                device.copy(
+                    handles[step.dst.buffer],
+                    step.dst.offset,
+                    handles[step.src.buffer],
+                    step.src.offset,
+                    step.src.nbytes,
+                )
+            elif isinstance(step, Load):
+                slots[step.result.index] = self._load(step, value)
+            else:
+                slots[step.result.index] = step.fn(*(value(o) for o in step.operands))
+        results: dict[str, np.ndarray] = {}
+        for index, spec in zip(self._kinds["output"], self.outputs, strict=True):
+            out = np.empty(spec.shape, np.dtype(spec.dtype))
+            device.download(handles[index], 0, out)
+            results[spec.name] = out
+        device.synchronize()
+        status = int(value(self.plan.status))
+        if status != 0:
+            message = self.signature.status_codes.get(status, "unknown error")
+            raise ExecutionError(f"{self.signature.entry}: status {status}: {message}")
+        return results
+
+    def _load(self, step: Load, value: Callable[[Operand], Scalar]) -> Scalar:
+        view = step.view
+        flat = 0
+        for index, size in zip(step.indices, view.shape, strict=True):
+            flat = flat * size + int(value(index))
+        out = np.empty(1, view.dtype)
+        self.device.download(
+            self.handles[view.buffer], view.offset + flat * view.dtype.itemsize, out
+        )
+        return out[0].item()
+
+    def _check(self, spec: TensorSpec, value: object) -> np.ndarray:
+        array = np.asarray(value)
+        dtype = np.dtype(spec.dtype)
+        if array.shape != tuple(spec.shape) or array.dtype != dtype:
+            raise ValueError(
+                f"input '{spec.name}': expected shape {_describe(spec.shape, dtype)}, "
+                f"found {_describe(array.shape, array.dtype)}"
+            )
+        return np.ascontiguousarray(array)
+
+    def _bind(self, args: tuple[object, ...], kwargs: Mapping[str, object]) -> dict[str, object]:
+        names = [spec.name for spec in self.inputs]
+        if len(args) > len(names):
+            raise ValueError(f"expected at most {len(names)} inputs, got {len(args)}")
+        given: dict[str, object] = dict(zip(names, args, strict=False))
+        for name, item in kwargs.items():
+            if name not in names:
+                raise ValueError(f"unknown input '{name}' (inputs: {', '.join(names)})")
+            if name in given:
+                raise ValueError(f"input '{name}' given twice")
+            given[name] = item
+        missing = [n for n in names if n not in given]
+        if missing:
+            raise ValueError(f"missing inputs: {', '.join(repr(m) for m in missing)}")
+        return given

@@ -1,0 +1,114 @@
+"""End to end on the GPU pipeline: fixtures compiled for `cuda-sim` (the GPU kernels and host plan,
+run on the CPU by emulating the grid) match TensorFlow's saved outputs; `--target cuda` without a
+GPU is one clear error; with STRATA_HAS_CUDA=1 the fixtures also run on the real GPU.
+
+By default the models and one fixture per TF op run (all of them: STRATA_CUDA_SIM_ALL=1).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from test_models import (
+    ENTRIES,
+    FIXTURES,
+    assert_matches_tensorflow,
+    assert_ok,
+    assert_one_line_error,
+    by_name,
+    load_npz,
+    strata_run,
+)
+
+import strata
+from strata.diagnostics import StrataError
+
+HAS_CUDA = os.environ.get("STRATA_HAS_CUDA") == "1"  # the lit feature `cuda` reads the same
+requires_cuda = pytest.mark.skipif(not HAS_CUDA, reason="needs a GPU (STRATA_HAS_CUDA=1)")
+NOT_OPS = {"Placeholder", "Identity", "Const", "NoOp"}
+
+
+def one_per_op(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every model, and the first fixture of each TF op no earlier pick covers."""
+    picked = [e for e in entries if e["kind"] == "model"]
+    covered: set[str] = set()
+    for entry in entries:
+        if entry["kind"] == "model":
+            continue
+        ops = set(entry["ops"]) - NOT_OPS
+        if ops - covered:
+            picked.append(entry)
+            covered |= ops
+    return picked
+
+
+SIM_ENTRIES = ENTRIES if os.environ.get("STRATA_CUDA_SIM_ALL") == "1" else one_per_op(ENTRIES)
+
+
+@by_name(SIM_ENTRIES)
+def test_cuda_sim_matches_tensorflow(entry: dict[str, Any]) -> None:
+    fn = strata.compile(str(FIXTURES / entry["file"]), outputs=entry["outputs"], target="cuda-sim")
+    result = fn.run(**load_npz(FIXTURES / entry["inputs_file"]))
+    assert_matches_tensorflow(result, load_npz(FIXTURES / entry["outputs_file"]), entry["outputs"])
+
+
+def test_strata_run_cuda_sim(tmp_path: Path) -> None:
+    out = tmp_path / "out.npz"
+    result = strata_run(
+        FIXTURES / "mlp.pb",
+        "--target",
+        "cuda-sim",
+        "--inputs",
+        FIXTURES / "mlp.inputs.npz",
+        "--save",
+        out,
+        "--compare",
+        FIXTURES / "mlp.outputs.npz",
+    )
+    assert_ok(result)
+    assert "ok, max abs diff" in result.stdout
+    expected = load_npz(FIXTURES / "mlp.outputs.npz")
+    saved = load_npz(out)
+    for name, value in saved.items():
+        np.testing.assert_allclose(value, expected[name], rtol=1e-4, atol=1e-5)
+
+
+@pytest.mark.skipif(HAS_CUDA, reason="a GPU is present")
+def test_cuda_without_gpu_is_a_one_line_error() -> None:
+    result = strata_run(FIXTURES / "mlp.pb", "--target", "cuda")
+    line = assert_one_line_error(result)
+    assert line.startswith("error: --target cuda: no CUDA driver/device found"), line
+    assert line.endswith("use --target cuda-sim to emulate"), line
+
+
+@pytest.mark.skipif(HAS_CUDA, reason="a GPU is present")
+def test_compile_cuda_without_gpu_raises() -> None:
+    with pytest.raises(StrataError, match="no CUDA driver/device found"):
+        strata.compile(str(FIXTURES / "mlp.pb"), target="cuda")
+
+
+@requires_cuda
+@by_name(ENTRIES)
+def test_cuda_matches_tensorflow(entry: dict[str, Any]) -> None:
+    fn = strata.compile(str(FIXTURES / entry["file"]), outputs=entry["outputs"], target="cuda")
+    result = fn.run(**load_npz(FIXTURES / entry["inputs_file"]))
+    assert_matches_tensorflow(result, load_npz(FIXTURES / entry["outputs_file"]), entry["outputs"])
+
+
+@requires_cuda
+def test_strata_run_cuda_bench_reports_kernel_time() -> None:
+    result = strata_run(
+        FIXTURES / "mlp.pb",
+        "--target",
+        "cuda",
+        "--bench",
+        "5",
+        "--inputs",
+        FIXTURES / "mlp.inputs.npz",
+    )
+    assert_ok(result)
+    assert "median kernel time over 5 runs" in result.stdout

@@ -1,0 +1,205 @@
+"""The host plan of a gpu-stage module: what it reads from the host function, and how it runs
+against a Device (a recording fake here; the real ones are in test_cuda_sim.py / the cuda test)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import IndexType, IntegerType, i32
+
+from strata.diagnostics import ExecutionError, StrataError
+from strata.loading import load_module
+from strata.runtime.host_plan import (
+    Compute,
+    Copy,
+    HostPlan,
+    Launch,
+    Load,
+    PlanFunction,
+    Slot,
+    _scalar_fn,
+)
+
+INPUTS = Path(__file__).parent / "Inputs"
+
+
+def plan_of(name: str) -> HostPlan:
+    _ctx, module = load_module(INPUTS / name)
+    return HostPlan.build(module)
+
+
+def plan_of_text(text: str) -> HostPlan:
+    _ctx, module = load_module(text)
+    return HostPlan.build(module)
+
+
+class RecordingDevice:
+    """Buffers are numpy byte arrays; launches are recorded, the flag kernel is faked."""
+
+    def __init__(self, flag: int = 0) -> None:
+        self.calls: list[tuple[str, object]] = []
+        self.flag = flag
+
+    def alloc(self, nbytes: int) -> np.ndarray:
+        self.calls.append(("alloc", nbytes))
+        return np.zeros(nbytes, np.uint8)
+
+    def upload(self, buffer: np.ndarray, offset: int, data: np.ndarray) -> None:
+        raw = np.ascontiguousarray(data).reshape(-1).view(np.uint8)
+        buffer[offset : offset + raw.size] = raw
+        self.calls.append(("upload", raw.size))
+
+    def download(self, buffer: np.ndarray, offset: int, out: np.ndarray) -> None:
+        raw = out.reshape(-1).view(np.uint8)
+        raw[:] = buffer[offset : offset + raw.size]
+        self.calls.append(("download", raw.size))
+
+    def copy(self, dst, dst_offset, src, src_offset, nbytes) -> None:  # noqa: ANN001
+        dst[dst_offset : dst_offset + nbytes] = src[src_offset : src_offset + nbytes]
+        self.calls.append(("copy", nbytes))
+
+    def launch(self, kernel, grid, block, args) -> None:  # noqa: ANN001
+        self.calls.append(("launch", (kernel, grid, block, [offset for _, offset in args])))
+        if kernel == "main_kernel_0_exp":
+            flag_buffer, flag_offset = args[3]
+            flag_buffer[flag_offset : flag_offset + 4] = np.array([self.flag], np.int32).view(
+                np.uint8
+            )
+
+    def synchronize(self) -> None:
+        self.calls.append(("synchronize", None))
+
+
+def test_plan_reads_buffers_and_steps() -> None:
+    plan = plan_of("gpu_elementwise.mlir")
+    assert [(b.kind, b.name, b.nbytes) for b in plan.buffers] == [
+        ("input", "x", 4000),
+        ("output", "out", 4000),
+        ("arena", "arena", 8192),
+        ("constant", "__constant_w", 4000),
+    ]
+    # The splat weight is expanded to its full size, bit for bit.
+    weights = plan.buffers[3].data
+    assert weights is not None
+    np.testing.assert_array_equal(weights.view(np.float32), np.full(1000, 0.5, np.float32))
+    kinds = [type(s) for s in plan.steps]
+    assert kinds == [Launch, Launch, Copy, Load, Compute, Compute]
+    clear, exp = plan.steps[0], plan.steps[1]
+    assert isinstance(clear, Launch) and isinstance(exp, Launch)
+    assert clear.kernel == "main_kernel_1_clear"
+    assert (clear.grid, clear.block) == ((1, 1, 1), (1, 1, 1))
+    assert (exp.grid, exp.block) == ((8, 1, 1), (128, 1, 1))
+    # x, the weight global, the arena at 0 and the flag at 4096.
+    assert [(v.buffer, v.offset, v.shape) for v in exp.args] == [
+        (0, 0, (1000,)),
+        (3, 0, (1000,)),
+        (2, 0, (1000,)),
+        (2, 4096, (1,)),
+    ]
+    copy = plan.steps[2]
+    assert isinstance(copy, Copy)
+    assert (copy.src.buffer, copy.src.shape, copy.dst.buffer) == (2, (10, 100), 1)
+    assert isinstance(plan.status, Slot)
+    assert plan.kernels == ["main_kernel_0_exp", "main_kernel_1_clear"]
+
+
+def test_constant_status_is_folded() -> None:
+    plan = plan_of("gpu_matmul.mlir")
+    assert plan.status == 0
+    assert [type(s) for s in plan.steps] == [Launch]
+    assert [b.kind for b in plan.buffers] == ["input", "input", "output", "arena"]
+
+
+def test_plan_runs_against_a_device() -> None:
+    device = RecordingDevice()
+    fn = PlanFunction(plan_of("gpu_elementwise.mlir"), device)
+    # Allocation and the weight upload happen once, at load.
+    assert device.calls == [
+        ("alloc", 4000),
+        ("alloc", 4000),
+        ("alloc", 8192),
+        ("alloc", 4000),
+        ("upload", 4000),
+    ]
+    device.calls.clear()
+    x = np.arange(1000, dtype=np.float32)
+    out = fn(x=x)
+    assert list(out) == ["out"] and out["out"].shape == (10, 100)
+    assert device.calls == [
+        ("upload", 4000),
+        ("launch", ("main_kernel_1_clear", (1, 1, 1), (1, 1, 1), [4096])),
+        ("launch", ("main_kernel_0_exp", (8, 1, 1), (128, 1, 1), [0, 0, 0, 4096])),
+        ("copy", 4000),
+        ("download", 4),
+        ("download", 4000),
+        ("synchronize", None),
+    ]
+
+
+def test_status_read_back_raises_with_the_signature_message() -> None:
+    fn = PlanFunction(plan_of("gpu_elementwise.mlir"), RecordingDevice(flag=1))
+    with pytest.raises(
+        ExecutionError, match=r"main: status 3: node 'check' \(tf.CheckNumerics\): x > 1e4"
+    ):
+        fn(x=np.zeros(1000, np.float32))
+
+
+def test_inputs_are_checked() -> None:
+    fn = PlanFunction(plan_of("gpu_elementwise.mlir"), RecordingDevice())
+    with pytest.raises(ValueError, match=r"input 'x': expected shape \(1000,\) float32"):
+        fn(x=np.zeros(10, np.float32))
+    with pytest.raises(ValueError, match="missing inputs: 'x'"):
+        fn()
+    with pytest.raises(ValueError, match="unknown input 'y'"):
+        fn(x=np.zeros(1000, np.float32), y=1)
+
+
+HOST_WITH_LOOP = """
+builtin.module attributes {gpu.container_module} {
+  func.func @main(%x: memref<4xf32>, %o: memref<4xf32>, %arena: memref<8xi8>) -> i32 attributes {strata.signature = "{\\22entry\\22:\\22main\\22,\\22inputs\\22:[{\\22name\\22:\\22x\\22,\\22shape\\22:[4],\\22dtype\\22:\\22float32\\22}],\\22outputs\\22:[{\\22name\\22:\\22o\\22,\\22shape\\22:[4],\\22dtype\\22:\\22float32\\22}],\\22arena_bytes\\22:8,\\22status_codes\\22:{}}"} {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      %v = memref.load %x[%i] : memref<4xf32>
+      memref.store %v, %o[%i] : memref<4xf32>
+    }
+    %ok = arith.constant 0 : i32
+    func.return %ok : i32
+  }
+}
+"""
+
+
+def test_unsupported_host_op_is_named() -> None:
+    with pytest.raises(StrataError, match=r"'scf.for' op: host plan: op not supported"):
+        plan_of_text(HOST_WITH_LOOP)
+
+
+def test_no_entry_is_an_error() -> None:
+    with pytest.raises(StrataError, match="no func.func with a strata.signature"):
+        plan_of_text("builtin.module {}")
+
+
+def _fn(op_type, *operand_types, result_type=None, **kw):  # noqa: ANN001, ANN202
+    from xdsl.dialects.test import TestOp
+
+    operands = [TestOp(result_types=[t]).results[0] for t in operand_types]
+    op = op_type(*operands, **kw) if not result_type else op_type(*operands, result_type)
+    fn = _scalar_fn(op)
+    assert fn is not None
+    return fn
+
+
+def test_scalar_arith_semantics() -> None:
+    i64 = IndexType()
+    assert _fn(arith.DivSIOp, i64, i64)(-7, 2) == -3
+    assert _fn(arith.RemSIOp, i64, i64)(-7, 2) == -1
+    assert _fn(arith.AddiOp, i32, i32)(2**31 - 1, 1) == -(2**31)
+    assert _fn(arith.CmpiOp, i32, i32, arg="ult")(-1, 0) is False
+    assert _fn(arith.CmpiOp, i32, i32, arg="slt")(-1, 0) is True
+    assert _fn(arith.SelectOp, IntegerType(1), i32, i32)(False, 3, 0) == 0
+    assert _fn(arith.OrIOp, IntegerType(1), IntegerType(1))(True, False) is True
