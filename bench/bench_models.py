@@ -3,6 +3,12 @@ against TensorFlow running the same frozen graph when TensorFlow is installed. P
 median latencies, the speed ratio, compile time and the max error against TF's saved outputs.
 
     .venv/bin/python bench/bench_models.py [--runs 300] [--only cnn_small,bert_encoder_layer]
+                                           [--target cpu|cuda|cuda-sim]
+
+With `--target cuda` (a GPU and `strata[cuda]`), the Strata column is the whole call with its
+host<->device copies, and a kernel column adds the kernels' own time (CUDA events, summed over
+the launches of one call). TensorFlow runs wherever it runs by default (its GPU when it has one).
+`cuda-sim` emulates the grid on the CPU: its numbers check correctness, not speed.
 """
 
 from __future__ import annotations
@@ -30,6 +36,23 @@ def median_us(fn: Callable[[], object], runs: int) -> float:
         fn()
         times.append(time.perf_counter() - start)
     return statistics.median(times) * 1e6
+
+
+def kernel_us(fn: strata.CompiledModel, feed: dict[str, np.ndarray], runs: int) -> str:
+    """The median of the kernels' own time per call on a real GPU ("-" on other targets)."""
+    device = getattr(fn, "device", None)
+    if device is None or not hasattr(device, "profile"):
+        return "-"
+    device.profile = True
+    times = []
+    try:
+        for _ in range(runs):
+            device.kernel_seconds = 0.0
+            fn.run(feed)
+            times.append(device.kernel_seconds)
+    finally:
+        device.profile = False
+    return f"{statistics.median(times) * 1e6:.1f}"
 
 
 def tensorflow_runner(
@@ -60,14 +83,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=300)
     parser.add_argument("--only", help="comma-separated model names")
+    parser.add_argument("--target", default="cpu", choices=("cpu", "cuda", "cuda-sim"))
     args = parser.parse_args()
     only = set(args.only.split(",")) if args.only else None
 
     entries = []
     for path in sorted(FIXTURES.glob("manifest*.json")):
         entries += [e for e in json.loads(path.read_text())["models"] if e["kind"] == "model"]
-    print("| model | strata (us) | tensorflow (us) | speed-up vs TF | compile (s) | max err |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print(f"target: {args.target}\n")
+    print(
+        "| model | strata (us) | kernels (us) | tensorflow (us) | speed-up vs TF | compile (s) "
+        "| max err |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for entry in entries:
         if only and entry["name"] not in only:
             continue
@@ -75,7 +103,7 @@ def main() -> None:
         feed = dict(np.load(FIXTURES / entry["inputs_file"]))
         expected = np.load(FIXTURES / entry["outputs_file"])
         start = time.perf_counter()
-        fn = strata.compile(model, outputs=entry["outputs"])
+        fn = strata.compile(model, outputs=entry["outputs"], target=args.target)
         compile_s = time.perf_counter() - start
         got = fn.run(feed)
         err = max(
@@ -83,6 +111,7 @@ def main() -> None:
             for o in entry["outputs"]
         )
         ours = median_us(lambda fn=fn, feed=feed: fn.run(feed), args.runs)
+        kernels = kernel_us(fn, feed, args.runs)
         names = [i["name"] for i in entry["inputs"]]
         run_tf = tensorflow_runner(model, names, entry["outputs"])
         if run_tf is None:
@@ -91,7 +120,8 @@ def main() -> None:
             tf_us = median_us(lambda run_tf=run_tf, feed=feed: run_tf(feed), args.runs)
             theirs, ratio = f"{tf_us:.1f}", f"{tf_us / ours:.1f}x"
         print(
-            f"| {entry['name']} | {ours:.1f} | {theirs} | {ratio} | {compile_s:.2f} | {err:.1e} |"
+            f"| {entry['name']} | {ours:.1f} | {kernels} | {theirs} | {ratio} | {compile_s:.2f} "
+            f"| {err:.1e} |"
         )
 
 
