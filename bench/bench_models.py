@@ -126,4 +126,9 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from strata.diagnostics import StrataError
+
+    try:
+        main()
+    except StrataError as err:
+        raise SystemExit(f"error: {err}") from None
