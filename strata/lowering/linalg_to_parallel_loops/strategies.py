@@ -10,7 +10,17 @@ body holds several thread-level scf.parallel ops runs them as phases separated b
   the reduction range into a partial, partials meet in shared memory and a tree reduction
   combines them; thread 0 combines the result with the output.
 - contraction: `out += a * b` with one reduction dim: a T x T output tile per block, A and B tiles
-  staged through shared memory for each step of T along k.
+  staged through shared memory for each step of T along k; each thread's sum lives in a private
+  accumulator (see below), so the output is read once before the k loop and written once after.
+
+Thread-private state that must outlive a phase (survive the barriers between phases) is a
+`memref.alloca` at the top level of the block-level body with one slot per thread of the block,
+indexed by the thread-level ivs only (`%acc[%ty, %tx]`, the same axis in the same position in
+every phase). Run sequentially, that is a per-block buffer each thread-level iteration reads and
+writes its own slot of (scf.parallel is an automatic allocation scope, so it is per block);
+convert-loops-to-gpu turns it into the private `memref.alloca() : memref<1xT>` of each thread
+(a register after convert-gpu-to-nvvm and LLVM's SROA). An alloca inside a phase would not do:
+it would be a fresh buffer in every phase.
 """
 
 from __future__ import annotations
@@ -326,20 +336,54 @@ def emit_contraction(
     options: Options,
     shared: SharedAlloc,
 ) -> str:
-    """A tile x tile block of the output per block, A and B tiles staged in shared memory."""
+    """A tile x tile block of the output per block, A and B tiles staged in shared memory, each
+    thread's sum in a private accumulator:
+
+        %acc = memref.alloca() : memref<T x T x f32>       (slot [ty, tx]: thread (tx, ty)'s)
+        phase: acc[ty, tx] = out[m, n]
+        scf.for %k0 = 0 to K step T {
+          phase: A_tile[ty, tx] = A[m0 + ty, k0 + tx]; B_tile[ty, tx] = B[k0 + ty, n0 + tx]
+          phase: acc[ty, tx] = acc[ty, tx] + sum_kk A_tile[ty, kk] * B_tile[kk, tx]
+        }
+        phase: out[m, n] = acc[ty, tx]
+
+    The sum starts from the output and adds the products in k order, as the CPU loops do
+    (`out = out + a * b` for outputs already holding values too); the output is read and written
+    once per element instead of on every step along k."""
     t = options.tile
     m_size, n_size, k_size = sizes[c.m], sizes[c.n], sizes[c.k]
     batch_sizes = [sizes[d] for d in c.batch]
     grid = [-(-n_size // t), -(-m_size // t), _prod(batch_sizes)]
     a_type, b_type = _element_type(op.inputs[0]), _element_type(op.inputs[1])
+    out_type = _element_type(op.outputs[0])
     a_name, b_name = shared([t, t], a_type), shared([t, t], b_type)
+    n_in = len(op.inputs)
+    out_map = _maps(op)[n_in]
 
     (bx, by, bz), eb = e.parallel(grid, BLOCKS)
     a_tile = _shared(eb, a_name, [t, t], a_type)
     b_tile = _shared(eb, b_name, [t, t], b_type)
+    acc = eb.value(memref.AllocaOp.get(out_type, shape=[t, t]))
     batch_ivs = dict(zip(c.batch, eb.delinearize(bz, batch_sizes), strict=True))
     m0 = eb.mul(by, eb.index(t))
     n0 = eb.mul(bx, eb.index(t))
+
+    def output_phase(em: Emitter) -> tuple[SSAValue, SSAValue, list[SSAValue], Emitter]:
+        """A thread-level phase guarded to the tile's elements inside the output: (tx, ty,
+        the output index, an emitter for the guarded body)."""
+        (tx, ty), et = em.parallel([t, t], THREADS[:2])
+        m, n = et.add(m0, ty), et.add(n0, tx)
+        m_ok, n_ok = et.less(m, et.index(m_size)), et.less(n, et.index(n_size))
+        body = et.if_then(et.all_of([m_ok, n_ok]))
+        out_ivs = {**batch_ivs, c.m: m, c.n: n}
+        out_index = [emit_affine(x, out_ivs, body.index, body) for x in out_map.results]
+        return tx, ty, out_index, body
+
+    # Phase: acc[ty, tx] = out[m, n].
+    tx, ty, out_index, body = output_phase(eb)
+    start = body.value(memref.LoadOp.get(op.outputs[0], out_index))
+    body(memref.StoreOp.get(start, acc, [ty, tx]))
+
     tiles, k0, _, ek = eb.for_loop(eb.index(0), eb.index(k_size), eb.index(t))
     ek(scf.YieldOp())
     ek = ek.inside(tiles.body.block)
@@ -358,30 +402,29 @@ def emit_contraction(
     value = _load_operand(body, op, c.rhs, {**batch_ivs, c.k: kb, c.n: n})
     body(memref.StoreOp.get(value, b_tile, [ty, tx]))
 
-    # Phase: out[m, n] += sum over the tile's k of A_tile[ty, kk] * B_tile[kk, tx].
-    (tx, ty), et = ek.parallel([t, t], THREADS[:2])
-    m, n = et.add(m0, ty), et.add(n0, tx)
-    m_ok, n_ok = et.less(m, et.index(m_size)), et.less(n, et.index(n_size))
-    body = et.if_then(et.all_of([m_ok, n_ok]))
-    out_ivs = {**batch_ivs, c.m: m, c.n: n}
-    n_in = len(op.inputs)
-    out_index = [emit_affine(x, out_ivs, body.index, body) for x in _maps(op)[n_in].results]
-    start = body.value(memref.LoadOp.get(op.outputs[0], out_index))
-    loop, kk, (acc,), inner = body.for_loop(body.index(0), k_count, body.index(1), [start])
+    # Phase: acc[ty, tx] += sum over the tile's k of A_tile[ty, kk] * B_tile[kk, tx].
+    tx, ty, _, body = output_phase(ek)
+    start = body.value(memref.LoadOp.get(acc, [ty, tx]))
+    loop, kk, (partial,), inner = body.for_loop(body.index(0), k_count, body.index(1), [start])
     block = op.body.block
     mapping: dict[SSAValue, SSAValue] = {
         block.args[c.lhs]: inner.value(memref.LoadOp.get(a_tile, [ty, kk])),
         block.args[c.rhs]: inner.value(memref.LoadOp.get(b_tile, [kk, tx])),
-        block.args[n_in]: acc,
+        block.args[n_in]: partial,
     }
-    yielded = acc
+    yielded = partial
     for inner_op in block.ops:
         if isinstance(inner_op, linalg.YieldOp):
             yielded = mapping[inner_op.operands[0]]
             break
         inner(inner_op.clone(mapping))
     inner(scf.YieldOp(yielded))
-    body(memref.StoreOp.get(loop.results[0], op.outputs[0], out_index))
+    body(memref.StoreOp.get(loop.results[0], acc, [ty, tx]))
+
+    # Phase: out[m, n] = acc[ty, tx].
+    tx, ty, out_index, body = output_phase(eb)
+    total = body.value(memref.LoadOp.get(acc, [ty, tx]))
+    body(memref.StoreOp.get(total, op.outputs[0], out_index))
     return "contraction"
 
 

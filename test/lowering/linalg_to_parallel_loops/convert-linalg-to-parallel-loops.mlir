@@ -109,9 +109,11 @@ func.func @row_reduction(%x: memref<4x100xf32>, %out: memref<4xf32>) {
 
 // -----
 
-// Contraction: a 16 x 16 tile of C per block (grid 2 x 2), threads (tx, ty); for each step of 16
-// along k, one phase stages A and B tiles in shared memory (guarded loads), the next accumulates
-// min(16, K - k0) products into C.
+// Contraction: a 16 x 16 tile of C per block (grid 2 x 2), threads (tx, ty), each thread's sum in
+// its slot of a block-level alloca (%acc[ty, tx], one slot per thread: a private accumulator on
+// the GPU). One phase copies C into it; for each step of 16 along k, one phase stages A and B
+// tiles in shared memory (guarded loads), the next adds min(16, K - k0) products to the
+// accumulator; a last phase stores it to C. C is read and written once.
 // CHECK:        "memref.global"() <{sym_name = "__shared_0", type = memref<16x16xf32, 3 : i64>, initial_value, sym_visibility = "private"}>
 // CHECK:        "memref.global"() <{sym_name = "__shared_1", type = memref<16x16xf32, 3 : i64>, initial_value, sym_visibility = "private"}>
 // CHECK-LABEL: func.func @matmul
@@ -123,6 +125,12 @@ func.func @row_reduction(%x: memref<4x100xf32>, %out: memref<4xf32>) {
 // CHECK-NEXT:   ^{{.*}}(%[[BX:.*]]: index, %[[BY:.*]]: index, %{{.*}}: index):
 // CHECK-NEXT:     %[[AT:.*]] = memref.get_global @__shared_0
 // CHECK-NEXT:     %[[BT:.*]] = memref.get_global @__shared_1
+// CHECK-NEXT:     %[[ACC:.*]] = memref.alloca() : memref<16x16xf32>
+// CHECK:          "scf.parallel"
+// CHECK-NEXT:     ^{{.*}}(%[[TX0:.*]]: index, %[[TY0:.*]]: index):
+// CHECK:            scf.if
+// CHECK-NEXT:         %[[OLD:.*]] = memref.load %[[C]]
+// CHECK-NEXT:         memref.store %[[OLD]], %[[ACC]][%[[TY0]], %[[TX0]]] : memref<16x16xf32>
 // CHECK:          scf.for %[[K0:.*]] = %{{.*}} to %[[C40]] step %[[C16]] {
 // CHECK:            %[[KN:.*]] = arith.minsi %{{.*}}, %[[C16]] : index
 // CHECK-NEXT:       "scf.parallel"
@@ -137,14 +145,20 @@ func.func @row_reduction(%x: memref<4x100xf32>, %out: memref<4xf32>) {
 // CHECK-NEXT:       "scf.parallel"
 // CHECK-NEXT:       ^{{.*}}(%[[TX2:.*]]: index, %[[TY2:.*]]: index):
 // CHECK:              scf.if
-// CHECK-NEXT:           %[[C0V:.*]] = memref.load %[[C]]
-// CHECK-NEXT:           %[[SUM:.*]] = scf.for %[[KK:.*]] = %{{.*}} to %[[KN]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[C0V]]) -> (f32) {
+// CHECK-NEXT:           %[[START:.*]] = memref.load %[[ACC]][%[[TY2]], %[[TX2]]] : memref<16x16xf32>
+// CHECK-NEXT:           %[[SUM:.*]] = scf.for %[[KK:.*]] = %{{.*}} to %[[KN]] step %{{.*}} iter_args(%[[PART:.*]] = %[[START]]) -> (f32) {
 // CHECK-NEXT:             %[[X:.*]] = memref.load %[[AT]][%[[TY2]], %[[KK]]]
 // CHECK-NEXT:             %[[Y:.*]] = memref.load %[[BT]][%[[KK]], %[[TX2]]]
 // CHECK-NEXT:             %[[P:.*]] = arith.mulf %[[X]], %[[Y]] : f32
-// CHECK-NEXT:             %[[S:.*]] = arith.addf %[[ACC]], %[[P]] : f32
+// CHECK-NEXT:             %[[S:.*]] = arith.addf %[[PART]], %[[P]] : f32
 // CHECK-NEXT:             scf.yield %[[S]] : f32
-// CHECK:              memref.store %[[SUM]], %[[C]]
+// CHECK:                memref.store %[[SUM]], %[[ACC]][%[[TY2]], %[[TX2]]] : memref<16x16xf32>
+// CHECK-NOT:            memref.store %{{.*}}, %[[C]]
+// CHECK:          "scf.parallel"
+// CHECK-NEXT:     ^{{.*}}(%[[TX3:.*]]: index, %[[TY3:.*]]: index):
+// CHECK:            scf.if
+// CHECK-NEXT:         %[[NEW:.*]] = memref.load %[[ACC]][%[[TY3]], %[[TX3]]] : memref<16x16xf32>
+// CHECK-NEXT:         memref.store %[[NEW]], %[[C]]
 // CHECK:        {mapping = [#gpu.loop_dim_map<processor = block_x, {{.*}}>, #gpu.loop_dim_map<processor = block_y, {{.*}}>, #gpu.loop_dim_map<processor = block_z, {{.*}}>]}
 func.func @matmul(%a: memref<20x40xf32>, %b: memref<40x24xf32>, %c: memref<20x24xf32>) {
   linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>], iterator_types = ["parallel", "reduction", "parallel"]} ins(%a, %b : memref<20x40xf32>, memref<40x24xf32>) outs(%c : memref<20x24xf32>) {

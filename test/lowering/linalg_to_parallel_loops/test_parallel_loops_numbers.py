@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from xdsl.dialects import memref, scf
+from xdsl.dialects import func, memref, scf
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, MemRefType, ModuleOp, TensorType
 from xdsl.ir import Block
 from xdsl.rewriter import Rewriter
@@ -49,7 +49,17 @@ CONVS = [n for n in ENTRIES if "conv" in n][:4]
 
 
 def sequentialize(module: ModuleOp) -> None:
-    """scf.parallel -> scf.for nests; shared-memory globals -> zeroed ordinary globals."""
+    """scf.parallel -> scf.for nests; shared-memory globals -> zeroed ordinary globals; block-level
+    allocas (per-thread state, written before read in every block) hoisted to the function entry,
+    so the block loop does not grow the stack."""
+    for op in list(module.walk()):
+        if isinstance(op, memref.AllocaOp) and isinstance(op.parent_op(), scf.ParallelOp):
+            function = op.parent_op()
+            while not isinstance(function, func.FuncOp):
+                assert function is not None
+                function = function.parent_op()
+            op.detach()
+            function.body.block.insert_op_before(op, function.body.block.first_op)  # type: ignore[arg-type]
     for op in list(module.walk()):
         if isinstance(op, scf.ParallelOp):
             body = op.body.block

@@ -154,19 +154,40 @@ builtin.module {
 
 // -----
 
-// The tiled matmul: grid 2 x 2 x 1, block 16 x 16 x 1; inside the k loop (uniform bounds) a
-// barrier after the staging phase and one after the multiply-add phase (before the next tile).
+// The tiled matmul: grid 2 x 2 x 1, block 16 x 16 x 1. The block-level alloca with one slot per
+// thread (%acc[%ty, %tx] in every phase) becomes each thread's private memref<1xf32>: loaded
+// from C before the k loop (then a barrier), updated in the multiply-add phase, stored to C
+// after it. Inside the k loop (uniform bounds) a barrier after the staging phase and one after
+// the multiply-add phase (before the next tile); none after the last phase.
 // CHECK-LABEL: func.func @matmul
+// CHECK-SAME:   (%[[A:.*]]: memref<20x40xf32>, %[[BM:.*]]: memref<40x24xf32>, %[[C:.*]]: memref<20x24xf32>)
 // CHECK-DAG:    %[[G:.*]] = arith.constant 2 : index
 // CHECK-DAG:    %[[B:.*]] = arith.constant 16 : index
 // CHECK-DAG:    %[[ONE:.*]] = arith.constant 1 : index
 // CHECK:        gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %[[G]], %{{.*}} = %[[G]], %{{.*}} = %{{.*}}) threads(%[[TX:.*]], %[[TY:.*]], %{{.*}}) in (%{{.*}} = %[[B]], %{{.*}} = %[[B]], %{{.*}} = %{{.*}}) {
-// CHECK:          scf.for
+// CHECK:          %[[Z:.*]] = arith.constant 0 : index
+// CHECK-NEXT:     %[[ACC:.*]] = memref.alloca() : memref<1xf32>
+// CHECK-NOT:      memref.alloca
+// CHECK:          scf.if
+// CHECK-NEXT:       %[[OLD:.*]] = memref.load %[[C]]
+// CHECK-NEXT:       memref.store %[[OLD]], %[[ACC]][%[[Z]]] : memref<1xf32>
+// CHECK-NEXT:     }
+// CHECK-NEXT:     gpu.barrier
+// CHECK-NEXT:     scf.for
 // CHECK:              memref.store %{{.*}}, %{{.*}}[%[[TY]], %[[TX]]] : memref<16x16xf32, 3 : i64>
 // CHECK:              memref.store %{{.*}}, %{{.*}}[%[[TY]], %[[TX]]] : memref<16x16xf32, 3 : i64>
 // CHECK:            gpu.barrier
-// CHECK:              arith.mulf
-// CHECK:            gpu.barrier
+// CHECK:            scf.if
+// CHECK:              %[[START:.*]] = memref.load %[[ACC]][%[[Z]]] : memref<1xf32>
+// CHECK-NEXT:         %[[SUM:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[START]]) -> (f32) {
+// CHECK:                arith.mulf
+// CHECK:              memref.store %[[SUM]], %[[ACC]][%[[Z]]] : memref<1xf32>
+// CHECK-NEXT:       }
+// CHECK-NEXT:       gpu.barrier
+// CHECK-NEXT:     }
+// CHECK:          scf.if
+// CHECK-NEXT:       %[[NEW:.*]] = memref.load %[[ACC]][%[[Z]]] : memref<1xf32>
+// CHECK-NEXT:       memref.store %[[NEW]], %[[C]]
 // CHECK-NEXT:     }
 // CHECK-NEXT:     gpu.terminator
 builtin.module {
@@ -174,9 +195,9 @@ builtin.module {
   "memref.global"() <{sym_name = "__shared_1", type = memref<16x16xf32, 3 : i64>, initial_value, sym_visibility = "private"}> : () -> ()
   func.func @matmul(%a: memref<20x40xf32>, %b: memref<40x24xf32>, %c: memref<20x24xf32>) {
     %0 = arith.constant 0 : index
-    %1 = arith.constant 24 : index
-    %2 = arith.constant 20 : index
-    %3 = arith.constant 40 : index
+    %1 = arith.constant 40 : index
+    %2 = arith.constant 24 : index
+    %3 = arith.constant 20 : index
     %4 = arith.constant 16 : index
     %5 = arith.constant 1 : index
     %6 = arith.constant 2 : index
@@ -184,54 +205,81 @@ builtin.module {
     ^bb0(%7: index, %8: index, %9: index):
       %10 = memref.get_global @__shared_0 : memref<16x16xf32, 3 : i64>
       %11 = memref.get_global @__shared_1 : memref<16x16xf32, 3 : i64>
-      %12 = arith.muli %8, %4 : index
-      %13 = arith.muli %7, %4 : index
-      scf.for %14 = %0 to %3 step %4 {
-        %15 = arith.subi %3, %14 : index
-        %16 = arith.minsi %15, %4 : index
+      %12 = memref.alloca() : memref<16x16xf32>
+      %13 = arith.muli %8, %4 : index
+      %14 = arith.muli %7, %4 : index
+      "scf.parallel"(%0, %0, %4, %4, %5, %5) <{operandSegmentSizes = array<i32: 2, 2, 2, 0>}> ({
+      ^bb0(%15: index, %16: index):
+        %17 = arith.addi %13, %16 : index
+        %18 = arith.addi %14, %15 : index
+        %19 = arith.cmpi ult, %17, %3 : index
+        %20 = arith.cmpi ult, %18, %2 : index
+        %21 = arith.andi %19, %20 : i1
+        scf.if %21 {
+          %22 = memref.load %c[%17, %18] : memref<20x24xf32>
+          memref.store %22, %12[%16, %15] : memref<16x16xf32>
+        }
+        scf.reduce
+      }) {mapping = [#gpu.loop_dim_map<processor = thread_x, map = (d0) -> (d0), bound = (d0) -> (d0)>, #gpu.loop_dim_map<processor = thread_y, map = (d0) -> (d0), bound = (d0) -> (d0)>]} : (index, index, index, index, index, index) -> ()
+      scf.for %23 = %0 to %1 step %4 {
+        %24 = arith.subi %1, %23 : index
+        %25 = arith.minsi %24, %4 : index
         "scf.parallel"(%0, %0, %4, %4, %5, %5) <{operandSegmentSizes = array<i32: 2, 2, 2, 0>}> ({
-        ^bb0(%17: index, %18: index):
-          %19 = arith.addi %12, %18 : index
-          %20 = arith.addi %13, %17 : index
-          %21 = arith.addi %14, %17 : index
-          %22 = arith.addi %14, %18 : index
-          %23 = arith.cmpi ult, %19, %2 : index
-          %24 = arith.cmpi ult, %20, %1 : index
-          %25 = arith.cmpi ult, %21, %3 : index
-          %26 = arith.andi %23, %25 : i1
-          scf.if %26 {
-            %27 = memref.load %a[%19, %21] : memref<20x40xf32>
-            memref.store %27, %10[%18, %17] : memref<16x16xf32, 3 : i64>
+        ^bb0(%26: index, %27: index):
+          %28 = arith.addi %13, %27 : index
+          %29 = arith.addi %14, %26 : index
+          %30 = arith.addi %23, %26 : index
+          %31 = arith.addi %23, %27 : index
+          %32 = arith.cmpi ult, %28, %3 : index
+          %33 = arith.cmpi ult, %29, %2 : index
+          %34 = arith.cmpi ult, %30, %1 : index
+          %35 = arith.andi %32, %34 : i1
+          scf.if %35 {
+            %36 = memref.load %a[%28, %30] : memref<20x40xf32>
+            memref.store %36, %10[%27, %26] : memref<16x16xf32, 3 : i64>
           }
-          %28 = arith.cmpi ult, %22, %3 : index
-          %29 = arith.andi %28, %24 : i1
-          scf.if %29 {
-            %30 = memref.load %b[%22, %20] : memref<40x24xf32>
-            memref.store %30, %11[%18, %17] : memref<16x16xf32, 3 : i64>
+          %37 = arith.cmpi ult, %31, %1 : index
+          %38 = arith.andi %37, %33 : i1
+          scf.if %38 {
+            %39 = memref.load %b[%31, %29] : memref<40x24xf32>
+            memref.store %39, %11[%27, %26] : memref<16x16xf32, 3 : i64>
           }
           scf.reduce
         }) {mapping = [#gpu.loop_dim_map<processor = thread_x, map = (d0) -> (d0), bound = (d0) -> (d0)>, #gpu.loop_dim_map<processor = thread_y, map = (d0) -> (d0), bound = (d0) -> (d0)>]} : (index, index, index, index, index, index) -> ()
         "scf.parallel"(%0, %0, %4, %4, %5, %5) <{operandSegmentSizes = array<i32: 2, 2, 2, 0>}> ({
-        ^bb0(%31: index, %32: index):
-          %33 = arith.addi %12, %32 : index
-          %34 = arith.addi %13, %31 : index
-          %35 = arith.cmpi ult, %33, %2 : index
-          %36 = arith.cmpi ult, %34, %1 : index
-          %37 = arith.andi %35, %36 : i1
-          scf.if %37 {
-            %38 = memref.load %c[%33, %34] : memref<20x24xf32>
-            %39 = scf.for %40 = %0 to %16 step %5 iter_args(%41 = %38) -> (f32) {
-              %42 = memref.load %10[%32, %40] : memref<16x16xf32, 3 : i64>
-              %43 = memref.load %11[%40, %31] : memref<16x16xf32, 3 : i64>
-              %m = arith.mulf %42, %43 : f32
-              %s = arith.addf %41, %m : f32
+        ^bb0(%40: index, %41: index):
+          %42 = arith.addi %13, %41 : index
+          %43 = arith.addi %14, %40 : index
+          %44 = arith.cmpi ult, %42, %3 : index
+          %45 = arith.cmpi ult, %43, %2 : index
+          %46 = arith.andi %44, %45 : i1
+          scf.if %46 {
+            %47 = memref.load %12[%41, %40] : memref<16x16xf32>
+            %48 = scf.for %49 = %0 to %25 step %5 iter_args(%50 = %47) -> (f32) {
+              %51 = memref.load %10[%41, %49] : memref<16x16xf32, 3 : i64>
+              %52 = memref.load %11[%49, %40] : memref<16x16xf32, 3 : i64>
+              %m = arith.mulf %51, %52 : f32
+              %s = arith.addf %50, %m : f32
               scf.yield %s : f32
             }
-            memref.store %39, %c[%33, %34] : memref<20x24xf32>
+            memref.store %48, %12[%41, %40] : memref<16x16xf32>
           }
           scf.reduce
         }) {mapping = [#gpu.loop_dim_map<processor = thread_x, map = (d0) -> (d0), bound = (d0) -> (d0)>, #gpu.loop_dim_map<processor = thread_y, map = (d0) -> (d0), bound = (d0) -> (d0)>]} : (index, index, index, index, index, index) -> ()
       }
+      "scf.parallel"(%0, %0, %4, %4, %5, %5) <{operandSegmentSizes = array<i32: 2, 2, 2, 0>}> ({
+      ^bb0(%53: index, %54: index):
+        %55 = arith.addi %13, %54 : index
+        %56 = arith.addi %14, %53 : index
+        %57 = arith.cmpi ult, %55, %3 : index
+        %58 = arith.cmpi ult, %56, %2 : index
+        %59 = arith.andi %57, %58 : i1
+        scf.if %59 {
+          %60 = memref.load %12[%54, %53] : memref<16x16xf32>
+          memref.store %60, %c[%55, %56] : memref<20x24xf32>
+        }
+        scf.reduce
+      }) {mapping = [#gpu.loop_dim_map<processor = thread_x, map = (d0) -> (d0), bound = (d0) -> (d0)>, #gpu.loop_dim_map<processor = thread_y, map = (d0) -> (d0), bound = (d0) -> (d0)>]} : (index, index, index, index, index, index) -> ()
       scf.reduce
     }) {mapping = [#gpu.loop_dim_map<processor = block_x, map = (d0) -> (d0), bound = (d0) -> (d0)>, #gpu.loop_dim_map<processor = block_y, map = (d0) -> (d0), bound = (d0) -> (d0)>, #gpu.loop_dim_map<processor = block_z, map = (d0) -> (d0), bound = (d0) -> (d0)>]} : (index, index, index, index, index, index, index, index, index) -> ()
     func.return

@@ -129,7 +129,8 @@ builtin.module {
 
 // -----
 
-// Two shared tiles, a 16 x 16 block, a 2-d grid; '/' in the node name becomes '_'.
+// Two shared tiles, a 16 x 16 block, a 2-d grid; '/' in the node name becomes '_'. The thread's
+// private accumulator (a top-level memref.alloca) stays at the top level of the kernel body.
 // CHECK-LABEL: func.func @matmul
 // CHECK:        gpu.launch_func @main_kernels::@matmul_kernel_0_dense_MatMul blocks in (%[[G:.*]], %[[G]], %[[ONE:.*]]) threads in (%[[B:.*]], %[[B]], %[[ONE]])
 // CHECK:        gpu.module @main_kernels {
@@ -140,66 +141,92 @@ builtin.module {
 // CHECK-NEXT:       gpu.block_id y
 // CHECK-NEXT:       gpu.thread_id x
 // CHECK-NEXT:       gpu.thread_id y
-// CHECK:            scf.for
+// CHECK:            %[[ACC:.*]] = memref.alloca() : memref<1xf32>
+// CHECK:            gpu.barrier
+// CHECK-NEXT:       scf.for
 // CHECK:              gpu.barrier
+// CHECK:              memref.store %{{.*}}, %[[ACC]]
 // CHECK:              gpu.barrier
 // CHECK-NEXT:       }
-// CHECK-NEXT:       gpu.return
+// CHECK:            scf.if
+// CHECK-NEXT:         memref.load %[[ACC]]
+// CHECK:            gpu.return
 builtin.module {
   "memref.global"() <{sym_name = "__shared_0", type = memref<16x16xf32, 3 : i64>, initial_value, sym_visibility = "private"}> : () -> ()
   "memref.global"() <{sym_name = "__shared_1", type = memref<16x16xf32, 3 : i64>, initial_value, sym_visibility = "private"}> : () -> ()
   func.func @matmul(%a: memref<20x40xf32>, %b: memref<40x24xf32>, %c: memref<20x24xf32>) {
     %0 = arith.constant 0 : index
-    %1 = arith.constant 24 : index
-    %2 = arith.constant 20 : index
-    %3 = arith.constant 40 : index
+    %1 = arith.constant 40 : index
+    %2 = arith.constant 24 : index
+    %3 = arith.constant 20 : index
     %4 = arith.constant 16 : index
     %5 = arith.constant 1 : index
     %6 = arith.constant 2 : index
     gpu.launch blocks(%7, %8, %9) in (%10 = %6, %11 = %6, %12 = %5) threads(%13, %14, %15) in (%16 = %4, %17 = %4, %18 = %5) {
       %19 = memref.get_global @__shared_0 : memref<16x16xf32, 3 : i64>
       %20 = memref.get_global @__shared_1 : memref<16x16xf32, 3 : i64>
-      %21 = arith.muli %8, %4 : index
-      %22 = arith.muli %7, %4 : index
-      scf.for %23 = %0 to %3 step %4 {
-        %24 = arith.subi %3, %23 : index
-        %25 = arith.minsi %24, %4 : index
-        %26 = arith.addi %21, %14 : index
-        %27 = arith.addi %22, %13 : index
-        %28 = arith.addi %23, %13 : index
-        %29 = arith.addi %23, %14 : index
-        %30 = arith.cmpi ult, %26, %2 : index
-        %31 = arith.cmpi ult, %27, %1 : index
-        %32 = arith.cmpi ult, %28, %3 : index
-        %33 = arith.andi %30, %32 : i1
-        scf.if %33 {
-          %34 = memref.load %a[%26, %28] : memref<20x40xf32>
-          memref.store %34, %19[%14, %13] : memref<16x16xf32, 3 : i64>
+      %21 = arith.constant 0 : index
+      %22 = memref.alloca() : memref<1xf32>
+      %23 = arith.muli %8, %4 : index
+      %24 = arith.muli %7, %4 : index
+      %25 = arith.addi %23, %14 : index
+      %26 = arith.addi %24, %13 : index
+      %27 = arith.cmpi ult, %25, %3 : index
+      %28 = arith.cmpi ult, %26, %2 : index
+      %29 = arith.andi %27, %28 : i1
+      scf.if %29 {
+        %30 = memref.load %c[%25, %26] : memref<20x24xf32>
+        memref.store %30, %22[%21] : memref<1xf32>
+      }
+      gpu.barrier
+      scf.for %31 = %0 to %1 step %4 {
+        %32 = arith.subi %1, %31 : index
+        %33 = arith.minsi %32, %4 : index
+        %34 = arith.addi %23, %14 : index
+        %35 = arith.addi %24, %13 : index
+        %36 = arith.addi %31, %13 : index
+        %37 = arith.addi %31, %14 : index
+        %38 = arith.cmpi ult, %34, %3 : index
+        %39 = arith.cmpi ult, %35, %2 : index
+        %40 = arith.cmpi ult, %36, %1 : index
+        %41 = arith.andi %38, %40 : i1
+        scf.if %41 {
+          %42 = memref.load %a[%34, %36] : memref<20x40xf32>
+          memref.store %42, %19[%14, %13] : memref<16x16xf32, 3 : i64>
         }
-        %35 = arith.cmpi ult, %29, %3 : index
-        %36 = arith.andi %35, %31 : i1
-        scf.if %36 {
-          %37 = memref.load %b[%29, %27] : memref<40x24xf32>
-          memref.store %37, %20[%14, %13] : memref<16x16xf32, 3 : i64>
+        %43 = arith.cmpi ult, %37, %1 : index
+        %44 = arith.andi %43, %39 : i1
+        scf.if %44 {
+          %45 = memref.load %b[%37, %35] : memref<40x24xf32>
+          memref.store %45, %20[%14, %13] : memref<16x16xf32, 3 : i64>
         }
         gpu.barrier
-        %38 = arith.addi %21, %14 : index
-        %39 = arith.addi %22, %13 : index
-        %40 = arith.cmpi ult, %38, %2 : index
-        %41 = arith.cmpi ult, %39, %1 : index
-        %42 = arith.andi %40, %41 : i1
-        scf.if %42 {
-          %43 = memref.load %c[%38, %39] : memref<20x24xf32>
-          %44 = scf.for %45 = %0 to %25 step %5 iter_args(%46 = %43) -> (f32) {
-            %47 = memref.load %19[%14, %45] : memref<16x16xf32, 3 : i64>
-            %48 = memref.load %20[%45, %13] : memref<16x16xf32, 3 : i64>
-            %m = arith.mulf %47, %48 : f32
-            %s = arith.addf %46, %m : f32
+        %46 = arith.addi %23, %14 : index
+        %47 = arith.addi %24, %13 : index
+        %48 = arith.cmpi ult, %46, %3 : index
+        %49 = arith.cmpi ult, %47, %2 : index
+        %50 = arith.andi %48, %49 : i1
+        scf.if %50 {
+          %51 = memref.load %22[%21] : memref<1xf32>
+          %52 = scf.for %53 = %0 to %33 step %5 iter_args(%54 = %51) -> (f32) {
+            %55 = memref.load %19[%14, %53] : memref<16x16xf32, 3 : i64>
+            %56 = memref.load %20[%53, %13] : memref<16x16xf32, 3 : i64>
+            %m = arith.mulf %55, %56 : f32
+            %s = arith.addf %54, %m : f32
             scf.yield %s : f32
           }
-          memref.store %44, %c[%38, %39] : memref<20x24xf32>
+          memref.store %52, %22[%21] : memref<1xf32>
         }
         gpu.barrier
+      }
+      %57 = arith.addi %23, %14 : index
+      %58 = arith.addi %24, %13 : index
+      %59 = arith.cmpi ult, %57, %3 : index
+      %60 = arith.cmpi ult, %58, %2 : index
+      %61 = arith.andi %59, %60 : i1
+      scf.if %61 {
+        %62 = memref.load %22[%21] : memref<1xf32>
+        memref.store %62, %c[%57, %58] : memref<20x24xf32>
       }
       gpu.terminator
     } loc("dense/MatMul")
