@@ -10,6 +10,13 @@ gpu.launch.
 The block-level loops give the grid, the largest thread-level bound on each axis gives the block;
 each thread-level loop is one phase run by every thread (threads past its bound skip it under an
 `scf.if`), with a gpu.barrier between phases, so a barrier is never under a guard.
+
+A `memref.alloca` at the top of the block-level body with one slot per thread, indexed only by
+the thread-level ivs (the same thread axis in the same position in every phase), is per-thread
+state that outlives a phase (an accumulator): it becomes each thread's private alloca.
+
+    %acc = memref.alloca() : memref<16x16xf32>     ->  %acc = memref.alloca() : memref<1xf32>
+    scf.parallel (%tx, %ty) { .. %acc[%ty, %tx] }      .. %acc[%c0]
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func, memref, scf
-from xdsl.dialects.builtin import IndexType, IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType, ModuleOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -67,6 +74,55 @@ def _axes(op: scf.ParallelOp, level: tuple) -> list[int]:  # type: ignore[type-a
     return [level.index(p) for p in procs]
 
 
+def _privatize(alloca: memref.AllocaOp, phases: list[scf.ParallelOp]) -> None:
+    """`%acc = memref.alloca() : memref<AxBxT>` used only as `%acc[%ty, %tx]` in thread-level
+    phases (one slot per thread, the same axis at each position everywhere) ->
+    `memref.alloca() : memref<1xT>` used as `%acc[%c0]`."""
+    t = alloca.memref.type
+    assert isinstance(t, MemRefType)
+    why = "is not per-thread state (a static buffer indexed by thread ids only, one slot each)"
+    if not t.has_static_shape() or alloca.dynamic_sizes:
+        raise Unsupported(alloca, why)
+    shape = t.get_shape()
+    axes_at: list[int] | None = None
+    accesses: list[memref.LoadOp | memref.StoreOp] = []
+    for use in alloca.memref.uses:
+        user = use.operation
+        if not isinstance(user, (memref.LoadOp, memref.StoreOp)):
+            raise Unsupported(alloca, why)
+        if user.memref is not alloca.memref:  # stored as a value
+            raise Unsupported(alloca, why)
+        phase = next((p for p in phases if p.is_ancestor(user)), None)
+        if phase is None:
+            raise Unsupported(alloca, why)
+        ivs = list(phase.body.block.args)
+        indices = list(user.indices)
+        if len(indices) != len(ivs) or set(indices) != set(ivs) or len(set(indices)) != len(ivs):
+            raise Unsupported(alloca, why)
+        axes = _axes(phase, THREADS)
+        bounds = _bounds(phase)
+        positions = [ivs.index(i) for i in indices]  # type: ignore[arg-type]
+        found = [axes[k] for k in positions]
+        if axes_at is None:
+            axes_at = found
+        if found != axes_at or any(bounds[k] > shape[j] for j, k in enumerate(positions)):
+            raise Unsupported(alloca, why)
+        accesses.append(user)
+    zero = arith.ConstantOp(IntegerAttr(0, IndexType()))
+    private = memref.AllocaOp.get(t.get_element_type(), alloca.alignment, shape=[1])
+    for new in (zero, private):
+        new.location = alloca.location
+        Rewriter.insert_op(new, InsertPoint.before(alloca))
+    for access in accesses:
+        if isinstance(access, memref.LoadOp):
+            replacement: Operation = memref.LoadOp.get(private, [zero])
+        else:
+            replacement = memref.StoreOp.get(access.value, private, [zero])
+        replacement.location = access.location
+        Rewriter.replace_op(access, replacement)
+    Rewriter.erase_op(alloca)
+
+
 def _phases(body: Block) -> list[scf.ParallelOp]:
     """Thread-level loops at the top of a block-level body or of an scf.for there; anything else
     in the body must be side-effect free (every thread runs it)."""
@@ -78,6 +134,8 @@ def _phases(body: Block) -> list[scf.ParallelOp]:
             found += _phases(op.body.block)
         elif isinstance(op, (scf.ReduceOp, scf.YieldOp, memref.GetGlobalOp)):
             continue
+        elif isinstance(op, memref.AllocaOp) and isinstance(op.parent_op(), scf.ParallelOp):
+            continue  # per-thread state, see _privatize
         elif op.regions or not (op.dialect_name() == "arith" or is_side_effect_free(op)):
             raise Unsupported(op, "outside a thread-level scf.parallel is not supported")
     return found
@@ -109,6 +167,8 @@ class ParallelToLaunch:
                     given.setdefault(size, upper)
         if block[0] * block[1] * block[2] > self.max_threads:
             raise Unsupported(op, f"needs {block} threads per block (at most {self.max_threads})")
+        for alloca in [o for o in op.body.block.ops if isinstance(o, memref.AllocaOp)]:
+            _privatize(alloca, phases)
 
         consts: dict[int, SSAValue] = dict(given)
 
@@ -185,9 +245,13 @@ class ConvertLoopsToGpuPass(ModulePass):
     convert-linalg-to-parallel-loops (`mapping = [#gpu.loop_dim_map<...>]`), into a gpu.launch
     with constant grid and block sizes, thread-level loops as phases split by gpu.barrier.
 
+    A `memref.alloca` at the top of a block-level body indexed by thread ids only (one slot per
+    thread) becomes each thread's private `memref.alloca() : memref<1xT>`.
+
     Expects: the `parallel-loops` stage. Guarantees: no scf.parallel is left in a function body;
     fails naming every nest it cannot launch (unmapped, non-constant bounds, side effects outside
-    the thread-level loops, more than `max-threads` threads per block).
+    the thread-level loops, a block-level alloca that is not per-thread state, more than
+    `max-threads` threads per block).
     """
 
     name = "convert-loops-to-gpu"
@@ -216,3 +280,26 @@ class ConvertLoopsToGpuPass(ModulePass):
             )
         left = [o for o in op.walk() if isinstance(o, scf.ParallelOp)]
         fail_on_ops(self.name, "scf.parallel ops not inside a mapped top-level nest", left)
+        # Host code runs no loops and calls no kernels of its own: a module lowered for the CPU
+        # (its `loops` stage has the same dialects as `parallel-loops`) cannot continue here.
+        host_work = [
+            o
+            for f in op.ops
+            if isinstance(f, func.FuncOp)
+            for o in f.body.walk()
+            if isinstance(o, (scf.ForOp, scf.WhileOp, func.CallOp))
+            and not any(isinstance(p, gpu.LaunchOp) for p in _ancestors(o))
+        ]
+        fail_on_ops(
+            self.name,
+            "loops or calls left in host code (is this the CPU pipeline's `loops` stage? "
+            "the GPU path starts from `buffers` or `parallel-loops`)",
+            host_work,
+        )
+
+
+def _ancestors(op: Operation):  # type: ignore[no-untyped-def]
+    parent = op.parent_op()
+    while parent is not None:
+        yield parent
+        parent = parent.parent_op()

@@ -78,3 +78,78 @@ func.func @threads_only(%buf: memref<4xf32>) {
   }) {mapping = [#gpu.loop_dim_map<processor = thread_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]} : (index, index, index) -> () loc("threads_only")
   func.return
 }
+
+// -----
+
+// A block-level alloca is per-thread state only when every phase indexes it by the same thread
+// ids in the same positions; here thread (x, y) would read the slot thread (y, x) wrote.
+// CHECK: error: convert-loops-to-gpu: 1 scf.parallel nests not launched (is not per-thread state (a static buffer indexed by thread ids only, one slot each)):
+// CHECK-NEXT: node 'swapped' (memref.alloca)
+func.func @swapped_slots(%buf: memref<4x4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  "scf.parallel"(%c0, %c4, %c1) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
+  ^bb0(%b: index):
+    %acc = memref.alloca() : memref<4x4xf32> loc("swapped")
+    "scf.parallel"(%c0, %c0, %c4, %c4, %c1, %c1) <{operandSegmentSizes = array<i32: 2, 2, 2, 0>}> ({
+    ^bb0(%tx: index, %ty: index):
+      %v = memref.load %buf[%ty, %tx] : memref<4x4xf32>
+      memref.store %v, %acc[%ty, %tx] : memref<4x4xf32>
+      scf.reduce
+    }) {mapping = [#gpu.loop_dim_map<processor = thread_x, map = (d0) -> (d0), bound = (d0) -> (d0)>, #gpu.loop_dim_map<processor = thread_y, map = (d0) -> (d0), bound = (d0) -> (d0)>]} : (index, index, index, index, index, index) -> ()
+    "scf.parallel"(%c0, %c0, %c4, %c4, %c1, %c1) <{operandSegmentSizes = array<i32: 2, 2, 2, 0>}> ({
+    ^bb0(%tx: index, %ty: index):
+      %v = memref.load %acc[%tx, %ty] : memref<4x4xf32>
+      memref.store %v, %buf[%ty, %tx] : memref<4x4xf32>
+      scf.reduce
+    }) {mapping = [#gpu.loop_dim_map<processor = thread_x, map = (d0) -> (d0), bound = (d0) -> (d0)>, #gpu.loop_dim_map<processor = thread_y, map = (d0) -> (d0), bound = (d0) -> (d0)>]} : (index, index, index, index, index, index) -> ()
+    scf.reduce
+  }) {mapping = [#gpu.loop_dim_map<processor = block_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]} : (index, index, index) -> ()
+  func.return
+}
+
+// -----
+
+// A block-level alloca read at a block id is shared by the block's threads, not private.
+// CHECK: error: convert-loops-to-gpu: 1 scf.parallel nests not launched (is not per-thread state (a static buffer indexed by thread ids only, one slot each)):
+// CHECK-NEXT: node 'by_block' (memref.alloca)
+func.func @block_indexed(%buf: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  "scf.parallel"(%c0, %c4, %c1) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
+  ^bb0(%b: index):
+    %acc = memref.alloca() : memref<4xf32> loc("by_block")
+    "scf.parallel"(%c0, %c4, %c1) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
+    ^bb0(%t: index):
+      %v = memref.load %acc[%b] : memref<4xf32>
+      memref.store %v, %buf[%t] : memref<4xf32>
+      scf.reduce
+    }) {mapping = [#gpu.loop_dim_map<processor = thread_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]} : (index, index, index) -> ()
+    scf.reduce
+  }) {mapping = [#gpu.loop_dim_map<processor = block_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]} : (index, index, index) -> ()
+  func.return
+}
+
+// -----
+
+// The CPU pipeline's `loops` stage has the same dialects as `parallel-loops`; its host loops and
+// kernel calls are named instead of passing through as host code.
+// CHECK: error: convert-loops-to-gpu: 2 loops or calls left in host code (is this the CPU pipeline's `loops` stage? the GPU path starts from `buffers` or `parallel-loops`):
+// CHECK-NEXT: node 'call' (func.call)
+// CHECK-NEXT: node 'loop' (scf.for)
+func.func @main(%m: memref<4xf32>) -> i32 {
+  func.call @kernel(%m) : (memref<4xf32>) -> () loc("call")
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+    %v = memref.load %m[%i] : memref<4xf32>
+  } loc("loop")
+  %ok = arith.constant 0 : i32
+  func.return %ok : i32
+}
+func.func private @kernel(%m: memref<4xf32>) {
+  func.return
+}
