@@ -27,12 +27,15 @@ def _all_parallel(op: linalg.GenericOp) -> bool:
 
 def fusible_producer(consumer: linalg.GenericOp, operand: SSAValue) -> linalg.GenericOp | None:
     """The generic producing `operand` if it can be inlined into `consumer`: all-parallel, one
-    result with an identity map, that result used only here, its output never read, on tensors,
-    and no work repeated (see below)."""
+    result with an identity map, that result used only here (or, for a few arith ops, only by
+    generics that can all inline it: each gets its own copy and no buffer is written), its output
+    never read, on tensors, and no work repeated per element (see below)."""
     producer = operand.owner
     if not isinstance(producer, linalg.GenericOp) or len(producer.res) != 1:
         return None
-    if not _all_parallel(producer) or not operand.has_one_use() or not is_static(operand.type):
+    if not _all_parallel(producer) or not is_static(operand.type):
+        return None
+    if not operand.has_one_use() and not (_cheap(producer) and _inlinable_everywhere(operand)):
         return None
     out_map = producer.indexing_maps.data[-1].data
     if out_map != out_map.identity(out_map.num_dims):
@@ -50,6 +53,27 @@ def fusible_producer(consumer: linalg.GenericOp, operand: SSAValue) -> linalg.Ge
     if not reads_each_once and not _only_moves_data(producer):
         return None
     return producer
+
+
+CHEAP_OPS = 8
+"""A producer of at most this many arith ops (no math calls) may be copied into each consumer."""
+
+
+def _cheap(op: linalg.GenericOp) -> bool:
+    body = [o for o in op.body.block.ops if not isinstance(o, linalg.YieldOp)]
+    return len(body) <= CHEAP_OPS and all(o.dialect_name() == "arith" for o in body)
+
+
+def _inlinable_everywhere(result: SSAValue) -> bool:
+    """Every use of `result` is an input of a generic reading each element once per iteration."""
+    for use in result.uses:
+        consumer = use.operation
+        if not isinstance(consumer, linalg.GenericOp) or use.index >= len(consumer.inputs):
+            return False
+        via = consumer.indexing_maps.data[use.index].data
+        if len(via.used_dims()) != via.num_dims:
+            return False
+    return True
 
 
 def _only_moves_data(op: linalg.GenericOp) -> bool:
@@ -121,7 +145,8 @@ class FuseProducerIntoConsumer(RewritePattern):
                 fused.erase()
                 continue
             rewriter.replace(op, fused)
-            rewriter.erase(producer)
+            if not producer.res[0].uses:  # a cheap producer may still feed other consumers
+                rewriter.erase(producer)
             return
 
 

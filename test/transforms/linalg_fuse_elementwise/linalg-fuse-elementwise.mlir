@@ -64,6 +64,41 @@ func.func @producer_with_two_uses(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tens
 
 // -----
 
+// A few arith ops feeding only generics are copied into each of them: no buffer for %sq.
+// CHECK-LABEL: func.func @cheap_producer_with_two_consumers
+// CHECK-SAME: (%[[A:.*]]: tensor<4xf32>)
+// CHECK-NOT:    linalg.generic {{.*}} ins(%[[A]] : tensor<4xf32>) outs
+// CHECK:        %[[E:.*]] = linalg.generic {{.*}} ins(%[[A]] : tensor<4xf32>)
+// CHECK:          arith.mulf
+// CHECK-NEXT:     math.exp
+// CHECK:        %[[T:.*]] = linalg.generic {{.*}} ins(%[[A]] : tensor<4xf32>)
+// CHECK:          arith.mulf
+// CHECK-NEXT:     math.tanh
+// CHECK:        func.return %[[E]], %[[T]]
+func.func @cheap_producer_with_two_consumers(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %e0 = tensor.empty() : tensor<4xf32>
+  %sq = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%a : tensor<4xf32>) outs(%e0 : tensor<4xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %s = arith.mulf %x, %x : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  %e1 = tensor.empty() : tensor<4xf32>
+  %exp = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%sq : tensor<4xf32>) outs(%e1 : tensor<4xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %r = math.exp %x : f32
+    linalg.yield %r : f32
+  } -> tensor<4xf32>
+  %e2 = tensor.empty() : tensor<4xf32>
+  %tanh = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%sq : tensor<4xf32>) outs(%e2 : tensor<4xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %r = math.tanh %x : f32
+    linalg.yield %r : f32
+  } -> tensor<4xf32>
+  func.return %exp, %tanh : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
 // x - broadcast(m): the broadcast's map is composed into the subtract, which reads m directly.
 // CHECK-LABEL: func.func @broadcast_into_subtract
 // CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>, %[[M:.*]]: tensor<2xf32>)
