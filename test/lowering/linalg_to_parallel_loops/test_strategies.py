@@ -35,8 +35,8 @@ def strategies(name: str, options: Options | None = None) -> Counter[str]:
     ("name", "expected"),
     [
         ("mlp", {"contraction": 3, "direct": 6}),
-        ("cnn_small", {"contraction": 1, "row-reduction": 1, "direct": 18}),
-        ("bert_encoder_layer", {"contraction": 8, "direct": 53}),
+        ("cnn_small", {"contraction": 1, "row-reduction": 1, "direct": 17}),
+        ("bert_encoder_layer", {"contraction": 8, "direct": 40}),
         ("raw_reductions", {"row-reduction": 1, "direct": 10}),
     ],
 )
