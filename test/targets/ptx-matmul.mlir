@@ -73,7 +73,7 @@ builtin.module attributes {gpu.container_module} {
 // CHECK-DAG: .shared .align 16 .b8 __shared_1[1024];
 // CHECK-DAG: mov.u32 {{.*}}, %ctaid.y;
 // CHECK-DAG: mov.u32 {{.*}}, %tid.y;
-// CHECK:     ld.global.{{[bf]}}32
+// CHECK:     ld.global.nc.{{[bf]}}32
 // CHECK:     st.shared.{{[bf]}}32
 // CHECK:     bar.sync 0;
 // CHECK:     ld.shared

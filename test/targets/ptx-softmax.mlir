@@ -61,7 +61,7 @@ builtin.module attributes {gpu.container_module} {
 // NVVM:       gpu.module @main_kernels {
 // NVVM-DAG:   llvm.func @__nv_expf(f32) -> f32
 // NVVM-DAG:   llvm.mlir.global private @__shared_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<128 x f32>
-// NVVM:       llvm.func @main_kernel_0_softmax(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr) attributes {nvvm.kernel, nvvm.reqntid = array<i32: 128, 1, 1>}
+// NVVM:       llvm.func @main_kernel_0_softmax(%{{.*}}: !llvm.ptr {llvm.noalias}, %{{.*}}: !llvm.ptr {llvm.noalias}) attributes {nvvm.kernel, nvvm.reqntid = array<i32: 128, 1, 1>}
 // NVVM-DAG:   nvvm.read.ptx.sreg.ctaid.x : i32
 // NVVM-DAG:   nvvm.read.ptx.sreg.tid.x : i32
 // NVVM:       %[[SH:.*]] = llvm.mlir.addressof @__shared_0 : !llvm.ptr<3>
@@ -74,7 +74,7 @@ builtin.module attributes {gpu.container_module} {
 // IR:      target triple = "nvptx64-nvidia-cuda"
 // IR:      @"__shared_0" = private addrspace(3) global [128 x float] undef, align 16
 // IR:      declare float @"__nv_expf"(float
-// IR:      define ptx_kernel void @"main_kernel_0_softmax"(ptr %"x", ptr %"y")
+// IR:      define ptx_kernel void @"main_kernel_0_softmax"(ptr noalias %"x", ptr noalias %"y")
 // IR:      call i32 @"llvm.nvvm.read.ptx.sreg.tid.x"()
 // IR:      call ccc float @"__nv_expf"
 // IR:      store float %{{.*}}, float addrspace(3)* %{{.*}}
@@ -101,7 +101,7 @@ builtin.module attributes {gpu.container_module} {
 // PTX:      .shared .align 16 .b8 __shared_0[512];
 // PTX:      mov.u32 {{.*}}, %ctaid.x;
 // PTX:      mov.u32 {{.*}}, %tid.x;
-// PTX:      ld.global.{{[bf]}}32
+// PTX:      ld.global{{(.nc)?}}.{{[bf]}}32
 // PTX:      ex2.approx
 // PTX:      st.shared.{{[bf]}}32
 // PTX:      bar.sync 0;

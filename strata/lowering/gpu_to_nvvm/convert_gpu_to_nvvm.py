@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import gpu, llvm
 from xdsl.dialects.builtin import (
+    ArrayAttr,
     DenseArrayBase,
+    DictionaryAttr,
     ModuleOp,
     UnitAttr,
     UnrealizedConversionCastOp,
@@ -224,7 +226,51 @@ class ConvertGpuToNvvmPass(ModulePass):
     name = "convert-gpu-to-nvvm"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        distinct = distinct_kernel_args(op)
         for kernels in [o for o in op.walk() if isinstance(o, gpu.ModuleOp)]:
             convert_kernels(kernels)
             _rewrite(kernels.body, [ReconcileUnrealizedCastsPattern()], recursively=True)
+            mark_noalias(kernels, distinct)
         fail_on_ops(self.name, "ops left (unsupported ops or types in kernels)", _ops_left(op))
+
+
+def distinct_kernel_args(module: ModuleOp) -> dict[str, list[bool]]:
+    """Per kernel name, which arguments are a buffer no other argument views, at every launch.
+
+    Arena views are their own roots (buffer-assign never overlaps live ones), as on the CPU path's
+    outlined kernels; a buffer passed twice, or reshaped views of one buffer, are not distinct.
+    """
+    from strata.transforms.linalg_outline_kernels import buffer_root
+
+    found: dict[str, list[bool]] = {}
+    for launch in module.walk():
+        if not isinstance(launch, gpu.LaunchFuncOp):
+            continue
+        refs = launch.kernel.nested_references.data
+        name = (refs[-1] if refs else launch.kernel.root_reference).data
+        roots = [buffer_root(a) for a in launch.kernelOperands]
+        flags = [roots.count(r) == 1 for r in roots]
+        seen = found.get(name)
+        found[name] = flags if seen is None else [a and b for a, b in zip(seen, flags, strict=True)]
+    return found
+
+
+def mark_noalias(kernels: gpu.ModuleOp, distinct: dict[str, list[bool]]) -> None:
+    """`llvm.noalias` on the pointer arguments of kernels that every launch passes distinct
+    buffers: LLVM may then keep values in registers and read inputs through the read-only
+    cache (`ld.global.nc`)."""
+    for fn in kernels.body.block.ops:
+        if not isinstance(fn, llvm.FuncOp) or KERNEL_ATTR not in fn.attributes:
+            continue
+        flags = distinct.get(fn.sym_name.data)
+        inputs = fn.function_type.inputs.data
+        if flags is None or len(flags) != len(inputs):
+            continue
+        fn.properties["arg_attrs"] = ArrayAttr(
+            [
+                DictionaryAttr({"llvm.noalias": UnitAttr()})
+                if ok and isinstance(t, llvm.LLVMPointerType)
+                else DictionaryAttr({})
+                for ok, t in zip(flags, inputs, strict=True)
+            ]
+        )

@@ -1,13 +1,13 @@
 // RUN: strata-opt %s -p convert-gpu-to-nvvm --split-input-file | filecheck %s
 
 // Kernels become llvm.funcs marked nvvm.kernel (block size as nvvm.reqntid), memref arguments bare
-// pointers; ids and dims read nvvm special registers, widened to i64 (index). The host function and
-// its launch stay as they are.
+// pointers (noalias where every launch passes distinct buffers); ids and dims read nvvm special
+// registers, widened to i64 (index). The host function and its launch stay as they are.
 
 // CHECK-LABEL: func.func @main
 // CHECK:       gpu.launch_func @main_kernels::@ids blocks in
 // CHECK:       gpu.module @main_kernels {
-// CHECK:       llvm.func @ids(%[[OUT:.*]]: !llvm.ptr) attributes {nvvm.kernel, nvvm.reqntid = array<i32: 32, 2, 1>} {
+// CHECK:       llvm.func @ids(%[[OUT:.*]]: !llvm.ptr {llvm.noalias}) attributes {nvvm.kernel, nvvm.reqntid = array<i32: 32, 2, 1>} {
 // CHECK-DAG:   %[[TX:.*]] = nvvm.read.ptx.sreg.tid.x : i32
 // CHECK-DAG:   %[[TY:.*]] = nvvm.read.ptx.sreg.tid.y : i32
 // CHECK-DAG:   %[[TZ:.*]] = nvvm.read.ptx.sreg.tid.z : i32
@@ -194,6 +194,40 @@ builtin.module attributes {gpu.container_module} {
       %d = memref.load %y[%c0] : memref<4xf64>
       %de = math.exp %d : f64
       memref.store %de, %y[%c0] : memref<4xf64>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// An argument is noalias only where every launch passes a buffer no other argument views: @copy
+// gets the same buffer twice at its second launch, and @scale a buffer and a reshape of it.
+// CHECK-LABEL: gpu.module @main_kernels
+// CHECK:       llvm.func @copy(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr)
+// CHECK:       llvm.func @scale(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr {llvm.noalias})
+builtin.module attributes {gpu.container_module} {
+  func.func @main(%a: memref<4xf32>, %b: memref<4xf32>, %c: memref<4xf32>) -> i32 {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    gpu.launch_func @main_kernels::@copy blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1) args(%a : memref<4xf32>, %b : memref<4xf32>)
+    gpu.launch_func @main_kernels::@copy blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1) args(%a : memref<4xf32>, %a : memref<4xf32>)
+    %a2 = memref.expand_shape %a [[0, 1]] output_shape [2, 2] : memref<4xf32> into memref<2x2xf32>
+    gpu.launch_func @main_kernels::@scale blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1) args(%a : memref<4xf32>, %a2 : memref<2x2xf32>, %c : memref<4xf32>)
+    %ok = arith.constant 0 : i32
+    func.return %ok : i32
+  }
+  gpu.module @main_kernels {
+    gpu.func @copy(%x: memref<4xf32>, %y: memref<4xf32>) kernel attributes {gpu.known_block_size = array<i32: 4, 1, 1>} {
+      %t = gpu.thread_id x
+      %v = memref.load %x[%t] : memref<4xf32>
+      memref.store %v, %y[%t] : memref<4xf32>
+      gpu.return
+    }
+    gpu.func @scale(%x: memref<4xf32>, %x2: memref<2x2xf32>, %y: memref<4xf32>) kernel attributes {gpu.known_block_size = array<i32: 4, 1, 1>} {
+      %t = gpu.thread_id x
+      %v = memref.load %x[%t] : memref<4xf32>
+      memref.store %v, %y[%t] : memref<4xf32>
       gpu.return
     }
   }
