@@ -28,6 +28,9 @@ class Stage:
     summary: str
     target: str | None = None
     """The target chain the stage belongs to ("cpu", "cuda"), or None for the stages all share."""
+    requires: frozenset[str] = frozenset()
+    """Dialects a module at this stage always has (the gpu stages' `gpu.module`), so that a
+    module of the cpu chain's last stage is not taken for one of them."""
 
 
 def _d(*names: str) -> frozenset[str]:
@@ -100,6 +103,7 @@ STAGES: tuple[Stage, ...] = (
         "convert-loops-to-gpu,gpu-kernel-outlining,canonicalize,cse",
         "host func of gpu.launch_func; kernels as gpu.func in one gpu.module",
         "cuda",
+        frozenset({"gpu"}),
     ),
     Stage(
         "nvvm",
@@ -107,6 +111,7 @@ STAGES: tuple[Stage, ...] = (
         "convert-gpu-to-nvvm",
         "kernels in llvm + nvvm ops inside the gpu.module; the host func unchanged",
         "cuda",
+        frozenset({"gpu"}),
     ),
 )
 
@@ -143,11 +148,11 @@ def detect_stage(module: ModuleOp, target: str = "cpu") -> Stage:
     """The earliest stage of `target`'s chain whose dialect set covers every op in the module."""
     used = dialects_in(module)
     for stage in chain(target):
-        if used <= stage.dialects:
+        if stage.requires <= used <= stage.dialects:
             return stage
     other = [t for t in TARGETS if t != target]
     for t in other:
-        found = next((s for s in chain(t) if used <= s.dialects), None)
+        found = next((s for s in chain(t) if s.requires <= used <= s.dialects), None)
         if found is not None:
             raise StrataError(
                 f"module is at the '{found.name}' stage of the {t} pipeline, "

@@ -15,7 +15,7 @@
 // FEATURE: error: unsupported PTX feature 'sm80' (expected +ptxNN, e.g. +ptx80)
 // NOOUT:   error: --to-cubin writes binary output: give -o FILE
 // TRIPLE:  error: unsupported GPU triple 'nvptx-nvidia-cuda' (expected nvptx64-nvidia-cuda)
-// CPU:     error: expected one gpu.module at the nvvm stage, found 0 (lower with strata-opt --emit=nvvm first)
+// CPU:     error: module is at the 'llvm' stage of the cpu pipeline, which cannot continue to the cuda pipeline
 
 builtin.module attributes {gpu.container_module} {
   gpu.module @main_kernels {
