@@ -11,7 +11,6 @@ from __future__ import annotations
 import ctypes
 from collections.abc import Sequence
 
-import llvmlite.binding as llvm_binding
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import gpu
@@ -22,8 +21,7 @@ from strata.lowering.gpu_to_cpu_sim.convert_gpu_to_cpu_sim import ConvertGpuToCp
 from strata.pipeline import STAGES, stage_pipeline
 from strata.runtime.cpu import aligned_empty
 from strata.runtime.host_plan import HostPlan, PlanFunction
-from strata.targets.cpu import JitModule
-from strata.targets.llvm_ir import parse, target_machine, to_llvm_ir
+from strata.targets.cpu import JitModule, jit
 
 
 def _known_block_sizes(module: ModuleOp) -> dict[str, tuple[int, ...]]:
@@ -41,28 +39,9 @@ def compile_kernels(ctx: Context, module: ModuleOp, opt_level: int = 2) -> JitMo
     verify_module(kernels)
     llvm_stage = next(s for s in STAGES if s.name == "llvm")
     stage_pipeline(llvm_stage).apply(ctx, kernels)
-    return _jit(kernels, opt_level)  # LLVM verifies the IR it parses
-
-
-def _jit(module: ModuleOp, opt_level: int) -> JitModule:
-    """strata.targets.cpu.jit without LLVM's loop vectoriser: LLVM 22.1 tuned for znver4/znver5
-    vectorises (and interleaves) the thread loop of a kernel indexing with `i % n`, `i / n`
-    into wrong stores (broadcast kernels came out with garbage rows). The emulator wants exact
-    kernels more than fast ones; SLP vectorisation and unrolling stay on."""
-    tm = target_machine(None, opt_level)
-    mod = parse(to_llvm_ir(module))
-    mod.triple = tm.triple
-    mod.data_layout = str(tm.target_data)
-    if opt_level > 0:
-        pto = llvm_binding.create_pipeline_tuning_options(speed_level=min(opt_level, 3))
-        pto.loop_vectorization = False
-        pto.slp_vectorization = True
-        pto.loop_unrolling = True
-        builder = llvm_binding.create_pass_builder(tm, pto)
-        builder.getModulePassManager().run(mod, builder)
-    engine = llvm_binding.create_mcjit_compiler(mod, tm)
-    engine.finalize_object()
-    return JitModule(engine, tm, mod)
+    # The CPU target's JIT: its optimiser leaves loop interleaving off, which LLVM 22.1 gets wrong
+    # on these grid loops (see strata.targets.llvm_ir.optimize).
+    return jit(kernels, opt_level)
 
 
 class SimDevice:

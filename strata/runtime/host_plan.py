@@ -158,22 +158,16 @@ def _memref_view(t: Attribute, op: Operation) -> tuple[tuple[int, ...], np.dtype
 
 
 def global_bytes(op: memref.GlobalOp) -> np.ndarray:
-    """A constant global's initial value as raw bytes, the way strata/targets/llvm_ir.py writes
-    weights into objects (a splat repeats its one element)."""
+    """A constant global's initial value as raw bytes, exactly as the CPU target writes weights
+    (`strata.targets.llvm_ir.dense_bytes`)."""
     shape, dtype = _memref_view(op.type, op)
     nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
     value = op.initial_value
     if not isinstance(value, DenseIntOrFPElementsAttr):
         return np.zeros(nbytes, np.uint8)
-    raw = value.data.data
-    if len(raw) != nbytes:
-        if len(raw) == 0 or nbytes % len(raw) != 0:
-            raise StrataError(
-                f"global @{op.sym_name.data}: initializer has {len(raw)} bytes "
-                f"for a {nbytes}-byte type"
-            )
-        raw = raw * (nbytes // len(raw))
-    return np.frombuffer(bytes(raw), np.uint8).copy()
+    from strata.targets.llvm_ir import dense_bytes
+
+    return np.frombuffer(dense_bytes(value, nbytes, op.sym_name.data), np.uint8).copy()
 
 
 def _wrap(value: int, t: Attribute) -> Scalar:

@@ -78,19 +78,24 @@ def global_initializer(op: llvm.GlobalOp) -> ir.Constant | None:
         return ir.Constant(ir.ArrayType(ir.IntType(8), len(raw)), bytearray(raw))
     if not isinstance(value, DenseIntOrFPElementsAttr):
         return None
-    raw = value.data.data
     nbytes = convert_type(op.global_type).get_abi_size(_target_data())
+    if not any(value.data.data):
+        return ir.Constant(ir.ArrayType(ir.IntType(8), nbytes), None)
+    raw = dense_bytes(value, nbytes, op.sym_name.data)
+    return ir.Constant(ir.ArrayType(ir.IntType(8), len(raw)), bytearray(raw))
+
+
+def dense_bytes(value: DenseIntOrFPElementsAttr, nbytes: int, name: str) -> bytes:
+    """The `nbytes` raw bytes of a dense value, bit-exact (a splat stores one element: it is
+    repeated over the whole array); `name` names the global in the error."""
+    raw = bytes(value.data.data)
     if len(raw) != nbytes:
-        # A splat stores one element: repeat it over the whole array.
         if len(raw) == 0 or nbytes % len(raw) != 0:
             raise StrataError(
-                f"global @{op.sym_name.data}: initializer has {len(raw)} bytes "
-                f"for a {nbytes}-byte type"
+                f"global @{name}: initializer has {len(raw)} bytes for a {nbytes}-byte type"
             )
-        if not any(raw):
-            return ir.Constant(ir.ArrayType(ir.IntType(8), nbytes), None)
         raw = raw * (nbytes // len(raw))
-    return ir.Constant(ir.ArrayType(ir.IntType(8), len(raw)), bytearray(raw))
+    return raw
 
 
 _TARGET_DATA: llvm_binding.TargetData | None = None
