@@ -16,6 +16,9 @@ config.test_source_root = os.path.dirname(__file__)  # noqa: F821
 bin_dir = os.path.dirname(sys.executable)
 config.environment["PATH"] = bin_dir + os.pathsep + os.environ.get("PATH", "")  # noqa: F821
 config.environment["PYTHONDONTWRITEBYTECODE"] = "1"  # noqa: F821
+# A second checkout (git worktree) can be tested with one shared venv: PYTHONPATH=<checkout>.
+if "PYTHONPATH" in os.environ:
+    config.environment["PYTHONPATH"] = os.environ["PYTHONPATH"]  # noqa: F821
 
 # Named captures must not leak between CHECK-LABEL blocks.
 config.substitutions.append((r"\bfilecheck\b", "filecheck --enable-var-scope"))  # noqa: F821
