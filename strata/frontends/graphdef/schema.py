@@ -8,7 +8,8 @@ unknown fields by the binary parser and skipped by the text parser.
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Iterator, MutableMapping, MutableSequence
+from typing import Any, Protocol, Self, TypeVar
 
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
 
@@ -150,14 +151,15 @@ def _map_entry(
 ) -> str:
     """Adds the nested `<Name>Entry` message protoc generates for a map field; returns its name."""
     entry = message.nested_type.add()
-    entry.name = "".join(part.capitalize() for part in field_name.split("_")) + "Entry"
+    entry_name = "".join(part.capitalize() for part in field_name.split("_")) + "Entry"
+    entry.name = entry_name
     entry.options.map_entry = True
     for number, (name, type_name) in enumerate((("key", key), ("value", value)), start=1):
         field = entry.field.add()
         field.name, field.number = name, number
         field.label = FieldProto.LABEL_OPTIONAL
         _set_type(field, type_name)
-    return entry.name
+    return entry_name
 
 
 def _add_fields(
@@ -220,10 +222,156 @@ def _message_classes() -> dict[str, Any]:
     }
 
 
+# The message classes are built at run time, so their static types are Protocols, `<Name>Message`
+# for message `<Name>` (nesting dots dropped): each declares fields of its message in MESSAGES
+# (test_schema_types checks that they agree) and the protobuf methods Strata calls.
+
+_M = TypeVar("_M", covariant=True)
+
+
+class RepeatedMessages(Protocol[_M]):
+    """A repeated message field: protobuf's container, read like a sequence, grown with `add`."""
+
+    def add(self, **fields: object) -> _M: ...
+    def __iter__(self) -> Iterator[_M]: ...
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int) -> _M: ...
+
+
+class Message(Protocol):
+    """What every message class has (the part of protobuf's `Message` Strata uses)."""
+
+    def __init__(self, **fields: object) -> None: ...
+    def HasField(self, name: str) -> bool: ...
+    def WhichOneof(self, oneof: str) -> str | None: ...
+    def CopyFrom(self, other: Self) -> None: ...
+    def ParseFromString(self, data: bytes) -> int: ...
+    def SerializeToString(self) -> bytes: ...
+
+
+class TensorShapeProtoDimMessage(Message, Protocol):
+    size: int
+    name: str
+
+
+class TensorShapeProtoMessage(Message, Protocol):
+    dim: RepeatedMessages[TensorShapeProtoDimMessage]
+    unknown_rank: bool
+
+
+class TensorProtoMessage(Message, Protocol):
+    dtype: int
+    tensor_shape: TensorShapeProtoMessage
+    version_number: int
+    tensor_content: bytes
+    half_val: MutableSequence[int]
+    float_val: MutableSequence[float]
+    double_val: MutableSequence[float]
+    int_val: MutableSequence[int]
+    string_val: MutableSequence[bytes]
+    scomplex_val: MutableSequence[float]
+    int64_val: MutableSequence[int]
+    bool_val: MutableSequence[bool]
+    dcomplex_val: MutableSequence[float]
+    uint32_val: MutableSequence[int]
+    uint64_val: MutableSequence[int]
+    float8_val: bytes
+
+
+class AttrValueListValueMessage(Message, Protocol):
+    s: MutableSequence[bytes]
+    i: MutableSequence[int]
+    f: MutableSequence[float]
+    b: MutableSequence[bool]
+    type: MutableSequence[int]
+    shape: RepeatedMessages[TensorShapeProtoMessage]
+    tensor: RepeatedMessages[TensorProtoMessage]
+    func: RepeatedMessages[NameAttrListMessage]
+
+
+class AttrValueMessage(Message, Protocol):
+    s: bytes
+    i: int
+    f: float
+    b: bool
+    type: int
+    shape: TensorShapeProtoMessage
+    tensor: TensorProtoMessage
+    list: AttrValueListValueMessage
+    func: NameAttrListMessage
+    placeholder: str
+
+
+class NameAttrListMessage(Message, Protocol):
+    name: str
+    attr: MutableMapping[str, AttrValueMessage]
+
+
+class NodeDefExperimentalDebugInfoMessage(Message, Protocol):
+    original_node_names: MutableSequence[str]
+    original_func_names: MutableSequence[str]
+
+
+class NodeDefMessage(Message, Protocol):
+    name: str
+    op: str
+    input: MutableSequence[str]
+    device: str
+    attr: MutableMapping[str, AttrValueMessage]
+    experimental_debug_info: NodeDefExperimentalDebugInfoMessage
+
+
+class OpDefArgDefMessage(Message, Protocol):
+    name: str
+    description: str
+    type: int
+    type_attr: str
+    number_attr: str
+    type_list_attr: str
+    is_ref: bool
+
+
+class OpDefMessage(Message, Protocol):
+    name: str
+    input_arg: RepeatedMessages[OpDefArgDefMessage]
+    output_arg: RepeatedMessages[OpDefArgDefMessage]
+
+
+class FunctionDefMessage(Message, Protocol):
+    signature: OpDefMessage
+    attr: MutableMapping[str, AttrValueMessage]
+    node_def: RepeatedMessages[NodeDefMessage]
+    ret: MutableMapping[str, str]
+    control_ret: MutableMapping[str, str]
+
+
+class GradientDefMessage(Message, Protocol):
+    function_name: str
+    gradient_func: str
+
+
+class FunctionDefLibraryMessage(Message, Protocol):
+    function: RepeatedMessages[FunctionDefMessage]
+    gradient: RepeatedMessages[GradientDefMessage]
+
+
+class VersionDefMessage(Message, Protocol):
+    producer: int
+    min_consumer: int
+    bad_consumers: MutableSequence[int]
+
+
+class GraphDefMessage(Message, Protocol):
+    node: RepeatedMessages[NodeDefMessage]
+    versions: VersionDefMessage
+    version: int
+    library: FunctionDefLibraryMessage
+
+
 _CLASSES = _message_classes()
-GraphDef: Any = _CLASSES["GraphDef"]
-NodeDef: Any = _CLASSES["NodeDef"]
-AttrValue: Any = _CLASSES["AttrValue"]
-TensorProto: Any = _CLASSES["TensorProto"]
-TensorShapeProto: Any = _CLASSES["TensorShapeProto"]
-FunctionDefLibrary: Any = _CLASSES["FunctionDefLibrary"]
+GraphDef: type[GraphDefMessage] = _CLASSES["GraphDef"]
+NodeDef: type[NodeDefMessage] = _CLASSES["NodeDef"]
+AttrValue: type[AttrValueMessage] = _CLASSES["AttrValue"]
+TensorProto: type[TensorProtoMessage] = _CLASSES["TensorProto"]
+TensorShapeProto: type[TensorShapeProtoMessage] = _CLASSES["TensorShapeProto"]
+FunctionDefLibrary: type[FunctionDefLibraryMessage] = _CLASSES["FunctionDefLibrary"]

@@ -4,13 +4,13 @@ takes only operands is built positionally and needs no row. One module per op fa
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from xdsl.ir import Operation, SSAValue
 
 from strata.frontends.graphdef.builders import core, gather, math, nn, reduction, shape
+from strata.frontends.graphdef.schema import NodeDefMessage
 
-Builder = Callable[[Any, list[SSAValue]], Operation]
+Builder = Callable[[NodeDefMessage, list[SSAValue]], Operation]
 
 BUILDERS: dict[str, Builder] = {}
 for _family in (core, shape, nn, math, reduction, gather):

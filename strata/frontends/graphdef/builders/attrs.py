@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from xdsl.dialects.builtin import NameLoc, NoneAttr, StringAttr
 from xdsl.ir import Attribute
 
 from strata.diagnostics import StrataError
 from strata.dialects.tensor_types import element_type_for
+from strata.frontends.graphdef.schema import NodeDefMessage
 from strata.frontends.graphdef.tensors import numpy_dtype
 
 
@@ -16,23 +15,23 @@ def location(name: str) -> NameLoc:
     return NameLoc(StringAttr(name), NoneAttr())
 
 
-def node_label(node: Any) -> str:
+def node_label(node: NodeDefMessage) -> str:
     return f"node '{node.name}' (tf.{node.op})"
 
 
-def attr_bool(node: Any, name: str, default: bool = False) -> bool:
+def attr_bool(node: NodeDefMessage, name: str, default: bool = False) -> bool:
     if name not in node.attr:
         return default
     return bool(node.attr[name].b)
 
 
-def attr_string(node: Any, name: str, default: str) -> str:
+def attr_string(node: NodeDefMessage, name: str, default: str) -> str:
     if name not in node.attr:
         return default
     return node.attr[name].s.decode("utf-8", errors="replace")
 
 
-def attr_int(node: Any, name: str, default: int | None = None) -> int:
+def attr_int(node: NodeDefMessage, name: str, default: int | None = None) -> int:
     if name not in node.attr:
         if default is None:
             raise StrataError(f"{node_label(node)}: attribute '{name}' is missing")
@@ -40,7 +39,7 @@ def attr_int(node: Any, name: str, default: int | None = None) -> int:
     return int(node.attr[name].i)
 
 
-def attr_float(node: Any, name: str, default: float | None = None) -> float:
+def attr_float(node: NodeDefMessage, name: str, default: float | None = None) -> float:
     if name not in node.attr:
         if default is None:
             raise StrataError(f"{node_label(node)}: attribute '{name}' is missing")
@@ -48,7 +47,7 @@ def attr_float(node: Any, name: str, default: float | None = None) -> float:
     return float(node.attr[name].f)
 
 
-def attr_ints(node: Any, name: str, default: list[int] | None = None) -> list[int]:
+def attr_ints(node: NodeDefMessage, name: str, default: list[int] | None = None) -> list[int]:
     if name not in node.attr:
         if default is None:
             raise StrataError(f"{node_label(node)}: attribute '{name}' is missing")
@@ -56,7 +55,7 @@ def attr_ints(node: Any, name: str, default: list[int] | None = None) -> list[in
     return [int(v) for v in node.attr[name].list.i]
 
 
-def attr_element_type(node: Any, name: str) -> Attribute:
+def attr_element_type(node: NodeDefMessage, name: str) -> Attribute:
     if name not in node.attr:
         raise StrataError(f"{node_label(node)}: attribute '{name}' is missing")
     return element_type_for(numpy_dtype(node.attr[name].type, node_label(node)))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from xdsl.ir import Operation, SSAValue
 
 from strata.diagnostics import StrataError
@@ -15,10 +13,11 @@ from strata.frontends.graphdef.builders.attrs import (
     attr_string,
     node_label,
 )
+from strata.frontends.graphdef.schema import NodeDefMessage
 from strata.frontends.graphdef.tensors import tensor_to_numpy
 
 
-def build_const(node: Any, operands: list[SSAValue]) -> Operation:
+def build_const(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     if "value" not in node.attr or not node.attr["value"].HasField("tensor"):
         raise StrataError(f"{node_label(node)}: attribute 'value' is missing")
     array = tensor_to_numpy(node.attr["value"].tensor, node_label(node))
@@ -27,22 +26,22 @@ def build_const(node: Any, operands: list[SSAValue]) -> Operation:
     return tf.ConstOp(dense_from_numpy(array))
 
 
-def build_matmul(node: Any, operands: list[SSAValue]) -> Operation:
+def build_matmul(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     a, b = operands
     return tf.MatMulOp(a, b, attr_bool(node, "transpose_a"), attr_bool(node, "transpose_b"))
 
 
-def build_bias_add(node: Any, operands: list[SSAValue]) -> Operation:
+def build_bias_add(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     value, bias = operands
     return tf.BiasAddOp(value, bias, attr_string(node, "data_format", "NHWC"))
 
 
-def build_cast(node: Any, operands: list[SSAValue]) -> Operation:
+def build_cast(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     (x,) = operands
     return tf.CastOp(x, attr_element_type(node, "DstT"), attr_bool(node, "Truncate"))
 
 
-def build_identity_n(node: Any, operands: list[SSAValue]) -> Operation:
+def build_identity_n(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     return tf.IdentityNOp(operands)
 
 

@@ -3,25 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from xdsl.ir import Operation, SSAValue
 
 from strata.dialects import tf
 from strata.frontends.graphdef.builders.attrs import attr_bool, attr_int
+from strata.frontends.graphdef.schema import NodeDefMessage
 
 
-def build_gather_v2(node: Any, operands: list[SSAValue]) -> Operation:
+def build_gather_v2(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     params, indices, axis = operands
     return tf.GatherV2Op(params, indices, axis, attr_int(node, "batch_dims", 0))
 
 
-def build_gather(node: Any, operands: list[SSAValue]) -> Operation:
+def build_gather(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     params, indices = operands
     return tf.GatherOp(params, indices, attr_bool(node, "validate_indices", True))
 
 
-def build_resource_gather(node: Any, operands: list[SSAValue]) -> Operation:
+def build_resource_gather(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     resource, indices = operands
     return tf.ResourceGatherOp(
         resource,
@@ -31,7 +31,7 @@ def build_resource_gather(node: Any, operands: list[SSAValue]) -> Operation:
     )
 
 
-BUILDERS: dict[str, Callable[[Any, list[SSAValue]], Operation]] = {
+BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "GatherV2": build_gather_v2,
     "Gather": build_gather,
     "ResourceGather": build_resource_gather,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypedDict
 
 from xdsl.ir import Operation, SSAValue
 
@@ -14,11 +14,21 @@ from strata.frontends.graphdef.builders.attrs import (
     attr_ints,
     attr_string,
 )
+from strata.frontends.graphdef.schema import NodeDefMessage
 
 _UNIT = [1, 1, 1, 1]
 
 
-def _window(node: Any) -> dict[str, Any]:
+class _Window(TypedDict):
+    """The window attributes the conv and pool constructors share."""
+
+    strides: list[int]
+    padding: str
+    explicit_paddings: list[int]
+    data_format: str
+
+
+def _window(node: NodeDefMessage) -> _Window:
     return {
         "strides": attr_ints(node, "strides"),
         "padding": attr_string(node, "padding", "VALID"),
@@ -27,47 +37,52 @@ def _window(node: Any) -> dict[str, Any]:
     }
 
 
-def build_batch_matmul_v2(node: Any, operands: list[SSAValue]) -> Operation:
+def build_batch_matmul_v2(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     x, y = operands
     return tf.BatchMatMulV2Op(x, y, attr_bool(node, "adj_x"), attr_bool(node, "adj_y"))
 
 
-def build_einsum(node: Any, operands: list[SSAValue]) -> Operation:
+def build_einsum(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     return tf.EinsumOp(operands, attr_string(node, "equation", ""))
 
 
-def build_conv2d(node: Any, operands: list[SSAValue]) -> Operation:
+def build_conv2d(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     x, f = operands
     return tf.Conv2DOp(x, f, dilations=attr_ints(node, "dilations", _UNIT), **_window(node))
 
 
-def build_depthwise(node: Any, operands: list[SSAValue]) -> Operation:
+def build_depthwise(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     x, f = operands
     return tf.DepthwiseConv2dNativeOp(
         x, f, dilations=attr_ints(node, "dilations", _UNIT), **_window(node)
     )
 
 
-def build_conv2d_backprop_input(node: Any, operands: list[SSAValue]) -> Operation:
+def build_conv2d_backprop_input(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     sizes, f, dy = operands
     return tf.Conv2DBackpropInputOp(
         sizes, f, dy, dilations=attr_ints(node, "dilations", _UNIT), **_window(node)
     )
 
 
-def build_max_pool(node: Any, operands: list[SSAValue]) -> Operation:
+def build_max_pool(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     (x,) = operands
     return tf.MaxPoolOp(x, attr_ints(node, "ksize"), **_window(node))
 
 
-def build_avg_pool(node: Any, operands: list[SSAValue]) -> Operation:
+def build_avg_pool(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     (x,) = operands
-    window = _window(node)
-    window.pop("explicit_paddings")
-    return tf.AvgPoolOp(x, attr_ints(node, "ksize"), **window)
+    window = _window(node)  # AvgPool has no explicit paddings
+    return tf.AvgPoolOp(
+        x,
+        attr_ints(node, "ksize"),
+        window["strides"],
+        window["padding"],
+        data_format=window["data_format"],
+    )
 
 
-def build_fused_batch_norm_v3(node: Any, operands: list[SSAValue]) -> Operation:
+def build_fused_batch_norm_v3(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     return tf.FusedBatchNormV3Op(
         operands,
         epsilon=attr_float(node, "epsilon", 0.0001),
@@ -77,7 +92,7 @@ def build_fused_batch_norm_v3(node: Any, operands: list[SSAValue]) -> Operation:
     )
 
 
-BUILDERS: dict[str, Callable[[Any, list[SSAValue]], Operation]] = {
+BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "BatchMatMulV2": build_batch_matmul_v2,
     "Einsum": build_einsum,
     "Conv2D": build_conv2d,

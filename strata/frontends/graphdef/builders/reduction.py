@@ -3,34 +3,37 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
+import numpy as np
 from xdsl.ir import Operation, SSAValue
 
 from strata.dialects import tf
 from strata.dialects.tensor_types import element_type_for
 from strata.frontends.graphdef.builders.attrs import attr_bool, attr_element_type
+from strata.frontends.graphdef.schema import NodeDefMessage
 
 
-def _reduction(op_class: type[tf.ReductionOp]) -> Callable[[Any, list[SSAValue]], Operation]:
-    def build(node: Any, operands: list[SSAValue]) -> Operation:
+def _reduction(
+    op_class: type[tf.ReductionOp],
+) -> Callable[[NodeDefMessage, list[SSAValue]], Operation]:
+    def build(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
         x, axes = operands
         return op_class(x, axes, attr_bool(node, "keep_dims"))
 
     return build
 
 
-def build_arg_reduction(node: Any, operands: list[SSAValue]) -> Operation:
+def build_arg_reduction(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     x, dimension = operands
     op_class = tf.ArgMaxOp if node.op == "ArgMax" else tf.ArgMinOp
     if "output_type" in node.attr:
         output_type = attr_element_type(node, "output_type")
     else:
-        output_type = element_type_for("int64")
+        output_type = element_type_for(np.dtype(np.int64))
     return op_class(x, dimension, output_type)
 
 
-BUILDERS: dict[str, Callable[[Any, list[SSAValue]], Operation]] = {
+BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "Sum": _reduction(tf.SumOp),
     "Prod": _reduction(tf.ProdOp),
     "Mean": _reduction(tf.MeanOp),

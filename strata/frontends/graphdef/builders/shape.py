@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from xdsl.dialects.builtin import i32
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 
 from strata.diagnostics import StrataError
 from strata.dialects import tf
@@ -17,28 +16,29 @@ from strata.frontends.graphdef.builders.attrs import (
     attr_string,
     node_label,
 )
+from strata.frontends.graphdef.schema import NodeDefMessage
 
 
-def _out_type(node: Any) -> Any:
+def _out_type(node: NodeDefMessage) -> Attribute:
     return attr_element_type(node, "out_type") if "out_type" in node.attr else i32
 
 
-def build_shape(node: Any, operands: list[SSAValue]) -> Operation:
+def build_shape(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     (x,) = operands
     return tf.ShapeOp(x, _out_type(node))
 
 
-def build_size(node: Any, operands: list[SSAValue]) -> Operation:
+def build_size(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     (x,) = operands
     return tf.SizeOp(x, _out_type(node))
 
 
-def build_squeeze(node: Any, operands: list[SSAValue]) -> Operation:
+def build_squeeze(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     (x,) = operands
     return tf.SqueezeOp(x, attr_ints(node, "squeeze_dims", []))
 
 
-def build_concat_v2(node: Any, operands: list[SSAValue]) -> Operation:
+def build_concat_v2(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     if len(operands) < 2:
         raise StrataError(
             f"{node_label(node)}: expected values and an axis, found {len(operands)} inputs"
@@ -46,32 +46,32 @@ def build_concat_v2(node: Any, operands: list[SSAValue]) -> Operation:
     return tf.ConcatV2Op(operands[:-1], operands[-1])
 
 
-def build_pack(node: Any, operands: list[SSAValue]) -> Operation:
+def build_pack(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     return tf.PackOp(operands, attr_int(node, "axis", 0))
 
 
-def build_unpack(node: Any, operands: list[SSAValue]) -> Operation:
+def build_unpack(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     (x,) = operands
     return tf.UnpackOp(x, attr_int(node, "num"), attr_int(node, "axis", 0))
 
 
-def build_split(node: Any, operands: list[SSAValue]) -> Operation:
+def build_split(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     axis, x = operands
     return tf.SplitOp(axis, x, attr_int(node, "num_split"))
 
 
-def build_split_v(node: Any, operands: list[SSAValue]) -> Operation:
+def build_split_v(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     x, sizes, axis = operands
     return tf.SplitVOp(x, sizes, axis, attr_int(node, "num_split"))
 
 
-def build_strided_slice(node: Any, operands: list[SSAValue]) -> Operation:
+def build_strided_slice(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     x, begin, end, strides = operands
     masks = [attr_int(node, name, 0) for name in tf.STRIDED_SLICE_MASKS]
     return tf.StridedSliceOp(x, begin, end, strides, *masks)
 
 
-def build_mirror_pad(node: Any, operands: list[SSAValue]) -> Operation:
+def build_mirror_pad(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     x, paddings = operands
     mode = attr_string(node, "mode", "")
     if mode not in ("REFLECT", "SYMMETRIC"):
@@ -79,12 +79,12 @@ def build_mirror_pad(node: Any, operands: list[SSAValue]) -> Operation:
     return tf.MirrorPadOp(x, paddings, mode)
 
 
-def build_one_hot(node: Any, operands: list[SSAValue]) -> Operation:
+def build_one_hot(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     indices, depth, on, off = operands
     return tf.OneHotOp(indices, depth, on, off, attr_int(node, "axis", -1))
 
 
-BUILDERS: dict[str, Callable[[Any, list[SSAValue]], Operation]] = {
+BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "Shape": build_shape,
     "Size": build_size,
     "Squeeze": build_squeeze,
