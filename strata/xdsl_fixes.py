@@ -9,30 +9,45 @@ for an upstream patch; drop it when the pinned xDSL has the fix).
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable
 
-from xdsl.dialects.builtin import AnyFloat, BFloat16Type, Float16Type, Float32Type, Float64Type
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    BFloat16Type,
+    ComplexType,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    IndexType,
+    IntegerType,
+)
 from xdsl.parser.attribute_parser import AttrParser
 
 _BITS = {Float16Type: "<e", Float32Type: "<f", Float64Type: "<d"}
 _UINTS = {Float16Type: "<H", Float32Type: "<I", Float64Type: "<Q"}
 
 
+# What `_TensorLiteralElement.to_type` takes and returns (xDSL leaves its return unannotated).
+_Element = AttrParser._TensorLiteralElement
+_LiteralType = AnyFloat | IntegerType | IndexType | ComplexType
+_LiteralValue = int | float | tuple[int, int] | tuple[float, float]
+
+
 def _float_from_bits(bits: int, element: object) -> float | None:
     for cls, fmt in _BITS.items():
         if isinstance(element, cls):
-            return struct.unpack(fmt, struct.pack(_UINTS[cls], bits))[0]
+            return float(struct.unpack(fmt, struct.pack(_UINTS[cls], bits))[0])
     if isinstance(element, BFloat16Type):
-        return struct.unpack("<f", struct.pack("<I", bits << 16))[0]
+        return float(struct.unpack("<f", struct.pack("<I", bits << 16))[0])
     return None
 
 
 def _patch_dense_hex_floats() -> None:
-    element_cls = AttrParser._TensorLiteralElement
-    original = element_cls.to_type
-    if getattr(original, "_strata_fixed", False):
-        return
+    original: Callable[[_Element, AttrParser, _LiteralType], _LiteralValue] = _Element.to_type
+    if original.__module__ == __name__:
+        return  # already patched
 
-    def to_type(self, parser, type):  # type: ignore[no-untyped-def]
+    def to_type(self: _Element, parser: AttrParser, type: _LiteralType) -> _LiteralValue:
         if (
             isinstance(type, AnyFloat)
             and isinstance(self.value, int)
@@ -45,8 +60,7 @@ def _patch_dense_hex_floats() -> None:
                 return value
         return original(self, parser, type)
 
-    to_type._strata_fixed = True  # type: ignore[attr-defined]
-    element_cls.to_type = to_type  # type: ignore[method-assign]
+    _Element.to_type = to_type  # type: ignore[method-assign]  # the patch itself
 
 
 def apply() -> None:

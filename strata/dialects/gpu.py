@@ -18,10 +18,11 @@ The generic form of every op still parses.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol, TypeVar
 
 from xdsl.dialects import gpu as xgpu
 from xdsl.dialects.builtin import FunctionType, IndexType, SymbolRefAttr
-from xdsl.ir import Attribute, Block, Dialect, Operation, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Dialect, SSAValue
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
@@ -40,19 +41,31 @@ def _dim(name: str | DimensionAttr) -> DimensionAttr:
     return DimensionAttr(DimensionEnum(name))
 
 
+class _HasDimension(Protocol):
+    """What `_DimensionOp` needs of the xDSL op it is mixed into."""
+
+    dimension: DimensionAttr
+    attributes: dict[str, Attribute]
+
+    def __init__(self, dim: DimensionAttr) -> None: ...
+
+
+_DimensionOpT = TypeVar("_DimensionOpT", bound=_HasDimension)
+
+
 class _DimensionOp:
     """`%r = gpu.<op> x|y|z`"""
 
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" " + self.dimension.data.value)  # type: ignore[attr-defined]
-        printer.print_op_attributes(self.attributes)  # type: ignore[attr-defined]
+    def print(self: _HasDimension, printer: Printer) -> None:
+        printer.print_string(" " + self.dimension.data.value)
+        printer.print_op_attributes(self.attributes)
 
     @classmethod
-    def parse(cls, parser: Parser) -> Operation:
+    def parse(cls: type[_DimensionOpT], parser: Parser) -> _DimensionOpT:
         dim = parser.parse_keyword_in(("x", "y", "z"), " (gpu dimension)")
-        op = cls(_dim(dim))  # type: ignore[call-arg]
-        op.attributes |= parser.parse_optional_attr_dict()  # type: ignore[attr-defined]
-        return op  # type: ignore[return-value]
+        op = cls(_dim(dim))
+        op.attributes |= parser.parse_optional_attr_dict()
+        return op
 
 
 class ThreadIdOp(_DimensionOp, xgpu.ThreadIdOp):
@@ -71,17 +84,28 @@ class GridDimOp(_DimensionOp, xgpu.GridDimOp):
     """Blocks in the grid along one dimension: `%n = gpu.grid_dim x`."""
 
 
+class _HasNoOperands(Protocol):
+    """What `_NoOperandOp` needs of the xDSL op it is mixed into."""
+
+    attributes: dict[str, Attribute]
+
+    def __init__(self) -> None: ...
+
+
+_NoOperandOpT = TypeVar("_NoOperandOpT", bound=_HasNoOperands)
+
+
 class _NoOperandOp:
     """`gpu.<op>` with only an attribute dictionary."""
 
-    def print(self, printer: Printer) -> None:
-        printer.print_op_attributes(self.attributes)  # type: ignore[attr-defined]
+    def print(self: _HasNoOperands, printer: Printer) -> None:
+        printer.print_op_attributes(self.attributes)
 
     @classmethod
-    def parse(cls, parser: Parser) -> Operation:
+    def parse(cls: type[_NoOperandOpT], parser: Parser) -> _NoOperandOpT:
         op = cls()
-        op.attributes |= parser.parse_optional_attr_dict()  # type: ignore[attr-defined]
-        return op  # type: ignore[return-value]
+        op.attributes |= parser.parse_optional_attr_dict()
+        return op
 
 
 class BarrierOp(_NoOperandOp, xgpu.BarrierOp):
@@ -110,7 +134,7 @@ class ReturnOp(xgpu.ReturnOp):
         operands = parser.parse_optional_undelimited_comma_separated_list(
             parser.parse_optional_unresolved_operand, parser.parse_unresolved_operand
         )
-        values: list[SSAValue] = []
+        values: Sequence[SSAValue] = []
         if operands:
             parser.parse_punctuation(":")
             types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
@@ -225,15 +249,14 @@ class LaunchFuncOp(xgpu.LaunchFuncOp):
             printer.print_string(" dynamic_shared_memory_size ")
             printer.print_ssa_value(self.dynamicSharedMemorySize)
         if self.kernelOperands:
+
+            def print_arg(value: SSAValue) -> None:
+                printer.print_ssa_value(value)
+                printer.print_string(" : ")
+                printer.print_attribute(value.type)
+
             printer.print_string(" args(")
-            printer.print_list(
-                self.kernelOperands,
-                lambda v: (
-                    printer.print_ssa_value(v),
-                    printer.print_string(" : "),
-                    printer.print_attribute(v.type),
-                ),
-            )
+            printer.print_list(self.kernelOperands, print_arg)
             printer.print_string(")")
         printer.print_op_attributes(
             self.attributes, reserved_attr_names=("kernel", "operandSegmentSizes")
@@ -285,6 +308,12 @@ class LaunchOp(xgpu.LaunchOp):
             [self.gridSizeX, self.gridSizeY, self.gridSizeZ],
             [self.blockSizeX, self.blockSizeY, self.blockSizeZ],
         ]
+
+        def print_size(pair: tuple[BlockArgument, SSAValue]) -> None:
+            printer.print_block_argument(pair[0], False)
+            printer.print_string(" = ")
+            printer.print_ssa_value(pair[1])
+
         # Block arguments: block ids 0-2, thread ids 3-5, grid sizes 6-8, block sizes 9-11.
         for k, (word, _) in enumerate(_LAUNCH_NAMES):
             ids = args[3 * k : 3 * k + 3]
@@ -292,14 +321,7 @@ class LaunchOp(xgpu.LaunchOp):
             printer.print_string(f" {word}(")
             printer.print_list(ids, lambda a: printer.print_block_argument(a, False))
             printer.print_string(") in (")
-            printer.print_list(
-                zip(dims, sizes[k], strict=True),
-                lambda t: (
-                    printer.print_block_argument(t[0], False),
-                    printer.print_string(" = "),
-                    printer.print_ssa_value(t[1]),
-                ),
-            )
+            printer.print_list(zip(dims, sizes[k], strict=True), print_size)
             printer.print_string(")")
         if self.dynamicSharedMemorySize is not None:
             printer.print_string(" dynamic_shared_memory_size ")

@@ -10,7 +10,6 @@ as the LLVM intrinsic its `intrinsic` names (`llvm.nvvm.read.ptx.sreg.tid.x`, ..
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import Float32Type, IntegerType, StringAttr, i32
@@ -260,7 +259,7 @@ class ShflSyncOp(IRDLOperation):
             parser.raise_error(
                 f"expected one of {', '.join(SHFL_KINDS)}, found '{kind}'", position, parser.pos
             )
-        operands: Sequence[object] = parser.parse_comma_separated_list(
+        operands = parser.parse_comma_separated_list(
             parser.Delimiter.NONE, parser.parse_unresolved_operand
         )
         if len(operands) != 4:
@@ -271,7 +270,7 @@ class ShflSyncOp(IRDLOperation):
         parser.parse_punctuation("->")
         res_type = parser.parse_type()
         mask, val, offset, clamp = parser.resolve_operands(
-            operands,  # type: ignore[arg-type]
+            operands,
             [i32, val_type, i32, i32],
             parser.pos,
         )
