@@ -77,8 +77,9 @@ class FuncLowering(RewritePattern):
             other_props=other_props,
             extra_attrs=dict(op.attributes),
         )
-        if new.body.blocks:
-            convert_block_arguments(rewriter, new.body.blocks.first)  # type: ignore[arg-type]
+        entry = new.body.blocks.first
+        if entry is not None:
+            convert_block_arguments(rewriter, entry)
         new.location = op.location
         rewriter.replace(op, [new], [])
 

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from xdsl.context import Context
 from xdsl.dialects import llvm, memref
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
+    IntAttr,
     IntegerAttr,
     MemRefType,
     ModuleOp,
@@ -68,6 +70,8 @@ def element_pointer(
     """
     strides = row_major_strides(memref_type.get_shape())
     element = memref_type.get_element_type()
+    # `base` is what llvm_operands made of a static memref: a bare pointer.
+    pointer_type = cast(llvm.LLVMPointerType, base.type)
     ops: list[Operation] = []
     offset = 0
     total: SSAValue | None = None
@@ -91,7 +95,7 @@ def element_pointer(
     if total is None:
         if offset == 0:
             return ops, base
-        gep = llvm.GEPOp(base, [offset], element, result_type=base.type, inbounds=True)
+        gep = llvm.GEPOp(base, [offset], element, result_type=pointer_type, inbounds=True)
         return [*ops, gep], gep.result
     if offset != 0:
         const = llvm.ConstantOp(IntegerAttr(offset, i64), i64)
@@ -103,7 +107,7 @@ def element_pointer(
         [llvm.GEP_USE_SSA_VAL],
         element,
         ssa_indices=[total],
-        result_type=base.type,  # type: ignore[arg-type]
+        result_type=pointer_type,
         inbounds=True,
     )
     return [*ops, gep], gep.result
@@ -111,6 +115,13 @@ def element_pointer(
 
 def _all_static(*types: Attribute) -> bool:
     return all(is_identity_static_memref(t) for t in types)
+
+
+def _static_memref(t: Attribute) -> MemRefType | None:
+    """`t` as a memref type if it lowers to a bare pointer, else None."""
+    if isinstance(t, MemRefType) and is_identity_static_memref(t):
+        return t
+    return None
 
 
 def _num_elements(t: MemRefType) -> int:
@@ -125,10 +136,13 @@ class LoadLowering(RewritePattern):
     """memref.load %m[%i, %j] : memref<4x8xf32> -> llvm.getelementptr %p[%i * 8 + %j] + llvm.load"""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if not isinstance(op, memref.LoadOp) or not _all_static(op.memref.type):
+        if not isinstance(op, memref.LoadOp):
+            return
+        memref_type = _static_memref(op.memref.type)
+        if memref_type is None:
             return
         base, *indices = llvm_operands(rewriter, op)
-        ops, ptr = element_pointer(base, indices, op.memref.type)  # type: ignore[arg-type]
+        ops, ptr = element_pointer(base, indices, memref_type)
         load = llvm.LoadOp(ptr, op.res.type)
         replace_with_llvm(rewriter, op, [*ops, load])
 
@@ -138,10 +152,13 @@ class StoreLowering(RewritePattern):
     """memref.store %v, %m[%i, %j] : memref<4x8xf32> -> llvm.getelementptr + llvm.store"""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if not isinstance(op, memref.StoreOp) or not _all_static(op.memref.type):
+        if not isinstance(op, memref.StoreOp):
+            return
+        memref_type = _static_memref(op.memref.type)
+        if memref_type is None:
             return
         value, base, *indices = llvm_operands(rewriter, op)
-        ops, ptr = element_pointer(base, indices, op.memref.type)  # type: ignore[arg-type]
+        ops, ptr = element_pointer(base, indices, memref_type)
         replace_with_llvm(rewriter, op, [*ops, llvm.StoreOp(value, ptr)])
 
 
@@ -153,15 +170,16 @@ class GetGlobalLowering(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, memref.GetGlobalOp) or not _all_static(op.memref.type):
             return
-        ptr = convert_type(op.memref.type)
-        replace_with_llvm(rewriter, op, [llvm.AddressOfOp(op.name_, ptr)])  # type: ignore[arg-type]
+        # A static memref's LLVM type is a pointer (in its address space).
+        ptr = cast(llvm.LLVMPointerType, convert_type(op.memref.type))
+        replace_with_llvm(rewriter, op, [llvm.AddressOfOp(op.name_, ptr)])
 
 
 def llvm_array_type(t: MemRefType) -> Attribute:
     """memref<4x8xf32> -> !llvm.array<4 x array<8 x f32>> (MLIR's global layout)."""
     result: Attribute = t.get_element_type()
     for d in reversed(t.get_shape()):
-        result = llvm.LLVMArrayType(d, result)
+        result = llvm.LLVMArrayType(IntAttr(d), result)
     return result
 
 
@@ -175,7 +193,7 @@ class GlobalLowering(RewritePattern):
             return
         value = op.initial_value if isinstance(op.initial_value, DenseIntOrFPElementsAttr) else None
         linkage = "private" if op.sym_visibility.data == "private" else "external"
-        space = memory_space_of(op.type) or 0  # type: ignore[arg-type]
+        space = memory_space_of(op.type) or 0
         default_alignment = DEFAULT_ALIGNMENT if space == 0 else SHARED_ALIGNMENT
         alignment = op.alignment.value.data if op.alignment is not None else default_alignment
         new = llvm.GlobalOp(
@@ -232,7 +250,7 @@ class AllocaLowering(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, memref.AllocaOp) or not _all_static(op.memref.type):
             return
-        t: MemRefType = op.memref.type  # type: ignore[assignment]
+        t = op.memref.type
         alignment = op.alignment.value.data if op.alignment is not None else DEFAULT_ALIGNMENT
         size = llvm.ConstantOp(IntegerAttr(_num_elements(t), i64), i64)
         alloca = llvm.AllocaOp(size.result, t.get_element_type(), alignment=alignment)
@@ -246,7 +264,7 @@ class AllocLowering(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, memref.AllocOp) or not _all_static(op.memref.type):
             return
-        t: MemRefType = op.memref.type  # type: ignore[assignment]
+        t = op.memref.type
         nbytes = max(1, _num_elements(t) * element_bytes(t.get_element_type()))
         alignment = op.alignment.value.data if op.alignment is not None else 0
         if alignment <= 16:
@@ -284,8 +302,10 @@ class CopyLowering(RewritePattern):
             return
         if not _all_static(op.source.type, op.destination.type):
             return
+        t = _static_memref(op.source.type)
+        if t is None:
+            return
         src, dst = llvm_operands(rewriter, op)
-        t: MemRefType = op.source.type  # type: ignore[assignment]
         nbytes = _num_elements(t) * element_bytes(t.get_element_type())
         size = llvm.ConstantOp(IntegerAttr(nbytes, i64), i64)
         volatile = llvm.ConstantOp(IntegerAttr(0, i1), i1)
