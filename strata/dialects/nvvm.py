@@ -296,4 +296,7 @@ SPECIAL_REGISTERS: tuple[type[SpecialRegisterOp], ...] = (
     WarpSizeOp,
 )
 
+IntrinsicOp = SpecialRegisterOp | Barrier0Op | ShflSyncOp
+"""Every nvvm op: one call of the LLVM intrinsic its `intrinsic` names."""
+
 NVVM = Dialect("nvvm", [*SPECIAL_REGISTERS, Barrier0Op, ShflSyncOp], [])

@@ -26,6 +26,7 @@ from xdsl.ir import Operation
 from xdsl.rewriter import Rewriter
 
 from strata.diagnostics import StrataError
+from strata.dialects import nvvm
 from strata.lowering.gpu_to_nvvm.convert_gpu_to_nvvm import KERNEL_ATTR, REQNTID_ATTR
 from strata.targets import llvm_ir
 
@@ -158,10 +159,9 @@ def _nvvm_to_intrinsic_calls(device: ModuleOp) -> None:
     """Each nvvm op becomes `llvm.call_intrinsic` of the intrinsic it names."""
     rewriter = Rewriter()
     for op in list(device.walk()):
-        if op.dialect_name() != "nvvm":
+        if not isinstance(op, nvvm.IntrinsicOp):
             continue
-        name = op.intrinsic  # type: ignore[attr-defined]
-        call = llvm.CallIntrinsicOp(name, list(op.operands), [r.type for r in op.results])
+        call = llvm.CallIntrinsicOp(op.intrinsic, list(op.operands), [r.type for r in op.results])
         call.location = op.location
         rewriter.replace_op(op, [call])
 
@@ -183,7 +183,7 @@ def to_nvptx_ir(module: ModuleOp) -> ir.Module:
         ir_fn.calling_convention = "ptx_kernel"
         sizes = fn.attributes.get(REQNTID_ATTR)
         if isinstance(sizes, DenseArrayBase):
-            _annotate(out, ir_fn, "reqntid", list(sizes.iter_values()))  # type: ignore[arg-type]
+            _annotate(out, ir_fn, "reqntid", list(sizes.iter_values()))
     return out
 
 
@@ -227,10 +227,10 @@ def _internalize(mod: llvm_binding.ModuleRef, entry_names: set[str]) -> None:
     """Everything defined here but the kernels becomes internal, so O3 drops what is unused."""
     for fn in mod.functions:
         if not fn.is_declaration and fn.name not in entry_names:
-            fn.linkage = llvm_binding.Linkage.internal  # type: ignore[assignment]
+            fn.linkage = llvm_binding.Linkage.internal
     for gv in mod.global_variables:
         if not gv.is_declaration:
-            gv.linkage = llvm_binding.Linkage.internal  # type: ignore[assignment]
+            gv.linkage = llvm_binding.Linkage.internal
 
 
 def nvptx_module(
