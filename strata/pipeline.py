@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.passes import ModulePass, PassPipeline
+from xdsl.passes import ModulePass, PassPipeline, PassPipelineCallbackType
 
 from strata.diagnostics import StrataError, verify_module
 from strata.registry import all_passes
@@ -166,7 +166,7 @@ def detect_stage(module: ModuleOp, target: str = "cpu") -> Stage:
 StageCallback = Callable[[Stage, ModuleOp, float], None]
 
 
-def stage_pipeline(stage: Stage, callback=None) -> PassPipeline:
+def stage_pipeline(stage: Stage, callback: PassPipelineCallbackType | None = None) -> PassPipeline:
     return PassPipeline.parse_spec(all_passes(), stage.passes, callback)
 
 
@@ -196,9 +196,9 @@ def run_stages(
             after_pass(done, op)
 
     for stage in stages[first : last + 1]:
-        start = time.perf_counter()
+        began = time.perf_counter()
         stage_pipeline(stage, on_pass).apply(ctx, module)
         verify_module(module)
         if after_stage is not None:
-            after_stage(stage, module, time.perf_counter() - start)
+            after_stage(stage, module, time.perf_counter() - began)
     return module

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import sys
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from strata.pipeline import STAGES
@@ -69,20 +70,23 @@ def op_stages() -> str:
     return "\n".join(rows)
 
 
-SECTIONS = {
+Section = Callable[[], str]
+"""Makes the text between one pair of markers."""
+
+SECTIONS: dict[str, dict[str, Section]] = {
     "pipeline.md": {"stages": stage_table, "passes": pass_list},
     "supported-ops.md": {"tf-ops": supported_ops, "op-stages": op_stages},
 }
 
 
-def render(text: str, sections: dict[str, object]) -> str:
+def render(text: str, sections: Mapping[str, Section]) -> str:
     for key, make in sections.items():
         begin, end = BEGIN.format(key), END.format(key)
         if begin not in text or end not in text:
             raise SystemExit(f"docs: missing markers for '{key}'")
         head, rest = text.split(begin, 1)
         _, tail = rest.split(end, 1)
-        text = f"{head}{begin}\n{make()}\n{end}{tail}"  # type: ignore[operator]
+        text = f"{head}{begin}\n{make()}\n{end}{tail}"
     return text
 
 

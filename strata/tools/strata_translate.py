@@ -19,10 +19,13 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from strata.diagnostics import StrataError, run_tool
 from strata.loading import ImportOptions, parse_input_shapes, parse_names, print_ir
+
+if TYPE_CHECKING:
+    from xdsl.dialects.builtin import ModuleOp
 
 DEFAULT_TRIPLE = "x86_64-unknown-linux-gnu"
 
@@ -50,7 +53,7 @@ def import_graphdef(args: argparse.Namespace) -> str:
     return print_ir(module, debuginfo=args.print_debuginfo)
 
 
-def _compiled(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def _compiled(args: argparse.Namespace) -> ModuleOp:
     """The input (GraphDef or IR at any stage) lowered to the `llvm` stage, entry renamed."""
     from strata.api import lower
     from strata.targets.export import rename_entry
@@ -105,7 +108,7 @@ def to_asm(args: argparse.Namespace) -> str:
     )
 
 
-def _nvvm_stage(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def _nvvm_stage(args: argparse.Namespace) -> ModuleOp:
     """The input (GraphDef or IR at any stage before nvvm) lowered to the `nvvm` stage."""
     from strata.api import lower
     from strata.targets.nvptx import check_target, default_features

@@ -213,6 +213,7 @@ def build_file_descriptor() -> descriptor_pb2.FileDescriptorProto:
 
 
 def _message_classes() -> dict[str, Any]:
+    # Any: protobuf makes these classes at run time; the *Message Protocols below are their types.
     # A private pool: TensorFlow's own classes may be loaded in the same process.
     pool = descriptor_pool.DescriptorPool()
     pool.Add(build_file_descriptor())
