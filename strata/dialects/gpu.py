@@ -98,6 +98,9 @@ _NoOperandOpT = TypeVar("_NoOperandOpT", bound=_HasNoOperands)
 class _NoOperandOp:
     """`gpu.<op>` with only an attribute dictionary."""
 
+    def __init__(self) -> None:  # xDSL's own __init__ is unannotated
+        super().__init__()
+
     def print(self: _HasNoOperands, printer: Printer) -> None:
         printer.print_op_attributes(self.attributes)
 
