@@ -317,14 +317,17 @@ def to_llvm_ir_text(module: ModuleOp, triple: str | None = None) -> str:
 # --- Optimisation ---------------------------------------------------------------------------
 
 
-def host_target_machine(opt_level: int = 2) -> llvm_binding.TargetMachine:
-    """A target machine for this CPU (its name and features: AVX2/AVX-512 where present)."""
+def host_target_machine(opt_level: int = 2, cpu: str = "host") -> llvm_binding.TargetMachine:
+    """A target machine for this CPU (its name and features: AVX2/AVX-512 where present), or,
+    for a named `cpu` such as `x86-64-v2`, for the host triple tuned for that CPU (in-process
+    code, as the JIT needs)."""
     llvm_binding.initialize_native_target()
     llvm_binding.initialize_native_asmprinter()
     target = llvm_binding.Target.from_default_triple()
+    host = cpu == "host"
     return target.create_target_machine(
-        cpu=llvm_binding.get_host_cpu_name(),
-        features=llvm_binding.get_host_cpu_features().flatten(),
+        cpu=llvm_binding.get_host_cpu_name() if host else cpu,
+        features=llvm_binding.get_host_cpu_features().flatten() if host else "",
         opt=opt_level,
         reloc="pic",
         codemodel="jitdefault",
