@@ -103,9 +103,7 @@ def runnable_cpus() -> list[str]:
     """The x86-64 levels this host can execute, then `host` (this CPU's own tuning)."""
     features = llvm_binding.get_host_cpu_features()
     levels = [
-        name
-        for name, needed in X86_LEVELS.items()
-        if all(features.get(f, False) for f in needed)
+        name for name, needed in X86_LEVELS.items() if all(features.get(f, False) for f in needed)
     ]
     return [*levels, "host"]
 
