@@ -362,12 +362,14 @@ def optimize(
     level: int = 2,
     machine: llvm_binding.TargetMachine | None = None,
 ) -> llvm_binding.ModuleRef:
-    """Parse, verify and optimise (new pass manager, O`level`, loop vectoriser and SLP on).
+    """Parse, verify and optimise (new pass manager, O`level`, loop vectoriser with
+    interleaving, SLP and unrolling on).
 
-    Loop interleaving is off: with 512-bit vectors (AVX-512 tunings such as znver4/znver5),
-    LLVM 22.1's interleaved vector loop miscompiles a loop storing `out[i / 32][i % 32] = a[i % 32]`
-    (every other row gets garbage; test_llvm_ir.py keeps the case). Strata's kernels tile their
-    loops by hand, so interleaving gains nothing measurable on the benchmarks.
+    LLVM 22.1's loop vectoriser widens an index masked with the IV (`i & 31`) as consecutive
+    across a whole vector iteration when it has versioned the loop on a runtime trip count; the
+    cuda-sim thread loops were such loops (interleaved under AVX-512, or VF 8 > 4 under AVX2, they
+    read past the array). convert-gpu-to-cpu-sim now gives them constant bounds, so interleaving
+    is no longer off (test_llvm_ir.py and test_llvm_masked_iv.py keep the cases).
     """
     mod = parse(llvm_ir)
     tm = machine if machine is not None else target_machine(mod.triple or None, level)
@@ -379,7 +381,7 @@ def optimize(
     pto.loop_vectorization = True
     pto.slp_vectorization = True
     pto.loop_unrolling = True
-    pto.loop_interleaving = False
+    pto.loop_interleaving = True
     builder = llvm_binding.create_pass_builder(tm, pto)
     builder.getModulePassManager().run(mod, builder)
     return mod
