@@ -13,7 +13,15 @@ import os
 from typing import Any
 
 import pytest
-from test_models import FIXTURES, MODELS, assert_matches_tensorflow, load_npz
+from test_models import (
+    FIXTURES,
+    MODELS,
+    assert_matches_tensorflow,
+    assert_ok,
+    assert_one_line_error,
+    load_npz,
+    strata_run,
+)
 
 import strata
 from strata.diagnostics import StrataError
@@ -57,3 +65,17 @@ def test_matches_tensorflow_under_tuning(
 def test_unrunnable_tuning_is_refused() -> None:
     with pytest.raises(StrataError, match="JIT cpu 'pentium-9000'"):
         strata.compile(str(FIXTURES / "mlp.pb"), target="cpu", cpu="pentium-9000")
+
+
+def test_strata_run_cpu_option() -> None:
+    mlp = (
+        "mlp.pb",
+        "--inputs",
+        FIXTURES / "mlp.inputs.npz",
+        "--compare",
+        FIXTURES / "mlp.outputs.npz",
+    )
+    assert_ok(strata_run(FIXTURES / mlp[0], *mlp[1:], "--target", "cuda-sim", "--cpu", "x86-64"))
+    if "x86-64-v4" not in runnable_cpus():
+        line = assert_one_line_error(strata_run(FIXTURES / mlp[0], "--cpu", "x86-64-v4"))
+        assert "JIT cpu 'x86-64-v4': known tuning this host cannot execute" in line
