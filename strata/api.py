@@ -95,8 +95,10 @@ def compile(  # noqa: A001 - the natural name for this entry point
     input_shapes: Sequence[Sequence[int]] | None = None,
     target: str = "cpu",
     opt_level: int = 2,
+    cpu: str | None = None,
 ) -> CompiledModel:
-    """Compile a model all the way for `target` and return a callable."""
+    """Compile a model all the way for `target` and return a callable; `cpu` tunes the JIT of
+    cpu and cuda-sim (`x86-64`, `x86-64-v2`..`v4`, `host`; default $STRATA_JIT_CPU or host)."""
     if target not in TARGETS:
         raise StrataError(f"unknown target '{target}' (targets: {', '.join(TARGETS)})")
     times: dict[str, float] = {}
@@ -105,7 +107,9 @@ def compile(  # noqa: A001 - the natural name for this entry point
         times[stage.name] = seconds
 
     if target in GPU_TARGETS:
-        return _compile_gpu(source, outputs, inputs, input_shapes, target, opt_level, times, record)
+        return _compile_gpu(
+            source, outputs, inputs, input_shapes, target, opt_level, times, record, cpu
+        )
 
     start = time.perf_counter()
     _ctx, module = lower(source, outputs, inputs, input_shapes, after_stage=record)
@@ -114,7 +118,7 @@ def compile(  # noqa: A001 - the natural name for this entry point
     from strata.runtime.cpu import CompiledFunction
 
     start = time.perf_counter()
-    fn = CompiledFunction.from_module(module, opt_level=opt_level)
+    fn = CompiledFunction.from_module(module, opt_level=opt_level, cpu=cpu)
     times["llvm-jit"] = time.perf_counter() - start
     return CompiledModel(lambda given: fn(**given), fn.signature, module, times)
 
@@ -128,6 +132,7 @@ def _compile_gpu(
     opt_level: int,
     times: dict[str, float],
     record: Callable[[Stage, ModuleOp, float], None],
+    cpu: str | None = None,
 ) -> CompiledModel:
     """cuda / cuda-sim: lower to the `gpu` stage; the host plan and the kernels run from there."""
     device = None
@@ -147,6 +152,6 @@ def _compile_gpu(
     else:
         from strata.runtime import cuda_sim
 
-        fn = cuda_sim.compile_module(ctx, module, opt_level)
+        fn = cuda_sim.compile_module(ctx, module, opt_level, cpu)
         times["sim-jit"] = time.perf_counter() - start
     return CompiledModel(lambda given: fn(**given), fn.signature, module, times, target, fn.device)

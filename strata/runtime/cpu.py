@@ -51,9 +51,11 @@ class CompiledFunction:
         self._output_dtypes = [np.dtype(spec.dtype) for spec in signature.outputs]
 
     @staticmethod
-    def from_module(module: ModuleOp, opt_level: int = 2) -> CompiledFunction:
-        """JIT an `llvm`-stage module (this CPU, O`opt_level`) and wrap its entry."""
-        return CompiledFunction(jit(module, opt_level), entry_signature(module))
+    def from_module(
+        module: ModuleOp, opt_level: int = 2, cpu: str | None = None
+    ) -> CompiledFunction:
+        """JIT an `llvm`-stage module (this CPU or `cpu`, O`opt_level`) and wrap its entry."""
+        return CompiledFunction(jit(module, opt_level, cpu), entry_signature(module))
 
     def _check(self, spec: TensorSpec, dtype: np.dtype, value: object) -> np.ndarray:
         array = np.asarray(value)

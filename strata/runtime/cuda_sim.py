@@ -32,16 +32,17 @@ def _known_block_sizes(module: ModuleOp) -> dict[str, tuple[int, ...]]:
     return sizes
 
 
-def compile_kernels(ctx: Context, module: ModuleOp, opt_level: int = 2) -> JitModule:
-    """A clone of the `gpu`-stage module's kernels, emulated and JIT-compiled for this CPU."""
+def compile_kernels(
+    ctx: Context, module: ModuleOp, opt_level: int = 2, cpu: str | None = None
+) -> JitModule:
+    """A clone of the `gpu`-stage module's kernels, emulated and JIT-compiled for this CPU
+    (tuned for `cpu`: see strata.targets.cpu.jit_cpu)."""
     kernels = module.clone()
     ConvertGpuToCpuSimPass().apply(ctx, kernels)
     verify_module(kernels)
     llvm_stage = next(s for s in STAGES if s.name == "llvm")
     stage_pipeline(llvm_stage).apply(ctx, kernels)
-    # The CPU target's JIT: its optimiser leaves loop interleaving off, which LLVM 22.1 gets wrong
-    # on these grid loops (see strata.targets.llvm_ir.optimize).
-    return jit(kernels, opt_level)
+    return jit(kernels, opt_level, cpu)
 
 
 class SimDevice:
@@ -98,10 +99,12 @@ class SimDevice:
         return None
 
 
-def compile_module(ctx: Context, module: ModuleOp, opt_level: int = 2) -> PlanFunction:
+def compile_module(
+    ctx: Context, module: ModuleOp, opt_level: int = 2, cpu: str | None = None
+) -> PlanFunction:
     """A `gpu`-stage module as a callable that runs its kernels on the CPU."""
     plan = HostPlan.build(module)
-    jit_module = compile_kernels(ctx, module, opt_level)
+    jit_module = compile_kernels(ctx, module, opt_level, cpu)
     counts: dict[str, int] = {}
     for op in module.walk():
         if isinstance(op, gpu.FuncOp) and op.sym_name.data in plan.kernels:

@@ -6,6 +6,7 @@ the module's `strata.signature` (external linkage), everything else is internal.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 import llvmlite.binding as llvm_binding
@@ -14,9 +15,24 @@ from xdsl.dialects.builtin import ModuleOp
 
 from strata.diagnostics import StrataError
 from strata.runtime.signature import EntrySignature
-from strata.targets.llvm_ir import optimize, target_machine, to_llvm_ir
+from strata.targets.llvm_ir import host_target_machine, optimize, target_machine, to_llvm_ir
 
 DEFAULT_TRIPLE = "x86_64-unknown-linux-gnu"
+
+JIT_CPU_ENV = "STRATA_JIT_CPU"
+"""Environment variable naming the CPU the JIT tunes for when the caller names none (the test
+matrix sets it); unset, empty or `host`: this CPU."""
+
+_V2 = ("cx16", "popcnt", "sse3", "sse4.1", "sse4.2", "ssse3")
+_V3 = (*_V2, "avx", "avx2", "bmi", "bmi2", "f16c", "fma", "lzcnt", "movbe")
+_V4 = (*_V3, "avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl")
+X86_LEVELS: dict[str, tuple[str, ...]] = {
+    "x86-64": (),
+    "x86-64-v2": _V2,
+    "x86-64-v3": _V3,
+    "x86-64-v4": _V4,
+}
+"""The x86-64 micro-architecture levels the JIT can tune for, with the host features each needs."""
 
 
 def _compile(module: ModuleOp, triple: str | None, opt_level: int, cpu: str, features: str):
@@ -83,9 +99,34 @@ class JitModule:
         return address
 
 
-def jit(module: ModuleOp, opt_level: int = 2) -> JitModule:
-    """Optimise for this CPU and JIT-compile; external symbols (libm, malloc) resolve in-process."""
-    tm = target_machine(None, opt_level)
+def runnable_cpus() -> list[str]:
+    """The x86-64 levels this host can execute, then `host` (this CPU's own tuning)."""
+    features = llvm_binding.get_host_cpu_features()
+    levels = [
+        name for name, needed in X86_LEVELS.items() if all(features.get(f, False) for f in needed)
+    ]
+    return [*levels, "host"]
+
+
+def jit_cpu(cpu: str | None = None) -> str:
+    """The CPU a JIT tunes for: `cpu`, else $STRATA_JIT_CPU, else `host`; one this host cannot
+    execute is an error."""
+    name = cpu if cpu else os.environ.get(JIT_CPU_ENV, "") or "host"
+    runnable = runnable_cpus()
+    if name not in runnable:
+        known = "known" if name in X86_LEVELS else "unknown"
+        raise StrataError(
+            f"JIT cpu '{name}': {known} tuning this host cannot execute "
+            f"(runnable: {', '.join(runnable)})"
+        )
+    return name
+
+
+def jit(module: ModuleOp, opt_level: int = 2, cpu: str | None = None) -> JitModule:
+    """Optimise for `cpu` (see `jit_cpu`) and JIT-compile; external symbols (libm, malloc)
+    resolve in-process."""
+    name = jit_cpu(cpu)
+    tm = host_target_machine(opt_level, name)
     optimized = optimize(to_llvm_ir(module), opt_level, tm)
     engine = llvm_binding.create_mcjit_compiler(optimized, tm)
     engine.finalize_object()

@@ -317,14 +317,17 @@ def to_llvm_ir_text(module: ModuleOp, triple: str | None = None) -> str:
 # --- Optimisation ---------------------------------------------------------------------------
 
 
-def host_target_machine(opt_level: int = 2) -> llvm_binding.TargetMachine:
-    """A target machine for this CPU (its name and features: AVX2/AVX-512 where present)."""
+def host_target_machine(opt_level: int = 2, cpu: str = "host") -> llvm_binding.TargetMachine:
+    """A target machine for this CPU (its name and features: AVX2/AVX-512 where present), or,
+    for a named `cpu` such as `x86-64-v2`, for the host triple tuned for that CPU (in-process
+    code, as the JIT needs)."""
     llvm_binding.initialize_native_target()
     llvm_binding.initialize_native_asmprinter()
     target = llvm_binding.Target.from_default_triple()
+    host = cpu == "host"
     return target.create_target_machine(
-        cpu=llvm_binding.get_host_cpu_name(),
-        features=llvm_binding.get_host_cpu_features().flatten(),
+        cpu=llvm_binding.get_host_cpu_name() if host else cpu,
+        features=llvm_binding.get_host_cpu_features().flatten() if host else "",
         opt=opt_level,
         reloc="pic",
         codemodel="jitdefault",
@@ -359,12 +362,14 @@ def optimize(
     level: int = 2,
     machine: llvm_binding.TargetMachine | None = None,
 ) -> llvm_binding.ModuleRef:
-    """Parse, verify and optimise (new pass manager, O`level`, loop vectoriser and SLP on).
+    """Parse, verify and optimise (new pass manager, O`level`, loop vectoriser with
+    interleaving, SLP and unrolling on).
 
-    Loop interleaving is off: with 512-bit vectors (AVX-512 tunings such as znver4/znver5),
-    LLVM 22.1's interleaved vector loop miscompiles a loop storing `out[i / 32][i % 32] = a[i % 32]`
-    (every other row gets garbage; test_llvm_ir.py keeps the case). Strata's kernels tile their
-    loops by hand, so interleaving gains nothing measurable on the benchmarks.
+    LLVM 22.1's loop vectoriser widens an index masked with the IV (`i & 31`) as consecutive
+    across a whole vector iteration when it has versioned the loop on a runtime trip count; the
+    cuda-sim thread loops were such loops (interleaved under AVX-512, or VF 8 > 4 under AVX2, they
+    read past the array). convert-gpu-to-cpu-sim now gives them constant bounds, so interleaving
+    is no longer off (test_llvm_ir.py and test_llvm_masked_iv.py keep the cases).
     """
     mod = parse(llvm_ir)
     tm = machine if machine is not None else target_machine(mod.triple or None, level)
@@ -376,7 +381,7 @@ def optimize(
     pto.loop_vectorization = True
     pto.slp_vectorization = True
     pto.loop_unrolling = True
-    pto.loop_interleaving = False
+    pto.loop_interleaving = True
     builder = llvm_binding.create_pass_builder(tm, pto)
     builder.getModulePassManager().run(mod, builder)
     return mod

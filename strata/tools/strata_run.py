@@ -54,6 +54,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--bench", type=int, default=0, metavar="N", help="run N times and print the median latency"
     )
     p.add_argument("-O", dest="opt_level", type=int, default=2, choices=(0, 1, 2, 3))
+    p.add_argument(
+        "--cpu",
+        default=None,
+        help="CPU the JIT tunes for (cpu, cuda-sim): x86-64, x86-64-v2, x86-64-v3, x86-64-v4 or "
+        "host; one this host cannot execute is refused (default: $STRATA_JIT_CPU, else host)",
+    )
     p.add_argument("--seed", type=int, default=0, help="seed for random inputs")
     p.add_argument("--debug", action="store_true", help="show Python tracebacks")
     return p
@@ -102,6 +108,7 @@ def main(argv: list[str]) -> int:
         input_shapes=shapes,
         target=args.target,
         opt_level=args.opt_level,
+        cpu=args.cpu,
     )
     inputs = given if given is not None else random_inputs(fn.signature, args.seed)
     missing = [n for n in fn.input_names if n not in inputs]

@@ -50,7 +50,9 @@ def _llvm_module(text: str, weight: np.ndarray | None = None) -> ModuleOp:
     if weight is not None:
         glob = next(op for op in module.ops if isinstance(op, memref.GlobalOp))
         tensor = TensorType(f32, weight.shape)
-        glob.properties["initial_value"] = DenseIntOrFPElementsAttr(tensor, BytesAttr(weight.tobytes()))
+        glob.properties["initial_value"] = DenseIntOrFPElementsAttr(
+            tensor, BytesAttr(weight.tobytes())
+        )
     return run_stages(ctx, module, stop_after="llvm")
 
 
@@ -61,13 +63,17 @@ def test_weights_are_exact_bit_for_bit() -> None:
         dtype=np.uint32,
     )
     weight = bits.view(np.float32)
-    fn = CompiledFunction.from_module(_llvm_module(COPY_WEIGHT.replace("SIG", _signature(16)), weight))
+    fn = CompiledFunction.from_module(
+        _llvm_module(COPY_WEIGHT.replace("SIG", _signature(16)), weight)
+    )
     out = fn()["out"]
     np.testing.assert_array_equal(out.view(np.uint32), bits)
 
 
 def test_splat_weight() -> None:
-    module = _llvm_module(COPY_WEIGHT.replace("SIG", _signature(16)).replace("dense<0.0>", "dense<1.5>"))
+    module = _llvm_module(
+        COPY_WEIGHT.replace("SIG", _signature(16)).replace("dense<0.0>", "dense<1.5>")
+    )
     out = CompiledFunction.from_module(module)()["out"]
     np.testing.assert_array_equal(out, np.full(16, 1.5, np.float32))
 
@@ -84,7 +90,11 @@ def test_large_weight_exports_fast() -> None:
     weight = np.random.default_rng(0).standard_normal((784, 256), dtype=np.float32)
     value = DenseIntOrFPElementsAttr(TensorType(f32, [784, 256]), BytesAttr(weight.tobytes()))
     glob = llvm.GlobalOp(
-        llvm.LLVMArrayType(784, llvm.LLVMArrayType(256, f32)), "w", "private", constant=True, value=value
+        llvm.LLVMArrayType(784, llvm.LLVMArrayType(256, f32)),
+        "w",
+        "private",
+        constant=True,
+        value=value,
     )
     start = time.perf_counter()
     text = str(to_llvm_ir(ModuleOp([glob])))
@@ -95,7 +105,9 @@ def test_large_weight_exports_fast() -> None:
 def test_non_llvm_op_is_a_clear_error() -> None:
     ctx = make_context()
     module = parse_ir(ctx, 'func.func @f() {\n  "test.op"() : () -> ()\n  func.return\n}\n')
-    with pytest.raises(StrataError, match="cannot export to LLVM IR: 3 ops outside the llvm dialect"):
+    with pytest.raises(
+        StrataError, match="cannot export to LLVM IR: 3 ops outside the llvm dialect"
+    ):
         to_llvm_ir(module)
 
 
@@ -153,9 +165,12 @@ def test_one_intrinsic_in_two_float_types() -> None:
 
 
 # A cuda-sim kernel (grid loops around `out[i / 32][i % 32] = a[i % 32]`, broadcasting a row)
-# that LLVM 22.1 miscompiles when it interleaves the vector loop under 512-bit-vector tunings
-# (znver4/znver5): rows 1 and 3 of `out` came out as garbage. `optimize` therefore leaves loop
-# interleaving off; this keeps the case in the suite on every machine.
+# that LLVM 22.1 miscompiled when it interleaved the vector loop under 512-bit-vector tunings
+# (znver4/znver5): rows 1 and 3 of `out` came out as garbage. Cause: with the thread loop bound
+# by the runtime `bx`, the vectoriser versions on the trip count and widens `a[i & 31]` as
+# consecutive over the 64 lanes of one interleaved iteration (reads a[32..63]); see
+# test_llvm_masked_iv.py. cuda-sim now bounds thread loops by the known block size (BOUND = 128),
+# which LLVM compiles right with interleaving on; BOUND = %"bx" is the old, miscompiled form.
 _TILE_ROWS_IR = """
 define void @tile_rows(ptr %".1", ptr %".2", i64 %"gx", i64 %"gy", i64 %"gz", i64 %"bx", i64 %"by", i64 %"bz")
 {
@@ -193,7 +208,7 @@ define void @tile_rows(ptr %".1", ptr %".2", i64 %"gx", i64 %"gy", i64 %"gz", i6
   br label %".21"
 .21:
   %".36" = phi  i64 [0, %".20"], [%".68", %".24"]
-  %".53" = icmp slt i64 %".36", %"bx"
+  %".53" = icmp slt i64 %".36", BOUND
   br i1 %".53", label %".22", label %".25"
 .22:
   %".55" = mul i64 %".33", 128
@@ -242,7 +257,7 @@ def test_optimized_div_rem_loop_is_correct() -> None:
     from strata.targets.llvm_ir import host_target_machine
 
     tm = host_target_machine(2)
-    text = f'target triple = "{tm.triple}"\n' + _TILE_ROWS_IR
+    text = f'target triple = "{tm.triple}"\n' + _TILE_ROWS_IR.replace("BOUND", "128")
     mod = optimize(text, 2, tm)
     engine = llvm_binding.create_mcjit_compiler(mod, tm)
     engine.finalize_object()
@@ -253,3 +268,23 @@ def test_optimized_div_rem_loop_is_correct() -> None:
     out = np.full((4, 32), -1, np.float32)
     fn(a.ctypes.data, out.ctypes.data, 1, 1, 1, 128, 1, 1)  # grid 1x1x1, 128 threads
     np.testing.assert_array_equal(out, np.tile(a, (4, 1)))
+
+
+def _a_offsets(bound: str) -> set[int]:
+    """The constant byte offsets from `a` (128 bytes) that the znver4 vector code loads at."""
+    import re
+
+    from strata.targets.llvm_ir import target_machine
+
+    tm = target_machine("x86_64-unknown-linux-gnu", 2, cpu="znver4")
+    text = 'target triple = "x86_64-unknown-linux-gnu"\n' + _TILE_ROWS_IR.replace("BOUND", bound)
+    optimized = str(optimize(text, 2, tm))
+    return {int(m) for m in re.findall(r'getelementptr i8, ptr %"?\.1"?, i64 (\d+)', optimized)}
+
+
+def test_znver4_interleaving_with_constant_thread_bound_stays_in_bounds() -> None:
+    """Compiled (not run) for an AVX-512 CPU with interleaving on: the constant-bound kernel reads
+    nothing past `a`; the runtime-bound form still reads `a + 128` and `a + 192` (LLVM's bug;
+    when that part fails, LLVM fixed it)."""
+    assert all(offset < 128 for offset in _a_offsets("128"))
+    assert {128, 192} <= _a_offsets('%"bx"')

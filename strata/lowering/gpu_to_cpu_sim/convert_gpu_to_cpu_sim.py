@@ -143,7 +143,7 @@ class _KernelConverter:
             if isinstance(op, memref.AllocaOp):
                 mapping[op.memref] = self._expand_private(op)
         grid_dims = tuple(block.args[-6:-3])
-        block_dims = tuple(block.args[-3:])
+        block_dims = self._block_dims(tuple(block.args[-3:]))
         cursor = self.entry
         ids: list[SSAValue] = []
         for upper in reversed(grid_dims):
@@ -156,6 +156,20 @@ class _KernelConverter:
         new = func.FuncOp(name, (arg_types, []), Region(block))
         new.location = kernel.location
         return new
+
+    def _block_dims(self, args: tuple[SSAValue, ...]) -> tuple[SSAValue, ...]:
+        """The block size: constants from `gpu.known_block_size` (the runtime rejects a launch
+        with another block), else the size arguments.
+
+        Constant thread-loop bounds are also what keeps LLVM 22.1's loop vectoriser correct here:
+        with a runtime bound it versions the thread loop on its trip count and then widens an
+        index masked with the IV (`tid & 3`, which InstCombine makes of `(bid * B + tid) % 4`)
+        as if it were consecutive across the vector (test/targets/test_llvm_masked_iv.py)."""
+        sizes = self.kernel.known_block_size
+        if sizes is None:
+            return args
+        assert self.entry is not None
+        return tuple(self.entry.constant(int(size)) for size in sizes.get_values())
 
     # --- hoisted memory -------------------------------------------------------------------
 

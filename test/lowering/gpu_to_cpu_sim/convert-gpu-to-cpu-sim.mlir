@@ -1,11 +1,16 @@
 // RUN: strata-opt %s -p convert-gpu-to-cpu-sim --split-input-file | filecheck %s
 
 // No barrier: one phase. Blocks loop z, y, x over the grid arguments, threads z, y, x over the
-// block arguments; ids and dims become those ivs and arguments. The host function goes.
+// block size of gpu.known_block_size, as constants (a runtime bound would let LLVM 22.1's loop
+// vectoriser widen `tid & 3` as consecutive: test/targets/test_llvm_masked_iv.py); ids and dims
+// become those ivs and sizes. The host function goes.
 // CHECK-LABEL: builtin.module {
 // CHECK-NOT:   func.func @main
 // CHECK-LABEL: func.func @scale(
-// CHECK-SAME:  %[[A:[^:]*]]: memref<64xf32>, %[[GX:.*]]: index, %[[GY:.*]]: index, %[[GZ:.*]]: index, %[[BX:.*]]: index, %[[BY:.*]]: index, %[[BZ:.*]]: index) {
+// CHECK-SAME:  %[[A:[^:]*]]: memref<64xf32>, %[[GX:.*]]: index, %[[GY:.*]]: index, %[[GZ:.*]]: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index) {
+// CHECK:       %[[BX:.*]] = arith.constant 32 : index
+// CHECK-NEXT:  %[[BY:.*]] = arith.constant 1 : index
+// CHECK-NEXT:  %[[BZ:.*]] = arith.constant 1 : index
 // CHECK:       scf.for %[[BKZ:.*]] = %{{.*}} to %[[GZ]] step
 // CHECK:       scf.for %[[BKY:.*]] = %{{.*}} to %[[GY]] step
 // CHECK:       scf.for %[[BKX:.*]] = %{{.*}} to %[[GX]] step
@@ -49,8 +54,9 @@ builtin.module attributes {gpu.container_module} {
 // becomes an alloca of the kernel (no memory space); the thread id and the constant are
 // recomputed in the second phase.
 // CHECK-LABEL: func.func @reverse(
-// CHECK-SAME:  %[[A:[^:]*]]: memref<8xf32>, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %[[BX:.*]]: index, %{{.*}}: index, %{{.*}}: index) {
+// CHECK-SAME:  %[[A:[^:]*]]: memref<8xf32>, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index) {
 // CHECK-NEXT:  %[[SH:.*]] = memref.alloca() : memref<8xf32>
+// CHECK:       %[[BX:.*]] = arith.constant 8 : index
 // CHECK:       scf.for %[[TX:.*]] = %{{.*}} to %[[BX]] step
 // CHECK:       %[[V:.*]] = memref.load %[[A]][%[[TX]]] : memref<8xf32>
 // CHECK-NEXT:  memref.store %[[V]], %[[SH]][%[[TX]]] : memref<8xf32>
@@ -83,8 +89,11 @@ builtin.module attributes {gpu.container_module} {
 // gpu.known_block_size) before the block loops, indexed first by the flat thread id
 // (tz * by + ty) * bx + tx.
 // CHECK-LABEL: func.func @keep(
-// CHECK-SAME:  %[[A:[^:]*]]: memref<4x8xf32>, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %[[BX:.*]]: index, %[[BY:.*]]: index, %[[BZ:.*]]: index) {
+// CHECK-SAME:  %[[A:[^:]*]]: memref<4x8xf32>, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index) {
 // CHECK:       %[[P:.*]] = memref.alloca() : memref<32x2xf32>
+// CHECK:       %[[BX:.*]] = arith.constant 8 : index
+// CHECK-NEXT:  %[[BY:.*]] = arith.constant 4 : index
+// CHECK-NEXT:  %[[BZ:.*]] = arith.constant 1 : index
 // CHECK:       scf.for %[[TZ:.*]] = %{{.*}} to %[[BZ]] step
 // CHECK:       scf.for %[[TY:.*]] = %{{.*}} to %[[BY]] step
 // CHECK:       scf.for %[[TX:.*]] = %{{.*}} to %[[BX]] step
@@ -120,7 +129,8 @@ builtin.module attributes {gpu.container_module} {
 // A top-level scf.for holding a barrier stays one loop per block (its bounds recomputed there),
 // and its body is cut into thread loops at the barrier; its iv is usable in every phase.
 // CHECK-LABEL: func.func @steps(
-// CHECK-SAME:  %[[A:[^:]*]]: memref<16xf32>, %[[GX:[^:]*]]: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[BX:[^:]*]]: index,
+// CHECK-SAME:  %[[A:[^:]*]]: memref<16xf32>, %[[GX:[^:]*]]: index,
+// CHECK:       %[[BX:.*]] = arith.constant 8 : index
 // CHECK:       scf.for %[[BKX:.*]] = %{{.*}} to %[[GX]] step
 // CHECK-NEXT:  %[[LO:.*]] = arith.constant 0 : index
 // CHECK-NEXT:  %[[HI:.*]] = arith.constant 4 : index
@@ -147,6 +157,26 @@ builtin.module attributes {gpu.container_module} {
         memref.store %f, %a[%i] : memref<16xf32>
         gpu.barrier
       }
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Without gpu.known_block_size the threads loop over the block-size arguments.
+// CHECK-LABEL: func.func @free(
+// CHECK-SAME:  %[[A:[^:]*]]: memref<64xf32>, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %[[BX:.*]]: index, %[[BY:.*]]: index, %[[BZ:.*]]: index) {
+// CHECK:       scf.for %{{.*}} = %{{.*}} to %[[BZ]] step
+// CHECK:       scf.for %{{.*}} = %{{.*}} to %[[BY]] step
+// CHECK:       scf.for %[[TX:.*]] = %{{.*}} to %[[BX]] step
+// CHECK-NEXT:  %{{.*}} = memref.load %[[A]][%[[TX]]] : memref<64xf32>
+builtin.module attributes {gpu.container_module} {
+  gpu.module @main_kernels {
+    gpu.func @free(%a: memref<64xf32>) kernel {
+      %t = gpu.thread_id x
+      %v = memref.load %a[%t] : memref<64xf32>
+      memref.store %v, %a[%t] : memref<64xf32>
       gpu.return
     }
   }
