@@ -1,8 +1,9 @@
-"""Element types Strata compiles: their kind, bit width, numpy dtype and whether LLVM export has them.
+"""Element types Strata compiles: kind, bit width, numpy dtype, whether LLVM export has them.
 
-Every layer asks this module (never `isinstance(t, Float32Type)` or `str(t) == "f16"`). Integers are
-signless in MLIR and read as signed, except `ui<N>` types and i1 (bool). bf16 is a compiler type only:
-numpy has no bf16 and xDSL's LLVM export has none either, so it has no dtype and no LLVM type.
+Every layer asks this module (never `isinstance(t, Float32Type)` or `str(t) == "f16"`). Integers
+are signless in MLIR and read as signed, except `ui<N>` types and i1 (bool). bf16 is a compiler
+type only: numpy has no bf16 and xDSL's LLVM export has none, so it has no dtype and no LLVM type;
+the host side reports a bf16 entry argument, the LLVM stage a bf16 op.
 """
 
 from __future__ import annotations
@@ -88,6 +89,13 @@ def kind_of(element: Attribute) -> ElementKind | None:
     return None if info is None else info.kind
 
 
+def kind_of_dtype(dtype: np.dtype) -> ElementKind | None:
+    """The kind of values a numpy dtype holds (None: not a number or bool)."""
+    return {"f": ElementKind.FLOAT, "i": ElementKind.SIGNED, "u": ElementKind.UNSIGNED}.get(
+        dtype.kind, ElementKind.BOOL if dtype.kind == "b" else None
+    )
+
+
 def is_float(element: Attribute) -> bool:
     return kind_of(element) is ElementKind.FLOAT
 
@@ -99,6 +107,11 @@ def is_bool(element: Attribute) -> bool:
 def is_integer(element: Attribute) -> bool:
     """A supported integer type other than bool."""
     return kind_of(element) in (ElementKind.SIGNED, ElementKind.UNSIGNED)
+
+
+def is_numeric(element: Attribute) -> bool:
+    """A supported float or integer type (not bool)."""
+    return is_float(element) or is_integer(element)
 
 
 def bit_width(element: Attribute) -> int:

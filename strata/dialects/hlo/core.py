@@ -69,6 +69,7 @@ from strata.dialects.element_kinds import (
     is_bool,
     is_float,
     is_integer,
+    is_numeric,
     supported_element_names,
 )
 from strata.dialects.tensor_types import format_shape
@@ -107,14 +108,10 @@ def _is_int(element: Attribute) -> bool:
     return is_integer(element) or is_bool(element)
 
 
-def _is_numeric(element: Attribute) -> bool:
-    return is_float(element) or is_integer(element)
-
-
 # Which element types an elementwise op accepts: kind -> (predicate, how messages name it).
 ELEMENT_KINDS: dict[str, tuple[Callable[[Attribute], bool], str]] = {
     "any": (_is_supported, "supported"),
-    "numeric": (_is_numeric, "integer or float"),
+    "numeric": (is_numeric, "integer or float"),
     "float": (is_float, "float"),
     "integer": (_is_int, "integer or boolean"),
 }
