@@ -19,7 +19,7 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 
-from strata.diagnostics import StrataError
+from strata.diagnostics import InputError, StrataError
 from strata.loading import ImportOptions, load_module
 from strata.pipeline import Stage, run_stages
 from strata.runtime.signature import EntrySignature
@@ -60,13 +60,13 @@ class CompiledModel:
     ) -> np.ndarray | tuple[np.ndarray, ...]:
         """Inputs positionally (in signature order) or by name; one output -> array, else tuple."""
         if len(args) > len(self.input_names):
-            raise ValueError(
+            raise InputError(
                 f"expected at most {len(self.input_names)} positional inputs, got {len(args)}"
             )
         given = dict(zip(self.input_names, args, strict=False))
         for name, value in kwargs.items():
             if name in given:
-                raise ValueError(f"input '{name}' given twice")
+                raise InputError(f"input '{name}' given twice")
             given[name] = value
         results = self.runner(given)
         values = tuple(results[n] for n in self.output_names)

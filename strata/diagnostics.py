@@ -79,12 +79,17 @@ class ExecutionError(RuntimeError):
     message names the TF node, like TensorFlow's own error for the same input."""
 
 
+class InputError(StrataError, ValueError):
+    """Inputs given to a compiled function that do not fit its signature (also a ValueError, as
+    Python's own argument errors are)."""
+
+
+# ValueError is not here: one raised elsewhere is a bug in Strata, not the user's mistake.
 USER_ERRORS = (
     StrataError,
     DiagnosticException,
     ParseError,
     VerifyException,
-    ValueError,
     ExecutionError,
 )
 

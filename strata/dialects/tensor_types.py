@@ -1,4 +1,5 @@
-"""Tensor types, numpy dtypes and dense constants: the conversions every layer of Strata shares."""
+"""Tensor shapes and dense constants: the conversions every layer of Strata shares (element types
+are `element_kinds`)."""
 
 from __future__ import annotations
 
@@ -9,62 +10,20 @@ from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     BytesAttr,
     DenseIntOrFPElementsAttr,
-    Float16Type,
-    Float32Type,
-    Float64Type,
-    IntegerType,
     TensorType,
-    f16,
-    f32,
-    f64,
-    i1,
 )
 from xdsl.ir import Attribute
 
-_NUMPY_TO_ELEMENT: dict[np.dtype, Attribute] = {
-    np.dtype(np.float32): f32,
-    np.dtype(np.float64): f64,
-    np.dtype(np.float16): f16,
-    np.dtype(np.int8): IntegerType(8),
-    np.dtype(np.int16): IntegerType(16),
-    np.dtype(np.int32): IntegerType(32),
-    np.dtype(np.int64): IntegerType(64),
-    np.dtype(np.uint8): IntegerType(8),
-    np.dtype(np.bool_): i1,
-}
-
-
-def element_type_for(dtype: np.dtype | type) -> Attribute:
-    """The MLIR element type of a numpy dtype (signless integers, as MLIR has them)."""
-    key = np.dtype(dtype)
-    if key not in _NUMPY_TO_ELEMENT:
-        raise ValueError(f"unsupported dtype {key}")
-    return _NUMPY_TO_ELEMENT[key]
-
-
-def numpy_dtype_for(element: Attribute) -> np.dtype:
-    """The numpy dtype that holds values of an MLIR element type (integers read as signed)."""
-    if isinstance(element, Float32Type):
-        return np.dtype(np.float32)
-    if isinstance(element, Float64Type):
-        return np.dtype(np.float64)
-    if isinstance(element, Float16Type):
-        return np.dtype(np.float16)
-    if isinstance(element, IntegerType):
-        width = element.width.data
-        if width == 1:
-            return np.dtype(np.bool_)
-        if width in (8, 16, 32, 64):
-            return np.dtype(f"int{width}")
-    raise ValueError(f"no numpy dtype for element type {element}")
-
-
-def is_float(element: Attribute) -> bool:
-    return isinstance(element, (Float16Type, Float32Type, Float64Type))
+# Element kinds live in element_kinds; these names stay importable from here for older callers.
+from strata.dialects.element_kinds import element_type_for as element_type_for
+from strata.dialects.element_kinds import is_bool
+from strata.dialects.element_kinds import is_float as is_float
+from strata.dialects.element_kinds import numpy_dtype_for as numpy_dtype_for
 
 
 def shape_of(t: Attribute) -> tuple[int, ...]:
-    assert isinstance(t, TensorType)
+    if not isinstance(t, TensorType):
+        raise TypeError(f"expected a tensor type, found {t}")
     return tuple(t.get_shape())
 
 
@@ -112,7 +71,7 @@ def dense_from_numpy(
     if element is None:
         element = element_type_for(array.dtype)
     contiguous = np.ascontiguousarray(array, dtype=numpy_dtype_for(element))
-    if isinstance(element, IntegerType) and element.width.data == 1:
+    if is_bool(element):
         contiguous = contiguous.astype(np.int8)
     return DenseIntOrFPElementsAttr(
         tensor_type(element, array.shape), BytesAttr(contiguous.tobytes())

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 
-from strata.diagnostics import ExecutionError
+from strata.diagnostics import ExecutionError, InputError
 from strata.runtime.signature import EntrySignature, TensorSpec
 from strata.targets.cpu import JitModule, entry_signature, jit
 
@@ -60,7 +60,7 @@ class CompiledFunction:
     def _check(self, spec: TensorSpec, dtype: np.dtype, value: object) -> np.ndarray:
         array = np.asarray(value)
         if array.shape != tuple(spec.shape) or array.dtype != dtype:
-            raise ValueError(
+            raise InputError(
                 f"input '{spec.name}': expected shape {_describe(spec.shape, dtype)}, "
                 f"found {_describe(array.shape, array.dtype)}"
             )
@@ -97,15 +97,15 @@ class CompiledFunction:
     def _bind(self, args: tuple[object, ...], kwargs: Mapping[str, object]) -> dict[str, object]:
         names = [spec.name for spec in self.inputs]
         if len(args) > len(names):
-            raise ValueError(f"expected at most {len(names)} inputs, got {len(args)}")
+            raise InputError(f"expected at most {len(names)} inputs, got {len(args)}")
         given: dict[str, object] = dict(zip(names, args, strict=False))
         for name, value in kwargs.items():
             if name not in names:
-                raise ValueError(f"unknown input '{name}' (inputs: {', '.join(names)})")
+                raise InputError(f"unknown input '{name}' (inputs: {', '.join(names)})")
             if name in given:
-                raise ValueError(f"input '{name}' given twice")
+                raise InputError(f"input '{name}' given twice")
             given[name] = value
         missing = [n for n in names if n not in given]
         if missing:
-            raise ValueError(f"missing inputs: {', '.join(repr(m) for m in missing)}")
+            raise InputError(f"missing inputs: {', '.join(repr(m) for m in missing)}")
         return given

@@ -17,6 +17,7 @@ from typing import Protocol
 
 import numpy as np
 from xdsl.dialects import arith, func, gpu, memref
+from xdsl.dialects.arith import CMPF_COMPARISON_OPERATIONS, CMPI_COMPARISON_OPERATIONS
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     FloatAttr,
@@ -28,8 +29,9 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from strata.diagnostics import ExecutionError, StrataError, describe_op
-from strata.dialects.tensor_types import numpy_dtype_for
+from strata.diagnostics import ExecutionError, InputError, StrataError, describe_op
+from strata.dialects.element_kinds import numpy_dtype_for
+from strata.dialects.hlo.scalar_semantics import CMPF_NUMPY, CMPI_NUMPY
 from strata.runtime.signature import EntrySignature, TensorSpec
 
 # --- The device a plan runs against ------------------------------------------------------------
@@ -186,34 +188,6 @@ def _unsigned(value: Scalar, t: Attribute) -> int:
     return int(value) & ((1 << width) - 1)
 
 
-_CMPI: dict[int, Callable[[int, int], bool]] = {
-    0: operator.eq,
-    1: operator.ne,
-    2: operator.lt,
-    3: operator.le,
-    4: operator.gt,
-    5: operator.ge,
-    6: operator.lt,
-    7: operator.le,
-    8: operator.gt,
-    9: operator.ge,
-}
-_CMPF: dict[int, Callable[[float, float], bool]] = {
-    1: operator.eq,
-    2: operator.gt,
-    3: operator.ge,
-    4: operator.lt,
-    5: operator.le,
-    6: operator.ne,
-    8: operator.eq,
-    9: operator.gt,
-    10: operator.ge,
-    11: operator.lt,
-    12: operator.le,
-    13: operator.ne,
-}
-
-
 def _trunc_div(a: int, b: int) -> int:
     q = abs(a) // abs(b)
     return q if (a >= 0) == (b >= 0) else -q
@@ -250,17 +224,16 @@ def _scalar_fn(op: Operation) -> Callable[..., Scalar] | None:
 
         return unsigned_div
     if isinstance(op, arith.CmpiOp):
-        predicate = op.predicate.value.data
-        compare = _CMPI[predicate]
+        compare, unsigned = CMPI_NUMPY[CMPI_COMPARISON_OPERATIONS[op.predicate.value.data]]
         lhs_t = op.operands[0].type
-        if predicate >= 6:
-            return lambda a, b: compare(_unsigned(a, lhs_t), _unsigned(b, lhs_t))
-        return lambda a, b: compare(int(a), int(b))
+        if unsigned:
+            return lambda a, b: bool(compare(_unsigned(a, lhs_t), _unsigned(b, lhs_t)))
+        return lambda a, b: bool(compare(int(a), int(b)))
     if isinstance(op, arith.CmpfOp):
-        predicate = op.predicate.value.data
-        if predicate not in _CMPF:
+        name = CMPF_COMPARISON_OPERATIONS[op.predicate.value.data]
+        if name not in CMPF_NUMPY:
             return None
-        return lambda a, b, c=_CMPF[predicate]: c(float(a), float(b))
+        return lambda a, b, c=CMPF_NUMPY[name]: bool(c(float(a), float(b)))
     if isinstance(op, arith.SelectOp):
         return lambda c, a, b: a if c else b
     if isinstance(op, (arith.IndexCastOp, arith.ExtSIOp, arith.TruncIOp)):
@@ -534,7 +507,7 @@ class PlanFunction:
         array = np.asarray(value)
         dtype = np.dtype(spec.dtype)
         if array.shape != tuple(spec.shape) or array.dtype != dtype:
-            raise ValueError(
+            raise InputError(
                 f"input '{spec.name}': expected shape {_describe(spec.shape, dtype)}, "
                 f"found {_describe(array.shape, array.dtype)}"
             )
@@ -543,15 +516,15 @@ class PlanFunction:
     def _bind(self, args: tuple[object, ...], kwargs: Mapping[str, object]) -> dict[str, object]:
         names = [spec.name for spec in self.inputs]
         if len(args) > len(names):
-            raise ValueError(f"expected at most {len(names)} inputs, got {len(args)}")
+            raise InputError(f"expected at most {len(names)} inputs, got {len(args)}")
         given: dict[str, object] = dict(zip(names, args, strict=False))
         for name, item in kwargs.items():
             if name not in names:
-                raise ValueError(f"unknown input '{name}' (inputs: {', '.join(names)})")
+                raise InputError(f"unknown input '{name}' (inputs: {', '.join(names)})")
             if name in given:
-                raise ValueError(f"input '{name}' given twice")
+                raise InputError(f"input '{name}' given twice")
             given[name] = item
         missing = [n for n in names if n not in given]
         if missing:
-            raise ValueError(f"missing inputs: {', '.join(repr(m) for m in missing)}")
+            raise InputError(f"missing inputs: {', '.join(repr(m) for m in missing)}")
         return given

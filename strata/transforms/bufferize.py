@@ -31,9 +31,9 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
-from strata.diagnostics import fail_on_ops, op_message
+from strata.diagnostics import fail_on_ops, op_error, op_message
 from strata.dialects import rt
-from strata.dialects.tensor_types import numpy_dtype_for
+from strata.dialects.element_kinds import has_numpy_dtype, numpy_dtype_for
 from strata.runtime.signature import ENTRY_FUNCTION_ATTR, EntrySignature, TensorSpec
 
 
@@ -42,8 +42,10 @@ def memref_of(t: Attribute) -> MemRefType:
     return MemRefType(t.element_type, t.get_shape())
 
 
-def _spec(name: str, t: Attribute) -> TensorSpec:
+def _spec(f: func.FuncOp, name: str, t: Attribute) -> TensorSpec:
     assert isinstance(t, (TensorType, MemRefType))
+    if not has_numpy_dtype(t.element_type):
+        raise op_error(f, f"'{name}' has element type {t.element_type}, which the host cannot hold")
     return TensorSpec(name, tuple(t.get_shape()), numpy_dtype_for(t.element_type).name)
 
 
@@ -273,8 +275,8 @@ def bufferize_function(module: ModuleOp, f: func.FuncOp) -> func.FuncOp:
     names_in, names_out = entry_names(f)
     EntrySignature(
         entry=f.sym_name.data,
-        inputs=tuple(_spec(n, t) for n, t in zip(names_in, in_types, strict=False)),
-        outputs=tuple(_spec(n, t) for n, t in zip(names_out, out_types, strict=False)),
+        inputs=tuple(_spec(f, n, t) for n, t in zip(names_in, in_types, strict=False)),
+        outputs=tuple(_spec(f, n, t) for n, t in zip(names_out, out_types, strict=False)),
         status_codes={i + 1: message for i, message in enumerate(fb.checks)},
     ).attach(new_f)
     for g in fb.globals_made:

@@ -6,8 +6,6 @@ their operands.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
@@ -22,37 +20,57 @@ from xdsl.pattern_rewriter import (
 from xdsl.utils.exceptions import VerifyException
 
 from strata.dialects import tf
-from strata.dialects.tensor_types import dense_from_numpy, is_float, numpy_dtype_for
+from strata.dialects.element_kinds import ElementKind, kind_of_dtype, numpy_dtype_for
+from strata.dialects.hlo.core import ComparisonDirection
+from strata.dialects.hlo.scalar_semantics import COMPARISONS, ELEMENTWISE, Numpy
+from strata.dialects.tensor_types import dense_from_numpy
+from strata.lowering.tf_to_hlo.elementwise import BINARY as TF_TO_HLO_BINARY
+from strata.lowering.tf_to_hlo.elementwise import UNARY as TF_TO_HLO_UNARY
 from strata.transforms.tf_shape_inference import (
     RefineFuncResultTypes,
     RefineTfResultTypes,
     refine,
 )
 
-# Elementwise ops that are one numpy function; integer overflow wraps, as in TensorFlow.
-UNARY: dict[type[Operation], Callable[[np.ndarray], np.ndarray]] = {
-    tf.NegOp: np.negative,
-    tf.AbsOp: np.abs,
-    tf.SquareOp: np.square,
-    tf.ExpOp: np.exp,
-    tf.LogOp: np.log,
-    tf.SqrtOp: np.sqrt,
-    tf.RsqrtOp: lambda x: 1 / np.sqrt(x),
-    tf.TanhOp: np.tanh,
-    tf.SigmoidOp: lambda x: 1 / (1 + np.exp(-x)),
-    tf.ReluOp: lambda x: np.maximum(x, 0),
-    tf.Relu6Op: lambda x: np.minimum(np.maximum(x, 0), 6),
+TF_COMPOSITES: dict[str, Numpy] = {
+    "Square": np.square,
+    "Relu": lambda x: np.maximum(x, 0),
+    "Relu6": lambda x: np.minimum(np.maximum(x, 0), 6),
+    "FloorDiv": np.floor_divide,
+    "FloorMod": np.mod,
+}
+"""Elementwise tf ops that are no single hlo op, by TF op name: their numpy evaluation."""
+
+_TF_TO_HLO: dict[str, type[Operation]] = {
+    tf_op.name.removeprefix("tf."): hlo_op
+    for tf_op, hlo_op in (*TF_TO_HLO_UNARY.items(), *TF_TO_HLO_BINARY.items())
+}
+_TF_COMPARISONS: dict[str, ComparisonDirection] = {
+    tf_op.name.removeprefix("tf."): ComparisonDirection(direction)
+    for tf_op, direction in tf.COMPARE_DIRECTIONS.items()
 }
 
-BINARY: dict[type[Operation], Callable[[np.ndarray, np.ndarray], np.ndarray]] = {
-    tf.AddV2Op: np.add,
-    tf.AddOp: np.add,
-    tf.SubOp: np.subtract,
-    tf.MulOp: np.multiply,
-    tf.RealDivOp: np.divide,
-    tf.MaximumOp: np.maximum,
-    tf.MinimumOp: np.minimum,
-}
+
+def elementwise_numpy(tf_name: str, kind: ElementKind | None) -> Numpy | None:
+    """The numpy evaluation of an elementwise tf op (TF op name, e.g. "AddV2") on elements of
+    `kind`, read from the hlo op it lowers to; None where Strata does not evaluate it."""
+    if tf_name in TF_COMPOSITES:
+        return TF_COMPOSITES[tf_name]
+    if tf_name in _TF_COMPARISONS:
+        return COMPARISONS[_TF_COMPARISONS[tf_name]].numpy
+    hlo_op = _TF_TO_HLO.get(tf_name)
+    if hlo_op is None or hlo_op not in ELEMENTWISE:
+        return None
+    behaviour = ELEMENTWISE[hlo_op].behaviour(kind)
+    return None if behaviour is None else behaviour.numpy
+
+
+def evaluate_elementwise(tf_name: str, args: list[np.ndarray]) -> np.ndarray | None:
+    """An elementwise tf op on constant operands (the first operand's dtype picks the kind)."""
+    if not args:
+        return None
+    fn = elementwise_numpy(tf_name, kind_of_dtype(args[0].dtype))
+    return None if fn is None else fn(*args)
 
 
 MAX_FOLDED_ELEMENTS = 1 << 16
@@ -138,12 +156,9 @@ def _operand_values(op: Operation) -> list[np.ndarray] | None:
 
 def _evaluate(op: Operation, args: list[np.ndarray]) -> np.ndarray | None:
     """The value of `op` on constant operands; None for ops (or dtypes) not folded here."""
-    if type(op) in UNARY:
-        return UNARY[type(op)](args[0])
-    if type(op) in BINARY:
-        if isinstance(op, tf.RealDivOp) and not is_float(op.z.type.element_type):
-            return None  # integer RealDiv rounds like C; not worth a second definition here
-        return BINARY[type(op)](args[0], args[1])
+    value = evaluate_elementwise(op.name.removeprefix("tf."), args)
+    if value is not None:
+        return value
     if isinstance(op, tf.MatMulOp):
         a = args[0].T if op.transpose_a.value.data else args[0]
         b = args[1].T if op.transpose_b.value.data else args[1]

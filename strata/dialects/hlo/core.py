@@ -15,11 +15,9 @@ from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyAttr,
     ArrayAttr,
-    BFloat16Type,
     DenseArrayBase,
     DenseIntOrFPElementsAttr,
     IntAttr,
-    IntegerType,
     TensorType,
     i1,
     i64,
@@ -66,7 +64,15 @@ from xdsl.traits import ConstantLike, HasParent, IsTerminator, Pure, RecursiveMe
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
-from strata.dialects.tensor_types import format_shape, is_float
+from strata.dialects.element_kinds import (
+    element_info,
+    is_bool,
+    is_float,
+    is_integer,
+    is_numeric,
+    supported_element_names,
+)
+from strata.dialects.tensor_types import format_shape
 
 # ---------------------------------------------------------------------------------------------
 # Type helpers
@@ -94,27 +100,19 @@ def _join_shapes(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
     return tuple(y if x == DYNAMIC_INDEX else x for x, y in zip(a, b, strict=True))
 
 
-def _is_bool(element: Attribute) -> bool:
-    return isinstance(element, IntegerType) and element.width.data == 1
-
-
-def _is_float(element: Attribute) -> bool:
-    return is_float(element) or isinstance(element, BFloat16Type)
+def _is_supported(element: Attribute) -> bool:
+    return element_info(element) is not None
 
 
 def _is_int(element: Attribute) -> bool:
-    return isinstance(element, IntegerType)
-
-
-def _is_numeric(element: Attribute) -> bool:
-    return _is_float(element) or (_is_int(element) and not _is_bool(element))
+    return is_integer(element) or is_bool(element)
 
 
 # Which element types an elementwise op accepts: kind -> (predicate, how messages name it).
 ELEMENT_KINDS: dict[str, tuple[Callable[[Attribute], bool], str]] = {
-    "any": (lambda _: True, "any"),
-    "numeric": (_is_numeric, "integer or float"),
-    "float": (_is_float, "float"),
+    "any": (_is_supported, "supported"),
+    "numeric": (is_numeric, "integer or float"),
+    "float": (is_float, "float"),
     "integer": (_is_int, "integer or boolean"),
 }
 
@@ -421,6 +419,11 @@ class HloOp(IRDLOperation):
         inferred = self.infer_result_types()
         if inferred is None:
             return
+        if len(self.results) != len(inferred):
+            raise VerifyException(
+                f"expected {len(inferred)} results from operands and attributes, "
+                f"found {len(self.results)}"
+            )
         for index, (res, want) in enumerate(zip(self.results, inferred, strict=True)):
             have = _tensor(res.type, f"result {index}")
             if not isinstance(want, TensorType):
@@ -808,6 +811,12 @@ class ConvertOp(HloOp):
     def verify_(self) -> None:
         operand = _tensor(self.operand.type, "operand")
         result = _tensor(self.result.type, "result")
+        for what, t in (("operand", operand), ("result", result)):
+            if element_info(t.element_type) is None:
+                raise VerifyException(
+                    f"{what} element type {t.element_type} is not supported "
+                    f"(expected one of {supported_element_names()})"
+                )
         if not _dims_compatible(_shape(operand), _shape(result)):
             raise VerifyException(
                 f"result shape {format_shape(_shape(result))} does not match operand shape "
@@ -867,7 +876,7 @@ class CompareOp(HloOp):
             kind = self.compare_type.data
             element = _tensor(self.lhs, "lhs").element_type
             wants_float = kind in (ComparisonType.FLOAT, ComparisonType.TOTALORDER)
-            if wants_float != _is_float(element):
+            if wants_float != is_float(element):
                 raise VerifyException(
                     f"compare type {kind.value} does not apply to {element} elements"
                 )
@@ -907,7 +916,7 @@ class SelectOp(HloOp):
     def _infer(pred_type: Attribute, true_type: Attribute, false_type: Attribute) -> TensorType:
         pred = _tensor(pred_type, "pred")
         on_true, on_false = _tensor(true_type, "on_true"), _tensor(false_type, "on_false")
-        if not _is_bool(pred.element_type):
+        if not is_bool(pred.element_type):
             raise VerifyException(f"pred must have i1 elements, found {pred}")
         if on_true.element_type != on_false.element_type or not _dims_compatible(
             _shape(on_true), _shape(on_false)

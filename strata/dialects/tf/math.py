@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import FloatAttr, IntegerType, TensorType, f32, i1
+from xdsl.dialects.builtin import FloatAttr, TensorType, f32, i1
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from strata.dialects.tensor_types import broadcast_shapes, format_shape, is_float
+from strata.dialects.element_kinds import is_bool, is_float, is_numeric
+from strata.dialects.tensor_types import broadcast_shapes, format_shape
 from strata.dialects.tf.core import (
     BinaryOp,
     FloatUnaryOp,
@@ -20,14 +21,6 @@ from strata.dialects.tf.core import (
     _dims_compatible,
     _tensor,
 )
-
-
-def _is_bool(element: Attribute) -> bool:
-    return isinstance(element, IntegerType) and element.width.data == 1
-
-
-def _is_numeric(element: Attribute) -> bool:
-    return is_float(element) or (isinstance(element, IntegerType) and not _is_bool(element))
 
 
 def _broadcast(*types: TensorType) -> tuple[int, ...]:
@@ -50,7 +43,7 @@ class _NumericUnary(UnaryOp):
 
     def infer_result_types(self) -> Sequence[Attribute]:
         t = _tensor(self.x, "operand")
-        if not _is_numeric(t.element_type):
+        if not is_numeric(t.element_type):
             raise VerifyException(f"operand must be an integer or float tensor, found {t}")
         return [t]
 
@@ -58,7 +51,7 @@ class _NumericUnary(UnaryOp):
 class _BoolUnary(UnaryOp):
     def infer_result_types(self) -> Sequence[Attribute]:
         t = _tensor(self.x, "operand")
-        if not _is_bool(t.element_type):
+        if not is_bool(t.element_type):
             raise VerifyException(f"operand must be a bool (i1) tensor, found {t}")
         return [t]
 
@@ -114,7 +107,7 @@ class _FloatBinary(BinaryOp):
 class _NumericBinary(BinaryOp):
     def infer_result_types(self) -> Sequence[Attribute]:
         t = self._infer(self.x.type, self.y.type)
-        if not _is_numeric(t.element_type):
+        if not is_numeric(t.element_type):
             raise VerifyException(
                 f"operands must be integer or float tensors, found {t.element_type}"
             )
@@ -124,7 +117,7 @@ class _NumericBinary(BinaryOp):
 class _BoolBinary(BinaryOp):
     def infer_result_types(self) -> Sequence[Attribute]:
         t = self._infer(self.x.type, self.y.type)
-        if not _is_bool(t.element_type):
+        if not is_bool(t.element_type):
             raise VerifyException(f"operands must be bool (i1) tensors, found {t.element_type}")
         return [t]
 
@@ -195,7 +188,7 @@ def _check_branches(t: TensorType, e: TensorType) -> None:
 
 
 def _check_condition(c: TensorType) -> None:
-    if not _is_bool(c.element_type):
+    if not is_bool(c.element_type):
         raise VerifyException(f"condition must be a bool (i1) tensor, found {c}")
 
 
@@ -277,7 +270,7 @@ class ClipByValueOp(TfOp):
 
     def infer_result_types(self) -> Sequence[Attribute]:
         t = _tensor(self.t, "t")
-        if not _is_numeric(t.element_type):
+        if not is_numeric(t.element_type):
             raise VerifyException(f"t must be an integer or float tensor, found {t}")
         for what, bound in (
             ("clip_value_min", self.clip_value_min),

@@ -13,19 +13,16 @@ from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, tra
 from xdsl.traits import ConstantLike, Pure
 from xdsl.utils.exceptions import VerifyException
 
-from strata.dialects.tensor_types import is_float, numpy_from_dense
+from strata.dialects.element_kinds import is_bool, is_float
+from strata.dialects.tensor_types import numpy_from_dense
 from strata.dialects.tf.core import TfOp, _tensor
-
-
-def _is_bool(element: Attribute) -> bool:
-    return isinstance(element, IntegerType) and element.width.data == 1
 
 
 def _check_axes_type(t: TensorType, what: str) -> None:
     if (
         t.get_num_dims() > 1
         or not isinstance(t.element_type, IntegerType)
-        or _is_bool(t.element_type)
+        or is_bool(t.element_type)
     ):
         raise VerifyException(f"{what} must be a rank-0 or 1-D integer tensor, found {t}")
 
@@ -85,11 +82,11 @@ class ReductionOp(TfOp):
     def _infer(cls, input: SSAValue, indices: SSAValue, keep_dims: bool) -> TensorType:
         t = _tensor(input, "input")
         _check_axes_type(_tensor(indices, "reduction_indices"), "reduction_indices")
-        if cls.BOOL_ONLY and not _is_bool(t.element_type):
+        if cls.BOOL_ONLY and not is_bool(t.element_type):
             raise VerifyException(f"input must be a bool (i1) tensor, found {t}")
         if not cls.BOOL_ONLY and not (
             is_float(t.element_type)
-            or (isinstance(t.element_type, IntegerType) and not _is_bool(t.element_type))
+            or (isinstance(t.element_type, IntegerType) and not is_bool(t.element_type))
         ):
             raise VerifyException(f"input must be an integer or float tensor, found {t}")
         values = constant_value(indices)
@@ -159,7 +156,7 @@ class ArgReductionOp(TfOp):
     def infer_result_types(self) -> Sequence[Attribute]:
         t = _tensor(self.input, "input")
         if not is_float(t.element_type) and not (
-            isinstance(t.element_type, IntegerType) and not _is_bool(t.element_type)
+            isinstance(t.element_type, IntegerType) and not is_bool(t.element_type)
         ):
             raise VerifyException(f"input must be an integer or float tensor, found {t}")
         out = _tensor(self.output, "result").element_type

@@ -34,6 +34,7 @@ from strata.frontends.graphdef.builders import BUILDERS
 from strata.frontends.graphdef.builders.attrs import location, node_label
 from strata.frontends.graphdef.schema import NodeDef
 from strata.frontends.graphdef.tensors import numpy_dtype
+from strata.transforms.tf_fold_constants import evaluate_elementwise
 
 if TYPE_CHECKING:
     from strata.frontends.graphdef.importer import GraphImporter, TensorRef
@@ -369,26 +370,24 @@ def _squeeze(node: Any, args: list[np.ndarray]) -> np.ndarray:
     return np.squeeze(args[0], axis=tuple(dims) if dims else None)
 
 
+def _elementwise(tf_name: str) -> Callable[[Any, list[np.ndarray]], np.ndarray]:
+    def evaluate(node: Any, args: list[np.ndarray]) -> np.ndarray:
+        value = evaluate_elementwise(tf_name, args)
+        if value is None:
+            raise TypeError(f"{tf_name} is not evaluated on {args[0].dtype}")
+        return value
+
+    return evaluate
+
+
+_ELEMENTWISE_FOLDED = (
+    *("Less", "LessEqual", "Greater", "GreaterEqual", "Equal", "NotEqual"),
+    *("LogicalAnd", "LogicalOr", "LogicalNot"),
+    *("AddV2", "Add", "Sub", "Mul", "Maximum", "Minimum", "FloorDiv", "FloorMod", "Neg", "Abs"),
+)
+
 FOLDERS: dict[str, Callable[[Any, list[np.ndarray]], np.ndarray]] = {
-    "Less": lambda n, a: np.less(a[0], a[1]),
-    "LessEqual": lambda n, a: np.less_equal(a[0], a[1]),
-    "Greater": lambda n, a: np.greater(a[0], a[1]),
-    "GreaterEqual": lambda n, a: np.greater_equal(a[0], a[1]),
-    "Equal": lambda n, a: np.equal(a[0], a[1]),
-    "NotEqual": lambda n, a: np.not_equal(a[0], a[1]),
-    "LogicalAnd": lambda n, a: np.logical_and(a[0], a[1]),
-    "LogicalOr": lambda n, a: np.logical_or(a[0], a[1]),
-    "LogicalNot": lambda n, a: np.logical_not(a[0]),
-    "AddV2": lambda n, a: np.add(a[0], a[1]),
-    "Add": lambda n, a: np.add(a[0], a[1]),
-    "Sub": lambda n, a: np.subtract(a[0], a[1]),
-    "Mul": lambda n, a: np.multiply(a[0], a[1]),
-    "Maximum": lambda n, a: np.maximum(a[0], a[1]),
-    "Minimum": lambda n, a: np.minimum(a[0], a[1]),
-    "FloorDiv": lambda n, a: np.floor_divide(a[0], a[1]),
-    "FloorMod": lambda n, a: np.mod(a[0], a[1]),
-    "Neg": lambda n, a: np.negative(a[0]),
-    "Abs": lambda n, a: np.abs(a[0]),
+    **{name: _elementwise(name) for name in _ELEMENTWISE_FOLDED},
     "Cast": lambda n, a: a[0].astype(_attr_dtype(n, "DstT", a[0].dtype)),
     "Range": _range,
     "Max": _reduce(np.max),

@@ -9,7 +9,8 @@ from xdsl.dialects.builtin import FloatAttr, IntegerAttr, IntegerType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from strata.dialects import hlo
-from strata.dialects.tensor_types import is_float
+from strata.dialects.element_kinds import ElementKind, bit_width, is_bool, is_float, kind_of
+from strata.dialects.hlo.scalar_semantics import COMPARISONS, ELEMENTWISE, Behaviour, Expansion
 
 Emit = Callable[[Operation], Operation]
 
@@ -17,8 +18,9 @@ Emit = Callable[[Operation], Operation]
 def constant(value: float, element: Attribute) -> arith.ConstantOp:
     if is_float(element):
         return arith.ConstantOp(FloatAttr(float(value), element))  # type: ignore[arg-type]
-    assert isinstance(element, IntegerType)
-    if element.width.data == 1:
+    if not isinstance(element, IntegerType):
+        raise TypeError(f"no scalar constant of type {element}")
+    if is_bool(element):
         return arith.ConstantOp(IntegerAttr(-1 if value else 0, element))
     return arith.ConstantOp(IntegerAttr(int(value), element))
 
@@ -27,117 +29,97 @@ def _res(op: Operation) -> SSAValue:
     return op.results[0]
 
 
-# hlo binary op -> (float op, signed-int op)
-_BINARY: dict[type[Operation], tuple[type[Operation] | None, type[Operation] | None]] = {
-    hlo.AddOp: (arith.AddfOp, arith.AddiOp),
-    hlo.SubtractOp: (arith.SubfOp, arith.SubiOp),
-    hlo.MultiplyOp: (arith.MulfOp, arith.MuliOp),
-    hlo.DivideOp: (arith.DivfOp, arith.DivSIOp),
-    hlo.MaximumOp: (arith.MaximumfOp, arith.MaxSIOp),
-    hlo.MinimumOp: (arith.MinimumfOp, arith.MinSIOp),
-    hlo.PowerOp: (math.PowFOp, None),
-    hlo.RemainderOp: (None, arith.RemSIOp),
-    hlo.AndOp: (None, arith.AndIOp),
-    hlo.OrOp: (None, arith.OrIOp),
-}
-
-# hlo unary op -> (float op, int op)
-_UNARY: dict[type[Operation], tuple[type[Operation] | None, type[Operation] | None]] = {
-    hlo.AbsOp: (math.AbsFOp, math.AbsIOp),
-    hlo.ExponentialOp: (math.ExpOp, None),
-    hlo.LogOp: (math.LogOp, None),
-    hlo.SqrtOp: (math.SqrtOp, None),
-    hlo.RsqrtOp: (math.RsqrtOp, None),
-    hlo.TanhOp: (math.TanhOp, None),
-    hlo.FloorOp: (math.FloorOp, None),
-    hlo.CeilOp: (math.CeilOp, None),
-    hlo.Log1pOp: (math.Log1pOp, None),
-    hlo.Expm1Op: (math.ExpM1Op, None),
-    hlo.SineOp: (math.SinOp, None),
-    hlo.CosineOp: (math.CosOp, None),
-}
-
-_CMPF = {"EQ": "oeq", "NE": "une", "GE": "oge", "GT": "ogt", "LE": "ole", "LT": "olt"}
-_CMPI = {"EQ": "eq", "NE": "ne", "GE": "sge", "GT": "sgt", "LE": "sle", "LT": "slt"}
-_CMPU = {"EQ": "eq", "NE": "ne", "GE": "uge", "GT": "ugt", "LE": "ule", "LT": "ult"}
+def behaviour(op: Operation, element: Attribute) -> Behaviour | None:
+    """What `op` computes on elements of this type (None: nothing the scalar lowering emits)."""
+    semantics = ELEMENTWISE.get(type(op))
+    if semantics is None:
+        return None
+    return semantics.behaviour(kind_of(element))
 
 
 def supports(op: Operation, element: Attribute) -> bool:
     """Whether `emit_elementwise` can compute `op` on elements of this type."""
-    kind = 0 if is_float(element) else 1
-    if isinstance(op, (hlo.PowerOp, hlo.RemainderOp)):
-        return True
-    if type(op) in _BINARY:
-        return _BINARY[type(op)][kind] is not None
-    if type(op) in _UNARY:
-        return _UNARY[type(op)][kind] is not None
-    if isinstance(op, hlo.LogisticOp):
-        return is_float(element)
-    return isinstance(
-        op,
-        (
-            hlo.NegateOp,
-            hlo.SignOp,
-            hlo.NotOp,
-            hlo.CompareOp,
-            hlo.SelectOp,
-            hlo.ClampOp,
-            hlo.ConvertOp,
-        ),
-    )
+    return behaviour(op, element) is not None
 
 
 def emit_elementwise(emit: Emit, op: Operation, args: Sequence[SSAValue]) -> SSAValue:
     """Append the scalar ops computing `op` on `args` (one element of each operand)."""
     element = args[-1].type if not isinstance(op, (hlo.CompareOp, hlo.ConvertOp)) else args[0].type
-    kind = 0 if is_float(element) else 1
-    if isinstance(op, hlo.PowerOp) and kind == 1:
-        return _integer_power(emit, args[0], args[1], element)
-    if isinstance(op, hlo.RemainderOp) and kind == 0:
-        return _float_remainder(emit, args[0], args[1])
-    if type(op) in _BINARY:
-        cls = _BINARY[type(op)][kind]
-        assert cls is not None
-        return _res(emit(cls(args[0], args[1])))
-    if type(op) in _UNARY:
-        cls = _UNARY[type(op)][kind]
-        assert cls is not None
-        return _res(emit(cls(args[0])))
-    if isinstance(op, hlo.NegateOp):
-        if kind == 0:
-            return _res(emit(arith.NegfOp(args[0])))
-        zero = _res(emit(constant(0, element)))
-        return _res(emit(arith.SubiOp(zero, args[0])))
-    if isinstance(op, hlo.LogisticOp):
-        one = _res(emit(constant(1.0, element)))
-        neg = _res(emit(arith.NegfOp(args[0])))
-        exp = _res(emit(math.ExpOp(neg)))
-        return _res(emit(arith.DivfOp(one, _res(emit(arith.AddfOp(one, exp))))))
-    if isinstance(op, hlo.SignOp):
-        return _sign(emit, args[0], element)
-    if isinstance(op, hlo.NotOp):
-        ones = _res(emit(constant(-1, element)))
-        return _res(emit(arith.XOrIOp(args[0], ones)))
-    if isinstance(op, hlo.CompareOp):
-        direction = op.direction()
-        if is_float(element):
-            return _res(emit(arith.CmpfOp(args[0], args[1], _CMPF[direction])))
-        table = (
-            _CMPU if op.compare_type is not None and "UNSIGNED" in str(op.compare_type) else _CMPI
-        )
-        return _res(emit(arith.CmpiOp(args[0], args[1], table[direction])))
-    if isinstance(op, hlo.SelectOp):
-        return _res(emit(arith.SelectOp(args[0], args[1], args[2])))
-    if isinstance(op, hlo.ClampOp):
-        lo, x, hi = args[0], args[1], args[2]
-        mx, mn = (
-            (arith.MaximumfOp, arith.MinimumfOp) if kind == 0 else (arith.MaxSIOp, arith.MinSIOp)
-        )
-        return _res(emit(mn(_res(emit(mx(x, lo))), hi)))
-    if isinstance(op, hlo.ConvertOp):
-        # `args` holds only the operand's element: the target type is the result's.
-        return convert(emit, args[0], op.result.type.element_type)  # type: ignore[attr-defined]
-    raise ValueError(f"no scalar lowering for {op.name}")
+    rule = behaviour(op, element)
+    if rule is None:
+        raise TypeError(f"no scalar lowering for {op.name} on {element}")
+    if isinstance(rule.emits, Expansion):
+        return _EXPANSIONS[rule.emits](emit, op, args, element)
+    return _res(emit(rule.emits(*args)))
+
+
+def _negate_integer(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute):
+    zero = _res(emit(constant(0, element)))
+    return _res(emit(arith.SubiOp(zero, args[0])))
+
+
+def _logistic(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute) -> SSAValue:
+    one = _res(emit(constant(1.0, element)))
+    neg = _res(emit(arith.NegfOp(args[0])))
+    exp = _res(emit(math.ExpOp(neg)))
+    return _res(emit(arith.DivfOp(one, _res(emit(arith.AddfOp(one, exp))))))
+
+
+def _not(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute) -> SSAValue:
+    ones = _res(emit(constant(-1, element)))
+    return _res(emit(arith.XOrIOp(args[0], ones)))
+
+
+def _compare(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute) -> SSAValue:
+    if not isinstance(op, hlo.CompareOp):
+        raise TypeError(f"{op.name} is no comparison")
+    comparison = COMPARISONS[op.comparison_direction.data]
+    if is_float(element):
+        return _res(emit(arith.CmpfOp(args[0], args[1], comparison.cmpf)))
+    unsigned = kind_of(element) is ElementKind.UNSIGNED or (
+        op.compare_type is not None and op.compare_type.data == hlo.ComparisonType.UNSIGNED
+    )
+    predicate = comparison.cmpi_unsigned if unsigned else comparison.cmpi_signed
+    return _res(emit(arith.CmpiOp(args[0], args[1], predicate)))
+
+
+def _select(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute) -> SSAValue:
+    return _res(emit(arith.SelectOp(args[0], args[1], args[2])))
+
+
+def _clamp(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute) -> SSAValue:
+    lo, x, hi = args[0], args[1], args[2]
+    maximum = _single_op(hlo.MaximumOp, element)
+    minimum = _single_op(hlo.MinimumOp, element)
+    return _res(emit(minimum(_res(emit(maximum(x, lo))), hi)))
+
+
+def _single_op(op: type[Operation], element: Attribute) -> type[Operation]:
+    """The one arith/math op that computes `op` on this element type."""
+    rule = ELEMENTWISE[op].behaviour(kind_of(element))
+    if rule is None or not isinstance(rule.emits, type):
+        raise TypeError(f"{op.name} on {element} is not a single scalar op")
+    return rule.emits
+
+
+def _convert(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute) -> SSAValue:
+    # `args` holds only the operand's element: the target type is the result's.
+    return convert(emit, args[0], op.results[0].type.element_type)  # type: ignore[attr-defined]
+
+
+def _power(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute) -> SSAValue:
+    return _integer_power(emit, args[0], args[1], element)
+
+
+def _remainder(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute):
+    return _float_remainder(emit, args[0], args[1])
+
+
+def _sign_of(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute):
+    return _sign(emit, args[0], element)
+
+
+Expand = Callable[[Emit, Operation, Sequence[SSAValue], Attribute], SSAValue]
 
 
 def _float_remainder(emit: Emit, x: SSAValue, y: SSAValue) -> SSAValue:
@@ -159,8 +141,7 @@ def _float_remainder(emit: Emit, x: SSAValue, y: SSAValue) -> SSAValue:
 def _integer_power(emit: Emit, base: SSAValue, exponent: SSAValue, element: Attribute) -> SSAValue:
     """base ** exponent by squaring over the exponent's bits (unrolled; wraps on overflow like
     TensorFlow's kernel). A negative exponent gives 0, or +-1 for a base of +-1."""
-    assert isinstance(element, IntegerType)
-    width = element.width.data
+    width = bit_width(element)
     one = _res(emit(constant(1, element)))
     zero = _res(emit(constant(0, element)))
     result, square, bits = one, base, exponent
@@ -197,31 +178,39 @@ def _sign(emit: Emit, x: SSAValue, element: Attribute) -> SSAValue:
     return _res(emit(arith.SelectOp(pos, one, inner)))
 
 
-def _width(t: Attribute) -> int:
-    if isinstance(t, IntegerType):
-        return t.width.data
-    return {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}[str(t)]
-
-
 def convert(emit: Emit, x: SSAValue, dst: Attribute) -> SSAValue:
     """Element conversion with hlo.convert's semantics (float->int truncates toward zero)."""
     src = x.type
     if src == dst:
         return x
     if is_float(src) and is_float(dst):
-        cls = arith.ExtFOp if _width(dst) > _width(src) else arith.TruncFOp
+        cls = arith.ExtFOp if bit_width(dst) > bit_width(src) else arith.TruncFOp
         return _res(emit(cls(x, dst)))
     if is_float(dst):
-        cls = arith.UIToFPOp if _width(src) == 1 else arith.SIToFPOp
+        cls = arith.UIToFPOp if bit_width(src) == 1 else arith.SIToFPOp
         return _res(emit(cls(x, dst)))
-    if _width(dst) == 1:
+    if bit_width(dst) == 1:
         zero = _res(emit(constant(0, src)))
         if is_float(src):
             return _res(emit(arith.CmpfOp(x, zero, "une")))
         return _res(emit(arith.CmpiOp(x, zero, "ne")))
     if is_float(src):
         return _res(emit(arith.FPToSIOp(x, dst)))
-    if _width(dst) > _width(src):
-        cls = arith.ExtUIOp if _width(src) == 1 else arith.ExtSIOp
+    if bit_width(dst) > bit_width(src):
+        cls = arith.ExtUIOp if bit_width(src) == 1 else arith.ExtSIOp
         return _res(emit(cls(x, dst)))
     return _res(emit(arith.TruncIOp(x, dst)))
+
+
+_EXPANSIONS: dict[Expansion, Expand] = {
+    Expansion.NEGATE_INTEGER: _negate_integer,
+    Expansion.INTEGER_POWER: _power,
+    Expansion.FLOAT_REMAINDER: _remainder,
+    Expansion.LOGISTIC: _logistic,
+    Expansion.SIGN: _sign_of,
+    Expansion.NOT: _not,
+    Expansion.COMPARE: _compare,
+    Expansion.SELECT: _select,
+    Expansion.CLAMP: _clamp,
+    Expansion.CONVERT: _convert,
+}

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import arith, llvm
 from xdsl.dialects.builtin import (
-    AnyFloat,
     DenseIntOrFPElementsAttr,
     FloatAttr,
     IndexType,
@@ -30,8 +29,14 @@ from xdsl.pattern_rewriter import (
 )
 
 from strata.dialects import llvm_extensions as llvm_ext
+from strata.dialects.element_kinds import ElementKind, element_info
 from strata.lowering.conversion import convert_dialect
-from strata.lowering.to_llvm.type_conversion import convert_type, llvm_operands, replace_with_llvm
+from strata.lowering.to_llvm.type_conversion import (
+    check_llvm_element_types,
+    convert_type,
+    llvm_operands,
+    replace_with_llvm,
+)
 
 BINARY: dict[type[Operation], type[Operation]] = {
     arith.AddiOp: llvm.AddOp,
@@ -89,11 +94,12 @@ def intrinsic_suffix(t: Attribute) -> str:
         for d in shape:
             count *= d
         return f"v{count}{intrinsic_suffix(t.get_element_type())}"
-    if isinstance(t, IntegerType):
-        return f"i{t.width.data}"
-    if isinstance(t, AnyFloat):
-        return f"f{t.bitwidth}"
-    raise ValueError(f"no intrinsic suffix for {t}")
+    info = element_info(t)
+    if info is None or not info.has_llvm_type:
+        raise TypeError(f"no intrinsic suffix for {t}")
+    if info.kind is ElementKind.FLOAT:
+        return f"f{info.width}"
+    return f"i{info.width}"
 
 
 def fastmath_of(op: Operation) -> llvm.FastMathAttr:
@@ -262,6 +268,7 @@ class ConvertArithToLlvmPass(ModulePass):
     name = "convert-arith-to-llvm"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        check_llvm_element_types(op, "arith")
         convert_dialect(
             op, self.name, [p() for p in PATTERNS], "arith", "left (unsupported types or ops)"
         )

@@ -15,16 +15,19 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntAttr,
     IntegerAttr,
-    IntegerType,
     MemRefType,
     NoneAttr,
     UnrealizedConversionCastOp,
+    VectorType,
     i64,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import SymbolTable
+
+from strata.diagnostics import op_error
+from strata.dialects.element_kinds import element_info
 
 INDEX_TYPE = i64
 """What `index` becomes (x86-64 and aarch64 targets)."""
@@ -75,14 +78,33 @@ def row_major_strides(shape: Sequence[int]) -> list[int]:
 
 def element_bytes(t: Attribute) -> int:
     """Size in bytes of a memref element type as LLVM lays it out."""
-    if isinstance(t, IntegerType):
-        return max(1, (t.width.data + 7) // 8)
     if isinstance(t, IndexType):
         return 8
-    size = getattr(t, "compile_time_size", None)
-    if isinstance(size, int):
-        return size
-    raise ValueError(f"no byte size for element type {t}")
+    info = element_info(t)
+    if info is None:
+        raise TypeError(f"no byte size for element type {t}")
+    return max(1, (info.width + 7) // 8)
+
+
+def _lacks_llvm_type(t: Attribute) -> bool:
+    element = t.get_element_type() if isinstance(t, VectorType) else t
+    if isinstance(element, IndexType):
+        return False
+    info = element_info(element)
+    return info is not None and not info.has_llvm_type
+
+
+def check_llvm_element_types(root: Operation, dialect: str) -> None:
+    """The first op of `dialect` on an element type that LLVM export has no type for (bf16)
+    becomes a diagnostic naming it: the stage where such a value can go no further."""
+    for op in root.walk():
+        if not op.name.startswith(dialect + "."):
+            continue
+        for value in (*op.operands, *op.results):
+            if _lacks_llvm_type(value.type):
+                raise op_error(
+                    op, f"element type {value.type} has no LLVM type (the LLVM export lacks it)"
+                )
 
 
 def cast_to(

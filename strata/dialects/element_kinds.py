@@ -1,0 +1,150 @@
+"""Element types Strata compiles: kind, bit width, numpy dtype, whether LLVM export has them.
+
+Every layer asks this module (never `isinstance(t, Float32Type)` or `str(t) == "f16"`). Integers
+are signless in MLIR and read as signed, except `ui<N>` types and i1 (bool). bf16 is a compiler
+type only: numpy has no bf16 and xDSL's LLVM export has none, so it has no dtype and no LLVM type;
+the host side reports a bf16 entry argument, the LLVM stage a bf16 op.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+import numpy as np
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    IntegerType,
+    Signedness,
+    f16,
+    f32,
+    f64,
+    i1,
+)
+from xdsl.ir import Attribute
+
+
+class ElementKind(Enum):
+    FLOAT = "float"
+    SIGNED = "signed integer"
+    UNSIGNED = "unsigned integer"
+    BOOL = "bool"
+
+
+@dataclass(frozen=True)
+class ElementInfo:
+    """What one element type is: `dtype` None where numpy has no such type (bf16)."""
+
+    kind: ElementKind
+    width: int
+    dtype: np.dtype | None
+    has_llvm_type: bool
+
+
+_FLOATS: dict[type[Attribute], ElementInfo] = {
+    Float16Type: ElementInfo(ElementKind.FLOAT, 16, np.dtype(np.float16), True),
+    BFloat16Type: ElementInfo(ElementKind.FLOAT, 16, None, False),
+    Float32Type: ElementInfo(ElementKind.FLOAT, 32, np.dtype(np.float32), True),
+    Float64Type: ElementInfo(ElementKind.FLOAT, 64, np.dtype(np.float64), True),
+}
+
+_INTEGER_WIDTHS = (8, 16, 32, 64)
+
+_NUMPY_TO_ELEMENT: dict[np.dtype, Attribute] = {
+    np.dtype(np.float32): f32,
+    np.dtype(np.float64): f64,
+    np.dtype(np.float16): f16,
+    np.dtype(np.int8): IntegerType(8),
+    np.dtype(np.int16): IntegerType(16),
+    np.dtype(np.int32): IntegerType(32),
+    np.dtype(np.int64): IntegerType(64),
+    # TensorFlow's uint8 becomes a signless i8 (MLIR's convention); its bits are unchanged.
+    np.dtype(np.uint8): IntegerType(8),
+    np.dtype(np.bool_): i1,
+}
+
+
+def element_info(element: Attribute) -> ElementInfo | None:
+    """The description of a supported element type, None for any other type (f80, i3, index)."""
+    for cls, info in _FLOATS.items():
+        if isinstance(element, cls):
+            return info
+    if not isinstance(element, IntegerType):
+        return None
+    width = element.width.data
+    if width == 1:
+        return ElementInfo(ElementKind.BOOL, 1, np.dtype(np.bool_), True)
+    if width not in _INTEGER_WIDTHS:
+        return None
+    if element.signedness.data == Signedness.UNSIGNED:
+        return ElementInfo(ElementKind.UNSIGNED, width, np.dtype(f"uint{width}"), True)
+    return ElementInfo(ElementKind.SIGNED, width, np.dtype(f"int{width}"), True)
+
+
+def kind_of(element: Attribute) -> ElementKind | None:
+    info = element_info(element)
+    return None if info is None else info.kind
+
+
+def kind_of_dtype(dtype: np.dtype) -> ElementKind | None:
+    """The kind of values a numpy dtype holds (None: not a number or bool)."""
+    return {"f": ElementKind.FLOAT, "i": ElementKind.SIGNED, "u": ElementKind.UNSIGNED}.get(
+        dtype.kind, ElementKind.BOOL if dtype.kind == "b" else None
+    )
+
+
+def is_float(element: Attribute) -> bool:
+    return kind_of(element) is ElementKind.FLOAT
+
+
+def is_bool(element: Attribute) -> bool:
+    return kind_of(element) is ElementKind.BOOL
+
+
+def is_integer(element: Attribute) -> bool:
+    """A supported integer type other than bool."""
+    return kind_of(element) in (ElementKind.SIGNED, ElementKind.UNSIGNED)
+
+
+def is_numeric(element: Attribute) -> bool:
+    """A supported float or integer type (not bool)."""
+    return is_float(element) or is_integer(element)
+
+
+def bit_width(element: Attribute) -> int:
+    """The width of a supported element type; callers check `element_info` first for user types."""
+    info = element_info(element)
+    if info is None:
+        raise TypeError(f"no bit width for element type {element}")
+    return info.width
+
+
+def element_type_for(dtype: np.dtype | type) -> Attribute:
+    """The MLIR element type of a numpy dtype (signless integers, as MLIR has them)."""
+    key = np.dtype(dtype)
+    if key not in _NUMPY_TO_ELEMENT:
+        raise TypeError(f"unsupported dtype {key}")
+    return _NUMPY_TO_ELEMENT[key]
+
+
+def numpy_dtype_for(element: Attribute) -> np.dtype:
+    """The numpy dtype that holds values of an MLIR element type (signless integers read as signed).
+
+    bf16 and unsupported types raise TypeError: the host side cannot hold them, and callers that
+    reach this with user input report the op first (`unsupported_element_message`)."""
+    info = element_info(element)
+    if info is None or info.dtype is None:
+        raise TypeError(f"no numpy dtype for element type {element}")
+    return info.dtype
+
+
+def has_numpy_dtype(element: Attribute) -> bool:
+    info = element_info(element)
+    return info is not None and info.dtype is not None
+
+
+def supported_element_names() -> str:
+    return "f16, bf16, f32, f64, i1, i8, i16, i32, i64, ui8, ui16, ui32, ui64"

@@ -1,0 +1,279 @@
+"""What each hlo elementwise op computes on one element, per element kind: the arith/math op (or
+named expansion) the scalar lowering emits, and the numpy function that evaluates it. Folding,
+the import-time evaluator, the host plan and the linalg lowering all read this one table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+
+import numpy as np
+from xdsl.dialects import arith, math
+from xdsl.ir import Operation
+
+from strata.dialects.element_kinds import ElementKind
+from strata.dialects.hlo.core import (
+    AbsOp,
+    AddOp,
+    AndOp,
+    CeilOp,
+    ClampOp,
+    CompareOp,
+    ComparisonDirection,
+    ConvertOp,
+    CosineOp,
+    DivideOp,
+    Expm1Op,
+    ExponentialOp,
+    FloorOp,
+    Log1pOp,
+    LogisticOp,
+    LogOp,
+    MaximumOp,
+    MinimumOp,
+    MultiplyOp,
+    NegateOp,
+    NotOp,
+    OrOp,
+    PowerOp,
+    RemainderOp,
+    RsqrtOp,
+    SelectOp,
+    SignOp,
+    SineOp,
+    SqrtOp,
+    SubtractOp,
+    TanhOp,
+)
+
+Numpy = Callable[..., np.ndarray]
+
+FLOAT, SIGNED, UNSIGNED, BOOL = (
+    ElementKind.FLOAT,
+    ElementKind.SIGNED,
+    ElementKind.UNSIGNED,
+    ElementKind.BOOL,
+)
+INTEGERS = (SIGNED, UNSIGNED)
+
+
+class Expansion(Enum):
+    """A scalar lowering of several arith/math ops (`scalar_ops` emits each)."""
+
+    NEGATE_INTEGER = "0 - x"
+    INTEGER_POWER = "power by squaring"
+    FLOAT_REMAINDER = "fmod"
+    LOGISTIC = "1 / (1 + exp(-x))"
+    SIGN = "sign"
+    NOT = "x xor all-ones"
+    COMPARE = "cmpf / cmpi by direction and compare type"
+    SELECT = "select"
+    CLAMP = "min(max(x, lo), hi)"
+    CONVERT = "element conversion"
+
+
+@dataclass(frozen=True)
+class Behaviour:
+    """How an op computes one element of one kind. `numpy` is None where the value depends on
+    the op's attributes (compare: `COMPARISONS`, convert: the result's dtype)."""
+
+    emits: type[Operation] | Expansion
+    numpy: Numpy | None
+
+
+@dataclass(frozen=True)
+class OpSemantics:
+    by_kind: dict[ElementKind, Behaviour] = field(default_factory=dict)
+
+    def behaviour(self, kind: ElementKind | None) -> Behaviour | None:
+        return None if kind is None else self.by_kind.get(kind)
+
+
+def _trunc_divide(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Integer division rounding toward zero (C, LLVM's sdiv), unlike numpy's floor division."""
+    q = np.floor_divide(a, b)
+    inexact = (np.remainder(a, b) != 0) & ((a < 0) != (b < 0))
+    return np.where(inexact, q + 1, q).astype(np.result_type(a, b))
+
+
+def _integer_power(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Wrapping integer power; a negative exponent gives 0, or +-1 for a base of +-1."""
+    a, b = np.broadcast_arrays(np.asarray(a), np.asarray(b))
+    positive = np.power(a, np.maximum(b, 0))
+    odd = (b % 2) != 0
+    unit = np.where(odd, a, np.ones_like(a))
+    inverse = np.where((a == 1) | (a == -1), unit, np.zeros_like(a))
+    return np.where(b < 0, inverse, positive)
+
+
+def _logistic(x: np.ndarray) -> np.ndarray:
+    return 1 / (1 + np.exp(-x))
+
+
+def _rsqrt(x: np.ndarray) -> np.ndarray:
+    return 1 / np.sqrt(x)
+
+
+def _clamp(lo: np.ndarray, x: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    return np.minimum(np.maximum(x, lo), hi)
+
+
+def _same(
+    kinds: tuple[ElementKind, ...], emits: type[Operation] | Expansion, numpy: Numpy | None
+) -> dict[ElementKind, Behaviour]:
+    return {kind: Behaviour(emits, numpy) for kind in kinds}
+
+
+def _float_only(emits: type[Operation] | Expansion, numpy: Numpy) -> OpSemantics:
+    return OpSemantics(_same((FLOAT,), emits, numpy))
+
+
+ELEMENTWISE: dict[type[Operation], OpSemantics] = {
+    AddOp: OpSemantics(
+        {
+            FLOAT: Behaviour(arith.AddfOp, np.add),
+            **_same(INTEGERS, arith.AddiOp, np.add),
+            BOOL: Behaviour(arith.OrIOp, np.logical_or),
+        }
+    ),
+    SubtractOp: OpSemantics(
+        {FLOAT: Behaviour(arith.SubfOp, np.subtract), **_same(INTEGERS, arith.SubiOp, np.subtract)}
+    ),
+    MultiplyOp: OpSemantics(
+        {
+            FLOAT: Behaviour(arith.MulfOp, np.multiply),
+            **_same(INTEGERS, arith.MuliOp, np.multiply),
+            BOOL: Behaviour(arith.AndIOp, np.logical_and),
+        }
+    ),
+    DivideOp: OpSemantics(
+        {
+            FLOAT: Behaviour(arith.DivfOp, np.divide),
+            SIGNED: Behaviour(arith.DivSIOp, _trunc_divide),
+            UNSIGNED: Behaviour(arith.DivUIOp, np.floor_divide),
+        }
+    ),
+    MaximumOp: OpSemantics(
+        {
+            FLOAT: Behaviour(arith.MaximumfOp, np.maximum),
+            SIGNED: Behaviour(arith.MaxSIOp, np.maximum),
+            UNSIGNED: Behaviour(arith.MaxUIOp, np.maximum),
+            BOOL: Behaviour(arith.OrIOp, np.logical_or),
+        }
+    ),
+    MinimumOp: OpSemantics(
+        {
+            FLOAT: Behaviour(arith.MinimumfOp, np.minimum),
+            SIGNED: Behaviour(arith.MinSIOp, np.minimum),
+            UNSIGNED: Behaviour(arith.MinUIOp, np.minimum),
+            BOOL: Behaviour(arith.AndIOp, np.logical_and),
+        }
+    ),
+    PowerOp: OpSemantics(
+        {
+            FLOAT: Behaviour(math.PowFOp, np.power),
+            **_same(INTEGERS, Expansion.INTEGER_POWER, _integer_power),
+        }
+    ),
+    RemainderOp: OpSemantics(
+        {
+            FLOAT: Behaviour(Expansion.FLOAT_REMAINDER, np.fmod),
+            SIGNED: Behaviour(arith.RemSIOp, np.fmod),
+            UNSIGNED: Behaviour(arith.RemUIOp, np.remainder),
+        }
+    ),
+    AndOp: OpSemantics(_same((*INTEGERS, BOOL), arith.AndIOp, np.bitwise_and)),
+    OrOp: OpSemantics(_same((*INTEGERS, BOOL), arith.OrIOp, np.bitwise_or)),
+    NegateOp: OpSemantics(
+        {
+            FLOAT: Behaviour(arith.NegfOp, np.negative),
+            **_same(INTEGERS, Expansion.NEGATE_INTEGER, np.negative),
+        }
+    ),
+    AbsOp: OpSemantics(
+        {FLOAT: Behaviour(math.AbsFOp, np.abs), SIGNED: Behaviour(math.AbsIOp, np.abs)}
+    ),
+    ExponentialOp: _float_only(math.ExpOp, np.exp),
+    LogOp: _float_only(math.LogOp, np.log),
+    SqrtOp: _float_only(math.SqrtOp, np.sqrt),
+    RsqrtOp: _float_only(math.RsqrtOp, _rsqrt),
+    TanhOp: _float_only(math.TanhOp, np.tanh),
+    FloorOp: _float_only(math.FloorOp, np.floor),
+    CeilOp: _float_only(math.CeilOp, np.ceil),
+    Log1pOp: _float_only(math.Log1pOp, np.log1p),
+    Expm1Op: _float_only(math.ExpM1Op, np.expm1),
+    SineOp: _float_only(math.SinOp, np.sin),
+    CosineOp: _float_only(math.CosOp, np.cos),
+    LogisticOp: _float_only(Expansion.LOGISTIC, _logistic),
+    SignOp: OpSemantics(_same((FLOAT, SIGNED), Expansion.SIGN, np.sign)),
+    NotOp: OpSemantics(_same((*INTEGERS, BOOL), Expansion.NOT, np.invert)),
+    CompareOp: OpSemantics(_same((FLOAT, *INTEGERS, BOOL), Expansion.COMPARE, None)),
+    SelectOp: OpSemantics(_same((FLOAT, *INTEGERS, BOOL), Expansion.SELECT, np.where)),
+    ClampOp: OpSemantics(
+        {
+            FLOAT: Behaviour(Expansion.CLAMP, _clamp),
+            SIGNED: Behaviour(Expansion.CLAMP, _clamp),
+        }
+    ),
+    ConvertOp: OpSemantics(_same((FLOAT, *INTEGERS, BOOL), Expansion.CONVERT, None)),
+}
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """One comparison direction: numpy's function and arith's predicate names per kind."""
+
+    numpy: Numpy
+    cmpf: str
+    cmpi_signed: str
+    cmpi_unsigned: str
+
+
+COMPARISONS: dict[ComparisonDirection, Comparison] = {
+    ComparisonDirection.EQ: Comparison(np.equal, "oeq", "eq", "eq"),
+    ComparisonDirection.NE: Comparison(np.not_equal, "une", "ne", "ne"),
+    ComparisonDirection.GE: Comparison(np.greater_equal, "oge", "sge", "uge"),
+    ComparisonDirection.GT: Comparison(np.greater, "ogt", "sgt", "ugt"),
+    ComparisonDirection.LE: Comparison(np.less_equal, "ole", "sle", "ule"),
+    ComparisonDirection.LT: Comparison(np.less, "olt", "slt", "ult"),
+}
+
+
+def _arith_numpy() -> dict[type[Operation], Numpy]:
+    table: dict[type[Operation], Numpy] = {}
+    for semantics in ELEMENTWISE.values():
+        for behaviour in semantics.by_kind.values():
+            if isinstance(behaviour.emits, type) and behaviour.numpy is not None:
+                table.setdefault(behaviour.emits, behaviour.numpy)
+    return table
+
+
+ARITH_NUMPY: dict[type[Operation], Numpy] = _arith_numpy()
+"""arith/math op -> numpy function, for every op the table emits on its own (host evaluation)."""
+
+
+def _cmpi_numpy() -> dict[str, tuple[Numpy, bool]]:
+    table: dict[str, tuple[Numpy, bool]] = {}
+    for comparison in COMPARISONS.values():
+        for name in (comparison.cmpi_signed, comparison.cmpi_unsigned):
+            table[name] = (comparison.numpy, name.startswith("u"))
+    return table
+
+
+CMPI_NUMPY: dict[str, tuple[Numpy, bool]] = _cmpi_numpy()
+"""arith.cmpi predicate name -> (numpy comparison, whether operands are read as unsigned)."""
+
+
+def _cmpf_numpy() -> dict[str, Numpy]:
+    table: dict[str, Numpy] = {}
+    for comparison in COMPARISONS.values():
+        relation = comparison.cmpi_signed.removeprefix("s")
+        # numpy's comparisons are false on NaN except `!=`: ordered for all but ne, as C's.
+        table["o" + relation] = comparison.numpy
+        table["u" + relation] = comparison.numpy
+    return table
+
+
+CMPF_NUMPY: dict[str, Numpy] = _cmpf_numpy()
+"""arith.cmpf predicate name -> numpy comparison (NaN compares as numpy compares it)."""

@@ -1,0 +1,125 @@
+"""Element kinds and the one table of scalar op semantics that lowering, folding and the host
+plan read."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float80Type,
+    IntegerType,
+    Signedness,
+    f16,
+    f32,
+    f64,
+    i1,
+    i8,
+    i32,
+    i64,
+)
+
+from strata.dialects import hlo
+from strata.dialects.element_kinds import (
+    ElementKind,
+    bit_width,
+    element_info,
+    kind_of,
+    kind_of_dtype,
+    numpy_dtype_for,
+)
+from strata.dialects.hlo.scalar_semantics import (
+    ARITH_NUMPY,
+    CMPF_NUMPY,
+    CMPI_NUMPY,
+    ELEMENTWISE,
+)
+from strata.frontends.graphdef.control_flow import FOLDERS
+from strata.lowering.hlo_to_linalg import scalar_ops
+from strata.transforms.tf_fold_constants import elementwise_numpy, evaluate_elementwise
+
+ui8 = IntegerType(8, Signedness.UNSIGNED)
+
+
+@pytest.mark.parametrize(
+    ("element", "kind", "width"),
+    [
+        (f16, ElementKind.FLOAT, 16),
+        (BFloat16Type(), ElementKind.FLOAT, 16),
+        (f32, ElementKind.FLOAT, 32),
+        (f64, ElementKind.FLOAT, 64),
+        (i1, ElementKind.BOOL, 1),
+        (i8, ElementKind.SIGNED, 8),
+        (i64, ElementKind.SIGNED, 64),
+        (ui8, ElementKind.UNSIGNED, 8),
+    ],
+)
+def test_supported_elements(element: object, kind: ElementKind, width: int) -> None:
+    assert kind_of(element) is kind  # type: ignore[arg-type]
+    assert bit_width(element) == width  # type: ignore[arg-type]
+
+
+def test_unsupported_elements_have_no_info() -> None:
+    assert element_info(Float80Type()) is None
+    assert element_info(IntegerType(3)) is None
+
+
+def test_bf16_has_no_numpy_dtype_nor_llvm_type() -> None:
+    info = element_info(BFloat16Type())
+    assert info is not None and info.dtype is None and not info.has_llvm_type
+    with pytest.raises(TypeError, match="no numpy dtype for element type bf16"):
+        numpy_dtype_for(BFloat16Type())
+
+
+def test_numpy_dtypes_and_kinds_agree() -> None:
+    assert numpy_dtype_for(ui8) == np.uint8
+    assert numpy_dtype_for(i32) == np.int32
+    assert numpy_dtype_for(i1) == np.bool_
+    for element in (f16, f32, f64, i1, i8, i32, i64, ui8):
+        assert kind_of_dtype(numpy_dtype_for(element)) is kind_of(element)
+
+
+def test_supports_reads_the_table() -> None:
+    negate = hlo.NegateOp.__new__(hlo.NegateOp)
+    exponential = hlo.ExponentialOp.__new__(hlo.ExponentialOp)
+    assert scalar_ops.supports(negate, BFloat16Type())
+    assert scalar_ops.supports(negate, i32)
+    assert not scalar_ops.supports(exponential, i32)
+    assert not scalar_ops.supports(negate, Float80Type())
+
+
+def test_unsigned_divide_lowers_to_divui() -> None:
+    rule = ELEMENTWISE[hlo.DivideOp].behaviour(ElementKind.UNSIGNED)
+    assert rule is not None and rule.emits is arith.DivUIOp
+
+
+def test_signed_division_truncates_toward_zero() -> None:
+    divide = ARITH_NUMPY[arith.DivSIOp]
+    assert divide(np.array([-7, 7]), np.array([2, -2])).tolist() == [-3, -3]
+    remainder = ARITH_NUMPY[arith.RemSIOp]
+    assert remainder(np.array([-7, 7]), np.array([2, -2])).tolist() == [-1, 1]
+
+
+def test_comparisons_by_name() -> None:
+    less, unsigned = CMPI_NUMPY["ult"]
+    assert unsigned and less(1, 2)
+    less, unsigned = CMPI_NUMPY["slt"]
+    assert not unsigned
+    assert not CMPF_NUMPY["olt"](float("nan"), 1.0)
+    assert CMPF_NUMPY["une"](float("nan"), 1.0)
+
+
+@pytest.mark.parametrize(("name", "expected"), [("FloorDiv", [-4, -3]), ("FloorMod", [1, -2])])
+def test_floor_division_folds_in_both_places(name: str, expected: list[int]) -> None:
+    a, b = np.array([-7, 7], np.int32), np.array([2, -3], np.int32)
+    folded = evaluate_elementwise(name, [a, b])
+    assert folded is not None and folded.tolist() == expected
+    assert FOLDERS[name](None, [a, b]).tolist() == expected
+
+
+def test_tf_ops_read_their_hlo_semantics() -> None:
+    assert elementwise_numpy("RealDiv", ElementKind.FLOAT) is np.divide
+    assert elementwise_numpy("Exp", ElementKind.SIGNED) is None
+    assert elementwise_numpy("Less", ElementKind.SIGNED) is np.less
+    assert elementwise_numpy("NoSuchOp", ElementKind.FLOAT) is None
