@@ -19,10 +19,10 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 
+from strata.abi import EntrySignature
 from strata.diagnostics import InputError, StrataError
 from strata.loading import ImportOptions, load_module
 from strata.pipeline import Stage, run_stages
-from strata.runtime.signature import EntrySignature
 
 TARGETS = ("cpu", "cuda", "cuda-sim")
 GPU_TARGETS = ("cuda", "cuda-sim")

@@ -7,7 +7,8 @@ it on stderr and exit 1. `--debug` re-raises so the traceback is visible.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 from xdsl.dialects.builtin import FileLineColLoc, FusedLoc, NameLoc
 from xdsl.ir import Attribute, Operation
@@ -19,8 +20,45 @@ from xdsl.utils.exceptions import (
 )
 
 
+@dataclass(frozen=True)
+class Blame:
+    """What a diagnostic says of the TF nodes it is about: their names, and the reason without
+    the `node '...' (tf.Op):` prefix. Tools print the message; the coverage report reads this."""
+
+    nodes: tuple[str, ...]
+    reason: str
+
+
 class StrataError(Exception):
-    """An error caused by the user's input; its message is the whole diagnostic."""
+    """An error caused by the user's input; its message is the whole diagnostic, `blames` the
+    TF nodes it names (empty when it is about no node)."""
+
+    def __init__(self, message: str, blames: Sequence[Blame] = ()):
+        super().__init__(message)
+        self.blames = tuple(blames)
+
+
+class PassContractError(PassFailedException):
+    """A pass's contract failed on some ops (`fail_on_ops`); `blames` names their TF nodes."""
+
+    def __init__(self, message: str, blames: Sequence[Blame] = ()):
+        super().__init__(message)
+        self.blames = tuple(blames)
+
+
+def node_names(loc: Attribute) -> tuple[str, ...]:
+    """The TF node names a location carries (a NameLoc, or the NameLocs inside a FusedLoc)."""
+    if isinstance(loc, NameLoc):
+        return (loc.desc.data,)
+    if isinstance(loc, FusedLoc):
+        return tuple(n for inner in loc.locations.data for n in node_names(inner))
+    return ()
+
+
+def blames_of(err: BaseException) -> tuple[Blame, ...]:
+    """The nodes an error is about, as data (empty for errors that carry none)."""
+    blames = getattr(err, "blames", ())
+    return tuple(b for b in blames if isinstance(b, Blame))
 
 
 def describe_location(loc: Attribute) -> str | None:
@@ -51,7 +89,13 @@ def op_message(op: Operation, message: str) -> str:
 
 
 def op_error(op: Operation, message: str) -> StrataError:
-    return StrataError(op_message(op, message))
+    names = node_names(op.location)
+    return StrataError(op_message(op, message), [Blame(names, message)] if names else [])
+
+
+def graph_node_error(name: str, op_type: str, message: str) -> StrataError:
+    """`node 'name' (tf.Op): message`, about a GraphDef node that has no op yet."""
+    return StrataError(f"node '{name}' (tf.{op_type}): {message}", [Blame((name,), message)])
 
 
 def verify_module(module: Operation) -> None:
@@ -71,7 +115,8 @@ def fail_on_ops(pass_name: str, what: str, ops: Iterable[Operation]) -> None:
         return
     lines = [f"{pass_name}: {len(offending)} {what}:"]
     lines += [f"  {describe_op(op)}" for op in offending]
-    raise PassFailedException("\n".join(lines))
+    blames = [Blame(node_names(op.location), "") for op in offending]
+    raise PassContractError("\n".join(lines), [b for b in blames if b.nodes])
 
 
 class ExecutionError(RuntimeError):

@@ -6,8 +6,6 @@ Every tool and the Python API load input through here, so they accept the same t
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from xdsl.context import Context
@@ -17,19 +15,11 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from strata.diagnostics import StrataError, verify_module
+from strata.frontends.graphdef.options import ImportOptions
 from strata.registry import make_context
 
 GRAPHDEF_SUFFIXES = (".pb", ".pbtxt")
 
-
-@dataclass
-class ImportOptions:
-    """What a GraphDef import needs beyond the graph: chosen inputs, their shapes, outputs."""
-
-    inputs: Sequence[str] | None = None
-    input_shapes: Sequence[Sequence[int]] | None = None
-    outputs: Sequence[str] | None = None
-    extra: dict[str, object] = field(default_factory=dict)
 
 
 def parse_ir(ctx: Context, text: str, name: str = "<input>") -> ModuleOp:

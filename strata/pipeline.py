@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
 from xdsl.passes import ModulePass, PassPipeline, PassPipelineCallbackType
 
 from strata.diagnostics import StrataError, verify_module
@@ -166,8 +167,24 @@ def detect_stage(module: ModuleOp, target: str = "cpu") -> Stage:
 StageCallback = Callable[[Stage, ModuleOp, float], None]
 
 
-def stage_pipeline(stage: Stage, callback: PassPipelineCallbackType | None = None) -> PassPipeline:
-    return PassPipeline.parse_spec(all_passes(), stage.passes, callback)
+def stage_pipeline(
+    stage: Stage, callback: PassPipelineCallbackType | None = None, partial: bool = False
+) -> PassPipeline:
+    """The passes entering `stage`; `partial` sets the `partial` option of every conversion
+    among them (ops they cannot lower are left, not fatal: the coverage report's mode)."""
+    pipeline = PassPipeline.parse_spec(all_passes(), stage.passes, callback)
+    if not partial:
+        return pipeline
+    passes = tuple(
+        replace(p, partial=True) if "partial" in {f.name for f in fields(p)} else p
+        for p in pipeline.passes
+    )
+    return PassPipeline(passes, callback)
+
+
+def stage_leftovers(stage: Stage, module: ModuleOp) -> list[Operation]:
+    """Ops of dialects `stage` does not allow: what a partial run of its passes left."""
+    return [op for op in module.walk() if op.dialect_name() not in stage.dialects]
 
 
 def run_stages(

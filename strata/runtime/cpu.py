@@ -1,4 +1,4 @@
-"""Calling compiled CPU code with numpy arrays: the entry ABI of strata/runtime/signature.py.
+"""Calling compiled CPU code with numpy arrays: the entry ABI of strata/abi.py.
 
     fn = CompiledFunction.from_module(llvm_stage_module)
     outputs = fn(x=np.ones((8, 784), np.float32))      # {"out": array(...)}
@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import ctypes
 import threading
-from collections.abc import Mapping
 
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 
-from strata.diagnostics import ExecutionError, InputError
-from strata.runtime.signature import EntrySignature, TensorSpec
+from strata.abi import EntrySignature, TensorSpec
+from strata.diagnostics import ExecutionError
 from strata.targets.cpu import JitModule, entry_signature, jit
 
 ARENA_ALIGNMENT = 64
@@ -28,10 +27,6 @@ def aligned_empty(nbytes: int, alignment: int = ARENA_ALIGNMENT) -> np.ndarray:
     raw = np.empty(nbytes + alignment, dtype=np.uint8)
     start = (-raw.ctypes.data) % alignment
     return raw[start : start + nbytes]
-
-
-def _describe(shape: tuple[int, ...], dtype: object) -> str:
-    return f"{tuple(shape)} {np.dtype(dtype).name}"  # type: ignore[call-overload]
 
 
 class CompiledFunction:
@@ -47,7 +42,6 @@ class CompiledFunction:
         self._cfunc = prototype(jit_module.address_of(signature.entry))
         # One arena per calling thread: concurrent calls must not share temporaries.
         self._arenas = threading.local()
-        self._input_dtypes = [np.dtype(spec.dtype) for spec in signature.inputs]
         self._output_dtypes = [np.dtype(spec.dtype) for spec in signature.outputs]
 
     @staticmethod
@@ -57,24 +51,10 @@ class CompiledFunction:
         """JIT an `llvm`-stage module (this CPU or `cpu`, O`opt_level`) and wrap its entry."""
         return CompiledFunction(jit(module, opt_level, cpu), entry_signature(module))
 
-    def _check(self, spec: TensorSpec, dtype: np.dtype, value: object) -> np.ndarray:
-        array = np.asarray(value)
-        if array.shape != tuple(spec.shape) or array.dtype != dtype:
-            raise InputError(
-                f"input '{spec.name}': expected shape {_describe(spec.shape, dtype)}, "
-                f"found {_describe(array.shape, array.dtype)}"
-            )
-        return np.ascontiguousarray(array)
-
     def __call__(self, *args: object, **kwargs: object) -> dict[str, np.ndarray]:
         """Run once; inputs by name (or position, signature order); returns {output name: array}."""
-        given = self._bind(args, kwargs)
-        pointers: list[int] = []
-        keep: list[np.ndarray] = []
-        for spec, dtype in zip(self.inputs, self._input_dtypes, strict=False):
-            array = self._check(spec, dtype, given[spec.name])
-            keep.append(array)
-            pointers.append(array.ctypes.data)
+        keep = self.signature.bind_inputs(args, kwargs)
+        pointers: list[int] = [array.ctypes.data for array in keep]
         results: dict[str, np.ndarray] = {}
         for spec, dtype in zip(self.outputs, self._output_dtypes, strict=False):
             out = np.empty(spec.shape, dtype)
@@ -93,19 +73,3 @@ class CompiledFunction:
             arena = aligned_empty(max(self.signature.arena_bytes, 1))
             self._arenas.buffer = arena
         return arena
-
-    def _bind(self, args: tuple[object, ...], kwargs: Mapping[str, object]) -> dict[str, object]:
-        names = [spec.name for spec in self.inputs]
-        if len(args) > len(names):
-            raise InputError(f"expected at most {len(names)} inputs, got {len(args)}")
-        given: dict[str, object] = dict(zip(names, args, strict=False))
-        for name, value in kwargs.items():
-            if name not in names:
-                raise InputError(f"unknown input '{name}' (inputs: {', '.join(names)})")
-            if name in given:
-                raise InputError(f"input '{name}' given twice")
-            given[name] = value
-        missing = [n for n in names if n not in given]
-        if missing:
-            raise InputError(f"missing inputs: {', '.join(repr(m) for m in missing)}")
-        return given

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import operator
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Protocol
 
 import numpy as np
@@ -29,10 +30,10 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from strata.diagnostics import ExecutionError, InputError, StrataError, describe_op
+from strata.abi import EntrySignature, TensorSpec
+from strata.diagnostics import ExecutionError, StrataError, describe_op
 from strata.dialects.element_kinds import numpy_dtype_for
 from strata.dialects.hlo.scalar_semantics import CMPF_NUMPY, CMPI_NUMPY
-from strata.runtime.signature import EntrySignature, TensorSpec
 
 # --- The device a plan runs against ------------------------------------------------------------
 
@@ -82,9 +83,18 @@ class View:
         return int(np.prod(self.shape, dtype=np.int64)) * self.dtype.itemsize
 
 
+class BufferKind(Enum):
+    """What a device buffer of the plan holds."""
+
+    INPUT = "input"
+    OUTPUT = "output"
+    ARENA = "arena"
+    CONSTANT = "constant"
+
+
 @dataclass(frozen=True)
 class BufferSpec:
-    kind: str  # "input", "output", "arena", "constant"
+    kind: BufferKind
     name: str
     nbytes: int
     data: np.ndarray | None = None
@@ -265,10 +275,10 @@ class _Builder:
     def build(self) -> HostPlan:
         main, signature = self._entry()
         args = list(main.body.block.args)
-        specs: list[tuple[str, TensorSpec | None]] = [
-            *(("input", s) for s in signature.inputs),
-            *(("output", s) for s in signature.outputs),
-            ("arena", None),
+        specs: list[tuple[BufferKind, TensorSpec | None]] = [
+            *((BufferKind.INPUT, s) for s in signature.inputs),
+            *((BufferKind.OUTPUT, s) for s in signature.outputs),
+            (BufferKind.ARENA, None),
         ]
         if len(args) != len(specs):
             raise StrataError(
@@ -380,7 +390,8 @@ class _Builder:
             if glob is None:
                 raise StrataError(f"{describe_op(op)}: host plan: no memref.global @{name}")
             data = global_bytes(glob)
-            self.globals[name] = self._buffer(BufferSpec("constant", name, data.size, data))
+            spec = BufferSpec(BufferKind.CONSTANT, name, data.size, data)
+            self.globals[name] = self._buffer(spec)
         shape, dtype = _memref_view(op.memref.type, op)
         return View(self.globals[name], 0, shape, dtype)
 
@@ -424,10 +435,6 @@ class _Builder:
 # --- Running a plan ----------------------------------------------------------------------------
 
 
-def _describe(shape: Sequence[int], dtype: np.dtype) -> str:
-    return f"{tuple(shape)} {dtype.name}"
-
-
 class PlanFunction:
     """A host plan bound to a device: call it with numpy arrays by input name, like the CPU
     target's CompiledFunction (returns {output name: array})."""
@@ -444,20 +451,17 @@ class PlanFunction:
         for handle, spec in zip(self.handles, plan.buffers, strict=True):
             if spec.data is not None:
                 device.upload(handle, 0, spec.data)
-        self._kinds: dict[str, list[int]] = {"input": [], "output": []}
-        for i, spec in enumerate(plan.buffers):
-            if spec.kind in self._kinds:
-                self._kinds[spec.kind].append(i)
+        self._inputs = [i for i, b in enumerate(plan.buffers) if b.kind is BufferKind.INPUT]
+        self._outputs = [i for i, b in enumerate(plan.buffers) if b.kind is BufferKind.OUTPUT]
 
     def __call__(self, *args: object, **kwargs: object) -> dict[str, np.ndarray]:
-        given = self._bind(args, kwargs)
-        arrays = [self._check(spec, given[spec.name]) for spec in self.inputs]
+        arrays = self.signature.bind_inputs(args, kwargs)
         with self._lock:
             return self._run(arrays)
 
     def _run(self, arrays: list[np.ndarray]) -> dict[str, np.ndarray]:
         device, handles = self.device, self.handles
-        for index, array in zip(self._kinds["input"], arrays, strict=True):
+        for index, array in zip(self._inputs, arrays, strict=True):
             device.upload(handles[index], 0, array)
         slots: list[Scalar] = [0] * self.plan.slots
 
@@ -481,7 +485,7 @@ class PlanFunction:
             else:
                 slots[step.result.index] = step.fn(*(value(o) for o in step.operands))
         results: dict[str, np.ndarray] = {}
-        for index, spec in zip(self._kinds["output"], self.outputs, strict=True):
+        for index, spec in zip(self._outputs, self.outputs, strict=True):
             out = np.empty(spec.shape, np.dtype(spec.dtype))
             device.download(handles[index], 0, out)
             results[spec.name] = out
@@ -503,28 +507,3 @@ class PlanFunction:
         )
         return out[0].item()
 
-    def _check(self, spec: TensorSpec, value: object) -> np.ndarray:
-        array = np.asarray(value)
-        dtype = np.dtype(spec.dtype)
-        if array.shape != tuple(spec.shape) or array.dtype != dtype:
-            raise InputError(
-                f"input '{spec.name}': expected shape {_describe(spec.shape, dtype)}, "
-                f"found {_describe(array.shape, array.dtype)}"
-            )
-        return np.ascontiguousarray(array)
-
-    def _bind(self, args: tuple[object, ...], kwargs: Mapping[str, object]) -> dict[str, object]:
-        names = [spec.name for spec in self.inputs]
-        if len(args) > len(names):
-            raise InputError(f"expected at most {len(names)} inputs, got {len(args)}")
-        given: dict[str, object] = dict(zip(names, args, strict=False))
-        for name, item in kwargs.items():
-            if name not in names:
-                raise InputError(f"unknown input '{name}' (inputs: {', '.join(names)})")
-            if name in given:
-                raise InputError(f"input '{name}' given twice")
-            given[name] = item
-        missing = [n for n in names if n not in given]
-        if missing:
-            raise InputError(f"missing inputs: {', '.join(repr(m) for m in missing)}")
-        return given

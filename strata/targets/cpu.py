@@ -13,8 +13,8 @@ import llvmlite.binding as llvm_binding
 from xdsl.dialects import llvm
 from xdsl.dialects.builtin import ModuleOp
 
+from strata.abi import EntrySignature
 from strata.diagnostics import StrataError
-from strata.runtime.signature import EntrySignature
 from strata.targets.llvm_ir import host_target_machine, optimize, target_machine, to_llvm_ir
 
 DEFAULT_TRIPLE = "x86_64-unknown-linux-gnu"

@@ -10,8 +10,8 @@ import re
 from xdsl.dialects import llvm
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 
+from strata.abi import EntrySignature, TensorSpec
 from strata.diagnostics import StrataError
-from strata.runtime.signature import EntrySignature, TensorSpec
 from strata.targets.cpu import entry_signature
 
 C_TYPES = {

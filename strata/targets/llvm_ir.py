@@ -29,9 +29,9 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Block, Operation, SSAValue
 
+from strata.abi import SIGNATURE_ATTR
 from strata.diagnostics import StrataError, describe_op
 from strata.dialects import llvm_extensions as llvm_ext
-from strata.runtime.signature import SIGNATURE_ATTR
 
 _ARG_FLAGS = {
     "llvm.noalias": "noalias",

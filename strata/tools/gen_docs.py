@@ -58,7 +58,7 @@ def supported_ops() -> str:
 
 def op_stages() -> str:
     """Per TF op, what each stage has for it (the static part of `strata-translate --coverage`)."""
-    from strata.coverage import handled_by, hlo_lowered_ops
+    from strata.coverage_report import handled_by, hlo_lowered_ops
     from strata.dialects import tf
 
     lowered = hlo_lowered_ops()

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import numpy as np
 
+from strata.abi import EntrySignature
 from strata.api import TARGETS, CompiledModel, compile
 from strata.diagnostics import StrataError, run_tool
 from strata.loading import parse_input_shapes, parse_names
-from strata.runtime.signature import EntrySignature
 
 
 def build_parser() -> argparse.ArgumentParser:

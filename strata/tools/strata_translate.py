@@ -162,7 +162,7 @@ def to_header(args: argparse.Namespace) -> str:
 
 
 def coverage(args: argparse.Namespace) -> str:
-    from strata.coverage import coverage as run_coverage
+    from strata.coverage_report import coverage as run_coverage
 
     report = run_coverage(
         args.input,

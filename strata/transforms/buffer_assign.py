@@ -17,9 +17,9 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
+from strata.abi import EntrySignature
 from strata.diagnostics import op_message
 from strata.dialects.tensor_types import numpy_dtype_for
-from strata.runtime.signature import EntrySignature
 
 ALIGNMENT = 64
 ALIASING_OPS = (memref.CollapseShapeOp, memref.ExpandShapeOp, memref.CastOp)

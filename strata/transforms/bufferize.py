@@ -31,10 +31,10 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
+from strata.abi import ENTRY_FUNCTION_ATTR, EntrySignature, TensorSpec
 from strata.diagnostics import fail_on_ops, op_error, op_message
 from strata.dialects import rt
 from strata.dialects.element_kinds import has_numpy_dtype, numpy_dtype_for
-from strata.runtime.signature import ENTRY_FUNCTION_ATTR, EntrySignature, TensorSpec
 
 
 def memref_of(t: Attribute) -> MemRefType:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import strata
-from strata.coverage import CoverageReport, coverage
+from strata.coverage_report import CoverageReport, coverage
 from strata.frontends.graphdef import parse_graphdef_text
 from strata.lowering.hlo_to_linalg import contraction as hlo_contraction
 from strata.lowering.tf_to_hlo import convert_tf_to_hlo

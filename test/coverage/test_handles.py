@@ -1,7 +1,7 @@
 """Every tf -> hlo pattern says which tf ops it lowers (`handles`), and every tf op with a
 lowering is declared by one, so the coverage report's static column is exact."""
 
-from strata.coverage import handled_by, hlo_lowered_ops
+from strata.coverage_report import handled_by, hlo_lowered_ops
 from strata.dialects import tf
 from strata.lowering.tf_to_hlo.convert_tf_to_hlo import FAMILIES
 

@@ -9,11 +9,11 @@ import pytest
 from xdsl.dialects import memref
 from xdsl.dialects.builtin import BytesAttr, DenseIntOrFPElementsAttr, ModuleOp, TensorType, f32
 
+from strata.abi import EntrySignature, TensorSpec
 from strata.loading import parse_ir
 from strata.pipeline import run_stages
 from strata.registry import make_context
 from strata.runtime.cpu import CompiledFunction
-from strata.runtime.signature import EntrySignature, TensorSpec
 
 
 def signature(inputs, outputs, arena_bytes=0, status_codes=None) -> str:

@@ -75,7 +75,7 @@ class RecordingDevice:
 
 def test_plan_reads_buffers_and_steps() -> None:
     plan = plan_of("gpu_elementwise.mlir")
-    assert [(b.kind, b.name, b.nbytes) for b in plan.buffers] == [
+    assert [(b.kind.value, b.name, b.nbytes) for b in plan.buffers] == [
         ("input", "x", 4000),
         ("output", "out", 4000),
         ("arena", "arena", 8192),
@@ -110,7 +110,7 @@ def test_constant_status_is_folded() -> None:
     plan = plan_of("gpu_matmul.mlir")
     assert plan.status == 0
     assert [type(s) for s in plan.steps] == [Launch]
-    assert [b.kind for b in plan.buffers] == ["input", "input", "output", "arena"]
+    assert [b.kind.value for b in plan.buffers] == ["input", "input", "output", "arena"]
 
 
 def test_plan_runs_against_a_device() -> None:

@@ -15,12 +15,12 @@ from xdsl.dialects.builtin import (
     f32,
 )
 
+from strata.abi import EntrySignature, TensorSpec
 from strata.diagnostics import StrataError
 from strata.loading import parse_ir
 from strata.pipeline import run_stages
 from strata.registry import make_context
 from strata.runtime.cpu import CompiledFunction
-from strata.runtime.signature import EntrySignature, TensorSpec
 from strata.targets.cpu import emit_assembly, emit_object
 from strata.targets.llvm_ir import optimize, to_llvm_ir
 

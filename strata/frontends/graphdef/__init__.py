@@ -18,7 +18,7 @@ from strata.frontends.graphdef.importer import import_graph
 from strata.frontends.graphdef.schema import GraphDef
 
 if TYPE_CHECKING:
-    from strata.loading import ImportOptions
+    from strata.frontends.graphdef.options import ImportOptions
 
 TEXT_SUFFIXES = (".pbtxt", ".pbtext")
 _TEXT_ERROR_LOCATION = re.compile(r"^(\d+):(\d+) : ")

@@ -27,17 +27,18 @@ import numpy as np
 from xdsl.dialects.builtin import DYNAMIC_INDEX, TensorType
 from xdsl.ir import Block, Operation, SSAValue
 
-from strata.diagnostics import StrataError
+from strata.diagnostics import Blame, StrataError
 from strata.dialects import tf
 from strata.dialects.tensor_types import dense_from_numpy
 from strata.frontends.graphdef.builders import BUILDERS
-from strata.frontends.graphdef.builders.attrs import location, node_label
+from strata.frontends.graphdef.builders.attrs import blame_node, location, node_error, node_label
+from strata.frontends.graphdef.refs import TensorRef
 from strata.frontends.graphdef.schema import NodeDef
 from strata.frontends.graphdef.tensors import numpy_dtype
 from strata.transforms.tf_fold_constants import evaluate_elementwise
 
 if TYPE_CHECKING:
-    from strata.frontends.graphdef.importer import GraphImporter, TensorRef
+    from strata.frontends.graphdef.importer import GraphImporter
 
 MAX_ITERATIONS = 4096
 """A loop still running after this many unrolled iterations is refused (the IR would explode)."""
@@ -167,6 +168,10 @@ class Graph:
         suffix = "" if self.label == "graph" else f" in {self.label}"
         return f"{node_label(node)}{suffix}"
 
+    def error(self, name: str, message: str) -> StrataError:
+        """`node 'name' (tf.Op)[ in function 'f']: message`, with the node named as data."""
+        return StrataError(f"{self.where(name)}: {message}", [Blame((name,), message)])
+
 
 def _graph_order(graph: Graph) -> list[str]:
     """Nodes with inputs before users, back edges ignored; a remaining cycle is an error."""
@@ -175,7 +180,7 @@ def _graph_order(graph: Graph) -> list[str]:
     for name, refs in graph.inputs.items():
         for ref in refs:
             if ref.node not in graph.nodes:
-                raise StrataError(f"{graph.where(name)}: input '{ref.node}' names no node")
+                raise graph.error(name, f"input '{ref.node}' names no node")
             if is_back_edge(graph.nodes[ref.node], graph.nodes[name]):
                 continue
             pending[name] += 1
@@ -212,27 +217,27 @@ def analyse_frames(graph: Graph) -> None:
         inner = max(outer, key=_depth, default=None)
         for frame in outer:
             if not _encloses(frame, inner):
-                raise StrataError(
-                    f"{graph.where(name)}: mixes values of loops "
+                raise graph.error(
+                    name, f"mixes values of loops "
                     f"'{_frame_name(frame)}' and '{_frame_name(inner)}'"
                 )
         if op == "Enter":
             frame_name = node.attr["frame_name"].s.decode() if "frame_name" in node.attr else ""
             if not frame_name:
-                raise StrataError(f"{graph.where(name)}: attribute 'frame_name' is missing")
+                raise graph.error(name, "attribute 'frame_name' is missing")
             frame = graph.frames.get(frame_name)
             if frame is None:
                 frame = graph.frames[frame_name] = Frame(frame_name, inner)
             elif frame.parent is not inner:
-                raise StrataError(
-                    f"{graph.where(name)}: enters loop '{frame_name}' from another loop"
+                raise graph.error(
+                    name, f"enters loop '{frame_name}' from another loop"
                 )
             frame.enters.append(name)
             graph.frame_of[name] = frame
             continue
         if op == "Exit":
             if inner is None:
-                raise StrataError(f"{graph.where(name)}: Exit outside any loop")
+                raise graph.error(name, "Exit outside any loop")
             inner.exits.append(name)
             graph.frame_of[name] = inner.parent
             continue
@@ -275,8 +280,6 @@ OUTPUT_ARGS: dict[str, tuple[str, ...]] = {
 
 def function_graph(function: Any) -> Graph:
     """A library function as a Graph: `_Arg` nodes for its inputs, `node:arg:i` made `node:k`."""
-    from strata.frontends.graphdef.importer import TensorRef
-
     name = function.signature.name
     label = f"function '{name}'"
     nodes: dict[str, Any] = {}
@@ -338,7 +341,7 @@ def _reduce(fn: Callable[..., np.ndarray]) -> Callable[[Any, list[np.ndarray]], 
 def _range(node: Any, args: list[np.ndarray]) -> np.ndarray:
     start, limit, delta = (a.item() for a in args)
     if delta == 0:
-        raise StrataError(f"{node_label(node)}: delta must not be 0")
+        raise node_error(node, "delta must not be 0")
     return np.arange(start, limit, delta).astype(args[0].dtype)
 
 
@@ -468,6 +471,7 @@ class ControlFlowImporter:
     def check_supported(self, needed: Sequence[str]) -> None:
         """Every needed node, and every node of the functions they call, has an importer."""
         unsupported: list[str] = []
+        blames: list[Blame] = []
         seen: set[str] = set()
         todo: list[tuple[Graph, list[str]]] = [(self.main, list(needed))]
         while todo:
@@ -477,6 +481,7 @@ class ControlFlowImporter:
                 if not _supported(node.op):
                     suffix = "" if graph is self.main else f" in {graph.label}"
                     unsupported.append(f"  node '{name}' ({node.op}){suffix}")
+                    blames.append(Blame((name,), ""))
                 for function in _called_functions(node):
                     if function in seen:
                         continue
@@ -487,14 +492,14 @@ class ControlFlowImporter:
             return
         noun = "op" if len(unsupported) == 1 else "ops"
         raise StrataError(
-            "\n".join([f"graph has {len(unsupported)} unsupported {noun}:", *unsupported])
+            "\n".join([f"graph has {len(unsupported)} unsupported {noun}:", *unsupported]), blames
         )
 
     def function(self, name: str, graph: Graph, caller: str) -> Graph:
         if name not in self.function_graphs:
             if name not in self.functions:
-                raise StrataError(
-                    f"{graph.where(caller)}: function '{name}' is not in the graph's library"
+                raise graph.error(
+                    caller, f"function '{name}' is not in the graph's library"
                 )
             self.function_graphs[name] = function_graph(self.functions[name])
         return self.function_graphs[name]
@@ -542,8 +547,8 @@ class ControlFlowImporter:
         while current is not None and current.frame is not frame:
             current = current.parent
         if current is None:
-            raise StrataError(
-                f"{scope.graph.where(name)}: used outside its loop '{_frame_name(frame)}' "
+            raise scope.graph.error(
+                name, f"used outside its loop '{_frame_name(frame)}' "
                 "(not through an Exit)"
             )
         return current
@@ -568,7 +573,10 @@ class ControlFlowImporter:
                         stack.append((owner, dep, False))
                 continue
             active.discard((id(owner), name))
-            self.evaluate(owner, name)
+            try:
+                self.evaluate(owner, name)
+            except StrataError as err:
+                raise blame_node(err, name, owner.graph.where(name)) from None
             owner.done.add(name)
 
     def dependencies(self, scope: Scope, name: str) -> list[str]:
@@ -656,8 +664,8 @@ class ControlFlowImporter:
             back = [r for r in refs if is_back_edge(graph.nodes[r.node], node)]
             entry = [r for r in refs if r not in back]
             if len(back) != 1 or len(entry) != 1:
-                raise StrataError(
-                    f"{graph.where(merge)}: expected one Enter and one NextIteration input"
+                raise graph.error(
+                    merge, "expected one Enter and one NextIteration input"
                 )
             carried[merge] = (entry[0], back[0])
         scope = Scope(graph, frame, parent)
@@ -743,8 +751,8 @@ class ControlFlowImporter:
     def predicate(self, graph: Graph, name: str, pred: Value, what: str) -> bool:
         if isinstance(pred, Known):
             return _truth(pred.array)
-        raise StrataError(
-            f"{graph.where(name)}: the {what} is not known at import time; only control flow "
+        raise graph.error(
+            name, f"the {what} is not known at import time; only control flow "
             "decided by constants is supported"
         )
 
@@ -777,7 +785,7 @@ class ControlFlowImporter:
 
     def build_op(self, graph: Graph, node: Any, inputs: list[Value]) -> list[Value]:
         if node.op not in tf.OPS_BY_TF_NAME:
-            raise StrataError(f"{graph.where(node.name)}: unsupported op")
+            raise graph.error(node.name, "unsupported op")
         refs = graph.inputs[node.name]
         operands = {
             ref: self.as_operand(value, f"{graph.where(node.name)}: input {i}")
@@ -955,14 +963,10 @@ class ControlFlowImporter:
 
 
 def _parse_ref(text: str) -> TensorRef:
-    from strata.frontends.graphdef.importer import TensorRef
-
     return TensorRef.parse(text)
 
 
 def _ref(name: str, index: int) -> TensorRef:
-    from strata.frontends.graphdef.importer import TensorRef
-
     return TensorRef(name, index)
 
 
@@ -994,7 +998,7 @@ def _called_functions(node: Any) -> list[str]:
 
 def _func_attr(graph: Graph, node: Any, key: str) -> str:
     if key not in node.attr or not node.attr[key].func.name:
-        raise StrataError(f"{graph.where(node.name)}: attribute '{key}' is missing")
+        raise graph.error(node.name, f"attribute '{key}' is missing")
     return node.attr[key].func.name
 
 

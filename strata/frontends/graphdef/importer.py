@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from xdsl.dialects.builtin import (
@@ -22,38 +21,21 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.irdl import VariadicDef
 from xdsl.utils.exceptions import VerifyException
 
-from strata.diagnostics import StrataError
+import strata.frontends.graphdef.control_flow as control_flow
+from strata.abi import ENTRY_FUNCTION_ATTR
+from strata.diagnostics import Blame, StrataError
 from strata.dialects import tf
 from strata.dialects.tensor_types import element_type_for, tensor_type
-from strata.frontends.graphdef import control_flow
 from strata.frontends.graphdef.builders import BUILDERS
-from strata.frontends.graphdef.builders.attrs import location, node_label
+from strata.frontends.graphdef.builders.attrs import blame_node, location, node_error, node_label
+from strata.frontends.graphdef.options import ImportOptions
+from strata.frontends.graphdef.refs import TensorRef, data_inputs
 from strata.frontends.graphdef.tensors import numpy_dtype, shape_dims
-from strata.loading import ImportOptions
-from strata.runtime.signature import ENTRY_FUNCTION_ATTR
 
 PLACEHOLDER = "Placeholder"
 NO_OP = "NoOp"
 
 
-@dataclass(frozen=True)
-class TensorRef:
-    """One output of a node: GraphDef's `name:index` (`name` alone is index 0)."""
-
-    node: str
-    index: int
-
-    @staticmethod
-    def parse(text: str) -> TensorRef:
-        name, colon, index = text.rpartition(":")
-        if colon and index.isdigit():
-            return TensorRef(name, int(index))
-        return TensorRef(text, 0)
-
-
-def _data_inputs(node: Any) -> list[TensorRef]:
-    """The node's data inputs; control inputs (`^name`) only order execution and are dropped."""
-    return [TensorRef.parse(text) for text in node.input if not text.startswith("^")]
 
 
 def _build_positional(node: Any, operands: list[SSAValue]) -> Operation:
@@ -61,7 +43,7 @@ def _build_positional(node: Any, operands: list[SSAValue]) -> Operation:
     try:
         return op_class(*operands)
     except TypeError:
-        raise StrataError(f"{node_label(node)}: cannot build from {len(operands)} inputs") from None
+        raise node_error(node, f"cannot build from {len(operands)} inputs") from None
 
 
 def _check_arity(node: Any, operands: list[SSAValue]) -> None:
@@ -70,8 +52,8 @@ def _check_arity(node: Any, operands: list[SSAValue]) -> None:
     if any(isinstance(d, VariadicDef) for _, d in op_def.operands):
         return
     if len(operands) != len(op_def.operands):
-        raise StrataError(
-            f"{node_label(node)}: expected {len(op_def.operands)} data inputs, "
+        raise node_error(
+            node, f"expected {len(op_def.operands)} data inputs, "
             f"found {len(operands)}"
         )
 
@@ -140,10 +122,10 @@ class GraphImporter:
                 continue
             needed.add(name)
             node = self.nodes[name]
-            for ref in _data_inputs(node):
+            for ref in data_inputs(node):
                 if ref.node not in self.nodes:
-                    raise StrataError(
-                        f"{node_label(node)}: input '{ref.node}' names no node in the graph"
+                    raise node_error(
+                        node, f"input '{ref.node}' names no node in the graph"
                     )
                 stack.append(ref.node)
         return self._topological(needed)
@@ -153,7 +135,7 @@ class GraphImporter:
         pending = {name: 0 for name in needed}
         users: dict[str, list[str]] = {name: [] for name in needed}
         for name in needed:
-            for ref in _data_inputs(self.nodes[name]):
+            for ref in data_inputs(self.nodes[name]):
                 if control_flow.is_back_edge(self.nodes[ref.node], self.nodes[name]):
                     continue
                 pending[name] += 1
@@ -188,7 +170,7 @@ class GraphImporter:
         noun = "op" if len(unsupported) == 1 else "ops"
         lines = [f"graph has {len(unsupported)} unsupported {noun}:"]
         lines += [f"  node '{node.name}' ({node.op})" for node in unsupported]
-        raise StrataError("\n".join(lines))
+        raise StrataError("\n".join(lines), [Blame((node.name,), "") for node in unsupported])
 
     # -- inputs ---------------------------------------------------------------------------------
 
@@ -238,10 +220,10 @@ class GraphImporter:
 
     def build_node(self, node: Any, values: dict[TensorRef, SSAValue]) -> Operation:
         operands: list[SSAValue] = []
-        for ref in _data_inputs(node):
+        for ref in data_inputs(node):
             if ref not in values:
-                raise StrataError(
-                    f"{node_label(node)}: input '{ref.node}:{ref.index}' does not exist "
+                raise node_error(
+                    node, f"input '{ref.node}:{ref.index}' does not exist "
                     f"(node '{ref.node}' has fewer outputs)"
                 )
             operands.append(values[ref])
@@ -250,11 +232,13 @@ class GraphImporter:
         try:
             op = builder(node, operands)
             op.verify_()
+        except StrataError as err:
+            raise blame_node(err, node.name, node_label(node)) from None
         except VerifyException as err:
             message = str(err).removeprefix("Operation does not verify: ")
-            raise StrataError(f"{node_label(node)}: {message}") from None
+            raise node_error(node, f"{message}") from None
         except ValueError as err:
-            raise StrataError(f"{node_label(node)}: {err}") from None
+            raise node_error(node, f"{err}") from None
         op.location = location(node.name)
         return op
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from xdsl.dialects.builtin import NameLoc, NoneAttr, StringAttr
 from xdsl.ir import Attribute
 
-from strata.diagnostics import StrataError
+from strata.diagnostics import Blame, StrataError, graph_node_error
 from strata.dialects.tensor_types import element_type_for
 from strata.frontends.graphdef.schema import NodeDefMessage
 from strata.frontends.graphdef.tensors import numpy_dtype
@@ -17,6 +17,20 @@ def location(name: str) -> NameLoc:
 
 def node_label(node: NodeDefMessage) -> str:
     return f"node '{node.name}' (tf.{node.op})"
+
+
+def node_error(node: NodeDefMessage, message: str) -> StrataError:
+    """`node 'name' (tf.Op): message`, with the node named as data (see diagnostics.Blame)."""
+    return graph_node_error(node.name, node.op, message)
+
+
+def blame_node(err: StrataError, name: str, prefix: str) -> StrataError:
+    """`err` (raised while importing node `name`) naming that node as data, unless it already
+    names nodes; `prefix` is how the message names it (`node 'x' (tf.Op)`), left out of the
+    reason."""
+    if not err.blames:
+        err.blames = (Blame((name,), str(err).removeprefix(prefix).removeprefix(": ")),)
+    return err
 
 
 def attr_bool(node: NodeDefMessage, name: str, default: bool = False) -> bool:
@@ -34,7 +48,7 @@ def attr_string(node: NodeDefMessage, name: str, default: str) -> str:
 def attr_int(node: NodeDefMessage, name: str, default: int | None = None) -> int:
     if name not in node.attr:
         if default is None:
-            raise StrataError(f"{node_label(node)}: attribute '{name}' is missing")
+            raise node_error(node, f"attribute '{name}' is missing")
         return default
     return int(node.attr[name].i)
 
@@ -42,7 +56,7 @@ def attr_int(node: NodeDefMessage, name: str, default: int | None = None) -> int
 def attr_float(node: NodeDefMessage, name: str, default: float | None = None) -> float:
     if name not in node.attr:
         if default is None:
-            raise StrataError(f"{node_label(node)}: attribute '{name}' is missing")
+            raise node_error(node, f"attribute '{name}' is missing")
         return default
     return float(node.attr[name].f)
 
@@ -50,12 +64,12 @@ def attr_float(node: NodeDefMessage, name: str, default: float | None = None) ->
 def attr_ints(node: NodeDefMessage, name: str, default: list[int] | None = None) -> list[int]:
     if name not in node.attr:
         if default is None:
-            raise StrataError(f"{node_label(node)}: attribute '{name}' is missing")
+            raise node_error(node, f"attribute '{name}' is missing")
         return list(default)
     return [int(v) for v in node.attr[name].list.i]
 
 
 def attr_element_type(node: NodeDefMessage, name: str) -> Attribute:
     if name not in node.attr:
-        raise StrataError(f"{node_label(node)}: attribute '{name}' is missing")
+        raise node_error(node, f"attribute '{name}' is missing")
     return element_type_for(numpy_dtype(node.attr[name].type, node_label(node)))

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from xdsl.ir import Operation, SSAValue
 
-from strata.diagnostics import StrataError
 from strata.dialects import tf
 from strata.dialects.tensor_types import dense_from_numpy
 from strata.frontends.graphdef.builders.attrs import (
     attr_bool,
     attr_element_type,
     attr_string,
+    node_error,
     node_label,
 )
 from strata.frontends.graphdef.schema import NodeDefMessage
@@ -19,7 +19,7 @@ from strata.frontends.graphdef.tensors import tensor_to_numpy
 
 def build_const(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     if "value" not in node.attr or not node.attr["value"].HasField("tensor"):
-        raise StrataError(f"{node_label(node)}: attribute 'value' is missing")
+        raise node_error(node, "attribute 'value' is missing")
     array = tensor_to_numpy(node.attr["value"].tensor, node_label(node))
     if array.dtype.kind == "u":
         array = array.view(array.dtype.str.replace("u", "i"))  # MLIR integers are signless

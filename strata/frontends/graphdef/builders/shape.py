@@ -7,14 +7,13 @@ from collections.abc import Callable
 from xdsl.dialects.builtin import i32
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from strata.diagnostics import StrataError
 from strata.dialects import tf
 from strata.frontends.graphdef.builders.attrs import (
     attr_element_type,
     attr_int,
     attr_ints,
     attr_string,
-    node_label,
+    node_error,
 )
 from strata.frontends.graphdef.schema import NodeDefMessage
 
@@ -40,8 +39,8 @@ def build_squeeze(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
 
 def build_concat_v2(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     if len(operands) < 2:
-        raise StrataError(
-            f"{node_label(node)}: expected values and an axis, found {len(operands)} inputs"
+        raise node_error(
+            node, f"expected values and an axis, found {len(operands)} inputs"
         )
     return tf.ConcatV2Op(operands[:-1], operands[-1])
 
@@ -75,7 +74,7 @@ def build_mirror_pad(node: NodeDefMessage, operands: list[SSAValue]) -> Operatio
     x, paddings = operands
     mode = attr_string(node, "mode", "")
     if mode not in ("REFLECT", "SYMMETRIC"):
-        raise StrataError(f"{node_label(node)}: mode must be REFLECT or SYMMETRIC, found '{mode}'")
+        raise node_error(node, f"mode must be REFLECT or SYMMETRIC, found '{mode}'")
     return tf.MirrorPadOp(x, paddings, mode)
 
 

@@ -1,4 +1,6 @@
-"""The entry ABI's description: which buffers the compiled function takes, in which order.
+"""The entry ABI: which buffers the compiled function takes, in which order, and how a call's
+arguments bind to them. A leaf module: the frontends, transforms, lowerings, targets and runtimes
+all read it.
 
 The entry function takes one pointer per input, one per output, then one to a temporary arena, and
 returns an i32 status (0 = ok). Buffer assignment records this as a JSON string attribute
@@ -9,11 +11,14 @@ the runtime reads it back to call the function with numpy arrays.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 
 import numpy as np
 from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Operation
+
+from strata.diagnostics import InputError
 
 SIGNATURE_ATTR = "strata.signature"
 ENTRY_FUNCTION_ATTR = "tf.entry_function"
@@ -29,6 +34,21 @@ class TensorSpec:
     @property
     def nbytes(self) -> int:
         return int(np.prod(self.shape, dtype=np.int64)) * np.dtype(self.dtype).itemsize
+
+    def check(self, value: object) -> np.ndarray:
+        """`value` as a C-contiguous array of this spec's shape and dtype, or an InputError."""
+        array = np.asarray(value)
+        dtype = np.dtype(self.dtype)
+        if array.shape != tuple(self.shape) or array.dtype != dtype:
+            raise InputError(
+                f"input '{self.name}': expected shape {_describe(self.shape, dtype)}, "
+                f"found {_describe(array.shape, array.dtype)}"
+            )
+        return np.ascontiguousarray(array)
+
+
+def _describe(shape: Sequence[int], dtype: np.dtype) -> str:
+    return f"{tuple(shape)} {dtype.name}"
 
 
 @dataclass(frozen=True)
@@ -59,6 +79,26 @@ class EntrySignature:
             arena_bytes=int(data.get("arena_bytes", 0)),
             status_codes={int(k): v for k, v in data.get("status_codes", {}).items()},
         )
+
+    def bind_inputs(
+        self, args: Sequence[object], kwargs: Mapping[str, object]
+    ) -> list[np.ndarray]:
+        """The arrays of a call, in signature order: by position, then by name; each checked
+        against its spec. Every runtime (cpu, cuda, cuda-sim) binds its arguments here."""
+        names = [spec.name for spec in self.inputs]
+        if len(args) > len(names):
+            raise InputError(f"expected at most {len(names)} inputs, got {len(args)}")
+        given: dict[str, object] = dict(zip(names, args, strict=False))
+        for name, value in kwargs.items():
+            if name not in names:
+                raise InputError(f"unknown input '{name}' (inputs: {', '.join(names)})")
+            if name in given:
+                raise InputError(f"input '{name}' given twice")
+            given[name] = value
+        missing = [n for n in names if n not in given]
+        if missing:
+            raise InputError(f"missing inputs: {', '.join(repr(m) for m in missing)}")
+        return [spec.check(given[spec.name]) for spec in self.inputs]
 
     def attach(self, func: Operation) -> None:
         func.attributes[SIGNATURE_ATTR] = StringAttr(self.to_json())

@@ -8,28 +8,29 @@ nodes use it and whether each stage supports it, then the unsupported nodes by n
 Columns: `import` (a tf op exists and the node imports), `hlo` (convert-tf-to-hlo lowers it), `cpu`
 (what it lowers to goes on through linalg, buffers, loops, llvm and LLVM IR). The static part comes
 from the op registry and the `handles` of the tf -> hlo patterns; the exact part from running the
-real pipeline on the graph in partial mode (`recording_leftovers`): each op left at a stage is
-traced back to its TF node through its location. Nodes behind an unsupported node are cut off (the
-graph is re-imported with the tensors that feed them as outputs), so every other node is still
-compiled; what could not be compiled at all shows `?`.
+real pipeline on the graph in partial mode (each conversion's `partial` option): each op left
+that its stage does not allow is traced back to its TF node through its location. Nodes behind
+an unsupported node are cut off (the graph is re-imported with the tensors that feed them as
+outputs), so every other node is still compiled; what could not be compiled at all shows `?`.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from xdsl.dialects.builtin import FusedLoc, NameLoc
-from xdsl.ir import Attribute
+from xdsl.ir import Operation
 from xdsl.utils.exceptions import DiagnosticException, PassFailedException, VerifyException
 
-from strata.diagnostics import StrataError, verify_module
-from strata.frontends.graphdef.importer import GraphImporter, TensorRef, import_graph
-from strata.loading import ImportOptions
+from strata.diagnostics import StrataError, blames_of, node_names, verify_module
+from strata.frontends.graphdef.control_flow import CONTROL_FLOW_OPS
+from strata.frontends.graphdef.importer import GraphImporter, import_graph
+from strata.frontends.graphdef.options import ImportOptions
+from strata.frontends.graphdef.refs import TensorRef, data_inputs
+from strata.pipeline import Stage, chain, stage_leftovers, stage_pipeline
 
 COLUMNS = ("import", "hlo", "cpu")
 STAGE_COLUMN = {"tf": "import", "tf-opt": "import", "hlo": "hlo", "hlo-opt": "hlo"}
@@ -37,7 +38,6 @@ STAGE_COLUMN = {"tf": "import", "tf-opt": "import", "hlo": "hlo", "hlo-opt": "hl
 TRIVIAL = ("Placeholder", "NoOp")
 """Imported as a function argument / dropped: nothing to lower."""
 MAX_ROUNDS = 32
-_NODE_NAME = re.compile(r"node '([^']*)'")
 
 
 @dataclass
@@ -191,10 +191,7 @@ def tf_op_class(op_type: str) -> type | None:
 
 def importer_ops() -> frozenset[str]:
     """Op types the GraphDef importer handles itself (control flow) rather than as one tf op."""
-    from strata.frontends.graphdef import importer
-
-    control_flow = getattr(importer, "control_flow", None)
-    return frozenset(getattr(control_flow, "CONTROL_FLOW_OPS", ()))
+    return frozenset(CONTROL_FLOW_OPS)
 
 
 def hlo_lowered_ops() -> dict[type, str]:
@@ -242,27 +239,16 @@ def handled_by(op_class: type, lowered: dict[type, str]) -> str | None:
 # The exact part: the real pipeline, partially, cutting off what fails.
 
 
-def _node_names(loc: Attribute) -> list[str]:
-    if isinstance(loc, NameLoc):
-        return [loc.desc.data]
-    if isinstance(loc, FusedLoc):
-        return [n for inner in loc.locations.data for n in _node_names(inner)]  # type: ignore[attr-defined]
-    return []
 
-
-def _blame(message: str, known: Iterable[str]) -> dict[str, str]:
-    """Nodes a diagnostic names (each with its own line of the message, prefix stripped)."""
+def _blamed(err: BaseException, known: Iterable[str]) -> dict[str, str]:
+    """The nodes an error names as data (see diagnostics.Blame), with their reasons."""
     known = set(known)
     blamed: dict[str, str] = {}
-    for line in message.splitlines():
-        for name in _NODE_NAME.findall(line):
-            if name not in known or name in blamed:
-                continue
-            text = line.strip()
-            text = re.sub(r"^(node '[^']*'( \+ )?)+(\s*\([^)]*\))?:?\s*", "", text)
-            blamed[name] = text
+    for blame in blames_of(err):
+        for name in blame.nodes:
+            if name in known and name not in blamed:
+                blamed[name] = blame.reason
     return blamed
-
 
 class _Cut(Exception):
     """Nodes failed at `column`; re-import without them."""
@@ -279,9 +265,6 @@ class _Stop(Exception):
 
 USER_FAILURES = (StrataError, DiagnosticException, PassFailedException, VerifyException, ValueError)
 
-
-def _data_inputs(node: Any) -> list[TensorRef]:
-    return [TensorRef.parse(text) for text in node.input if not text.startswith("^")]
 
 
 class _Checker:
@@ -308,7 +291,7 @@ class _Checker:
                 continue
             found.add(name)
             node = self.importer.nodes[name]
-            for ref in _data_inputs(node):
+            for ref in data_inputs(node):
                 if ref.node not in self.importer.nodes:
                     raise StrataError(
                         f"node '{name}' ({node.op}): input '{ref.node}' names no node"
@@ -320,7 +303,7 @@ class _Checker:
         """The user's outputs not behind a cut node, plus every tensor that feeds a cut node."""
         consumers: dict[str, list[str]] = {}
         for name in self.needed:
-            for ref in _data_inputs(self.importer.nodes[name]):
+            for ref in data_inputs(self.importer.nodes[name]):
                 consumers.setdefault(ref.node, []).append(name)
         blocked: set[str] = set()
         stack = list(cut)
@@ -339,7 +322,7 @@ class _Checker:
         for name in self.needed:
             if name not in blocked:
                 continue
-            for ref in _data_inputs(self.importer.nodes[name]):
+            for ref in data_inputs(self.importer.nodes[name]):
                 if ref.node in blocked or ref in seen:
                     continue
                 if self.importer.nodes[ref.node].op in TRIVIAL:
@@ -370,8 +353,6 @@ class _Checker:
         return False
 
     def compile(self, outputs: list[str]) -> None:
-        from strata.lowering.conversion import recording_leftovers
-        from strata.pipeline import chain, stage_pipeline
         from strata.registry import make_context
 
         options = ImportOptions(self.options.inputs, self.options.input_shapes, outputs)
@@ -384,33 +365,27 @@ class _Checker:
         ctx = make_context()
         for stage in chain("cpu")[1:]:
             column = STAGE_COLUMN.get(stage.name, "cpu")
-            with recording_leftovers() as left:
-                try:
-                    self.attempt(
-                        column, imported, lambda s=stage: stage_pipeline(s).apply(ctx, module)
-                    )
-                except (_Cut, _Stop):
-                    # Ops left by a partial conversion may fail the verifier; they are the cause.
-                    if not left:
-                        raise
+            pipeline = stage_pipeline(stage, partial=True)
+            try:
+                self.attempt(column, imported, lambda p=pipeline: p.apply(ctx, module))
+            except (_Cut, _Stop):
+                # Ops left by a partial conversion may fail a later pass; they are the cause.
+                if not stage_leftovers(stage, module):
+                    raise
+            left = stage_leftovers(stage, module)
             if left:
                 blamed: dict[str, str] = {}
-                for leftover in left:
-                    names = _node_names(leftover.op.location)
+                for op in left:
+                    names = node_names(op.location)
                     if not names:
-                        raise _Stop(
-                            f"{leftover.pass_name}: '{leftover.op.name}' op left, "
-                            "with no TF node location"
-                        )
+                        raise _Stop(f"{stage.name}: '{op.name}' op left, with no TF node location")
                     for name in names:
-                        blamed.setdefault(
-                            name, _leftover_reason(leftover.pass_name, leftover.op.name)
-                        )
+                        blamed.setdefault(name, _leftover_reason(stage, op))
                 if column == "hlo":
                     self.mark(imported, "hlo", exclude=blamed)
                 blamed = {n: r for n, r in blamed.items() if n in self.nodes}
                 if not blamed:
-                    raise _Stop(f"{left[0].pass_name}: '{left[0].op.name}' op left")
+                    raise _Stop(f"{stage.name}: '{left[0].name}' op left")
                 raise _Cut(column, blamed)
             self.attempt(column, imported, lambda: verify_module(module))
             if stage.name == "tf-opt":
@@ -433,7 +408,7 @@ class _Checker:
             message = str(err).removeprefix("Operation does not verify: ").strip()
             if not isinstance(err, USER_FAILURES):
                 message = f"{column}: internal error: {type(err).__name__}: {message}"
-            blamed = _blame(message, [n for n in imported if n in self.nodes])
+            blamed = _blamed(err, [n for n in imported if n in self.nodes])
             if not blamed:
                 raise _Stop(message) from None
             raise _Cut(column, blamed) from None
@@ -446,10 +421,14 @@ class _Checker:
                 node.succeed(column)
 
 
-def _leftover_reason(pass_name: str, op_name: str) -> str:
-    if pass_name == "convert-tf-to-hlo":
+def _leftover_reason(stage: Stage, op: Operation) -> str:
+    """Why an op was left: the stage's conversion of the op's dialect could not lower it."""
+    if stage.name == "hlo":
         return "not lowered to hlo (unsupported op, attribute value or dynamic shape)"
-    return f"{pass_name} could not lower '{op_name}'"
+    dialect = op.dialect_name()
+    names = [p.strip().split("{")[0] for p in stage.passes.split(",")]
+    converter = next((n for n in names if n.startswith(f"convert-{dialect}-to-")), stage.name)
+    return f"{converter} could not lower '{op.name}'"
 
 
 def _load(source: str | Path | object) -> Any:

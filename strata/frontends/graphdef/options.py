@@ -1,0 +1,17 @@
+"""What a GraphDef import needs beyond the graph; a leaf module that the importer, the loader and
+the coverage report all read."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+
+@dataclass
+class ImportOptions:
+    """Chosen inputs, their shapes, and the outputs of a GraphDef import."""
+
+    inputs: Sequence[str] | None = None
+    input_shapes: Sequence[Sequence[int]] | None = None
+    outputs: Sequence[str] | None = None
+    extra: dict[str, object] = field(default_factory=dict)
