@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import arith, func, memref
+from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DictionaryAttr,
@@ -26,14 +26,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
-VIEW_OPS = (memref.CollapseShapeOp, memref.ExpandShapeOp, memref.CastOp)
-
-
-def buffer_root(value: SSAValue) -> SSAValue:
-    """The buffer `value` is a reshape/cast of (arena views are roots: live ones never overlap)."""
-    while isinstance(value.owner, VIEW_OPS):
-        value = value.owner.operands[0]
-    return value
+from strata.dialects.memref_views import buffer_root
 
 
 def captured_values(op: Operation) -> list[SSAValue]:

@@ -41,6 +41,7 @@ from xdsl.transforms.reconcile_unrealized_casts import ReconcileUnrealizedCastsP
 
 from strata.diagnostics import fail_on_ops
 from strata.dialects import nvvm
+from strata.dialects.memref_views import buffer_root
 from strata.lowering.gpu_to_nvvm.math_to_libdevice import LibdeviceLowering
 from strata.lowering.to_llvm import (
     convert_arith_to_llvm,
@@ -240,8 +241,6 @@ def distinct_kernel_args(module: ModuleOp) -> dict[str, list[bool]]:
     Arena views are their own roots (buffer-assign never overlaps live ones), as on the CPU path's
     outlined kernels; a buffer passed twice, or reshaped views of one buffer, are not distinct.
     """
-    from strata.transforms.linalg_outline_kernels import buffer_root
-
     found: dict[str, list[bool]] = {}
     for launch in module.walk():
         if not isinstance(launch, gpu.LaunchFuncOp):
