@@ -37,15 +37,15 @@ from xdsl.traits import Pure, RecursiveMemoryEffect
 from xdsl.utils.exceptions import VerifyException
 
 from strata.dialects.hlo.core import (
-    RETURN_PARENTS,
     ElementwiseBinaryOp,
     HloOp,
     ReturnOp,
+    ReturnsToHlo,
     _i64_array,
     _ints,
     _shape,
-    _tensor,
 )
+from strata.dialects.verify_helpers import expect_tensor
 
 BATCH, FEATURE = -1, -2  # layout codes of the non-spatial dims (kernel: input / output feature)
 _INPUT_LETTERS = {BATCH: "b", FEATURE: "f"}
@@ -166,7 +166,7 @@ def padding_pairs(attr: DenseIntOrFPElementsAttr | None, n: int) -> list[tuple[i
     if attr is None:
         return [(0, 0)] * n
     values = [int(v) for v in attr.get_values()]
-    if len(values) != 2 * n or _shape(_tensor(attr.get_type(), "padding")) != (n, 2):
+    if len(values) != 2 * n or _shape(expect_tensor(attr.get_type(), "padding")) != (n, 2):
         raise VerifyException(f"padding must have shape {n}x2, found {attr.get_type()}")
     return [(values[2 * i], values[2 * i + 1]) for i in range(n)]
 
@@ -292,7 +292,7 @@ class ConvolutionOp(HloOp):
     def _infer(
         cls, lhs_type: Attribute, rhs_type: Attribute, props: dict[str, Attribute]
     ) -> TensorType:
-        lhs, rhs = _tensor(lhs_type, "lhs"), _tensor(rhs_type, "rhs")
+        lhs, rhs = expect_tensor(lhs_type, "lhs"), expect_tensor(rhs_type, "rhs")
         dn = props["dimension_numbers"]
         assert isinstance(dn, ConvDimensionNumbersAttr)
         n = dn.num_spatial()
@@ -370,7 +370,7 @@ class ReduceWindowOp(HloOp):
     padding = opt_prop_def(DenseIntOrFPElementsAttr)
     body = region_def("single_block")
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(RecursiveMemoryEffect())
+    traits = traits_def(RecursiveMemoryEffect(), ReturnsToHlo())
 
     def __init__(
         self,
@@ -383,7 +383,7 @@ class ReduceWindowOp(HloOp):
     ):
         """A one-input reduce_window whose body is `body_op_class(acc, elem)`."""
         input, init = SSAValue.get(input), SSAValue.get(init)
-        scalar = TensorType(_tensor(init, "init value").element_type, [])
+        scalar = TensorType(expect_tensor(init, "init value").element_type, [])
         block = Block(arg_types=[scalar, scalar])
         combined = body_op_class(block.args[0], block.args[1])
         block.add_ops([combined, ReturnOp([combined.result])])
@@ -437,7 +437,7 @@ class ReduceWindowOp(HloOp):
     ) -> list[Attribute]:
         if len(input_types) != len(init_types) or not input_types:
             raise VerifyException("expected one init value per input, and at least one input")
-        shape = _shape(_tensor(input_types[0], "input 0"))
+        shape = _shape(expect_tensor(input_types[0], "input 0"))
         dims, strides, pads, base, win = cls._window(props)
         if len(dims) != len(shape):
             raise VerifyException(
@@ -453,7 +453,7 @@ class ReduceWindowOp(HloOp):
         ]
         types: list[Attribute] = []
         for i, (x, init) in enumerate(zip(input_types, init_types, strict=True)):
-            xt, it = _tensor(x, f"input {i}"), _tensor(init, f"init value {i}")
+            xt, it = expect_tensor(x, f"input {i}"), expect_tensor(init, f"init value {i}")
             if _shape(xt) != shape:
                 raise VerifyException(f"input {i} has shape {_shape(xt)}, input 0 has {shape}")
             if it.get_num_dims() != 0 or it.element_type != xt.element_type:
@@ -478,8 +478,6 @@ class ReduceWindowOp(HloOp):
         if not isinstance(last, ReturnOp) or len(last.arguments) != n:
             raise VerifyException(f"body must end with hlo.return of {n} values")
 
-
-RETURN_PARENTS.append(ReduceWindowOp)
 
 OPS: list[type[Operation]] = [ConvolutionOp, ReduceWindowOp]
 ATTRIBUTES: list[type[Attribute]] = [ConvDimensionNumbersAttr]
