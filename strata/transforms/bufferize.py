@@ -34,11 +34,12 @@ from xdsl.utils.exceptions import PassFailedException
 from strata.diagnostics import fail_on_ops, op_message
 from strata.dialects import rt
 from strata.dialects.tensor_types import numpy_dtype_for
+from strata.internal import expect
 from strata.runtime.signature import ENTRY_FUNCTION_ATTR, EntrySignature, TensorSpec
 
 
 def memref_of(t: Attribute) -> MemRefType:
-    assert isinstance(t, TensorType)
+    t = expect(t, TensorType)
     return MemRefType(t.element_type, t.get_shape())
 
 
@@ -291,8 +292,7 @@ def _bufferize_return(fb: _FunctionBufferizer, op: func.ReturnOp, out_args: list
         if is_whole_temp and buf not in claimed:
             claimed.add(buf)
             buf.replace_all_uses_with(out)
-            alloc = buf.owner
-            assert isinstance(alloc, Operation)
+            alloc = expect(buf.owner, Operation)
             alloc.detach()
             alloc.erase()
             fb.allocs.discard(buf)

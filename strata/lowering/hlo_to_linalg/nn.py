@@ -19,6 +19,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo
 from strata.dialects.tensor_types import is_float, is_static, shape_of
+from strata.internal import expect
 from strata.lowering.hlo_to_linalg import scalar_ops
 from strata.lowering.hlo_to_linalg.generic import (
     PARALLEL,
@@ -47,8 +48,7 @@ def const(c: int) -> AffineExpr:
 
 def reshape(b: LocatedBuilder, value: SSAValue, shape: Sequence[int]) -> SSAValue:
     """The same elements under `shape` (row-major): collapse to 1-D, expand to `shape`."""
-    t = value.type
-    assert isinstance(t, TensorType)
+    t = expect(value.type, TensorType)
     if tuple(shape_of(t)) == tuple(shape):
         return value
     n = 1
@@ -79,8 +79,7 @@ def pad(
 ) -> SSAValue:
     """`value` with `dilations - 1` fill elements between neighbours and `pads` (low, high) fill
     elements at the ends of each dim: a filled tensor, written through `d * dil + low`."""
-    t = value.type
-    assert isinstance(t, TensorType)
+    t = expect(value.type, TensorType)
     shape = shape_of(t)
     if all(p == (0, 0) for p in pads) and all(d == 1 for d in dilations):
         return value
@@ -143,8 +142,7 @@ class ConvolutionLowering(RewritePattern):
         n = dn.num_spatial()
         pos = hlo.ConvDimensionNumbersAttr.position
         in_l, k_l, out_l = dn.input(), dn.kernel(), dn.output()
-        out_t = op.result.type
-        assert isinstance(out_t, TensorType)
+        out_t = expect(op.result.type, TensorType)
         element = out_t.element_type
         b = LocatedBuilder(rewriter, op)
         zero = scalar_constant(b, 0, element)

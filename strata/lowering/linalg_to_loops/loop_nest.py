@@ -33,6 +33,7 @@ from xdsl.ir.affine import (
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.rewriter import InsertPoint
 
+from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 
 TILE_CANDIDATES = (64, 32, 16)
@@ -83,7 +84,7 @@ def emit_affine(
         return ivs[expr.position]
     if isinstance(expr, AffineConstantExpr):
         return index(expr.value)
-    assert isinstance(expr, AffineBinaryOpExpr)  # loop_sizes checked `_supported`
+    expr = expect(expr, AffineBinaryOpExpr)
     lhs = emit_affine(expr.lhs, ivs, index, insert)
     rhs = emit_affine(expr.rhs, ivs, index, insert)
     if expr.kind == AffineBinaryOpKind.Add:
