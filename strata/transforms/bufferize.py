@@ -34,7 +34,7 @@ from xdsl.utils.exceptions import PassFailedException
 from strata.diagnostics import fail_on_ops, op_message
 from strata.dialects import rt
 from strata.dialects.tensor_types import numpy_dtype_for
-from strata.internal import expect
+from strata.internal import InternalError, expect
 from strata.runtime.signature import ENTRY_FUNCTION_ATTR, EntrySignature, TensorSpec
 
 
@@ -44,7 +44,8 @@ def memref_of(t: Attribute) -> MemRefType:
 
 
 def _spec(name: str, t: Attribute) -> TensorSpec:
-    assert isinstance(t, (TensorType, MemRefType))
+    if not isinstance(t, (TensorType, MemRefType)):
+        raise InternalError(f"internal error: {name} must be a tensor or memref, found {t}")
     return TensorSpec(name, tuple(t.get_shape()), numpy_dtype_for(t.element_type).name)
 
 
@@ -222,8 +223,7 @@ def _loads_in_body(body: Region) -> None:
         if isinstance(inner, tensor.ExtractOp) and isinstance(inner.tensor.type, MemRefType):
             load = memref.LoadOp.get(inner.tensor, list(inner.indices))
             load.location = inner.location
-            block = inner.parent_block()
-            assert block is not None
+            block = expect(inner.parent_block(), Block, "tensor.extract's block")
             block.insert_op_before(load, inner)
             inner.result.replace_all_uses_with(load.res)
             inner.detach()

@@ -26,6 +26,8 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
+from strata.internal import expect
+
 VIEW_OPS = (memref.CollapseShapeOp, memref.ExpandShapeOp, memref.CastOp)
 
 
@@ -124,9 +126,7 @@ class LinalgOutlineKernelsPass(ModulePass):
         kernel.attributes["no_inline"] = UnitAttr()
         call = func.CallOp(name, args, [])
         call.location = op.location
-        parent = op.parent_block()
-        assert parent is not None
-        parent.insert_op_before(call, op)
+        expect(op.parent_block(), Block, "the kernel op's block").insert_op_before(call, op)
         op.detach()
         op.erase()
         return kernel

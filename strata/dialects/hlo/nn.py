@@ -46,6 +46,7 @@ from strata.dialects.hlo.core import (
     _shape,
 )
 from strata.dialects.verify_helpers import expect_tensor
+from strata.internal import expect
 
 BATCH, FEATURE = -1, -2  # layout codes of the non-spatial dims (kernel: input / output feature)
 _INPUT_LETTERS = {BATCH: "b", FEATURE: "f"}
@@ -266,17 +267,16 @@ class ConvolutionOp(HloOp):
 
     @staticmethod
     def _window(props: dict[str, Attribute]) -> ConvWindow:
-        dn = props["dimension_numbers"]
-        assert isinstance(dn, ConvDimensionNumbersAttr)
+        dn = expect(props["dimension_numbers"], ConvDimensionNumbersAttr, "dimension_numbers")
         n = dn.num_spatial()
 
         def array(name: str, default: int) -> list[int]:
             attr = props.get(name)
-            assert attr is None or isinstance(attr, DenseArrayBase)
+            attr = None if attr is None else expect(attr, DenseArrayBase, name)
             return _array_or(attr, n, default, name)
 
         pad = props.get("padding")
-        assert pad is None or isinstance(pad, DenseIntOrFPElementsAttr)
+        pad = None if pad is None else expect(pad, DenseIntOrFPElementsAttr, "padding")
         return ConvWindow(
             array("window_strides", 1),
             padding_pairs(pad, n),
@@ -293,8 +293,7 @@ class ConvolutionOp(HloOp):
         cls, lhs_type: Attribute, rhs_type: Attribute, props: dict[str, Attribute]
     ) -> TensorType:
         lhs, rhs = expect_tensor(lhs_type, "lhs"), expect_tensor(rhs_type, "rhs")
-        dn = props["dimension_numbers"]
-        assert isinstance(dn, ConvDimensionNumbersAttr)
+        dn = expect(props["dimension_numbers"], ConvDimensionNumbersAttr, "dimension_numbers")
         n = dn.num_spatial()
         if lhs.get_num_dims() != n + 2 or rhs.get_num_dims() != n + 2:
             raise VerifyException(
@@ -302,8 +301,8 @@ class ConvolutionOp(HloOp):
             )
         if lhs.element_type != rhs.element_type:
             raise VerifyException(f"lhs and rhs element types differ: {lhs} and {rhs}")
-        fg, bg = props["feature_group_count"], props["batch_group_count"]
-        assert isinstance(fg, IntegerAttr) and isinstance(bg, IntegerAttr)
+        fg = expect(props["feature_group_count"], IntegerAttr, "feature_group_count")
+        bg = expect(props["batch_group_count"], IntegerAttr, "batch_group_count")
         groups, batch_groups = fg.value.data, bg.value.data
         if groups < 1 or batch_groups < 1:
             raise VerifyException("feature_group_count and batch_group_count must be positive")
@@ -404,18 +403,17 @@ class ReduceWindowOp(HloOp):
     def _window(
         props: dict[str, Attribute],
     ) -> tuple[list[int], list[int], list[tuple[int, int]], list[int], list[int]]:
-        dims_attr = props["window_dimensions"]
-        assert isinstance(dims_attr, DenseArrayBase)
+        dims_attr = expect(props["window_dimensions"], DenseArrayBase, "window_dimensions")
         dims = list(_ints(dims_attr))
         n = len(dims)
 
         def array(name: str) -> list[int]:
             attr = props.get(name)
-            assert attr is None or isinstance(attr, DenseArrayBase)
+            attr = None if attr is None else expect(attr, DenseArrayBase, name)
             return _array_or(attr, n, 1, name)
 
         pad = props.get("padding")
-        assert pad is None or isinstance(pad, DenseIntOrFPElementsAttr)
+        pad = None if pad is None else expect(pad, DenseIntOrFPElementsAttr, "padding")
         return (
             dims,
             array("window_strides"),
