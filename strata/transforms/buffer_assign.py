@@ -20,6 +20,7 @@ from xdsl.utils.exceptions import PassFailedException
 from strata.abi import EntrySignature
 from strata.diagnostics import op_message
 from strata.dialects.tensor_types import numpy_dtype_for
+from strata.internal import expect
 
 ALIGNMENT = 64
 ALIASING_OPS = (memref.CollapseShapeOp, memref.ExpandShapeOp, memref.CastOp)
@@ -33,9 +34,7 @@ def _nbytes(t: MemRefType) -> int:
 def _top_level(op: Operation, body: Operation) -> Operation:
     """The ancestor of `op` that sits directly in the function body."""
     while op.parent_op() is not body:
-        parent = op.parent_op()
-        assert parent is not None
-        op = parent
+        op = expect(op.parent_op(), Operation, "a nested op's parent")
     return op
 
 

@@ -35,15 +35,17 @@ from strata.abi import ENTRY_FUNCTION_ATTR, EntrySignature, TensorSpec
 from strata.diagnostics import fail_on_ops, op_error, op_message
 from strata.dialects import rt
 from strata.dialects.element_kinds import has_numpy_dtype, numpy_dtype_for
+from strata.internal import InternalError, expect
 
 
 def memref_of(t: Attribute) -> MemRefType:
-    assert isinstance(t, TensorType)
+    t = expect(t, TensorType)
     return MemRefType(t.element_type, t.get_shape())
 
 
 def _spec(f: func.FuncOp, name: str, t: Attribute) -> TensorSpec:
-    assert isinstance(t, (TensorType, MemRefType))
+    if not isinstance(t, (TensorType, MemRefType)):
+        raise InternalError(f"internal error: {name} must be a tensor or memref, found {t}")
     if not has_numpy_dtype(t.element_type):
         raise op_error(f, f"'{name}' has element type {t.element_type}, which the host cannot hold")
     return TensorSpec(name, tuple(t.get_shape()), numpy_dtype_for(t.element_type).name)
@@ -223,8 +225,7 @@ def _loads_in_body(body: Region) -> None:
         if isinstance(inner, tensor.ExtractOp) and isinstance(inner.tensor.type, MemRefType):
             load = memref.LoadOp.get(inner.tensor, list(inner.indices))
             load.location = inner.location
-            block = inner.parent_block()
-            assert block is not None
+            block = expect(inner.parent_block(), Block, "tensor.extract's block")
             block.insert_op_before(load, inner)
             inner.result.replace_all_uses_with(load.res)
             inner.detach()
@@ -293,8 +294,7 @@ def _bufferize_return(fb: _FunctionBufferizer, op: func.ReturnOp, out_args: list
         if is_whole_temp and buf not in claimed:
             claimed.add(buf)
             buf.replace_all_uses_with(out)
-            alloc = buf.owner
-            assert isinstance(alloc, Operation)
+            alloc = expect(buf.owner, Operation)
             alloc.detach()
             alloc.erase()
             fb.allocs.discard(buf)

@@ -27,6 +27,7 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
 from strata.dialects.memref_views import buffer_root
+from strata.internal import expect
 
 
 def captured_values(op: Operation) -> list[SSAValue]:
@@ -117,9 +118,7 @@ class LinalgOutlineKernelsPass(ModulePass):
         kernel.attributes["no_inline"] = UnitAttr()
         call = func.CallOp(name, args, [])
         call.location = op.location
-        parent = op.parent_block()
-        assert parent is not None
-        parent.insert_op_before(call, op)
+        expect(op.parent_block(), Block, "the kernel op's block").insert_op_before(call, op)
         op.detach()
         op.erase()
         return kernel

@@ -9,6 +9,7 @@ Ops print in StableHLO's pretty syntax; the generic form always parses.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
@@ -39,7 +40,6 @@ from xdsl.irdl import (
     VarConstraint,
     irdl_attr_definition,
     irdl_op_definition,
-    lazy_traits_def,
     operand_def,
     opt_prop_def,
     param_def,
@@ -60,7 +60,7 @@ from xdsl.irdl.declarative_assembly_format import (
 )
 from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
-from xdsl.traits import ConstantLike, HasParent, IsTerminator, Pure, RecursiveMemoryEffect
+from xdsl.traits import ConstantLike, IsTerminator, OpTrait, Pure, RecursiveMemoryEffect
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
@@ -73,26 +73,14 @@ from strata.dialects.element_kinds import (
     supported_element_names,
 )
 from strata.dialects.tensor_types import format_shape
+from strata.dialects.verify_helpers import dims_compatible, expect_tensor
 
 # ---------------------------------------------------------------------------------------------
 # Type helpers
 
 
-def _tensor(value: SSAValue | Attribute, what: str) -> TensorType:
-    t = value.type if isinstance(value, SSAValue) else value
-    if not isinstance(t, TensorType):
-        raise VerifyException(f"{what} must be a ranked tensor, found {t}")
-    return t
-
-
 def _shape(t: TensorType) -> tuple[int, ...]:
     return tuple(t.get_shape())
-
-
-def _dims_compatible(a: Sequence[int], b: Sequence[int]) -> bool:
-    if len(a) != len(b):
-        return False
-    return all(x == y or DYNAMIC_INDEX in (x, y) for x, y in zip(a, b, strict=True))
 
 
 def _join_shapes(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
@@ -425,11 +413,11 @@ class HloOp(IRDLOperation):
                 f"found {len(self.results)}"
             )
         for index, (res, want) in enumerate(zip(self.results, inferred, strict=True)):
-            have = _tensor(res.type, f"result {index}")
+            have = expect_tensor(res.type, f"result {index}")
             if not isinstance(want, TensorType):
                 continue
             same_elements = have.element_type == want.element_type
-            if (self.CHECKS_RESULT_ELEMENT_TYPE and not same_elements) or not _dims_compatible(
+            if (self.CHECKS_RESULT_ELEMENT_TYPE and not same_elements) or not dims_compatible(
                 _shape(have), _shape(want)
             ):
                 raise VerifyException(
@@ -456,7 +444,7 @@ class ConstantOp(HloOp):
         super().__init__(properties={"value": value}, result_types=[value.type])
 
     def infer_result_types(self) -> Sequence[Attribute]:
-        return [_tensor(self.value.get_type(), "value")]
+        return [expect_tensor(self.value.get_type(), "value")]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -490,8 +478,8 @@ class ElementwiseBinaryOp(HloOp):
 
     @classmethod
     def _infer(cls, lhs_type: Attribute, rhs_type: Attribute) -> TensorType:
-        lhs, rhs = _tensor(lhs_type, "lhs"), _tensor(rhs_type, "rhs")
-        if lhs.element_type != rhs.element_type or not _dims_compatible(_shape(lhs), _shape(rhs)):
+        lhs, rhs = expect_tensor(lhs_type, "lhs"), expect_tensor(rhs_type, "rhs")
+        if lhs.element_type != rhs.element_type or not dims_compatible(_shape(lhs), _shape(rhs)):
             raise VerifyException(f"lhs and rhs types differ: {lhs} and {rhs}")
         _check_elements(lhs, cls.ELEMENT_KIND, "operands")
         return TensorType(lhs.element_type, _join_shapes(_shape(lhs), _shape(rhs)))
@@ -604,7 +592,7 @@ class ElementwiseUnaryOp(HloOp):
 
     @classmethod
     def _infer(cls, operand_type: Attribute) -> TensorType:
-        t = _tensor(operand_type, "operand")
+        t = expect_tensor(operand_type, "operand")
         _check_elements(t, cls.ELEMENT_KIND, "operand")
         return t
 
@@ -765,16 +753,16 @@ class ClampOp(HloOp):
 
     @staticmethod
     def _infer(min_type: Attribute, operand_type: Attribute, max_type: Attribute) -> TensorType:
-        operand = _tensor(operand_type, "operand")
+        operand = expect_tensor(operand_type, "operand")
         _check_elements(operand, "numeric", "operand")
         for what, bound_type in (("min", min_type), ("max", max_type)):
-            bound = _tensor(bound_type, what)
+            bound = expect_tensor(bound_type, what)
             if bound.element_type != operand.element_type:
                 raise VerifyException(
                     f"{what} element type {bound.element_type} does not match operand "
                     f"element type {operand.element_type}"
                 )
-            if bound.get_num_dims() != 0 and not _dims_compatible(_shape(bound), _shape(operand)):
+            if bound.get_num_dims() != 0 and not dims_compatible(_shape(bound), _shape(operand)):
                 raise VerifyException(
                     f"{what} must be rank-0 or have the operand's shape "
                     f"{format_shape(_shape(operand))}, found {bound}"
@@ -805,19 +793,19 @@ class ConvertOp(HloOp):
         if isinstance(element_type, TensorType):
             result_type = element_type
         else:
-            result_type = TensorType(element_type, _shape(_tensor(operand.type, "operand")))
+            result_type = TensorType(element_type, _shape(expect_tensor(operand.type, "operand")))
         super().__init__(operands=[operand], result_types=[result_type])
 
     def verify_(self) -> None:
-        operand = _tensor(self.operand.type, "operand")
-        result = _tensor(self.result.type, "result")
+        operand = expect_tensor(self.operand.type, "operand")
+        result = expect_tensor(self.result.type, "result")
         for what, t in (("operand", operand), ("result", result)):
             if element_info(t.element_type) is None:
                 raise VerifyException(
                     f"{what} element type {t.element_type} is not supported "
                     f"(expected one of {supported_element_names()})"
                 )
-        if not _dims_compatible(_shape(operand), _shape(result)):
+        if not dims_compatible(_shape(operand), _shape(result)):
             raise VerifyException(
                 f"result shape {format_shape(_shape(result))} does not match operand shape "
                 f"{format_shape(_shape(operand))}"
@@ -866,15 +854,15 @@ class CompareOp(HloOp):
 
     @staticmethod
     def _infer(lhs_type: Attribute, rhs_type: Attribute) -> TensorType:
-        lhs, rhs = _tensor(lhs_type, "lhs"), _tensor(rhs_type, "rhs")
-        if lhs.element_type != rhs.element_type or not _dims_compatible(_shape(lhs), _shape(rhs)):
+        lhs, rhs = expect_tensor(lhs_type, "lhs"), expect_tensor(rhs_type, "rhs")
+        if lhs.element_type != rhs.element_type or not dims_compatible(_shape(lhs), _shape(rhs)):
             raise VerifyException(f"lhs and rhs types differ: {lhs} and {rhs}")
         return TensorType(i1, _join_shapes(_shape(lhs), _shape(rhs)))
 
     def infer_result_types(self) -> Sequence[Attribute]:
         if self.compare_type is not None:
             kind = self.compare_type.data
-            element = _tensor(self.lhs, "lhs").element_type
+            element = expect_tensor(self.lhs, "lhs").element_type
             wants_float = kind in (ComparisonType.FLOAT, ComparisonType.TOTALORDER)
             if wants_float != is_float(element):
                 raise VerifyException(
@@ -914,15 +902,18 @@ class SelectOp(HloOp):
 
     @staticmethod
     def _infer(pred_type: Attribute, true_type: Attribute, false_type: Attribute) -> TensorType:
-        pred = _tensor(pred_type, "pred")
-        on_true, on_false = _tensor(true_type, "on_true"), _tensor(false_type, "on_false")
+        pred = expect_tensor(pred_type, "pred")
+        on_true, on_false = (
+            expect_tensor(true_type, "on_true"),
+            expect_tensor(false_type, "on_false"),
+        )
         if not is_bool(pred.element_type):
             raise VerifyException(f"pred must have i1 elements, found {pred}")
-        if on_true.element_type != on_false.element_type or not _dims_compatible(
+        if on_true.element_type != on_false.element_type or not dims_compatible(
             _shape(on_true), _shape(on_false)
         ):
             raise VerifyException(f"on_true and on_false types differ: {on_true} and {on_false}")
-        if pred.get_num_dims() != 0 and not _dims_compatible(_shape(pred), _shape(on_true)):
+        if pred.get_num_dims() != 0 and not dims_compatible(_shape(pred), _shape(on_true)):
             raise VerifyException(
                 f"pred must be rank-0 or have the operands' shape "
                 f"{format_shape(_shape(on_true))}, found {pred}"
@@ -952,8 +943,8 @@ class ReshapeOp(HloOp):
         super().__init__(operands=[SSAValue.get(operand)], result_types=[result_type])
 
     def verify_(self) -> None:
-        operand = _tensor(self.operand.type, "operand")
-        result = _tensor(self.result.type, "result")
+        operand = expect_tensor(self.operand.type, "operand")
+        result = expect_tensor(self.result.type, "result")
         if operand.element_type != result.element_type:
             raise VerifyException(
                 f"result element type {result.element_type} does not match operand element "
@@ -1002,7 +993,7 @@ class TransposeOp(HloOp):
 
     @staticmethod
     def _infer(operand_type: Attribute, permutation: Sequence[int]) -> TensorType:
-        operand = _tensor(operand_type, "operand")
+        operand = expect_tensor(operand_type, "operand")
         rank = operand.get_num_dims()
         if sorted(permutation) != list(range(rank)):
             raise VerifyException(
@@ -1045,8 +1036,8 @@ class BroadcastInDimOp(HloOp):
         )
 
     def verify_(self) -> None:
-        operand = _tensor(self.operand.type, "operand")
-        result = _tensor(self.result.type, "result")
+        operand = expect_tensor(self.operand.type, "operand")
+        result = expect_tensor(self.result.type, "result")
         dims = _ints(self.broadcast_dimensions)
         if operand.element_type != result.element_type:
             raise VerifyException(
@@ -1126,7 +1117,7 @@ class DotGeneralOp(HloOp):
     def _infer(
         lhs_type: Attribute, rhs_type: Attribute, numbers: DotDimensionNumbersAttr
     ) -> TensorType:
-        lhs, rhs = _tensor(lhs_type, "lhs"), _tensor(rhs_type, "rhs")
+        lhs, rhs = expect_tensor(lhs_type, "lhs"), expect_tensor(rhs_type, "rhs")
         lhs_shape, rhs_shape = _shape(lhs), _shape(rhs)
         lb, rb = numbers.lhs_batching_dimensions, numbers.rhs_batching_dimensions
         lc, rc = numbers.lhs_contracting_dimensions, numbers.rhs_contracting_dimensions
@@ -1171,8 +1162,32 @@ class DotGeneralOp(HloOp):
 # Reductions
 
 
-RETURN_PARENTS: list[type[Operation]] = []
-"""Region-holding ops of other families whose bodies end with hlo.return (e.g. reduce_window)."""
+@dataclass(frozen=True)
+class ReturnsToHlo(OpTrait):
+    """Marks an op whose regions end in `hlo.return` (reduce, reduce_window, scatter, ...).
+
+    Its bodies are computations on rank-0 tensors, lowered together with the op itself.
+    """
+
+
+@dataclass(frozen=True)
+class ParentReturnsToHlo(OpTrait):
+    """The op may only sit directly in a region of an op with the `ReturnsToHlo` trait."""
+
+    def verify(self, op: Operation) -> None:
+        parent = op.parent_op()
+        if parent is None or parent.has_trait(ReturnsToHlo):
+            return
+        raise VerifyException(
+            f"'{op.name}' expects a parent op whose regions end in hlo.return "
+            f"(hlo.reduce, hlo.reduce_window, hlo.scatter), found '{parent.name}'"
+        )
+
+
+def in_hlo_body(op: Operation) -> bool:
+    """Whether `op` sits in the body of an op whose regions end in `hlo.return`."""
+    parent = op.parent_op()
+    return parent is not None and parent.has_trait(ReturnsToHlo)
 
 
 @irdl_op_definition
@@ -1181,7 +1196,7 @@ class ReturnOp(IRDLOperation):
 
     name = "hlo.return"
     arguments = var_operand_def(TensorType)
-    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(ReduceOp, *RETURN_PARENTS), Pure()))
+    traits = traits_def(IsTerminator(), ParentReturnsToHlo(), Pure())
     assembly_format = "($arguments^ `:` type($arguments))? attr-dict"
 
     def __init__(self, operands: Sequence[SSAValue | Operation]):
@@ -1205,7 +1220,7 @@ class ReduceOp(HloOp):
     dimensions = prop_def(DenseArrayBase.constr(i64))
     body = region_def("single_block")
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(RecursiveMemoryEffect())
+    traits = traits_def(RecursiveMemoryEffect(), ReturnsToHlo())
 
     def __init__(
         self,
@@ -1238,7 +1253,7 @@ class ReduceOp(HloOp):
     ) -> ReduceOp:
         """A one-input reduce whose body is `body_op_class(acc, elem)` (e.g. AddOp, MaximumOp)."""
         init = SSAValue.get(init)
-        scalar = TensorType(_tensor(init.type, "init value").element_type, [])
+        scalar = TensorType(expect_tensor(init.type, "init value").element_type, [])
         block = Block(arg_types=[scalar, scalar])
         combined = body_op_class(block.args[0], block.args[1])
         block.add_ops([combined, ReturnOp([combined.result])])
@@ -1255,10 +1270,10 @@ class ReduceOp(HloOp):
                 f"expected as many init values as inputs, found {len(input_types)} inputs and "
                 f"{len(init_types)} init values"
             )
-        inputs = [_tensor(t, f"input {i}") for i, t in enumerate(input_types)]
+        inputs = [expect_tensor(t, f"input {i}") for i, t in enumerate(input_types)]
         shape = _shape(inputs[0])
         for i, t in enumerate(inputs[1:], start=1):
-            if not _dims_compatible(_shape(t), shape):
+            if not dims_compatible(_shape(t), shape):
                 raise VerifyException(
                     f"input {i} has shape {format_shape(_shape(t))}, but input 0 has "
                     f"{format_shape(shape)}"
@@ -1271,7 +1286,7 @@ class ReduceOp(HloOp):
         kept = [s for d, s in enumerate(shape) if d not in dimensions]
         results: list[Attribute] = []
         for i, (t, init_type) in enumerate(zip(inputs, init_types, strict=True)):
-            init = _tensor(init_type, f"init value {i}")
+            init = expect_tensor(init_type, f"init value {i}")
             if init.get_num_dims() != 0:
                 raise VerifyException(f"init value {i} must be a rank-0 tensor, found {init}")
             if init.element_type != t.element_type:
@@ -1299,7 +1314,7 @@ class ReduceOp(HloOp):
                 f"{len(block.args)}"
             )
         for i, arg in enumerate(block.args):
-            want = TensorType(_tensor(self.init_values[i % n], "init value").element_type, [])
+            want = TensorType(expect_tensor(self.init_values[i % n], "init value").element_type, [])
             if arg.type != want:
                 raise VerifyException(f"body argument {i} has type {arg.type}, expected {want}")
         last = block.last_op
@@ -1405,7 +1420,7 @@ class ReduceOp(HloOp):
             [p[0] for p in pairs] + [p[1] for p in pairs], inputs_types, pos
         )
         if body_op_class is not None:
-            init_type = _tensor(inputs_types[n], "init value")
+            init_type = expect_tensor(inputs_types[n], "init value")
             scalar = TensorType(init_type.element_type, [])
             block = Block(arg_types=[scalar, scalar])
             combined = body_op_class(block.args[0], block.args[1], scalar)

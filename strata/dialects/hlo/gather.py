@@ -38,17 +38,17 @@ from xdsl.traits import Pure, RecursiveMemoryEffect
 from xdsl.utils.exceptions import VerifyException
 
 from strata.dialects.hlo.core import (
-    RETURN_PARENTS,
     ElementwiseBinaryOp,
     HloOp,
     ReturnOp,
+    ReturnsToHlo,
     _format_list,
     _i64_array,
     _ints,
     _shape,
-    _tensor,
 )
 from strata.dialects.tensor_types import format_shape
+from strata.dialects.verify_helpers import expect_tensor
 
 # ---------------------------------------------------------------------------------------------
 # Dimension numbers
@@ -285,8 +285,8 @@ class GatherOp(HloOp):
         numbers: GatherDimensionNumbersAttr,
         slice_sizes: Sequence[int],
     ) -> TensorType:
-        operand = _tensor(operand_type, "operand")
-        indices = _tensor(indices_type, "start_indices")
+        operand = expect_tensor(operand_type, "operand")
+        indices = expect_tensor(indices_type, "start_indices")
         lists = numbers.lists()
         ivd = numbers.index_vector_dim
         vector_size = _index_vector_size(indices, ivd)
@@ -380,7 +380,7 @@ class ScatterOp(HloOp):
     indices_are_sorted = opt_prop_def(BoolAttr)
     unique_indices = opt_prop_def(BoolAttr)
     update_computation = region_def("single_block")
-    traits = traits_def(RecursiveMemoryEffect())
+    traits = traits_def(RecursiveMemoryEffect(), ReturnsToHlo())
 
     def __init__(
         self,
@@ -408,7 +408,7 @@ class ScatterOp(HloOp):
         body_op_class: type[ElementwiseBinaryOp],
     ) -> ScatterOp:
         """A scatter whose update computation is `body_op_class(old, update)` (e.g. AddOp)."""
-        element = _tensor(SSAValue.get(operand), "operand").element_type
+        element = expect_tensor(SSAValue.get(operand), "operand").element_type
         scalar = TensorType(element, [])
         block = Block(arg_types=[scalar, scalar])
         combined = body_op_class(block.args[0], block.args[1])
@@ -416,9 +416,9 @@ class ScatterOp(HloOp):
         return cls(operand, scatter_indices, updates, scatter_dimension_numbers, Region(block))
 
     def infer_result_types(self) -> Sequence[Attribute]:
-        operand = _tensor(self.operand, "operand")
-        indices = _tensor(self.scatter_indices, "scatter_indices")
-        updates = _tensor(self.updates, "updates")
+        operand = expect_tensor(self.operand, "operand")
+        indices = expect_tensor(self.scatter_indices, "scatter_indices")
+        updates = expect_tensor(self.updates, "updates")
         numbers = self.scatter_dimension_numbers
         lists = numbers.lists()
         ivd = numbers.index_vector_dim
@@ -483,7 +483,7 @@ class ScatterOp(HloOp):
     def verify_(self) -> None:
         super().verify_()
         block = self.update_computation.block
-        element = _tensor(self.operand, "operand").element_type
+        element = expect_tensor(self.operand, "operand").element_type
         scalar = TensorType(element, [])
         if len(block.args) != 2 or any(a.type != scalar for a in block.args):
             raise VerifyException(
@@ -497,8 +497,6 @@ class ScatterOp(HloOp):
         ):
             raise VerifyException(f"update_computation must end with hlo.return of one {scalar}")
 
-
-RETURN_PARENTS.append(ScatterOp)
 
 OPS: list[type[Operation]] = [GatherOp, ScatterOp]
 ATTRIBUTES: list[type[Attribute]] = [GatherDimensionNumbersAttr, ScatterDimensionNumbersAttr]

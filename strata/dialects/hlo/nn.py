@@ -37,15 +37,16 @@ from xdsl.traits import Pure, RecursiveMemoryEffect
 from xdsl.utils.exceptions import VerifyException
 
 from strata.dialects.hlo.core import (
-    RETURN_PARENTS,
     ElementwiseBinaryOp,
     HloOp,
     ReturnOp,
+    ReturnsToHlo,
     _i64_array,
     _ints,
     _shape,
-    _tensor,
 )
+from strata.dialects.verify_helpers import expect_tensor
+from strata.internal import expect
 
 BATCH, FEATURE = -1, -2  # layout codes of the non-spatial dims (kernel: input / output feature)
 _INPUT_LETTERS = {BATCH: "b", FEATURE: "f"}
@@ -166,7 +167,7 @@ def padding_pairs(attr: DenseIntOrFPElementsAttr | None, n: int) -> list[tuple[i
     if attr is None:
         return [(0, 0)] * n
     values = [int(v) for v in attr.get_values()]
-    if len(values) != 2 * n or _shape(_tensor(attr.get_type(), "padding")) != (n, 2):
+    if len(values) != 2 * n or _shape(expect_tensor(attr.get_type(), "padding")) != (n, 2):
         raise VerifyException(f"padding must have shape {n}x2, found {attr.get_type()}")
     return [(values[2 * i], values[2 * i + 1]) for i in range(n)]
 
@@ -266,17 +267,16 @@ class ConvolutionOp(HloOp):
 
     @staticmethod
     def _window(props: dict[str, Attribute]) -> ConvWindow:
-        dn = props["dimension_numbers"]
-        assert isinstance(dn, ConvDimensionNumbersAttr)
+        dn = expect(props["dimension_numbers"], ConvDimensionNumbersAttr, "dimension_numbers")
         n = dn.num_spatial()
 
         def array(name: str, default: int) -> list[int]:
             attr = props.get(name)
-            assert attr is None or isinstance(attr, DenseArrayBase)
+            attr = None if attr is None else expect(attr, DenseArrayBase, name)
             return _array_or(attr, n, default, name)
 
         pad = props.get("padding")
-        assert pad is None or isinstance(pad, DenseIntOrFPElementsAttr)
+        pad = None if pad is None else expect(pad, DenseIntOrFPElementsAttr, "padding")
         return ConvWindow(
             array("window_strides", 1),
             padding_pairs(pad, n),
@@ -292,9 +292,8 @@ class ConvolutionOp(HloOp):
     def _infer(
         cls, lhs_type: Attribute, rhs_type: Attribute, props: dict[str, Attribute]
     ) -> TensorType:
-        lhs, rhs = _tensor(lhs_type, "lhs"), _tensor(rhs_type, "rhs")
-        dn = props["dimension_numbers"]
-        assert isinstance(dn, ConvDimensionNumbersAttr)
+        lhs, rhs = expect_tensor(lhs_type, "lhs"), expect_tensor(rhs_type, "rhs")
+        dn = expect(props["dimension_numbers"], ConvDimensionNumbersAttr, "dimension_numbers")
         n = dn.num_spatial()
         if lhs.get_num_dims() != n + 2 or rhs.get_num_dims() != n + 2:
             raise VerifyException(
@@ -302,8 +301,8 @@ class ConvolutionOp(HloOp):
             )
         if lhs.element_type != rhs.element_type:
             raise VerifyException(f"lhs and rhs element types differ: {lhs} and {rhs}")
-        fg, bg = props["feature_group_count"], props["batch_group_count"]
-        assert isinstance(fg, IntegerAttr) and isinstance(bg, IntegerAttr)
+        fg = expect(props["feature_group_count"], IntegerAttr, "feature_group_count")
+        bg = expect(props["batch_group_count"], IntegerAttr, "batch_group_count")
         groups, batch_groups = fg.value.data, bg.value.data
         if groups < 1 or batch_groups < 1:
             raise VerifyException("feature_group_count and batch_group_count must be positive")
@@ -370,7 +369,7 @@ class ReduceWindowOp(HloOp):
     padding = opt_prop_def(DenseIntOrFPElementsAttr)
     body = region_def("single_block")
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(RecursiveMemoryEffect())
+    traits = traits_def(RecursiveMemoryEffect(), ReturnsToHlo())
 
     def __init__(
         self,
@@ -383,7 +382,7 @@ class ReduceWindowOp(HloOp):
     ):
         """A one-input reduce_window whose body is `body_op_class(acc, elem)`."""
         input, init = SSAValue.get(input), SSAValue.get(init)
-        scalar = TensorType(_tensor(init, "init value").element_type, [])
+        scalar = TensorType(expect_tensor(init, "init value").element_type, [])
         block = Block(arg_types=[scalar, scalar])
         combined = body_op_class(block.args[0], block.args[1])
         block.add_ops([combined, ReturnOp([combined.result])])
@@ -404,18 +403,17 @@ class ReduceWindowOp(HloOp):
     def _window(
         props: dict[str, Attribute],
     ) -> tuple[list[int], list[int], list[tuple[int, int]], list[int], list[int]]:
-        dims_attr = props["window_dimensions"]
-        assert isinstance(dims_attr, DenseArrayBase)
+        dims_attr = expect(props["window_dimensions"], DenseArrayBase, "window_dimensions")
         dims = list(_ints(dims_attr))
         n = len(dims)
 
         def array(name: str) -> list[int]:
             attr = props.get(name)
-            assert attr is None or isinstance(attr, DenseArrayBase)
+            attr = None if attr is None else expect(attr, DenseArrayBase, name)
             return _array_or(attr, n, 1, name)
 
         pad = props.get("padding")
-        assert pad is None or isinstance(pad, DenseIntOrFPElementsAttr)
+        pad = None if pad is None else expect(pad, DenseIntOrFPElementsAttr, "padding")
         return (
             dims,
             array("window_strides"),
@@ -437,7 +435,7 @@ class ReduceWindowOp(HloOp):
     ) -> list[Attribute]:
         if len(input_types) != len(init_types) or not input_types:
             raise VerifyException("expected one init value per input, and at least one input")
-        shape = _shape(_tensor(input_types[0], "input 0"))
+        shape = _shape(expect_tensor(input_types[0], "input 0"))
         dims, strides, pads, base, win = cls._window(props)
         if len(dims) != len(shape):
             raise VerifyException(
@@ -453,7 +451,7 @@ class ReduceWindowOp(HloOp):
         ]
         types: list[Attribute] = []
         for i, (x, init) in enumerate(zip(input_types, init_types, strict=True)):
-            xt, it = _tensor(x, f"input {i}"), _tensor(init, f"init value {i}")
+            xt, it = expect_tensor(x, f"input {i}"), expect_tensor(init, f"init value {i}")
             if _shape(xt) != shape:
                 raise VerifyException(f"input {i} has shape {_shape(xt)}, input 0 has {shape}")
             if it.get_num_dims() != 0 or it.element_type != xt.element_type:
@@ -478,8 +476,6 @@ class ReduceWindowOp(HloOp):
         if not isinstance(last, ReturnOp) or len(last.arguments) != n:
             raise VerifyException(f"body must end with hlo.return of {n} values")
 
-
-RETURN_PARENTS.append(ReduceWindowOp)
 
 OPS: list[type[Operation]] = [ConvolutionOp, ReduceWindowOp]
 ATTRIBUTES: list[type[Attribute]] = [ConvDimensionNumbersAttr]

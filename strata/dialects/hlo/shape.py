@@ -41,9 +41,9 @@ from strata.dialects.hlo.core import (
     _ints,
     _parse_type_list,
     _shape,
-    _tensor,
 )
 from strata.dialects.tensor_types import format_shape
+from strata.dialects.verify_helpers import expect_tensor
 
 
 def _parse_int_list(parser: Parser) -> list[int]:
@@ -88,7 +88,7 @@ class ConcatenateOp(HloOp):
     def _infer(types: Sequence[Attribute], dimension: int) -> TensorType:
         if not types:
             raise VerifyException("expected at least one input")
-        tensors = [_tensor(t, f"input {i}") for i, t in enumerate(types)]
+        tensors = [expect_tensor(t, f"input {i}") for i, t in enumerate(types)]
         first = tensors[0]
         rank = first.get_num_dims()
         if not 0 <= dimension < rank:
@@ -201,7 +201,7 @@ class SliceOp(HloOp):
         limits: Sequence[int],
         strides: Sequence[int],
     ) -> TensorType:
-        t = _tensor(operand_type, "operand")
+        t = expect_tensor(operand_type, "operand")
         shape = _shape(t)
         for what, values in (
             ("start_indices", starts),
@@ -329,8 +329,8 @@ class PadOp(HloOp):
         high: Sequence[int],
         interior: Sequence[int],
     ) -> TensorType:
-        t = _tensor(operand_type, "operand")
-        v = _tensor(value_type, "padding value")
+        t = expect_tensor(operand_type, "operand")
+        v = expect_tensor(value_type, "padding value")
         if v.get_num_dims() != 0 or v.element_type != t.element_type:
             raise VerifyException(
                 f"padding value must be a rank-0 tensor of {t.element_type}, found {v}"
@@ -434,7 +434,7 @@ class ReverseOp(HloOp):
         )
 
     def infer_result_types(self) -> Sequence[Attribute]:
-        t = _tensor(self.operand, "operand")
+        t = expect_tensor(self.operand, "operand")
         dims = _ints(self.dimensions)
         for d in dims:
             if not 0 <= d < t.get_num_dims():
@@ -464,7 +464,7 @@ class IotaOp(HloOp):
         return int(self.iota_dimension.value.data)
 
     def verify_(self) -> None:
-        t = _tensor(self.output, "result")
+        t = expect_tensor(self.output, "result")
         if not 0 <= self.dim() < t.get_num_dims():
             raise VerifyException(
                 f"iota dimension {self.dim()} is out of range for rank {t.get_num_dims()}"

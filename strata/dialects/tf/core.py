@@ -43,19 +43,7 @@ from strata.dialects.tensor_types import (
     numpy_from_dense,
     tensor_type,
 )
-
-
-def _tensor(value: SSAValue | Attribute, what: str) -> TensorType:
-    t = value.type if isinstance(value, SSAValue) else value
-    if not isinstance(t, TensorType):
-        raise VerifyException(f"{what} must be a ranked tensor, found {t}")
-    return t
-
-
-def _dims_compatible(a: Sequence[int], b: Sequence[int]) -> bool:
-    if len(a) != len(b):
-        return False
-    return all(x == y or DYNAMIC_INDEX in (x, y) for x, y in zip(a, b, strict=True))
+from strata.dialects.verify_helpers import dims_compatible, expect_tensor
 
 
 class TfOp(IRDLOperation):
@@ -73,7 +61,7 @@ class TfOp(IRDLOperation):
             have = res.type
             if not isinstance(have, TensorType) or not isinstance(want, TensorType):
                 continue
-            if have.element_type != want.element_type or not _dims_compatible(
+            if have.element_type != want.element_type or not dims_compatible(
                 have.get_shape(), want.get_shape()
             ):
                 raise VerifyException(
@@ -163,14 +151,14 @@ class UnaryOp(TfOp):
         super().__init__(operands=[x], result_types=[result_type or x.type])
 
     def infer_result_types(self) -> Sequence[Attribute]:
-        return [_tensor(self.x, "operand")]
+        return [expect_tensor(self.x, "operand")]
 
 
 class FloatUnaryOp(UnaryOp):
     """A unary op defined on floats only (exp, log, tanh, ...)."""
 
     def infer_result_types(self) -> Sequence[Attribute]:
-        t = _tensor(self.x, "operand")
+        t = expect_tensor(self.x, "operand")
         if not is_float(t.element_type):
             raise VerifyException(f"operand must be a float tensor, found {t}")
         return [t]
@@ -219,7 +207,7 @@ class BinaryOp(TfOp):
 
     @staticmethod
     def _infer(xt: Attribute, yt: Attribute) -> TensorType:
-        a, b = _tensor(xt, "lhs"), _tensor(yt, "rhs")
+        a, b = expect_tensor(xt, "lhs"), expect_tensor(yt, "rhs")
         if a.element_type != b.element_type:
             raise VerifyException(
                 f"operands have different element types: {a.element_type} and {b.element_type}"
@@ -270,11 +258,11 @@ class BiasAddOp(TfOp):
         )
 
     def channel_dim(self) -> int:
-        rank = _tensor(self.value, "value").get_num_dims()
+        rank = expect_tensor(self.value, "value").get_num_dims()
         return 1 if self.data_format.data == "NCHW" and rank >= 3 else rank - 1
 
     def infer_result_types(self) -> Sequence[Attribute]:
-        v, b = _tensor(self.value, "value"), _tensor(self.bias, "bias")
+        v, b = expect_tensor(self.value, "value"), expect_tensor(self.bias, "bias")
         if self.data_format.data not in ("NHWC", "NCHW"):
             raise VerifyException(
                 f"data_format must be NHWC or NCHW, found '{self.data_format.data}'"
@@ -320,7 +308,7 @@ class MatMulOp(TfOp):
 
     @staticmethod
     def _infer(at: Attribute, bt: Attribute, ta: bool, tb: bool) -> TensorType:
-        a, b = _tensor(at, "a"), _tensor(bt, "b")
+        a, b = expect_tensor(at, "a"), expect_tensor(bt, "b")
         if a.get_num_dims() != 2 or b.get_num_dims() != 2:
             raise VerifyException(f"operands must be 2-D, found {a} and {b}")
         if a.element_type != b.element_type:
@@ -390,7 +378,7 @@ class ReshapeOp(TfOp):
 
     @staticmethod
     def _infer(tensor: SSAValue, shape: SSAValue) -> TensorType:
-        t, s = _tensor(tensor, "tensor"), _tensor(shape, "shape")
+        t, s = expect_tensor(tensor, "tensor"), expect_tensor(shape, "shape")
         if s.get_num_dims() != 1 or not isinstance(s.element_type, IntegerType):
             raise VerifyException(f"shape must be a 1-D integer tensor, found {s}")
         requested = constant_value(shape)
@@ -417,7 +405,7 @@ class CastOp(TfOp):
     traits = traits_def(Pure())
 
     def __init__(self, x: SSAValue, element_type: Attribute, truncate: bool = False):
-        t = _tensor(x, "operand")
+        t = expect_tensor(x, "operand")
         props: dict[str, Attribute] = {}
         if truncate:
             props["Truncate"] = BoolAttr.from_bool(True)
@@ -429,12 +417,12 @@ class CastOp(TfOp):
 
     def infer_result_types(self) -> Sequence[Attribute]:
         # The destination element type is the result's own: Cast stores no DstT.
-        y = _tensor(self.y, "result")
-        return [TensorType(y.element_type, _tensor(self.x, "operand").get_shape())]
+        y = expect_tensor(self.y, "result")
+        return [TensorType(y.element_type, expect_tensor(self.x, "operand").get_shape())]
 
     def verify_(self) -> None:
-        x, y = _tensor(self.x, "operand"), _tensor(self.y, "result")
-        if not _dims_compatible(x.get_shape(), y.get_shape()):
+        x, y = expect_tensor(self.x, "operand"), expect_tensor(self.y, "result")
+        if not dims_compatible(x.get_shape(), y.get_shape()):
             raise VerifyException(f"operand {x} and result {y} have different shapes")
 
 

@@ -16,11 +16,12 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from strata.dialects.tensor_types import format_shape
-from strata.dialects.tf.core import TfOp, _tensor, constant_value, int_attr
+from strata.dialects.tf.core import TfOp, constant_value, int_attr
+from strata.dialects.verify_helpers import expect_tensor
 
 
 def _index_tensor(value: SSAValue, what: str) -> TensorType:
-    t = _tensor(value, what)
+    t = expect_tensor(value, what)
     element = t.element_type
     if not isinstance(element, IntegerType) or element.width.data not in (32, 64):
         raise VerifyException(f"{what} must have int32 or int64 elements, found {t}")
@@ -29,7 +30,7 @@ def _index_tensor(value: SSAValue, what: str) -> TensorType:
 
 def _constant_scalar(value: SSAValue, what: str) -> int:
     """The value of a rank-0 (or one-element) integer tf.Const operand."""
-    t = _tensor(value, what)
+    t = expect_tensor(value, what)
     if not isinstance(t.element_type, IntegerType):
         raise VerifyException(f"{what} must be an integer scalar, found {t}")
     array = constant_value(value)
@@ -76,8 +77,8 @@ def normalized_gather_dims(
 def gather_result_type(
     params_type: Attribute, indices_type: Attribute, axis: int, batch_dims: int
 ) -> TensorType:
-    params = _tensor(params_type, "params")
-    indices = _tensor(indices_type, "indices")
+    params = expect_tensor(params_type, "params")
+    indices = expect_tensor(indices_type, "indices")
     p, i = list(params.get_shape()), list(indices.get_shape())
     axis, batch_dims = normalized_gather_dims(p, i, axis, batch_dims)
     return TensorType(params.element_type, p[:axis] + i[batch_dims:] + p[axis + 1 :])
@@ -219,7 +220,7 @@ class ResourceGatherOp(GatherBase):
         axis = (
             batch_dims
             if batch_dims >= 0
-            else batch_dims + _tensor(indices, "indices").get_num_dims()
+            else batch_dims + expect_tensor(indices, "indices").get_num_dims()
         )
         super().__init__(
             operands=[resource, indices],
@@ -233,7 +234,7 @@ class ResourceGatherOp(GatherBase):
     def gather_axis(self) -> int:
         batch_dims = self.batch_dims.value.data
         if batch_dims < 0:
-            batch_dims += _tensor(self.indices, "indices").get_num_dims()
+            batch_dims += expect_tensor(self.indices, "indices").get_num_dims()
         return batch_dims
 
     def params_value(self) -> SSAValue:
@@ -269,7 +270,7 @@ class UnsortedSegmentSumOp(TfOp):
 
     @staticmethod
     def _infer(data: SSAValue, segment_ids: SSAValue, num_segments: SSAValue) -> TensorType:
-        d = _tensor(data, "data")
+        d = expect_tensor(data, "data")
         ids = _index_tensor(segment_ids, "segment_ids")
         if isinstance(d.element_type, IntegerType) and d.element_type.width.data == 1:
             raise VerifyException(f"data must have numeric elements, found {d}")

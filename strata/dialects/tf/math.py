@@ -18,9 +18,8 @@ from strata.dialects.tf.core import (
     FloatUnaryOp,
     TfOp,
     UnaryOp,
-    _dims_compatible,
-    _tensor,
 )
+from strata.dialects.verify_helpers import dims_compatible, expect_tensor
 
 
 def _broadcast(*types: TensorType) -> tuple[int, ...]:
@@ -42,7 +41,7 @@ class _NumericUnary(UnaryOp):
     """A unary op defined on float and (non-bool) integer tensors."""
 
     def infer_result_types(self) -> Sequence[Attribute]:
-        t = _tensor(self.x, "operand")
+        t = expect_tensor(self.x, "operand")
         if not is_numeric(t.element_type):
             raise VerifyException(f"operand must be an integer or float tensor, found {t}")
         return [t]
@@ -50,7 +49,7 @@ class _NumericUnary(UnaryOp):
 
 class _BoolUnary(UnaryOp):
     def infer_result_types(self) -> Sequence[Attribute]:
-        t = _tensor(self.x, "operand")
+        t = expect_tensor(self.x, "operand")
         if not is_bool(t.element_type):
             raise VerifyException(f"operand must be a bool (i1) tensor, found {t}")
         return [t]
@@ -208,17 +207,17 @@ class SelectOp(TfOp):
         super().__init__(operands=[condition, t, e], result_types=[t.type])
 
     def infer_result_types(self) -> Sequence[Attribute]:
-        c = _tensor(self.condition, "condition")
-        t, e = _tensor(self.t, "t"), _tensor(self.e, "e")
+        c = expect_tensor(self.condition, "condition")
+        t, e = expect_tensor(self.t, "t"), expect_tensor(self.e, "e")
         _check_condition(c)
         _check_branches(t, e)
-        if not _dims_compatible(t.get_shape(), e.get_shape()):
+        if not dims_compatible(t.get_shape(), e.get_shape()):
             raise VerifyException(f"t and e shapes differ: {t} and {e}")
         shape = t.get_shape()
         rows = (
-            c.get_num_dims() == 1 and len(shape) >= 1 and _dims_compatible(c.get_shape(), shape[:1])
+            c.get_num_dims() == 1 and len(shape) >= 1 and dims_compatible(c.get_shape(), shape[:1])
         )
-        if c.get_num_dims() != 0 and not rows and not _dims_compatible(c.get_shape(), shape):
+        if c.get_num_dims() != 0 and not rows and not dims_compatible(c.get_shape(), shape):
             raise VerifyException(
                 f"condition must be rank-0, have t's shape {format_shape(shape)}, or be 1-D of "
                 f"size {shape[0] if shape else 0}; found {c}"
@@ -244,7 +243,7 @@ class SelectV2Op(TfOp):
 
     @staticmethod
     def _infer(ct: Attribute, tt: Attribute, et: Attribute) -> TensorType:
-        c, t, e = _tensor(ct, "condition"), _tensor(tt, "t"), _tensor(et, "e")
+        c, t, e = expect_tensor(ct, "condition"), expect_tensor(tt, "t"), expect_tensor(et, "e")
         _check_condition(c)
         _check_branches(t, e)
         return TensorType(t.element_type, _broadcast(c, t, e))
@@ -269,17 +268,17 @@ class ClipByValueOp(TfOp):
         super().__init__(operands=[t, clip_value_min, clip_value_max], result_types=[t.type])
 
     def infer_result_types(self) -> Sequence[Attribute]:
-        t = _tensor(self.t, "t")
+        t = expect_tensor(self.t, "t")
         if not is_numeric(t.element_type):
             raise VerifyException(f"t must be an integer or float tensor, found {t}")
         for what, bound in (
             ("clip_value_min", self.clip_value_min),
             ("clip_value_max", self.clip_value_max),
         ):
-            b = _tensor(bound, what)
+            b = expect_tensor(bound, what)
             if b.element_type != t.element_type:
                 raise VerifyException(f"{what} element type differs from t's: {b} and {t}")
-            if b.get_num_dims() != 0 and not _dims_compatible(b.get_shape(), t.get_shape()):
+            if b.get_num_dims() != 0 and not dims_compatible(b.get_shape(), t.get_shape()):
                 raise VerifyException(
                     f"{what} must be rank-0 or have t's shape {format_shape(t.get_shape())}, "
                     f"found {b}"

@@ -33,7 +33,8 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from strata.dialects.tensor_types import broadcast_shapes, format_shape, is_float
-from strata.dialects.tf.core import TfOp, _tensor, constant_value
+from strata.dialects.tf.core import TfOp, constant_value
+from strata.dialects.verify_helpers import expect_tensor
 
 
 def _i64s(values: Sequence[int]) -> DenseArrayBase:
@@ -74,7 +75,7 @@ class BatchMatMulV2Op(TfOp):
 
     @staticmethod
     def _infer(xt: Attribute, yt: Attribute, adj_x: bool, adj_y: bool) -> TensorType:
-        x, y = _tensor(xt, "x"), _tensor(yt, "y")
+        x, y = expect_tensor(xt, "x"), expect_tensor(yt, "y")
         if x.get_num_dims() < 2 or y.get_num_dims() < 2:
             raise VerifyException(f"operands must have rank >= 2, found {x} and {y}")
         _same_elements(x, y, "operand")
@@ -206,14 +207,14 @@ class EinsumOp(TfOp):
         )
 
     def parsed(self) -> tuple[list[str], str]:
-        ranks = [_tensor(v, "operand").get_num_dims() for v in self.inputs]
+        ranks = [expect_tensor(v, "operand").get_num_dims() for v in self.inputs]
         return parse_einsum(self.equation.data, ranks)
 
     @staticmethod
     def _infer(types: Sequence[Attribute], equation: str) -> TensorType:
         if len(types) not in (1, 2):
             raise VerifyException(f"expected 1 or 2 operands, found {len(types)}")
-        tensors = [_tensor(t, f"operand {i}") for i, t in enumerate(types)]
+        tensors = [expect_tensor(t, f"operand {i}") for i, t in enumerate(types)]
         for t in tensors[1:]:
             _same_elements(tensors[0], t, "operand")
         terms, out = parse_einsum(equation, [t.get_num_dims() for t in tensors])
@@ -358,7 +359,7 @@ class ConvOp(WindowOp):
         return _ints(self.dilations)[1:3]
 
     def check_conv(self) -> tuple[TensorType, TensorType]:
-        x, f = _tensor(self.input, "input"), _tensor(self.filter, "filter")
+        x, f = expect_tensor(self.input, "input"), expect_tensor(self.filter, "filter")
         if x.get_num_dims() != 4 or f.get_num_dims() != 4:
             raise VerifyException(f"input and filter must be 4-D, found {x} and {f}")
         _same_elements(x, f, "input and filter")
@@ -380,7 +381,7 @@ class Conv2DOp(ConvOp):
     name = "tf.Conv2D"
 
     def groups(self) -> int:
-        x, f = _tensor(self.input, "input"), _tensor(self.filter, "filter")
+        x, f = expect_tensor(self.input, "input"), expect_tensor(self.filter, "filter")
         return x.get_shape()[3] // f.get_shape()[2]
 
     def infer_result_types(self) -> Sequence[Attribute]:
@@ -463,7 +464,10 @@ class Conv2DBackpropInputOp(WindowOp):
         if sizes is None:
             return None
         values = [int(v) for v in sizes.reshape(-1)]
-        dy, f = _tensor(self.out_backprop, "out_backprop"), _tensor(self.filter, "filter")
+        dy, f = (
+            expect_tensor(self.out_backprop, "out_backprop"),
+            expect_tensor(self.filter, "filter"),
+        )
         if len(values) == 2:
             return [dy.get_shape()[0], *values, f.get_shape()[2]]
         if len(values) != 4:
@@ -471,7 +475,10 @@ class Conv2DBackpropInputOp(WindowOp):
         return values
 
     def infer_result_types(self) -> Sequence[Attribute]:
-        dy, f = _tensor(self.out_backprop, "out_backprop"), _tensor(self.filter, "filter")
+        dy, f = (
+            expect_tensor(self.out_backprop, "out_backprop"),
+            expect_tensor(self.filter, "filter"),
+        )
         if dy.get_num_dims() != 4 or f.get_num_dims() != 4:
             raise VerifyException(f"filter and out_backprop must be 4-D, found {f} and {dy}")
         _same_elements(f, dy, "filter and out_backprop")
@@ -479,7 +486,7 @@ class Conv2DBackpropInputOp(WindowOp):
         shape = self.input_shape()
         if shape is None:
             # Not a constant (yet): the declared result type is all we know.
-            return [_tensor(self.output, "result")]
+            return [expect_tensor(self.output, "result")]
         n, h, w, c = shape
         kh, kw, ci, co = f.get_shape()
         if c != ci:
@@ -524,7 +531,7 @@ class PoolOp(WindowOp):
         return _ints(self.ksize)[1:3]
 
     def infer_result_types(self) -> Sequence[Attribute]:
-        x = _tensor(self.operand(), "input")
+        x = expect_tensor(self.operand(), "input")
         if x.get_num_dims() != 4:
             raise VerifyException(f"input must be 4-D, found {x}")
         if self.FLOAT_ONLY and not is_float(x.element_type):
@@ -615,13 +622,13 @@ class FusedBatchNormV3Op(TfOp):
             )
         if data_format != "NHWC":
             raise VerifyException(f"data_format '{data_format}' is not supported (only NHWC)")
-        x = _tensor(types[0], "x")
+        x = expect_tensor(types[0], "x")
         if x.get_num_dims() != 4 or not is_float(x.element_type):
             raise VerifyException(f"x must be a 4-D float tensor, found {x}")
         channels = x.get_shape()[3]
         stats: list[Attribute] = []
         for name, t in zip(("scale", "offset", "mean", "variance"), types[1:], strict=True):
-            v = _tensor(t, name)
+            v = expect_tensor(t, name)
             if v.get_num_dims() != 1:
                 raise VerifyException(f"{name} must be 1-D, found {v}")
             if DYNAMIC_INDEX not in (channels, v.get_shape()[0]) and v.get_shape()[0] != channels:

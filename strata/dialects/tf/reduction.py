@@ -15,7 +15,8 @@ from xdsl.utils.exceptions import VerifyException
 
 from strata.dialects.element_kinds import is_bool, is_float
 from strata.dialects.tensor_types import numpy_from_dense
-from strata.dialects.tf.core import TfOp, _tensor
+from strata.dialects.tf.core import TfOp
+from strata.dialects.verify_helpers import expect_tensor
 
 
 def _check_axes_type(t: TensorType, what: str) -> None:
@@ -72,7 +73,7 @@ class ReductionOp(TfOp):
 
     def axes(self) -> list[int]:
         """The reduced dims, non-negative and sorted (the verifier checks they are constant)."""
-        t = _tensor(self.input, "input")
+        t = expect_tensor(self.input, "input")
         values = constant_value(self.reduction_indices)
         if values is None:
             raise VerifyException("reduction_indices must be a constant (tf.Const)")
@@ -80,8 +81,8 @@ class ReductionOp(TfOp):
 
     @classmethod
     def _infer(cls, input: SSAValue, indices: SSAValue, keep_dims: bool) -> TensorType:
-        t = _tensor(input, "input")
-        _check_axes_type(_tensor(indices, "reduction_indices"), "reduction_indices")
+        t = expect_tensor(input, "input")
+        _check_axes_type(expect_tensor(indices, "reduction_indices"), "reduction_indices")
         if cls.BOOL_ONLY and not is_bool(t.element_type):
             raise VerifyException(f"input must be a bool (i1) tensor, found {t}")
         if not cls.BOOL_ONLY and not (
@@ -131,14 +132,14 @@ class ArgReductionOp(TfOp):
     traits = traits_def(Pure())
 
     def __init__(self, input: SSAValue, dimension: SSAValue, output_type: Attribute):
-        t = _tensor(input, "input")
+        t = expect_tensor(input, "input")
         axis = self._axis(t, dimension)
         shape = [s for d, s in enumerate(t.get_shape()) if d != axis]
         super().__init__(operands=[input, dimension], result_types=[TensorType(output_type, shape)])
 
     @staticmethod
     def _axis(t: TensorType, dimension: SSAValue) -> int:
-        d = _tensor(dimension, "dimension")
+        d = expect_tensor(dimension, "dimension")
         if d.get_num_dims() != 0 or not isinstance(d.element_type, IntegerType):
             if not (d.get_num_dims() == 1 and d.get_shape()[0] == 1):
                 raise VerifyException(f"dimension must be a rank-0 integer tensor, found {d}")
@@ -151,15 +152,15 @@ class ArgReductionOp(TfOp):
         return axis
 
     def axis(self) -> int:
-        return self._axis(_tensor(self.input, "input"), self.dimension)
+        return self._axis(expect_tensor(self.input, "input"), self.dimension)
 
     def infer_result_types(self) -> Sequence[Attribute]:
-        t = _tensor(self.input, "input")
+        t = expect_tensor(self.input, "input")
         if not is_float(t.element_type) and not (
             isinstance(t.element_type, IntegerType) and not is_bool(t.element_type)
         ):
             raise VerifyException(f"input must be an integer or float tensor, found {t}")
-        out = _tensor(self.output, "result").element_type
+        out = expect_tensor(self.output, "result").element_type
         if not isinstance(out, IntegerType) or out.width.data not in (32, 64):
             raise VerifyException(f"output_type must be int32 or int64, found {out}")
         axis = self.axis()

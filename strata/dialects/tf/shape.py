@@ -46,7 +46,8 @@ from strata.dialects.tensor_types import (
     numpy_from_dense,
     tensor_type,
 )
-from strata.dialects.tf.core import TfOp, _tensor, int_attr
+from strata.dialects.tf.core import TfOp, int_attr
+from strata.dialects.verify_helpers import expect_tensor
 
 UNKNOWN = DYNAMIC_INDEX
 
@@ -74,7 +75,7 @@ def constant_ints(value: SSAValue) -> list[int] | None:
 
 
 def _int_operand(value: SSAValue, what: str, ranks: Sequence[int]) -> TensorType:
-    t = _tensor(value, what)
+    t = expect_tensor(value, what)
     if not isinstance(t.element_type, IntegerType) or t.element_type.width.data == 1:
         raise VerifyException(f"{what} must be an integer tensor, found {t}")
     if t.get_num_dims() not in ranks:
@@ -144,7 +145,7 @@ class _ShapeQueryOp(TfOp):
     traits = traits_def(Pure())
 
     def __init__(self, input: SSAValue, out_type: Attribute = i32):
-        t = _tensor(input, "input")
+        t = expect_tensor(input, "input")
         super().__init__(operands=[input], result_types=[self._result(t, out_type)])
 
     @staticmethod
@@ -152,17 +153,17 @@ class _ShapeQueryOp(TfOp):
         raise NotImplementedError
 
     def infer_result_types(self) -> Sequence[Attribute]:
-        out = _tensor(self.output, "result").element_type
+        out = expect_tensor(self.output, "result").element_type
         if out not in (i32, i64):
             raise VerifyException(f"result element type must be i32 or i64, found {out}")
-        return [self._result(_tensor(self.input, "input"), out)]
+        return [self._result(expect_tensor(self.input, "input"), out)]
 
     def value(self) -> np.ndarray | None:
         """The result's value when the input shape is static."""
-        t = _tensor(self.input, "input")
+        t = expect_tensor(self.input, "input")
         if not _known(_shape(t)):
             return None
-        dtype = numpy_dtype_for(_tensor(self.output, "result").element_type)
+        dtype = numpy_dtype_for(expect_tensor(self.output, "result").element_type)
         return np.asarray(self._compute(_shape(t)), dtype=dtype)
 
     @staticmethod
@@ -241,7 +242,7 @@ class ExpandDimsOp(TfOp):
 
     @staticmethod
     def _infer(input: SSAValue, dim: SSAValue) -> TensorType:
-        t = _tensor(input, "input")
+        t = expect_tensor(input, "input")
         shape = _shape(t)
         axis = _scalar_axis(dim, "dim")
         if axis is None:
@@ -273,7 +274,7 @@ class SqueezeOp(TfOp):
 
     @staticmethod
     def _infer(input: SSAValue, squeeze_dims: Sequence[int]) -> TensorType:
-        t = _tensor(input, "input")
+        t = expect_tensor(input, "input")
         shape = _shape(t)
         if not squeeze_dims:
             if UNKNOWN in shape:
@@ -313,7 +314,7 @@ class TransposeOp(TfOp):
 
     @staticmethod
     def permutation(x: SSAValue, perm: SSAValue) -> list[int] | None:
-        t = _tensor(x, "x")
+        t = expect_tensor(x, "x")
         _int_operand(perm, "perm", (1,))
         values = constant_ints(perm)
         if values is None:
@@ -325,7 +326,7 @@ class TransposeOp(TfOp):
 
     @classmethod
     def _infer(cls, x: SSAValue, perm: SSAValue) -> TensorType:
-        t = _tensor(x, "x")
+        t = expect_tensor(x, "x")
         p = cls.permutation(x, perm)
         if p is None:
             return tensor_type(t.element_type, [-1] * t.get_num_dims())
@@ -351,7 +352,7 @@ class ReverseV2Op(TfOp):
         super().__init__(operands=[tensor, axis], result_types=[tensor.type])
 
     def dims(self) -> list[int] | None:
-        rank = _tensor(self.tensor, "tensor").get_num_dims()
+        rank = expect_tensor(self.tensor, "tensor").get_num_dims()
         _int_operand(self.axis, "axis", (1,))
         values = constant_ints(self.axis)
         if values is None:
@@ -363,7 +364,7 @@ class ReverseV2Op(TfOp):
 
     def infer_result_types(self) -> Sequence[Attribute]:
         self.dims()
-        return [_tensor(self.tensor, "tensor")]
+        return [expect_tensor(self.tensor, "tensor")]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -391,13 +392,13 @@ class ConcatV2Op(TfOp):
         axis = _scalar_axis(self.axis)
         if axis is None:
             return None
-        return normalize_axis(axis, _tensor(self.values[0], "value 0").get_num_dims())
+        return normalize_axis(axis, expect_tensor(self.values[0], "value 0").get_num_dims())
 
     @staticmethod
     def _infer(values: Sequence[SSAValue], axis_value: SSAValue) -> TensorType:
         if len(values) < 1:
             raise VerifyException("expected at least one value to concatenate")
-        types = [_tensor(v, f"value {i}") for i, v in enumerate(values)]
+        types = [expect_tensor(v, f"value {i}") for i, v in enumerate(values)]
         _check_same_elements(types, "value")
         rank = types[0].get_num_dims()
         if rank == 0:
@@ -453,14 +454,14 @@ class PackOp(TfOp):
         )
 
     def dim(self) -> int:
-        rank = _tensor(self.values[0], "value 0").get_num_dims()
+        rank = expect_tensor(self.values[0], "value 0").get_num_dims()
         return normalize_axis(_int_prop(self.axis), rank + 1)
 
     @staticmethod
     def _infer(values: Sequence[SSAValue], axis: int) -> TensorType:
         if len(values) < 1:
             raise VerifyException("expected at least one value to pack")
-        types = [_tensor(v, f"value {i}") for i, v in enumerate(values)]
+        types = [expect_tensor(v, f"value {i}") for i, v in enumerate(values)]
         _check_same_elements(types, "value")
         shape = _shape(types[0])
         for i, t in enumerate(types):
@@ -501,11 +502,13 @@ class UnpackOp(TfOp):
         )
 
     def dim(self) -> int:
-        return normalize_axis(_int_prop(self.axis), _tensor(self.value, "value").get_num_dims())
+        return normalize_axis(
+            _int_prop(self.axis), expect_tensor(self.value, "value").get_num_dims()
+        )
 
     @staticmethod
     def _infer(value: SSAValue, num: int, axis: int) -> list[Attribute]:
-        t = _tensor(value, "value")
+        t = expect_tensor(value, "value")
         shape = _shape(t)
         if not shape:
             raise VerifyException("cannot unpack a rank-0 tensor")
@@ -549,11 +552,11 @@ class SplitOp(TfOp):
         axis = _scalar_axis(self.split_dim, "split_dim")
         if axis is None:
             return None
-        return normalize_axis(axis, _tensor(self.value, "value").get_num_dims(), "split_dim")
+        return normalize_axis(axis, expect_tensor(self.value, "value").get_num_dims(), "split_dim")
 
     @staticmethod
     def _infer(split_dim: SSAValue, value: SSAValue, num: int) -> list[Attribute]:
-        t = _tensor(value, "value")
+        t = expect_tensor(value, "value")
         if num < 1:
             raise VerifyException(f"num_split must be positive, found {num}")
         axis = _scalar_axis(split_dim, "split_dim")
@@ -596,7 +599,7 @@ class SplitVOp(TfOp):
 
     def spec(self) -> tuple[int, list[int]] | None:
         """(axis, sizes) with the -1 resolved, when both operands are constant."""
-        t = _tensor(self.value, "value")
+        t = expect_tensor(self.value, "value")
         axis = _scalar_axis(self.split_dim, "split_dim")
         sizes = constant_ints(self.size_splits)
         if axis is None or sizes is None:
@@ -631,7 +634,7 @@ class SplitVOp(TfOp):
     def _infer(
         cls, value: SSAValue, size_splits: SSAValue, split_dim: SSAValue, num: int
     ) -> list[Attribute]:
-        t = _tensor(value, "value")
+        t = expect_tensor(value, "value")
         _int_operand(size_splits, "size_splits", (1,))
         axis = _scalar_axis(split_dim, "split_dim")
         sizes = constant_ints(size_splits)
@@ -673,7 +676,7 @@ class SliceOp(TfOp):
         input: SSAValue, begin: SSAValue, size: SSAValue
     ) -> tuple[list[int], list[int]] | None:
         """(begin, size) with -1 sizes resolved, when both are constant and the shape static."""
-        t = _tensor(input, "input")
+        t = expect_tensor(input, "input")
         rank = t.get_num_dims()
         for what, v in (("begin", begin), ("size", size)):
             bt = _int_operand(v, what, (1,))
@@ -696,7 +699,7 @@ class SliceOp(TfOp):
 
     @classmethod
     def _infer(cls, input: SSAValue, begin: SSAValue, size: SSAValue) -> TensorType:
-        t = _tensor(input, "input")
+        t = expect_tensor(input, "input")
         spec = cls.spec(input, begin, size)
         if spec is None:
             return tensor_type(t.element_type, [-1] * t.get_num_dims())
@@ -900,7 +903,7 @@ class StridedSliceOp(TfOp):
         strides: SSAValue,
         masks: Sequence[int],
     ) -> StridedSliceSpec | None:
-        t = _tensor(input, "input")
+        t = expect_tensor(input, "input")
         for what, v in (("begin", begin), ("end", end), ("strides", strides)):
             _int_operand(v, what, (1,))
         b, e, s = constant_ints(begin), constant_ints(end), constant_ints(strides)
@@ -920,7 +923,7 @@ class StridedSliceOp(TfOp):
         strides: SSAValue,
         masks: Sequence[int],
     ) -> TensorType:
-        t = _tensor(input, "input")
+        t = expect_tensor(input, "input")
         spec = cls._spec(input, begin, end, strides, masks)
         if spec is None:
             raise VerifyException(
@@ -939,7 +942,7 @@ class StridedSliceOp(TfOp):
 def _paddings(
     input: SSAValue, paddings: SSAValue
 ) -> tuple[TensorType, list[tuple[int, int]] | None]:
-    t = _tensor(input, "input")
+    t = expect_tensor(input, "input")
     pt = _int_operand(paddings, "paddings", (2,))
     rank = t.get_num_dims()
     if _shape(pt) not in ([rank, 2], [UNKNOWN, 2], [rank, UNKNOWN], [UNKNOWN, UNKNOWN]):
@@ -1011,8 +1014,8 @@ class PadV2Op(_PadBase):
         )
 
     def infer_result_types(self) -> Sequence[Attribute]:
-        t = _tensor(self.input, "input")
-        c = _tensor(self.constant_values, "constant_values")
+        t = expect_tensor(self.input, "input")
+        c = expect_tensor(self.constant_values, "constant_values")
         if c.get_num_dims() != 0 or c.element_type != t.element_type:
             raise VerifyException(
                 f"constant_values must be a rank-0 tensor of {t.element_type}, found {c}"
@@ -1078,7 +1081,7 @@ class TileOp(TfOp):
 
     @staticmethod
     def repeats(input: SSAValue, multiples: SSAValue) -> list[int] | None:
-        t = _tensor(input, "input")
+        t = expect_tensor(input, "input")
         mt = _int_operand(multiples, "multiples", (1,))
         if mt.get_shape()[0] not in (t.get_num_dims(), UNKNOWN):
             raise VerifyException(
@@ -1091,7 +1094,7 @@ class TileOp(TfOp):
 
     @classmethod
     def _infer(cls, input: SSAValue, multiples: SSAValue) -> TensorType:
-        t = _tensor(input, "input")
+        t = expect_tensor(input, "input")
         reps = cls.repeats(input, multiples)
         if reps is None:
             return tensor_type(t.element_type, [-1] * t.get_num_dims())
@@ -1113,7 +1116,7 @@ def _shape_operand(value: SSAValue, what: str) -> list[int] | None:
 
 
 def _dims_of_unknown(value: SSAValue) -> list[int]:
-    n = _tensor(value, "shape").get_shape()[0]
+    n = expect_tensor(value, "shape").get_shape()[0]
     if n == UNKNOWN:
         raise VerifyException("shape operand has unknown length")
     return [-1] * n
@@ -1135,7 +1138,7 @@ class BroadcastToOp(TfOp):
 
     @staticmethod
     def _infer(input: SSAValue, shape: SSAValue) -> TensorType:
-        t = _tensor(input, "input")
+        t = expect_tensor(input, "input")
         target = _shape_operand(shape, "shape")
         if target is None:
             return tensor_type(t.element_type, _dims_of_unknown(shape))
@@ -1166,7 +1169,7 @@ class FillOp(TfOp):
 
     @staticmethod
     def _infer(dims: SSAValue, value: SSAValue) -> TensorType:
-        v = _tensor(value, "value")
+        v = expect_tensor(value, "value")
         if v.get_num_dims() != 0:
             raise VerifyException(f"value must be a rank-0 tensor, found {v}")
         target = _shape_operand(dims, "dims")
@@ -1188,7 +1191,7 @@ class _LikeOp(TfOp):
         super().__init__(operands=[x], result_types=[x.type])
 
     def infer_result_types(self) -> Sequence[Attribute]:
-        return [_tensor(self.x, "x")]
+        return [expect_tensor(self.x, "x")]
 
 
 @irdl_op_definition
@@ -1232,7 +1235,9 @@ class RangeOp(TfOp):
 
     @staticmethod
     def compute(start: SSAValue, limit: SSAValue, delta: SSAValue) -> np.ndarray | None:
-        types = [_tensor(v, w) for v, w in ((start, "start"), (limit, "limit"), (delta, "delta"))]
+        types = [
+            expect_tensor(v, w) for v, w in ((start, "start"), (limit, "limit"), (delta, "delta"))
+        ]
         element = types[0].element_type
         for t, what in zip(types, ("start", "limit", "delta"), strict=True):
             if t.get_num_dims() != 0:
@@ -1265,7 +1270,7 @@ class RangeOp(TfOp):
 
     @classmethod
     def _infer(cls, start: SSAValue, limit: SSAValue, delta: SSAValue) -> TensorType:
-        element = _tensor(start, "start").element_type
+        element = expect_tensor(start, "start").element_type
         value = cls.compute(start, limit, delta)
         return tensor_type(element, [-1 if value is None else value.shape[0]])
 
@@ -1304,7 +1309,7 @@ class OneHotOp(TfOp):
         )
 
     def dim(self) -> int:
-        rank = _tensor(self.indices, "indices").get_num_dims()
+        rank = expect_tensor(self.indices, "indices").get_num_dims()
         axis = _int_prop(self.axis)
         return rank if axis == -1 else axis
 
@@ -1314,7 +1319,7 @@ class OneHotOp(TfOp):
     ) -> TensorType:
         it = _int_operand(indices, "indices", range(0, 64))
         _int_operand(depth, "depth", (0,))
-        on_t, off_t = _tensor(on, "on_value"), _tensor(off, "off_value")
+        on_t, off_t = expect_tensor(on, "on_value"), expect_tensor(off, "off_value")
         for t, what in ((on_t, "on_value"), (off_t, "off_value")):
             if t.get_num_dims() != 0:
                 raise VerifyException(f"{what} must be a rank-0 tensor, found {t}")
@@ -1360,7 +1365,7 @@ class MatrixBandPartOp(TfOp):
         super().__init__(operands=[input, num_lower, num_upper], result_types=[input.type])
 
     def infer_result_types(self) -> Sequence[Attribute]:
-        t = _tensor(self.input, "input")
+        t = expect_tensor(self.input, "input")
         if t.get_num_dims() < 2:
             raise VerifyException(f"input must have rank >= 2, found {t}")
         for value, what in ((self.num_lower, "num_lower"), (self.num_upper, "num_upper")):

@@ -10,6 +10,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo
 from strata.dialects.tensor_types import is_float, is_static, shape_of
+from strata.internal import expect
 from strata.lowering.hlo_to_linalg.generic import (
     PARALLEL,
     REDUCTION,
@@ -58,8 +59,7 @@ class DotGeneralLowering(RewritePattern):
 
         out_dims = list(range(k0)) + list(range(n0, n_loops))
 
-        out_t = op.result.type
-        assert isinstance(out_t, TensorType)
+        out_t = expect(op.result.type, TensorType)
         element = out_t.element_type
         b = LocatedBuilder(rewriter, op)
         init = filled(b, out_t, scalar_constant(b, 0, element))

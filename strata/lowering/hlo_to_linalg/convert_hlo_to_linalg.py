@@ -41,6 +41,6 @@ class ConvertHloToLinalgPass(ModulePass):
             "hlo",
             "could not be lowered",
             dce=True,
-            ignore=lambda o: isinstance(o.parent_op(), (hlo.ReduceOp, *hlo.RETURN_PARENTS)),
+            ignore=lambda o: hlo.in_hlo_body(o),
             partial=self.partial,
         )

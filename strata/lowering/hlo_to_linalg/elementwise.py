@@ -31,7 +31,7 @@ class ElementwiseLowering(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not op.results or op.dialect_name() != "hlo":
             return
-        if isinstance(op.parent_op(), (hlo.ReduceOp, *hlo.RETURN_PARENTS)):
+        if hlo.in_hlo_body(op):
             return  # a reduce / scatter body: lowered with its parent
         result_type = op.results[0].type
         if not isinstance(result_type, TensorType) or not is_static(result_type):

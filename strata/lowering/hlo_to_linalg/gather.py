@@ -25,6 +25,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo
 from strata.dialects.tensor_types import is_static, shape_of
+from strata.internal import expect
 from strata.lowering.hlo_to_linalg import scalar_ops
 from strata.lowering.hlo_to_linalg.elementwise import splat_scalar
 from strata.lowering.hlo_to_linalg.generic import (
@@ -60,8 +61,7 @@ class GatherLowering(RewritePattern):
             return
         operand_shape = shape_of(op.operand.type)
         indices_shape = shape_of(op.start_indices.type)
-        out_t = op.result.type
-        assert isinstance(out_t, TensorType)
+        out_t = expect(op.result.type, TensorType)
         numbers = op.dimension_numbers
         lists = numbers.lists()
         ivd = numbers.index_vector_dim
@@ -163,8 +163,7 @@ class ScatterLowering(RewritePattern):
         if not all(is_static(v.type) for v in values):
             return
         found = update_combiner(op)
-        out_t = op.result.type
-        assert isinstance(out_t, TensorType)
+        out_t = expect(op.result.type, TensorType)
         if found is None or not scalar_ops.supports(found[0], out_t.element_type):
             return
         combiner, old_first = found

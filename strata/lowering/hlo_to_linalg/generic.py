@@ -11,6 +11,7 @@ from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 
+from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 
 PARALLEL = IteratorTypeAttr.parallel()
@@ -32,8 +33,9 @@ def identity_map(rank: int) -> AffineMapAttr:
 
 
 def element_of(value_or_type: SSAValue | Attribute) -> Attribute:
-    t = value_or_type.type if isinstance(value_or_type, SSAValue) else value_or_type
-    assert isinstance(t, TensorType)
+    t = expect(
+        value_or_type.type if isinstance(value_or_type, SSAValue) else value_or_type, TensorType
+    )
     return t.element_type
 
 

@@ -4,12 +4,13 @@ filled tensor through an offset output map."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from xdsl.dialects import arith, tensor
 from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, IntegerAttr, TensorType, i64
 from xdsl.dialects.utils.fast_math import FastMathFlag
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.ir.affine import (
     AffineDimExpr,
     AffineExpr,
@@ -19,6 +20,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo
 from strata.dialects.tensor_types import is_float, is_static, shape_of
+from strata.internal import expect
 from strata.lowering.hlo_to_linalg import scalar_ops
 from strata.lowering.hlo_to_linalg.generic import (
     PARALLEL,
@@ -47,8 +49,7 @@ def const(c: int) -> AffineExpr:
 
 def reshape(b: LocatedBuilder, value: SSAValue, shape: Sequence[int]) -> SSAValue:
     """The same elements under `shape` (row-major): collapse to 1-D, expand to `shape`."""
-    t = value.type
-    assert isinstance(t, TensorType)
+    t = expect(value.type, TensorType)
     if tuple(shape_of(t)) == tuple(shape):
         return value
     n = 1
@@ -79,8 +80,7 @@ def pad(
 ) -> SSAValue:
     """`value` with `dilations - 1` fill elements between neighbours and `pads` (low, high) fill
     elements at the ends of each dim: a filled tensor, written through `d * dil + low`."""
-    t = value.type
-    assert isinstance(t, TensorType)
+    t = expect(value.type, TensorType)
     shape = shape_of(t)
     if all(p == (0, 0) for p in pads) and all(d == 1 for d in dilations):
         return value
@@ -121,6 +121,68 @@ def _fma(element) -> tuple[type[Operation], type[Operation], dict]:  # type: ign
     return arith.MuliOp, arith.AddiOp, {}
 
 
+@dataclass(frozen=True)
+class ConvLoops:
+    """The loop dims of a convolution's linalg.generic, in loop order: batch, output spatial...,
+    [group, when parallel], window..., input channel, then output channel or, when each group has
+    one output channel, the group innermost."""
+
+    batch: int
+    out_spatial: tuple[int, ...]
+    window: tuple[int, ...]
+    in_channel: int
+    out_channel: int | None  # None: one output channel per group (indexed by 0)
+    group: int | None  # None: ungrouped
+    count: int
+
+    @staticmethod
+    def number(spatial: int, grouped: bool, group_last: bool) -> ConvLoops:
+        group_parallel = grouped and not group_last
+        window_start = 1 + spatial + (1 if group_parallel else 0)
+        in_channel = window_start + spatial
+        if group_parallel:
+            group: int | None = 1 + spatial
+        elif group_last:
+            group = in_channel + 1
+        else:
+            group = None
+        return ConvLoops(
+            batch=0,
+            out_spatial=tuple(range(1, 1 + spatial)),
+            window=tuple(range(window_start, window_start + spatial)),
+            in_channel=in_channel,
+            out_channel=None if group_last else in_channel + 1,
+            group=group,
+            count=in_channel + 2,
+        )
+
+    def iterators(self) -> list[Attribute]:
+        """Parallel up to the window loops, reductions over window and input channel, then the
+        innermost parallel loop (output channel or group)."""
+        parallel = self.in_channel - len(self.window)
+        return [PARALLEL] * parallel + [REDUCTION] * (len(self.window) + 1) + [PARALLEL]
+
+
+def _split_feature(
+    layout: Sequence[int],
+    by_code: Mapping[int, AffineExpr],
+    feature: AffineExpr,
+    group: int | None,
+) -> list[AffineExpr]:
+    """Map results for one operand of a convolution: each dim of `layout` (BATCH, FEATURE or a
+    spatial index) read from `by_code`; the FEATURE dim is `feature`, preceded by the group loop
+    when grouped (the operand is reshaped to (..., groups, feature / groups, ...))."""
+    results: list[AffineExpr] = []
+    for code in layout:
+        if code != hlo.FEATURE:
+            results.append(by_code[code])
+            continue
+        if group is not None:
+            results.append(dim(group))
+        results.append(feature)
+    return results
+
+
 class ConvolutionLowering(RewritePattern):
     """hlo.convolution %x, %w -> linalg.generic over (batch, out spatial..., [group], kernel
     spatial..., in feature, out feature) { acc + x[b, o * s + k * d, .., g * ci_g + ci] * w }
@@ -143,8 +205,7 @@ class ConvolutionLowering(RewritePattern):
         n = dn.num_spatial()
         pos = hlo.ConvDimensionNumbersAttr.position
         in_l, k_l, out_l = dn.input(), dn.kernel(), dn.output()
-        out_t = op.result.type
-        assert isinstance(out_t, TensorType)
+        out_t = expect(op.result.type, TensorType)
         element = out_t.element_type
         b = LocatedBuilder(rewriter, op)
         zero = scalar_constant(b, 0, element)
@@ -179,49 +240,23 @@ class ConvolutionLowering(RewritePattern):
         grouped = groups > 1
         group_last = grouped and co_g == 1
 
-        # Loop dims.
-        loop = 0
-
-        def take() -> int:
-            nonlocal loop
-            loop += 1
-            return loop - 1
-
-        lb = take()
-        lo_ = [take() for _ in range(n)]
-        lg = take() if grouped and not group_last else None
-        lk = [take() for _ in range(n)]
-        lci = take()
-        lco = None if group_last else take()
-        if group_last:
-            lg = take()
-        num_loops = loop
-        iterators = [PARALLEL] * (1 + n + (1 if grouped and not group_last else 0))
-        iterators += [REDUCTION] * (n + 1) + [PARALLEL]
-
-        def split(layout: Sequence[int], feature_code: int, inner: AffineExpr) -> list:
-            """Map results for a layout whose `feature_code` dim is split into (group, inner)
-            when grouped."""
-            results: list[AffineExpr] = []
-            for code in layout:
-                if code == feature_code:
-                    if grouped:
-                        assert lg is not None
-                        results.append(dim(lg))
-                    results.append(inner)
-                    continue
-                results.append(by_code[code])
-            return results
-
-        by_code = {hlo.BATCH: dim(lb)}
-        for i in range(n):
-            by_code[i] = dim(lo_[i]) * w.strides[i] + dim(lk[i]) * w.rhs_dilation[i]
-        lhs_results = split(in_l, hlo.FEATURE, dim(lci))
-        by_code = {hlo.BATCH: dim(lci), **{i: dim(lk[i]) for i in range(n)}}
-        co_expr = const(0) if lco is None else dim(lco)
-        rhs_results = split(k_l, hlo.FEATURE, co_expr)
-        by_code = {hlo.BATCH: dim(lb), **{i: dim(lo_[i]) for i in range(n)}}
-        out_results = split(out_l, hlo.FEATURE, co_expr)
+        loops = ConvLoops.number(n, grouped, group_last)
+        spatial_in = {
+            i: dim(loops.out_spatial[i]) * w.strides[i] + dim(loops.window[i]) * w.rhs_dilation[i]
+            for i in range(n)
+        }
+        lhs_results = _split_feature(
+            in_l, {hlo.BATCH: dim(loops.batch), **spatial_in}, dim(loops.in_channel), loops.group
+        )
+        out_channel = const(0) if loops.out_channel is None else dim(loops.out_channel)
+        window = {i: dim(loops.window[i]) for i in range(n)}
+        rhs_results = _split_feature(
+            k_l, {hlo.BATCH: dim(loops.in_channel), **window}, out_channel, loops.group
+        )
+        spatial_out = {i: dim(loops.out_spatial[i]) for i in range(n)}
+        out_results = _split_feature(
+            out_l, {hlo.BATCH: dim(loops.batch), **spatial_out}, out_channel, loops.group
+        )
 
         def split_shape(shape: Sequence[int], at: int, inner: int) -> list[int]:
             if not grouped:
@@ -242,10 +277,10 @@ class ConvolutionLowering(RewritePattern):
         result = generic(
             b,
             [lhs, rhs],
-            [expr_map(num_loops, lhs_results), expr_map(num_loops, rhs_results)],
+            [expr_map(loops.count, lhs_results), expr_map(loops.count, rhs_results)],
             init,
-            expr_map(num_loops, out_results),
-            iterators,
+            expr_map(loops.count, out_results),
+            loops.iterators(),
             body,
         )
         rewriter.replace(op, [], [reshape(b, result, shape_of(out_t))])

@@ -9,6 +9,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo
 from strata.dialects.tensor_types import is_static, numpy_from_dense, shape_of
+from strata.internal import expect
 from strata.lowering.hlo_to_linalg import scalar_ops
 from strata.lowering.hlo_to_linalg.generic import (
     PARALLEL,
@@ -65,8 +66,7 @@ class ReduceLowering(RewritePattern):
         rank = len(shape_of(x.type))
         dims = set(op.dimensions.get_values())
         kept = [d for d in range(rank) if d not in dims]
-        out_t = op.results[0].type
-        assert isinstance(out_t, TensorType)
+        out_t = expect(op.results[0].type, TensorType)
         b = LocatedBuilder(rewriter, op)
         init = filled(b, out_t, init_scalar(b, op.init_values[0]))
         # The combiner may take (acc, elem) in either order; the generic's block has (elem, acc).

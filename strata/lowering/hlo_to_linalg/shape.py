@@ -19,6 +19,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo
 from strata.dialects.tensor_types import dense_from_numpy, numpy_dtype_for, shape_of
+from strata.internal import expect
 from strata.lowering.hlo_to_linalg.generic import PARALLEL, affine_map, empty, generic, identity_map
 from strata.lowering.locations import LocatedBuilder
 
@@ -29,8 +30,7 @@ class BroadcastInDimLowering(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, hlo.BroadcastInDimOp):
             return
-        out_t = op.result.type
-        assert isinstance(out_t, TensorType)
+        out_t = expect(op.result.type, TensorType)
         out_shape, in_shape = shape_of(out_t), shape_of(op.operand.type)
         dims = list(op.broadcast_dimensions.get_values())
         in_map = [None if in_shape[i] != out_shape[d] else d for i, d in enumerate(dims)]
@@ -54,8 +54,7 @@ class TransposeLowering(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, hlo.TransposeOp):
             return
-        out_t = op.result.type
-        assert isinstance(out_t, TensorType)
+        out_t = expect(op.result.type, TensorType)
         perm = list(op.permutation.get_values())
         rank = len(perm)
         in_map = [perm.index(k) for k in range(rank)]
@@ -83,8 +82,7 @@ def _collapse(value: SSAValue, groups: ArrayAttr, out: TensorType) -> tensor.Col
 
 
 def collapse_to_1d(b: LocatedBuilder, value: SSAValue) -> SSAValue:
-    t = value.type
-    assert isinstance(t, TensorType)
+    t = expect(value.type, TensorType)
     shape = shape_of(t)
     if len(shape) == 1:
         return value
@@ -103,8 +101,7 @@ class ReshapeLowering(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, hlo.ReshapeOp):
             return
-        out_t = op.result.type
-        assert isinstance(out_t, TensorType)
+        out_t = expect(op.result.type, TensorType)
         out_shape, in_shape = shape_of(out_t), shape_of(op.operand.type)
         if out_shape == in_shape:
             rewriter.replace(op, [], [op.operand])
@@ -179,8 +176,7 @@ class ConcatenateLowering(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, hlo.ConcatenateOp):
             return
-        out_t = op.result.type
-        assert isinstance(out_t, TensorType)
+        out_t = expect(op.result.type, TensorType)
         rank = out_t.get_num_dims()
         dim = op.dim()
         b = LocatedBuilder(rewriter, op)
@@ -204,8 +200,7 @@ class SliceLowering(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, hlo.SliceOp):
             return
-        out_t = op.result.type
-        assert isinstance(out_t, TensorType)
+        out_t = expect(op.result.type, TensorType)
         rank = out_t.get_num_dims()
         starts = list(op.start_indices.get_values())
         strides = list(op.strides.get_values())
@@ -222,8 +217,7 @@ class ReverseLowering(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, hlo.ReverseOp):
             return
-        out_t = op.result.type
-        assert isinstance(out_t, TensorType)
+        out_t = expect(op.result.type, TensorType)
         shape = shape_of(out_t)
         rank = len(shape)
         dims = set(op.dimensions.get_values())
@@ -247,8 +241,7 @@ class PadLowering(RewritePattern):
         low, high, interior = op.pads()
         if any(p < 0 for p in (*low, *high)):
             return
-        out_t = op.result.type
-        assert isinstance(out_t, TensorType)
+        out_t = expect(op.result.type, TensorType)
         rank = out_t.get_num_dims()
         b = LocatedBuilder(rewriter, op)
         result = _copy(
@@ -268,8 +261,7 @@ class IotaLowering(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, hlo.IotaOp):
             return
-        out_t = op.output.type
-        assert isinstance(out_t, TensorType)
+        out_t = expect(op.output.type, TensorType)
         shape = shape_of(out_t)
         dim = op.dim()
         dtype = numpy_dtype_for(out_t.element_type)

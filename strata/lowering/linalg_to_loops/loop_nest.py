@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 from xdsl.dialects import arith, memref, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType
@@ -32,10 +33,19 @@ from xdsl.ir.affine import (
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.rewriter import InsertPoint
 
+from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 
 TILE_CANDIDATES = (64, 32, 16)
 ROW_TILE_CANDIDATES = (4, 2)
+
+
+class LoopRole(Enum):
+    """How a loop of the nest covers its dim."""
+
+    WHOLE = "whole"  # 0..size, step 1
+    OUTER = "outer"  # 0..size, stepping by the tile
+    INNER = "inner"  # 0..tile, offset by the matching OUTER loop
 
 
 @dataclass(frozen=True)
@@ -43,7 +53,7 @@ class Loop:
     dim: int
     size: int
     step: int = 1
-    role: str = "whole"  # "whole", "outer" (steps by the tile), "inner" (0..tile)
+    role: LoopRole = LoopRole.WHOLE
 
 
 def _supported(expr: AffineExpr) -> bool:
@@ -74,7 +84,7 @@ def emit_affine(
         return ivs[expr.position]
     if isinstance(expr, AffineConstantExpr):
         return index(expr.value)
-    assert isinstance(expr, AffineBinaryOpExpr)  # loop_sizes checked `_supported`
+    expr = expect(expr, AffineBinaryOpExpr)
     lhs = emit_affine(expr.lhs, ivs, index, insert)
     rhs = emit_affine(expr.rhs, ivs, index, insert)
     if expr.kind == AffineBinaryOpKind.Add:
@@ -156,17 +166,17 @@ def plan_loops(op: linalg.GenericOp, sizes: Sequence[int]) -> list[Loop]:
     tile_m = _tile(sizes[m], ROW_TILE_CANDIDATES) if m >= 0 else None
     if tile_m is None:
         return (
-            [Loop(last, sizes[last], tile_n, "outer")]
+            [Loop(last, sizes[last], tile_n, LoopRole.OUTER)]
             + before
             + loops[first:last]
-            + [Loop(last, tile_n, 1, "inner")]
+            + [Loop(last, tile_n, 1, LoopRole.INNER)]
         )
     return (
-        [Loop(last, sizes[last], tile_n, "outer")]
+        [Loop(last, sizes[last], tile_n, LoopRole.OUTER)]
         + before[:-1]
-        + [Loop(m, sizes[m], tile_m, "outer")]
+        + [Loop(m, sizes[m], tile_m, LoopRole.OUTER)]
         + loops[first:last]
-        + [Loop(m, tile_m, 1, "inner"), Loop(last, tile_n, 1, "inner")]
+        + [Loop(m, tile_m, 1, LoopRole.INNER), Loop(last, tile_n, 1, LoopRole.INNER)]
     )
 
 
@@ -214,14 +224,14 @@ class GenericToLoops(RewritePattern):
             body.add_op(yield_op)
             insert_at = InsertPoint.before(yield_op)
             iv = body.args[0]
-            if loop.role == "outer":
+            if loop.role is LoopRole.OUTER:
                 outer_ivs[loop.dim] = iv
-            elif loop.role == "inner":
+            elif loop.role is LoopRole.INNER:
                 add = arith.AddiOp(outer_ivs[loop.dim], iv)
                 add.location = op.location
                 rewriter.insert(add, insert_at)
                 iv = add.result
-            if loop.role != "outer":
+            if loop.role is not LoopRole.OUTER:
                 ivs[loop.dim] = iv
         self.emit_body(op, rewriter, insert_at, ivs, index)
         rewriter.erase(op)

@@ -10,6 +10,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo, tf
 from strata.dialects.tensor_types import shape_of
+from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import all_static
 from strata.lowering.tf_to_hlo.helpers import scalar
@@ -19,8 +20,7 @@ def _broadcast(b: LocatedBuilder, x: SSAValue, shape: Sequence[int]) -> SSAValue
     """Broadcast `x` (dims of size 1 stretch; rank kept) to `shape`."""
     if tuple(shape_of(x.type)) == tuple(shape):
         return x
-    t = x.type
-    assert isinstance(t, TensorType)
+    t = expect(x.type, TensorType)
     target = TensorType(t.element_type, list(shape))
     return b(hlo.BroadcastInDimOp(x, target, list(range(len(shape))))).result
 
@@ -42,8 +42,7 @@ class BatchMatMulV2Lowering(RewritePattern):
             shape = shape_of(value.type)
             if len(shape) - 2 != nb or shape[:-2] != out_shape[:-2]:
                 padded = [1] * (nb + 2 - len(shape)) + list(shape)
-                t = value.type
-                assert isinstance(t, TensorType)
+                t = expect(value.type, TensorType)
                 if len(padded) != len(shape):
                     value = b(hlo.ReshapeOp(value, TensorType(t.element_type, padded))).result
                 value = _broadcast(b, value, [*out_shape[:-2], *padded[-2:]])
@@ -108,8 +107,7 @@ class EinsumLowering(RewritePattern):
 
     @staticmethod
     def _sum(b: LocatedBuilder, value: SSAValue, dims: list[int]) -> SSAValue:
-        t = value.type
-        assert isinstance(t, TensorType)
+        t = expect(value.type, TensorType)
         init = scalar(b, 0, t.element_type)
         return b(hlo.ReduceOp.build_binary(value, init, dims, hlo.AddOp)).results[0]
 

@@ -11,6 +11,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo, tf
 from strata.dialects.tensor_types import is_float, is_static, shape_of
+from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.helpers import broadcast_to, scalar, splat
 
@@ -109,8 +110,7 @@ class Relu6Lowering(RewritePattern):
         if not isinstance(op, tf.Relu6Op) or not all_static(op):
             return
         b = LocatedBuilder(rewriter, op)
-        t = op.x.type
-        assert isinstance(t, TensorType)
+        t = expect(op.x.type, TensorType)
         lo = scalar(b, 0, t.element_type)
         hi = scalar(b, 6, t.element_type)
         rewriter.replace(op, [], [b(hlo.ClampOp(lo, op.x, hi)).result])
@@ -125,8 +125,8 @@ class CastLowering(RewritePattern):
         if not isinstance(op, tf.CastOp) or not all_static(op):
             return
         b = LocatedBuilder(rewriter, op)
-        src, dst = op.x.type, op.y.type
-        assert isinstance(src, TensorType) and isinstance(dst, TensorType)
+        src = expect(op.x.type, TensorType)
+        dst = expect(op.y.type, TensorType)
         if src.element_type == dst.element_type:
             rewriter.replace(op, [], [op.x])
             return
@@ -192,7 +192,7 @@ class Expr:
     """Writes hlo arithmetic on tensors of one type tersely: constants are splats of that type."""
 
     def __init__(self, b: LocatedBuilder, like: Attribute):
-        assert isinstance(like, TensorType)
+        like = expect(like, TensorType)
         self.b = b
         self.type = like
         self.element = like.element_type
@@ -440,9 +440,8 @@ class MathBinaryLowering(RewritePattern):
         if not isinstance(op, EXPANDED_BINARY) or not all_static(op):
             return
         b = LocatedBuilder(rewriter, op)
-        operand_type = op.x.type
-        result_type = op.z.type
-        assert isinstance(operand_type, TensorType) and isinstance(result_type, TensorType)
+        operand_type = expect(op.x.type, TensorType)
+        result_type = expect(op.z.type, TensorType)
         shape = shape_of(result_type)
         x = broadcast_to(b, op.x, shape)
         y = broadcast_to(b, op.y, shape)

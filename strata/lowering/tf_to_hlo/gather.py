@@ -16,6 +16,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from strata.diagnostics import op_message
 from strata.dialects import hlo, rt, tf
 from strata.dialects.tensor_types import numpy_from_dense, shape_of
+from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import all_static
 from strata.lowering.tf_to_hlo.helpers import scalar, splat
@@ -47,8 +48,7 @@ def check_in_range(
     b: LocatedBuilder, op: Operation, ids: SSAValue, low: int | None, high: int, what: str
 ) -> None:
     """rt.check that fails when some id is < low (if given) or >= high."""
-    t = ids.type
-    assert isinstance(t, TensorType)
+    t = expect(ids.type, TensorType)
     too_big = b(hlo.CompareOp(ids, splat(b, high, t), "GE", "SIGNED")).result
     bad = too_big
     if low is not None:
@@ -106,8 +106,7 @@ class UnsortedSegmentSumLowering(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, tf.UnsortedSegmentSumOp) or not all_static(op):
             return
-        out_t = op.output.type
-        assert isinstance(out_t, TensorType)
+        out_t = expect(op.output.type, TensorType)
         i_rank = len(shape_of(op.segment_ids.type))
         d_rank = len(shape_of(op.data.type))
         numbers = hlo.ScatterDimensionNumbersAttr(

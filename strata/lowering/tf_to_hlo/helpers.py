@@ -10,13 +10,13 @@ from xdsl.ir import Attribute, SSAValue
 
 from strata.dialects import hlo
 from strata.dialects.tensor_types import dense_from_numpy, numpy_dtype_for
+from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 
 
 def broadcast_to(b: LocatedBuilder, value: SSAValue, shape: Sequence[int]) -> SSAValue:
     """numpy-style broadcast of `value` to `shape` (trailing dims aligned): hlo.broadcast_in_dim"""
-    t = value.type
-    assert isinstance(t, TensorType)
+    t = expect(value.type, TensorType)
     src = tuple(t.get_shape())
     if src == tuple(shape):
         return value
@@ -27,7 +27,7 @@ def broadcast_to(b: LocatedBuilder, value: SSAValue, shape: Sequence[int]) -> SS
 
 def splat(b: LocatedBuilder, value: float, like: Attribute) -> SSAValue:
     """A constant of `like`'s type whose every element is `value`."""
-    assert isinstance(like, TensorType)
+    like = expect(like, TensorType)
     dtype = numpy_dtype_for(like.element_type)
     array = np.full(tuple(like.get_shape()), value, dtype=dtype)
     return b(hlo.ConstantOp(dense_from_numpy(array, like.element_type))).output

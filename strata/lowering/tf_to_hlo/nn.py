@@ -10,6 +10,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo, tf
 from strata.dialects.tensor_types import dense_from_numpy, is_float, numpy_dtype_for, shape_of
+from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import all_static
 from strata.lowering.tf_to_hlo.helpers import broadcast_to, scalar
@@ -24,8 +25,7 @@ class BiasAddLowering(RewritePattern):
         if not isinstance(op, tf.BiasAddOp) or not all_static(op):
             return
         b = LocatedBuilder(rewriter, op)
-        t = op.value.type
-        assert isinstance(t, TensorType)
+        t = expect(op.value.type, TensorType)
         bias = b(hlo.BroadcastInDimOp(op.bias, t, [op.channel_dim()])).result
         rewriter.replace(op, [], [b(hlo.AddOp(op.value, bias)).result])
 
@@ -47,8 +47,7 @@ class MatMulLowering(RewritePattern):
 
 def _reduce_last(b: LocatedBuilder, x: SSAValue, body: type[Operation], init: float) -> SSAValue:
     """Reduce `x` over its last dim with `body` and broadcast the result back to x's shape."""
-    t = x.type
-    assert isinstance(t, TensorType)
+    t = expect(x.type, TensorType)
     shape = shape_of(t)
     last = len(shape) - 1
     reduced = b(hlo.ReduceOp.build_binary(x, scalar(b, init, t.element_type), [last], body))
@@ -102,8 +101,7 @@ class Conv2DLowering(RewritePattern):
         _, pads = op.spatial(x_shape[1:3], [kh, kw], dilations)
         kernel = op.filter
         if isinstance(op, tf.DepthwiseConv2dNativeOp):
-            t = op.filter.type
-            assert isinstance(t, TensorType)
+            t = expect(op.filter.type, TensorType)
             kernel = b(hlo.ReshapeOp(kernel, TensorType(t.element_type, [kh, kw, 1, ci * co])))
             kernel = kernel.result
             groups = ci
@@ -173,8 +171,7 @@ class PoolLowering(RewritePattern):
             return
         b = LocatedBuilder(rewriter, op)
         x = op.operand()
-        t = x.type
-        assert isinstance(t, TensorType)
+        t = expect(x.type, TensorType)
         shape = shape_of(t)
         windows, strides = op.window_sizes(), _strides(op)
         (oh, ow), pads = op.spatial(shape[1:3], windows, [1, 1])
@@ -205,8 +202,7 @@ class PoolLowering(RewritePattern):
                 cols = _inside(j * strides[1] - pads[1][0], windows[1], shape[2])
                 counts[i, j] = rows * cols
         divisor = b(hlo.ConstantOp(dense_from_numpy(counts, element))).output
-        out_t = op.output.type
-        assert isinstance(out_t, TensorType)
+        out_t = expect(op.output.type, TensorType)
         divisor = b(hlo.BroadcastInDimOp(divisor, out_t, [1, 2])).result
         rewriter.replace(op, [], [b(hlo.DivideOp(window, divisor)).result])
 
@@ -229,8 +225,7 @@ class FusedBatchNormV3Lowering(RewritePattern):
         if op.is_training.value.data:
             return
         b = LocatedBuilder(rewriter, op)
-        stats_t = op.scale.type
-        assert isinstance(stats_t, TensorType)
+        stats_t = expect(op.scale.type, TensorType)
         eps = scalar(b, op.epsilon.value.data, stats_t.element_type)
         eps = b(hlo.BroadcastInDimOp(eps, stats_t, [])).result
         inv = b(hlo.RsqrtOp(b(hlo.AddOp(op.variance, eps)).result)).result
@@ -239,8 +234,7 @@ class FusedBatchNormV3Lowering(RewritePattern):
         x_shape = shape_of(op.x.type)
         scaled = b(hlo.MultiplyOp(op.x, broadcast_to(b, factor, x_shape))).result
         y = b(hlo.AddOp(scaled, broadcast_to(b, shift, x_shape))).result
-        empty_t = op.reserve_space_3.type
-        assert isinstance(empty_t, TensorType)
+        empty_t = expect(op.reserve_space_3.type, TensorType)
         reserve = b(
             hlo.ConstantOp(
                 dense_from_numpy(

@@ -10,6 +10,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo, tf
 from strata.dialects.tensor_types import dense_from_numpy, is_float, numpy_dtype_for, shape_of
+from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import all_static
 from strata.lowering.tf_to_hlo.helpers import scalar, splat
@@ -46,8 +47,7 @@ def reduce(
     body: type[hlo.ElementwiseBinaryOp],
     init: float,
 ) -> SSAValue:
-    t = x.type
-    assert isinstance(t, TensorType)
+    t = expect(x.type, TensorType)
     return b(hlo.ReduceOp.build_binary(x, scalar(b, init, t.element_type), axes, body)).results[0]
 
 
@@ -63,8 +63,7 @@ class ReductionLowering(RewritePattern):
             return
         body, init = REDUCTIONS[type(op)]
         b = LocatedBuilder(rewriter, op)
-        t = op.input.type
-        assert isinstance(t, TensorType)
+        t = expect(op.input.type, TensorType)
         axes = op.axes()
         if not axes:
             rewriter.replace(op, [], [op.input])
@@ -88,11 +87,9 @@ class ArgReductionLowering(RewritePattern):
         if not isinstance(op, tf.ArgReductionOp) or not all_static(op):
             return
         b = LocatedBuilder(rewriter, op)
-        t = op.input.type
-        out = op.output.type
-        assert isinstance(t, TensorType) and isinstance(out, TensorType)
-        index_type = out.element_type
-        assert isinstance(index_type, IntegerType)
+        t = expect(op.input.type, TensorType)
+        out = expect(op.output.type, TensorType)
+        index_type = expect(out.element_type, IntegerType)
         shape = shape_of(t)
         axis = op.axis()
         kept = [d for d in range(len(shape)) if d != axis]

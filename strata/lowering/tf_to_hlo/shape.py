@@ -18,6 +18,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo, tf
 from strata.dialects.tensor_types import dense_from_numpy, shape_of
+from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import all_static
 from strata.lowering.tf_to_hlo.helpers import broadcast_to, scalar, splat
@@ -52,14 +53,12 @@ class ReshapeLowering(RewritePattern):
 
 
 def _constant(b: LocatedBuilder, value: np.ndarray, like: SSAValue) -> SSAValue:
-    t = like.type
-    assert isinstance(t, TensorType)
+    t = expect(like.type, TensorType)
     return b(hlo.ConstantOp(dense_from_numpy(np.asarray(value), t.element_type))).output
 
 
 def _reshape(b: LocatedBuilder, value: SSAValue, shape: Sequence[int]) -> SSAValue:
-    t = value.type
-    assert isinstance(t, TensorType)
+    t = expect(value.type, TensorType)
     if tuple(t.get_shape()) == tuple(shape):
         return value
     return b(hlo.ReshapeOp(value, TensorType(t.element_type, list(shape)))).result
@@ -190,8 +189,7 @@ class TileLowering(RewritePattern):
         if reps is None:
             return
         b = LocatedBuilder(rewriter, op)
-        t = op.input.type
-        assert isinstance(t, TensorType)
+        t = expect(op.input.type, TensorType)
         shape = shape_of(t)
         wide = [x for m, d in zip(reps, shape, strict=True) for x in (m, d)]
         dims = [2 * i + 1 for i in range(len(shape))]
@@ -381,8 +379,7 @@ class PadLowering(RewritePattern):
             return
         b = LocatedBuilder(rewriter, op)
         x = op.input
-        t = x.type
-        assert isinstance(t, TensorType)
+        t = expect(x.type, TensorType)
         if isinstance(op, tf.PadV2Op):
             value = op.constant_values
         else:
@@ -434,10 +431,8 @@ class OneHotLowering(RewritePattern):
         if not isinstance(op, tf.OneHotOp) or not all_static(op):
             return
         b = LocatedBuilder(rewriter, op)
-        out = op.output.type
-        assert isinstance(out, TensorType)
-        it = op.indices.type
-        assert isinstance(it, TensorType)
+        out = expect(op.output.type, TensorType)
+        it = expect(op.indices.type, TensorType)
         shape = list(shape_of(out))
         dim = op.dim()
         index_type = TensorType(it.element_type, shape)
@@ -463,8 +458,7 @@ class MatrixBandPartLowering(RewritePattern):
         if bounds is None:
             return
         lower, upper = bounds
-        t = op.band.type
-        assert isinstance(t, TensorType)
+        t = expect(op.band.type, TensorType)
         shape = shape_of(t)
         rows, cols = np.ogrid[: shape[-2], : shape[-1]]
         keep = ((lower < 0) | (rows - cols <= lower)) & ((upper < 0) | (cols - rows <= upper))

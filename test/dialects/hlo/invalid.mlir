@@ -399,9 +399,9 @@ func.func @reduce_body_return_count(%x: tensor<8x10xf32>, %c: tensor<f32>) {
 
 // -----
 
-// The parents hlo.return accepts are hlo.reduce and the region ops of other families.
+// hlo.return only ends regions of ops with the ReturnsToHlo trait (reduce, reduce_window, scatter).
 func.func @return_outside_reduce(%a: tensor<f32>) {
-  // expected-error {{expects parent op to be one of 'hlo.reduce'}}
+  // expected-error {{expects a parent op whose regions end in hlo.return}}
   hlo.return %a : tensor<f32>
 }
-// CHECK: 'hlo.return' op 'hlo.return' expects parent op to be one of 'hlo.reduce', {{.*}}'hlo.scatter'
+// CHECK: 'hlo.return' op 'hlo.return' expects a parent op whose regions end in hlo.return (hlo.reduce, hlo.reduce_window, hlo.scatter), found 'func.func'
