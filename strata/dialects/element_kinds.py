@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import TypeGuard
 
 import numpy as np
 from xdsl.dialects.builtin import (
+    AnyFloat,
     BFloat16Type,
     Float16Type,
     Float32Type,
@@ -96,7 +98,7 @@ def kind_of_dtype(dtype: np.dtype) -> ElementKind | None:
     )
 
 
-def is_float(element: Attribute) -> bool:
+def is_float(element: Attribute) -> TypeGuard[AnyFloat]:
     return kind_of(element) is ElementKind.FLOAT
 
 

@@ -74,7 +74,8 @@ def dense_from_numpy(
     if is_bool(element):
         contiguous = contiguous.astype(np.int8)
     return DenseIntOrFPElementsAttr(
-        tensor_type(element, array.shape), BytesAttr(contiguous.tobytes())
+        tensor_type(element, array.shape),  # type: ignore[arg-type]  # numpy_dtype_for vetted element
+        BytesAttr(contiguous.tobytes()),
     )
 
 

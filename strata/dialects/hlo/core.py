@@ -14,11 +14,11 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
-    AnyAttr,
     ArrayAttr,
     DenseArrayBase,
     DenseIntOrFPElementsAttr,
     IntAttr,
+    IntegerType,
     TensorType,
     i1,
     i64,
@@ -34,6 +34,7 @@ from xdsl.ir import (
     SSAValue,
 )
 from xdsl.irdl import (
+    AnyAttr,
     AttrSizedOperandSegments,
     IRDLOperation,
     ParamAttrConstraint,
@@ -58,7 +59,7 @@ from xdsl.irdl.declarative_assembly_format import (
     TypeDirective,
     irdl_custom_directive,
 )
-from xdsl.parser import AttrParser, Parser
+from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import ConstantLike, IsTerminator, OpTrait, Pure, RecursiveMemoryEffect
 from xdsl.utils.exceptions import VerifyException
@@ -115,7 +116,7 @@ def _i64_array(values: Sequence[int]) -> DenseArrayBase:
     return DenseArrayBase.from_list(i64, [int(v) for v in values])
 
 
-def _ints(attr: DenseArrayBase) -> tuple[int, ...]:
+def _ints(attr: DenseArrayBase[IntegerType]) -> tuple[int, ...]:
     return tuple(int(v) for v in attr.get_values())
 
 
@@ -255,7 +256,9 @@ def _parse_type_list(parser: Parser) -> list[Attribute]:
     if parser.parse_optional_punctuation("("):
         if parser.parse_optional_punctuation(")"):
             return []
-        types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+        types: list[Attribute] = parser.parse_comma_separated_list(
+            parser.Delimiter.NONE, parser.parse_type
+        )
         parser.parse_punctuation(")")
         return types
     return [parser.parse_type()]
@@ -272,7 +275,9 @@ def _parse_functional_tail(parser: Parser) -> tuple[list[Attribute], list[Attrib
     return inputs, _parse_type_list(parser)
 
 
-def _print_functional(printer: Printer, inputs: Sequence[Attribute], outputs: Sequence[Attribute]):
+def _print_functional(
+    printer: Printer, inputs: Sequence[Attribute], outputs: Sequence[Attribute]
+) -> None:
     printer.print_function_type(inputs, outputs)
 
 
@@ -1146,13 +1151,13 @@ class DotGeneralOp(HloOp):
                     raise VerifyException(
                         f"lhs {kind} dim {ld} (size {ls}) does not match rhs dim {rd} (size {rs})"
                     )
-        batch = [
+        batch_sizes = [
             lhs_shape[d] if lhs_shape[d] != DYNAMIC_INDEX else rhs_shape[e]
             for d, e in zip(lb, rb, strict=True)
         ]
         lhs_free = [s for d, s in enumerate(lhs_shape) if d not in lb and d not in lc]
         rhs_free = [s for d, s in enumerate(rhs_shape) if d not in rb and d not in rc]
-        return TensorType(lhs.element_type, batch + lhs_free + rhs_free)
+        return TensorType(lhs.element_type, batch_sizes + lhs_free + rhs_free)
 
     def infer_result_types(self) -> Sequence[Attribute]:
         return [self._infer(self.lhs.type, self.rhs.type, self.dot_dimension_numbers)]
@@ -1230,14 +1235,14 @@ class ReduceOp(HloOp):
         body: Region,
         result_types: Sequence[Attribute] | None = None,
     ):
-        inputs = [SSAValue.get(v) for v in inputs]
-        init_values = [SSAValue.get(v) for v in init_values]
+        input_values = [SSAValue.get(v) for v in inputs]
+        init_vals = [SSAValue.get(v) for v in init_values]
         if result_types is None:
             result_types = self._infer(
-                [v.type for v in inputs], [v.type for v in init_values], dimensions
+                [v.type for v in input_values], [v.type for v in init_vals], dimensions
             )
         super().__init__(
-            operands=[inputs, init_values],
+            operands=[input_values, init_vals],
             properties={"dimensions": _i64_array(dimensions)},
             result_types=[list(result_types)],
             regions=[body],
@@ -1321,9 +1326,9 @@ class ReduceOp(HloOp):
         if not isinstance(last, ReturnOp) or len(last.arguments) != n:
             raise VerifyException(f"body must end with hlo.return of {n} values")
         for i, value in enumerate(last.arguments):
-            want = block.args[i].type
-            if value.type != want:
-                raise VerifyException(f"body returns {value.type} at {i}, expected {want}")
+            arg_type = block.args[i].type
+            if value.type != arg_type:
+                raise VerifyException(f"body returns {value.type} at {i}, expected {arg_type}")
 
     # -- StableHLO's pretty syntax ------------------------------------------------------------
 
@@ -1381,7 +1386,7 @@ class ReduceOp(HloOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> ReduceOp:
-        def parse_pair() -> tuple[Parser.UnresolvedOperand, Parser.UnresolvedOperand]:
+        def parse_pair() -> tuple[UnresolvedOperand, UnresolvedOperand]:
             parser.parse_punctuation("(")
             value = parser.parse_unresolved_operand()
             parser.parse_keyword("init")

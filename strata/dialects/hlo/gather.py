@@ -7,7 +7,7 @@ index_vector_dim = 1>` and `#hlo.scatter<...>`, empty lists omitted.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
@@ -49,6 +49,7 @@ from strata.dialects.hlo.core import (
 )
 from strata.dialects.tensor_types import format_shape
 from strata.dialects.verify_helpers import expect_tensor
+from strata.internal import expect
 
 # ---------------------------------------------------------------------------------------------
 # Dimension numbers
@@ -62,16 +63,16 @@ class _DimensionNumbers(ParametrizedAttribute):
     def lists(self) -> dict[str, tuple[int, ...]]:
         params = self.parameters[: len(self.LIST_KEYS)]
         return {
-            key: tuple(d.data for d in p.data)  # type: ignore[attr-defined]
+            key: tuple(expect(d, IntAttr).data for d in expect(p, ArrayAttr).data)
             for key, p in zip(self.LIST_KEYS, params, strict=True)
         }
 
     @property
     def index_vector_dim(self) -> int:
-        return self.parameters[-1].data  # type: ignore[attr-defined]
+        return int(expect(self.parameters[-1], IntAttr).data)
 
     @classmethod
-    def _make(cls, lists: dict[str, Sequence[int]], index_vector_dim: int) -> list[Attribute]:
+    def _make(cls, lists: Mapping[str, Sequence[int]], index_vector_dim: int) -> list[Attribute]:
         params: list[Attribute] = [
             ArrayAttr([IntAttr(int(d)) for d in lists.get(key, ())]) for key in cls.LIST_KEYS
         ]

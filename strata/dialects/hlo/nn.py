@@ -7,11 +7,13 @@ from dataclasses import dataclass
 
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    I64,
     ArrayAttr,
     DenseArrayBase,
     DenseIntOrFPElementsAttr,
     IntAttr,
     IntegerAttr,
+    IntegerType,
     TensorType,
     i1,
     i64,
@@ -166,13 +168,19 @@ def padding_attr(pads: Sequence[tuple[int, int]]) -> DenseIntOrFPElementsAttr:
 def padding_pairs(attr: DenseIntOrFPElementsAttr | None, n: int) -> list[tuple[int, int]]:
     if attr is None:
         return [(0, 0)] * n
-    values = [int(v) for v in attr.get_values()]
+    values: list[int] = []
+    for v in attr.get_values():
+        if isinstance(v, tuple):
+            raise VerifyException(f"padding must hold integers, found {attr.get_type()}")
+        values.append(int(v))
     if len(values) != 2 * n or _shape(expect_tensor(attr.get_type(), "padding")) != (n, 2):
         raise VerifyException(f"padding must have shape {n}x2, found {attr.get_type()}")
     return [(values[2 * i], values[2 * i + 1]) for i in range(n)]
 
 
-def _array_or(attr: DenseArrayBase | None, n: int, default: int, what: str) -> list[int]:
+def _array_or(
+    attr: DenseArrayBase[IntegerType] | None, n: int, default: int, what: str
+) -> list[int]:
     if attr is None:
         return [default] * n
     values = [int(v) for v in attr.get_values()]
@@ -223,8 +231,8 @@ class ConvolutionOp(HloOp):
     lhs_dilation = opt_prop_def(DenseArrayBase.constr(i64))
     rhs_dilation = opt_prop_def(DenseArrayBase.constr(i64))
     window_reversal = opt_prop_def(DenseArrayBase.constr(i1))
-    feature_group_count = prop_def(IntegerAttr[i64])
-    batch_group_count = prop_def(IntegerAttr[i64])
+    feature_group_count = prop_def(IntegerAttr[I64])
+    batch_group_count = prop_def(IntegerAttr[I64])
     traits = traits_def(Pure())
 
     def __init__(

@@ -94,7 +94,8 @@ def _trunc_divide(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Integer division rounding toward zero (C, LLVM's sdiv), unlike numpy's floor division."""
     q = np.floor_divide(a, b)
     inexact = (np.remainder(a, b) != 0) & ((a < 0) != (b < 0))
-    return np.where(inexact, q + 1, q).astype(np.result_type(a, b))
+    quotient: np.ndarray = np.where(inexact, q + 1, q).astype(np.result_type(a, b))
+    return quotient
 
 
 def _integer_power(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -108,15 +109,18 @@ def _integer_power(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def _logistic(x: np.ndarray) -> np.ndarray:
-    return 1 / (1 + np.exp(-x))
+    result: np.ndarray = 1 / (1 + np.exp(-x))
+    return result
 
 
 def _rsqrt(x: np.ndarray) -> np.ndarray:
-    return 1 / np.sqrt(x)
+    result: np.ndarray = 1 / np.sqrt(x)
+    return result
 
 
 def _clamp(lo: np.ndarray, x: np.ndarray, hi: np.ndarray) -> np.ndarray:
-    return np.minimum(np.maximum(x, lo), hi)
+    result: np.ndarray = np.minimum(np.maximum(x, lo), hi)
+    return result
 
 
 def _same(

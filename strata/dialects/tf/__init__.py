@@ -20,6 +20,5 @@ TF = Dialect("tf", [op for family in _FAMILIES for op in family.OPS], [])
 
 # GraphDef op type -> op class, for the importer.
 OPS_BY_TF_NAME: dict[str, type[Operation]] = {
-    op.name.removeprefix("tf."): op
-    for op in TF.operations  # type: ignore[attr-defined]
+    op.name.removeprefix("tf."): op for op in TF.operations
 }

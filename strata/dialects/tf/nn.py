@@ -15,6 +15,7 @@ from xdsl.dialects.builtin import (
     BoolAttr,
     DenseArrayBase,
     FloatAttr,
+    IntegerType,
     StringAttr,
     TensorType,
     f32,
@@ -35,13 +36,14 @@ from xdsl.utils.exceptions import VerifyException
 from strata.dialects.tensor_types import broadcast_shapes, format_shape, is_float
 from strata.dialects.tf.core import TfOp, constant_value
 from strata.dialects.verify_helpers import expect_tensor
+from strata.internal import expect
 
 
 def _i64s(values: Sequence[int]) -> DenseArrayBase:
     return DenseArrayBase.from_list(i64, [int(v) for v in values])
 
 
-def _ints(attr: DenseArrayBase) -> list[int]:
+def _ints(attr: DenseArrayBase[IntegerType]) -> list[int]:
     return [int(v) for v in attr.get_values()]
 
 
@@ -353,7 +355,8 @@ class ConvOp(WindowOp):
         props = _window_props(strides, padding, explicit_paddings, data_format)
         props["dilations"] = _i64s(dilations)
         super().__init__(operands=[input, filter], properties=props, result_types=[input.type])
-        self.results[0]._type = self.infer_result_types()[0]  # pyright: ignore
+        inferred = expect(self.infer_result_types(), list, "inferred result types")
+        self.results[0]._type = inferred[0]  # pyright: ignore
 
     def spatial_dilations(self) -> list[int]:
         return _ints(self.dilations)[1:3]
@@ -626,7 +629,7 @@ class FusedBatchNormV3Op(TfOp):
         if x.get_num_dims() != 4 or not is_float(x.element_type):
             raise VerifyException(f"x must be a 4-D float tensor, found {x}")
         channels = x.get_shape()[3]
-        stats: list[Attribute] = []
+        stats: list[TensorType] = []
         for name, t in zip(("scale", "offset", "mean", "variance"), types[1:], strict=True):
             v = expect_tensor(t, name)
             if v.get_num_dims() != 1:

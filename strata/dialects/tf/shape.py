@@ -115,7 +115,7 @@ def _ints_prop(values: Sequence[int]) -> DenseArrayBase:
     return DenseArrayBase.from_list(i64, [int(v) for v in values])
 
 
-def _prop_ints(attr: DenseArrayBase) -> list[int]:
+def _prop_ints(attr: DenseArrayBase[IntegerType]) -> list[int]:
     return [int(v) for v in attr.get_values()]
 
 
@@ -1248,7 +1248,7 @@ class RangeOp(TfOp):
         if any(v is None for v in values):
             return None
         dtype = numpy_dtype_for(element)
-        s, lim, d = (np.asarray(v, dtype=dtype).reshape(()) for v in values)  # type: ignore[arg-type]
+        s, lim, d = (np.asarray(v, dtype=dtype).reshape(()) for v in values)
         if d == 0:
             raise VerifyException("delta must not be zero")
         if d > 0 and s > lim:

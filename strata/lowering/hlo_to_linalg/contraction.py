@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from xdsl.dialects import arith
+from collections.abc import Sequence
+
 from xdsl.dialects.builtin import TensorType
-from xdsl.dialects.utils.fast_math import FastMathFlag
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo
-from strata.dialects.tensor_types import is_float, is_static, shape_of
+from strata.dialects.tensor_types import is_static, shape_of
 from strata.internal import expect
 from strata.lowering.hlo_to_linalg.generic import (
     PARALLEL,
@@ -19,6 +19,7 @@ from strata.lowering.hlo_to_linalg.generic import (
     generic,
     scalar_constant,
 )
+from strata.lowering.hlo_to_linalg.scalar_ops import Emit, multiply_add
 from strata.lowering.locations import LocatedBuilder
 
 
@@ -63,20 +64,9 @@ class DotGeneralLowering(RewritePattern):
         element = out_t.element_type
         b = LocatedBuilder(rewriter, op)
         init = filled(b, out_t, scalar_constant(b, 0, element))
-        mul, add = (
-            (arith.MulfOp, arith.AddfOp) if is_float(element) else (arith.MuliOp, arith.AddiOp)
-        )
 
-        # `contract` lets LLVM fuse the multiply-add into one FMA, as TensorFlow's kernels do.
-        fm = (
-            {"flags": arith.FastMathFlagsAttr([FastMathFlag.ALLOW_CONTRACT])}
-            if is_float(element)
-            else {}
-        )
-
-        def body(emit, args):  # type: ignore[no-untyped-def]
-            product = emit(mul(args[0], args[1], **fm)).results[0]
-            return emit(add(args[2], product, **fm)).results[0]
+        def body(emit: Emit, args: Sequence[SSAValue]) -> SSAValue:
+            return multiply_add(emit, args[2], args[0], args[1], element)
 
         result = generic(
             b,

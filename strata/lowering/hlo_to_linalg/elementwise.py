@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType
 from xdsl.ir import Operation, SSAValue
@@ -9,8 +11,10 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo
 from strata.dialects.tensor_types import is_static, numpy_from_dense
+from strata.internal import expect
 from strata.lowering.hlo_to_linalg import scalar_ops
 from strata.lowering.hlo_to_linalg.generic import PARALLEL, affine_map, empty, generic, identity_map
+from strata.lowering.hlo_to_linalg.scalar_ops import Emit
 from strata.lowering.locations import LocatedBuilder
 
 
@@ -36,7 +40,10 @@ class ElementwiseLowering(RewritePattern):
         result_type = op.results[0].type
         if not isinstance(result_type, TensorType) or not is_static(result_type):
             return
-        element = op.operands[-1].type.element_type  # type: ignore[attr-defined]
+        last_type = op.operands[-1].type
+        if not isinstance(last_type, TensorType):
+            return
+        element = last_type.element_type
         if not scalar_ops.supports(op, element):
             return
         rank = result_type.get_num_dims()
@@ -46,12 +53,12 @@ class ElementwiseLowering(RewritePattern):
         inputs = [v for i, v in enumerate(op.operands) if scalars[i] is None]
         maps = [
             identity_map(rank)
-            if v.type.get_num_dims() == rank  # type: ignore[attr-defined]
+            if expect(v.type, TensorType, "elementwise operand").get_num_dims() == rank
             else affine_map(rank, [])
             for v in inputs
         ]
 
-        def body(emit, args):  # type: ignore[no-untyped-def]
+        def body(emit: Emit, args: Sequence[SSAValue]) -> SSAValue:
             block_args = iter(args)
             values = [s if s is not None else next(block_args) for s in scalars.values()]
             return scalar_ops.emit_elementwise(emit, op, values)

@@ -16,6 +16,8 @@ which our bufferizer and loop lowering do not have.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from xdsl.dialects import arith, tensor
 from xdsl.dialects.builtin import AffineMapAttr, IndexType, IntegerAttr, TensorType
 from xdsl.dialects.linalg import ops as linalg
@@ -37,14 +39,15 @@ from strata.lowering.hlo_to_linalg.generic import (
     generic,
     identity_map,
 )
+from strata.lowering.hlo_to_linalg.scalar_ops import Emit
 from strata.lowering.locations import LocatedBuilder
 
 
-def _index_const(emit, value: int) -> SSAValue:  # type: ignore[no-untyped-def]
+def _index_const(emit: Emit, value: int) -> SSAValue:
     return emit(arith.ConstantOp(IntegerAttr(value, IndexType()))).result
 
 
-def _as_index(emit, value: SSAValue) -> SSAValue:  # type: ignore[no-untyped-def]
+def _as_index(emit: Emit, value: SSAValue) -> SSAValue:
     """An integer index (any width, signed) as `index`."""
     return emit(arith.IndexCastOp(value, IndexType())).result
 
@@ -96,7 +99,7 @@ class GatherLowering(RewritePattern):
         b = LocatedBuilder(rewriter, op)
         operand = op.operand
 
-        def body(emit, args):  # type: ignore[no-untyped-def]
+        def body(emit: Emit, args: Sequence[SSAValue]) -> SSAValue:
             starts = {index_map[c]: _as_index(emit, args[c]) for c in range(components)}
             position: list[SSAValue] = []
             for d, size in enumerate(operand_shape):
@@ -204,7 +207,7 @@ class ScatterLowering(RewritePattern):
         scalar = splat_scalar(b, op.operand)
         init = filled(b, out_t, scalar) if scalar is not None else op.operand
 
-        def body(emit, args):  # type: ignore[no-untyped-def]
+        def body(emit: Emit, args: Sequence[SSAValue]) -> SSAValue:
             index, update, acc = args
             target = emit(linalg.IndexOp(k)).result
             hit = emit(arith.CmpiOp(_as_index(emit, index), target, "eq")).result

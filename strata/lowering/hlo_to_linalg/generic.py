@@ -8,16 +8,17 @@ from xdsl.dialects import tensor
 from xdsl.dialects.builtin import AffineMapAttr, TensorType
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, Region, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 
 from strata.internal import expect
+from strata.lowering.hlo_to_linalg.scalar_ops import Emit, OpT
 from strata.lowering.locations import LocatedBuilder
 
 PARALLEL = IteratorTypeAttr.parallel()
 REDUCTION = IteratorTypeAttr.reduction()
 
-BodyFn = Callable[[Callable[[Operation], Operation], Sequence[SSAValue]], SSAValue]
+BodyFn = Callable[[Emit, Sequence[SSAValue]], SSAValue]
 """Builds the scalar body: gets an `emit(op) -> op` that appends to the block, and the block args
 (one per input, then the output's current value); returns the value to yield."""
 
@@ -36,13 +37,14 @@ def element_of(value_or_type: SSAValue | Attribute) -> Attribute:
     t = expect(
         value_or_type.type if isinstance(value_or_type, SSAValue) else value_or_type, TensorType
     )
-    return t.element_type
+    element: Attribute = t.element_type
+    return element
 
 
 def build_body(arg_types: Sequence[Attribute], body: BodyFn) -> Region:
     block = Block(arg_types=list(arg_types))
 
-    def emit(op: Operation) -> Operation:
+    def emit(op: OpT) -> OpT:
         block.add_op(op)
         return op
 

@@ -7,10 +7,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from xdsl.dialects import arith, tensor
-from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, IntegerAttr, TensorType, i64
-from xdsl.dialects.utils.fast_math import FastMathFlag
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.dialects import tensor
+from xdsl.dialects.builtin import (
+    AffineMapAttr,
+    ArrayAttr,
+    IntegerAttr,
+    IntegerType,
+    TensorType,
+    i64,
+)
+from xdsl.dialects.linalg.attrs import IteratorTypeAttr
+from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import (
     AffineDimExpr,
     AffineExpr,
@@ -19,7 +26,7 @@ from xdsl.ir.affine import (
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo
-from strata.dialects.tensor_types import is_float, is_static, shape_of
+from strata.dialects.tensor_types import is_static, shape_of
 from strata.internal import expect
 from strata.lowering.hlo_to_linalg import scalar_ops
 from strata.lowering.hlo_to_linalg.generic import (
@@ -32,6 +39,7 @@ from strata.lowering.hlo_to_linalg.generic import (
     scalar_constant,
 )
 from strata.lowering.hlo_to_linalg.reduction import body_combiner, init_scalar
+from strata.lowering.hlo_to_linalg.scalar_ops import Emit
 from strata.lowering.locations import LocatedBuilder
 
 
@@ -56,7 +64,7 @@ def reshape(b: LocatedBuilder, value: SSAValue, shape: Sequence[int]) -> SSAValu
     for s in shape_of(t):
         n *= s
 
-    def groups(rank: int) -> ArrayAttr:
+    def groups(rank: int) -> ArrayAttr[ArrayAttr[IntegerAttr[IntegerType]]]:
         return ArrayAttr([ArrayAttr([IntegerAttr(i, i64) for i in range(rank)])])
 
     flat_t = TensorType(t.element_type, [n])
@@ -113,14 +121,6 @@ def pad(
     )
 
 
-def _fma(element) -> tuple[type[Operation], type[Operation], dict]:  # type: ignore[no-untyped-def]
-    if is_float(element):
-        # `contract` lets LLVM fuse the multiply-add into one FMA, as TensorFlow's kernels do.
-        fm = {"flags": arith.FastMathFlagsAttr([FastMathFlag.ALLOW_CONTRACT])}
-        return arith.MulfOp, arith.AddfOp, fm
-    return arith.MuliOp, arith.AddiOp, {}
-
-
 @dataclass(frozen=True)
 class ConvLoops:
     """The loop dims of a convolution's linalg.generic, in loop order: batch, output spatial...,
@@ -156,7 +156,7 @@ class ConvLoops:
             count=in_channel + 2,
         )
 
-    def iterators(self) -> list[Attribute]:
+    def iterators(self) -> list[IteratorTypeAttr]:
         """Parallel up to the window loops, reductions over window and input channel, then the
         innermost parallel loop (output channel or group)."""
         parallel = self.in_channel - len(self.window)
@@ -268,11 +268,9 @@ class ConvolutionLowering(RewritePattern):
         rhs = reshape(b, rhs, split_shape(rhs_shape, pos(k_l, hlo.FEATURE), co_g))
         out_shape = split_shape(shape_of(out_t), pos(out_l, hlo.FEATURE), co_g)
         init = filled(b, TensorType(element, out_shape), zero)
-        mul, add, fm = _fma(element)
 
-        def body(emit, args):  # type: ignore[no-untyped-def]
-            product = emit(mul(args[0], args[1], **fm)).results[0]
-            return emit(add(args[2], product, **fm)).results[0]
+        def body(emit: Emit, args: Sequence[SSAValue]) -> SSAValue:
+            return scalar_ops.multiply_add(emit, args[2], args[0], args[1], element)
 
         result = generic(
             b,
@@ -298,7 +296,7 @@ class ReduceWindowLowering(RewritePattern):
         out_t = op.results[0].type
         if not is_static(x.type) or not isinstance(out_t, TensorType) or not is_static(out_t):
             return
-        combiner = body_combiner(op)  # type: ignore[arg-type]
+        combiner = body_combiner(op)
         element = out_t.element_type
         if combiner is None or not scalar_ops.supports(combiner, element):
             return
@@ -328,8 +326,8 @@ class ReduceWindowLowering(RewritePattern):
         iterators = [PARALLEL] * len(front) + [REDUCTION] * len(windowed) + [PARALLEL] * len(back)
         acc_arg, elem_arg = op.body.block.args
 
-        def body(emit, args):  # type: ignore[no-untyped-def]
-            by_arg = {acc_arg: args[-1], elem_arg: args[0]}
+        def body(emit: Emit, args: Sequence[SSAValue]) -> SSAValue:
+            by_arg: dict[SSAValue, SSAValue] = {acc_arg: args[-1], elem_arg: args[0]}
             operands = [by_arg[v] for v in combiner.operands]
             return scalar_ops.emit_elementwise(emit, combiner, operands)
 

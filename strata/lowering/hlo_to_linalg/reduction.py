@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from xdsl.dialects import arith, tensor
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType
 from xdsl.ir import Operation, SSAValue
@@ -19,10 +21,11 @@ from strata.lowering.hlo_to_linalg.generic import (
     generic,
     scalar_constant,
 )
+from strata.lowering.hlo_to_linalg.scalar_ops import Emit
 from strata.lowering.locations import LocatedBuilder
 
 
-def body_combiner(op: hlo.ReduceOp) -> Operation | None:
+def body_combiner(op: hlo.ReduceOp | hlo.ReduceWindowOp) -> Operation | None:
     """The single binary op of a reduce body that combines its two block arguments, if any."""
     ops = list(op.body.block.ops)
     if len(ops) != 2 or not isinstance(ops[1], hlo.ReturnOp):
@@ -43,9 +46,10 @@ def init_scalar(b: LocatedBuilder, init: SSAValue) -> SSAValue:
     if isinstance(owner, (hlo.ConstantOp, arith.ConstantOp)) and isinstance(
         value, DenseIntOrFPElementsAttr
     ):
-        element = init.type.element_type  # type: ignore[attr-defined]
+        element = expect(init.type, TensorType, "init value").element_type
         return scalar_constant(b, numpy_from_dense(value).reshape(()).item(), element)
-    return b(tensor.ExtractOp(init, [], init.type.element_type)).result  # type: ignore[attr-defined]
+    element = expect(init.type, TensorType, "init value").element_type
+    return b(tensor.ExtractOp(init, [], element)).result
 
 
 class ReduceLowering(RewritePattern):
@@ -60,7 +64,7 @@ class ReduceLowering(RewritePattern):
         x = op.inputs[0]
         if combiner is None or not is_static(x.type):
             return
-        element = x.type.element_type  # type: ignore[attr-defined]
+        element = expect(x.type, TensorType, "reduce input").element_type
         if not scalar_ops.supports(combiner, element):
             return
         rank = len(shape_of(x.type))
@@ -72,8 +76,8 @@ class ReduceLowering(RewritePattern):
         # The combiner may take (acc, elem) in either order; the generic's block has (elem, acc).
         acc_arg, elem_arg = op.body.block.args
 
-        def body(emit, args):  # type: ignore[no-untyped-def]
-            by_arg = {acc_arg: args[1], elem_arg: args[0]}
+        def body(emit: Emit, args: Sequence[SSAValue]) -> SSAValue:
+            by_arg: dict[SSAValue, SSAValue] = {acc_arg: args[1], elem_arg: args[0]}
             operands = [by_arg[v] for v in combiner.operands]
             return scalar_ops.emit_elementwise(emit, combiner, operands)
 

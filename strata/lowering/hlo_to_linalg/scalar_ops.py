@@ -3,21 +3,30 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
 
 from xdsl.dialects import arith, math
-from xdsl.dialects.builtin import FloatAttr, IntegerAttr, IntegerType
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr, IntegerType, TensorType
+from xdsl.dialects.utils.fast_math import FastMathFlag
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from strata.dialects import hlo
 from strata.dialects.element_kinds import ElementKind, bit_width, is_bool, is_float, kind_of
 from strata.dialects.hlo.scalar_semantics import COMPARISONS, ELEMENTWISE, Behaviour, Expansion
+from strata.internal import expect
 
-Emit = Callable[[Operation], Operation]
+OpT = TypeVar("OpT", bound=Operation)
+
+
+class Emit(Protocol):
+    """Appends `op` to the block being built and returns it (its results keep their type)."""
+
+    def __call__(self, op: OpT, /) -> OpT: ...
 
 
 def constant(value: float, element: Attribute) -> arith.ConstantOp:
     if is_float(element):
-        return arith.ConstantOp(FloatAttr(float(value), element))  # type: ignore[arg-type]
+        return arith.ConstantOp(FloatAttr(float(value), element))
     if not isinstance(element, IntegerType):
         raise TypeError(f"no scalar constant of type {element}")
     if is_bool(element):
@@ -53,7 +62,9 @@ def emit_elementwise(emit: Emit, op: Operation, args: Sequence[SSAValue]) -> SSA
     return _res(emit(rule.emits(*args)))
 
 
-def _negate_integer(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute):
+def _negate_integer(
+    emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute
+) -> SSAValue:
     zero = _res(emit(constant(0, element)))
     return _res(emit(arith.SubiOp(zero, args[0])))
 
@@ -94,7 +105,7 @@ def _clamp(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribu
     return _res(emit(minimum(_res(emit(maximum(x, lo))), hi)))
 
 
-def _single_op(op: type[Operation], element: Attribute) -> type[Operation]:
+def _single_op(op: type[Operation], element: Attribute) -> Callable[..., Operation]:
     """The one arith/math op that computes `op` on this element type."""
     rule = ELEMENTWISE[op].behaviour(kind_of(element))
     if rule is None or not isinstance(rule.emits, type):
@@ -104,22 +115,35 @@ def _single_op(op: type[Operation], element: Attribute) -> type[Operation]:
 
 def _convert(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute) -> SSAValue:
     # `args` holds only the operand's element: the target type is the result's.
-    return convert(emit, args[0], op.results[0].type.element_type)  # type: ignore[attr-defined]
+    return convert(emit, args[0], expect(op.results[0].type, TensorType, "result").element_type)
 
 
 def _power(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute) -> SSAValue:
     return _integer_power(emit, args[0], args[1], element)
 
 
-def _remainder(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute):
+def _remainder(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute) -> SSAValue:
     return _float_remainder(emit, args[0], args[1])
 
 
-def _sign_of(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute):
+def _sign_of(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute) -> SSAValue:
     return _sign(emit, args[0], element)
 
 
 Expand = Callable[[Emit, Operation, Sequence[SSAValue], Attribute], SSAValue]
+
+
+def multiply_add(
+    emit: Emit, acc: SSAValue, x: SSAValue, y: SSAValue, element: Attribute
+) -> SSAValue:
+    """acc + x * y. On floats both ops carry `contract`, which lets LLVM fuse them into one FMA,
+    as TensorFlow's kernels do."""
+    if is_float(element):
+        contract = arith.FastMathFlagsAttr([FastMathFlag.ALLOW_CONTRACT])
+        product = _res(emit(arith.MulfOp(x, y, flags=contract)))
+        return _res(emit(arith.AddfOp(acc, product, flags=contract)))
+    product = _res(emit(arith.MuliOp(x, y)))
+    return _res(emit(arith.AddiOp(acc, product)))
 
 
 def _float_remainder(emit: Emit, x: SSAValue, y: SSAValue) -> SSAValue:
@@ -184,22 +208,23 @@ def convert(emit: Emit, x: SSAValue, dst: Attribute) -> SSAValue:
     if src == dst:
         return x
     if is_float(src) and is_float(dst):
-        cls = arith.ExtFOp if bit_width(dst) > bit_width(src) else arith.TruncFOp
-        return _res(emit(cls(x, dst)))
+        resize = arith.ExtFOp if bit_width(dst) > bit_width(src) else arith.TruncFOp
+        return _res(emit(resize(x, dst)))
     if is_float(dst):
-        cls = arith.UIToFPOp if bit_width(src) == 1 else arith.SIToFPOp
-        return _res(emit(cls(x, dst)))
+        to_float = arith.UIToFPOp if bit_width(src) == 1 else arith.SIToFPOp
+        return _res(emit(to_float(x, dst)))
     if bit_width(dst) == 1:
         zero = _res(emit(constant(0, src)))
         if is_float(src):
             return _res(emit(arith.CmpfOp(x, zero, "une")))
         return _res(emit(arith.CmpiOp(x, zero, "ne")))
+    integer = expect(dst, IntegerType, "integer conversion target")
     if is_float(src):
-        return _res(emit(arith.FPToSIOp(x, dst)))
+        return _res(emit(arith.FPToSIOp(x, integer)))
     if bit_width(dst) > bit_width(src):
-        cls = arith.ExtUIOp if bit_width(src) == 1 else arith.ExtSIOp
-        return _res(emit(cls(x, dst)))
-    return _res(emit(arith.TruncIOp(x, dst)))
+        extend = arith.ExtUIOp if bit_width(src) == 1 else arith.ExtSIOp
+        return _res(emit(extend(x, integer)))
+    return _res(emit(arith.TruncIOp(x, integer)))
 
 
 _EXPANSIONS: dict[Expansion, Expand] = {

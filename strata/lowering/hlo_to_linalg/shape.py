@@ -12,7 +12,14 @@ from collections.abc import Sequence
 
 import numpy as np
 from xdsl.dialects import arith, tensor
-from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, IntegerAttr, TensorType, i64
+from xdsl.dialects.builtin import (
+    AffineMapAttr,
+    ArrayAttr,
+    IntegerAttr,
+    IntegerType,
+    TensorType,
+    i64,
+)
 from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
@@ -71,7 +78,7 @@ class TransposeLowering(RewritePattern):
         rewriter.replace(op, [], [result])
 
 
-def _reassociation(groups: list[list[int]]) -> ArrayAttr:
+def _reassociation(groups: list[list[int]]) -> ArrayAttr[ArrayAttr[IntegerAttr[IntegerType]]]:
     return ArrayAttr([ArrayAttr([IntegerAttr(i, i64) for i in g]) for g in groups])
 
 
@@ -108,7 +115,7 @@ class ReshapeLowering(RewritePattern):
             return
         b = LocatedBuilder(rewriter, op)
         if not out_shape:
-            result = b(_collapse(op.operand, _reassociation([]), out_t)).result
+            result: SSAValue = b(_collapse(op.operand, _reassociation([]), out_t)).result
         elif not in_shape:
             # xDSL's expand_shape verifier rejects MLIR's rank-0 form (empty reassociation), so
             # the single element is broadcast instead (every result dim has size 1).
