@@ -45,3 +45,11 @@ func.func @reduce_window_init(%x: tensor<1x4x4x2xf32>, %init: tensor<i32>) {
   func.return
 }
 // CHECK: 'hlo.reduce_window' op init value 0 must be a rank-0 tensor of f32, found tensor<i32>
+
+// -----
+
+func.func @conv_complex_padding(%x: tensor<1x5x5x4xf32>, %w: tensor<3x3x4x6xf32>) {
+  %y = "hlo.convolution"(%x, %w) <{dimension_numbers = #hlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, window_strides = array<i64: 2, 2>, padding = dense<(1,1)> : tensor<2x2xcomplex<i64>>, feature_group_count = 1 : i64, batch_group_count = 1 : i64}> : (tensor<1x5x5x4xf32>, tensor<3x3x4x6xf32>) -> tensor<1x3x3x6xf32>
+  func.return
+}
+// CHECK: 'hlo.convolution' op padding must hold integers, found tensor<2x2xcomplex<i64>>
