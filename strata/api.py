@@ -22,7 +22,7 @@ from xdsl.dialects.builtin import ModuleOp
 from strata.abi import EntrySignature
 from strata.diagnostics import InputError, StrataError
 from strata.loading import ImportOptions, load_module
-from strata.pipeline import Stage, run_stages
+from strata.pipeline import PipelineOptions, Stage, run_stages
 
 TARGETS = ("cpu", "cuda", "cuda-sim")
 GPU_TARGETS = ("cuda", "cuda-sim")
@@ -80,11 +80,12 @@ def lower(
     input_shapes: Sequence[Sequence[int]] | None = None,
     stop_after: str = "llvm",
     after_stage: Callable[[Stage, ModuleOp, float], None] | None = None,
+    pipeline: PipelineOptions | None = None,
 ) -> tuple[Context, ModuleOp]:
     """Load `source` (GraphDef path or message, .mlir path, IR text); lower it to `stop_after`."""
     options = ImportOptions(inputs=inputs, input_shapes=input_shapes, outputs=outputs)
     ctx, module = load_module(source, options=options)
-    run_stages(ctx, module, stop_after=stop_after, after_stage=after_stage)
+    run_stages(ctx, module, stop_after=stop_after, after_stage=after_stage, options=pipeline)
     return ctx, module
 
 
@@ -96,23 +97,30 @@ def compile(  # noqa: A001 - the natural name for this entry point
     target: str = "cpu",
     opt_level: int = 2,
     cpu: str | None = None,
+    check_bounds: bool = False,
 ) -> CompiledModel:
     """Compile a model all the way for `target` and return a callable; `cpu` tunes the JIT of
-    cpu and cuda-sim (`x86-64`, `x86-64-v2`..`v4`, `host`; default $STRATA_JIT_CPU or host)."""
+    cpu and cuda-sim (`x86-64`, `x86-64-v2`..`v4`, `host`; default $STRATA_JIT_CPU or host).
+
+    `check_bounds` guards every memref access in the kernels: a call whose kernel indexes out of
+    a buffer raises ExecutionError naming the kernel, the buffer and the TF node."""
     if target not in TARGETS:
         raise StrataError(f"unknown target '{target}' (targets: {', '.join(TARGETS)})")
     times: dict[str, float] = {}
+    pipeline = PipelineOptions(check_bounds=check_bounds)
 
     def record(stage: Stage, _module: ModuleOp, seconds: float) -> None:
         times[stage.name] = seconds
 
     if target in GPU_TARGETS:
         return _compile_gpu(
-            source, outputs, inputs, input_shapes, target, opt_level, times, record, cpu
+            source, outputs, inputs, input_shapes, target, opt_level, times, record, cpu, pipeline
         )
 
     start = time.perf_counter()
-    _ctx, module = lower(source, outputs, inputs, input_shapes, after_stage=record)
+    _ctx, module = lower(
+        source, outputs, inputs, input_shapes, after_stage=record, pipeline=pipeline
+    )
     times["import"] = time.perf_counter() - start - sum(times.values())
 
     from strata.runtime.cpu import CompiledFunction
@@ -133,6 +141,7 @@ def _compile_gpu(
     times: dict[str, float],
     record: Callable[[Stage, ModuleOp, float], None],
     cpu: str | None = None,
+    pipeline: PipelineOptions | None = None,
 ) -> CompiledModel:
     """cuda / cuda-sim: lower to the `gpu` stage; the host plan and the kernels run from there."""
     device = None
@@ -141,7 +150,15 @@ def _compile_gpu(
 
         device = cuda.open_device()  # no GPU: fail before compiling anything
     start = time.perf_counter()
-    ctx, module = lower(source, outputs, inputs, input_shapes, stop_after="gpu", after_stage=record)
+    ctx, module = lower(
+        source,
+        outputs,
+        inputs,
+        input_shapes,
+        stop_after="gpu",
+        after_stage=record,
+        pipeline=pipeline,
+    )
     times["import"] = time.perf_counter() - start - sum(times.values())
     start = time.perf_counter()
     if device is not None:

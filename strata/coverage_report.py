@@ -30,7 +30,7 @@ from strata.frontends.graphdef.control_flow import CONTROL_FLOW_OPS
 from strata.frontends.graphdef.importer import GraphImporter, import_graph
 from strata.frontends.graphdef.options import ImportOptions
 from strata.frontends.graphdef.refs import TensorRef, data_inputs
-from strata.pipeline import Stage, chain, stage_leftovers, stage_pipeline
+from strata.pipeline import PipelineOptions, Stage, chain, stage_leftovers, stage_pipeline
 
 COLUMNS = ("import", "hlo", "cpu")
 STAGE_COLUMN = {"tf": "import", "tf-opt": "import", "hlo": "hlo", "hlo-opt": "hlo"}
@@ -365,7 +365,7 @@ class _Checker:
         ctx = make_context()
         for stage in chain("cpu")[1:]:
             column = STAGE_COLUMN.get(stage.name, "cpu")
-            pipeline = stage_pipeline(stage, partial=True)
+            pipeline = stage_pipeline(stage, options=PipelineOptions(partial=True))
             try:
                 self.attempt(column, imported, lambda p=pipeline: p.apply(ctx, module))
             except (_Cut, _Stop):

@@ -32,6 +32,20 @@ class Stage:
     requires: frozenset[str] = frozenset()
     """Dialects a module at this stage always has (the gpu stages' `gpu.module`), so that a
     module of the cpu chain's last stage is not taken for one of them."""
+    checked: bool = False
+    """Whether `memref-check-bounds` ends the stage when bounds checking is asked for (the
+    stages whose kernels are loop nests over memrefs: `loops` and `gpu`)."""
+
+
+@dataclass(frozen=True)
+class PipelineOptions:
+    """Choices that add passes to the stage table's pipelines."""
+
+    check_bounds: bool = False
+    """Guard every memref access in the kernels; the first out of range fails the call."""
+    partial: bool = False
+    """Partial conversion: conversions leave the ops they cannot lower (the coverage report's
+    mode; the module is then not at the stage, and `stage_leftovers` finds them)."""
 
 
 def _d(*names: str) -> frozenset[str]:
@@ -81,6 +95,7 @@ STAGES: tuple[Stage, ...] = (
         "linalg-outline-kernels,convert-linalg-to-loops",
         "one private kernel function per linalg op, each an scf loop nest (contractions tiled)",
         "cpu",
+        checked=True,
     ),
     Stage(
         "llvm",
@@ -105,6 +120,7 @@ STAGES: tuple[Stage, ...] = (
         "host func of gpu.launch_func; kernels as gpu.func in one gpu.module",
         "cuda",
         frozenset({"gpu"}),
+        checked=True,
     ),
     Stage(
         "nvvm",
@@ -167,13 +183,25 @@ def detect_stage(module: ModuleOp, target: str = "cpu") -> Stage:
 StageCallback = Callable[[Stage, ModuleOp, float], None]
 
 
+CHECK_BOUNDS_PASS = "memref-check-bounds"
+
+
+def stage_passes(stage: Stage, options: PipelineOptions | None = None) -> str:
+    """The `-p` pipeline of `stage` under `options`."""
+    if options is not None and options.check_bounds and stage.checked:
+        return f"{stage.passes},{CHECK_BOUNDS_PASS}"
+    return stage.passes
+
+
 def stage_pipeline(
-    stage: Stage, callback: PassPipelineCallbackType | None = None, partial: bool = False
+    stage: Stage,
+    callback: PassPipelineCallbackType | None = None,
+    options: PipelineOptions | None = None,
 ) -> PassPipeline:
-    """The passes entering `stage`; `partial` sets the `partial` option of every conversion
-    among them (ops they cannot lower are left, not fatal: the coverage report's mode)."""
-    pipeline = PassPipeline.parse_spec(all_passes(), stage.passes, callback)
-    if not partial:
+    """The passes entering `stage` under `options`. `options.partial` sets the `partial` option
+    of every conversion among them (ops they cannot lower are left, not fatal)."""
+    pipeline = PassPipeline.parse_spec(all_passes(), stage_passes(stage, options), callback)
+    if options is None or not options.partial:
         return pipeline
     passes = tuple(
         replace(p, partial=True) if "partial" in {f.name for f in fields(p)} else p
@@ -194,11 +222,13 @@ def run_stages(
     start_after: str | None = None,
     after_stage: StageCallback | None = None,
     after_pass: Callable[[ModulePass, ModuleOp], None] | None = None,
+    options: PipelineOptions | None = None,
 ) -> ModuleOp:
     """Lower `module` in place from the stage it is at (or `start_after`) through `stop_after`,
     along the chain of the target `stop_after` belongs to (`gpu` and `nvvm` select cuda).
 
     The module is verified after every stage; `after_stage` sees it with the seconds the stage took.
+    `options` add passes (bounds checks) to the stages they concern.
     """
     stages = chain(target_of(stop_after))
     names = [s.name for s in stages]
@@ -212,9 +242,12 @@ def run_stages(
         if done is not None and after_pass is not None:
             after_pass(done, op)
 
+    if options is not None and options.check_bounds and stages[first - 1].checked:
+        # A module given at a checked stage gets its checks too (the pass skips checked ones).
+        PassPipeline.parse_spec(all_passes(), CHECK_BOUNDS_PASS, on_pass).apply(ctx, module)
     for stage in stages[first : last + 1]:
         began = time.perf_counter()
-        stage_pipeline(stage, on_pass).apply(ctx, module)
+        stage_pipeline(stage, on_pass, options).apply(ctx, module)
         verify_module(module)
         if after_stage is not None:
             after_stage(stage, module, time.perf_counter() - began)

@@ -60,6 +60,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="CPU the JIT tunes for (cpu, cuda-sim): x86-64, x86-64-v2, x86-64-v3, x86-64-v4 or "
         "host; one this host cannot execute is refused (default: $STRATA_JIT_CPU, else host)",
     )
+    p.add_argument(
+        "--check-bounds",
+        action="store_true",
+        help="guard every memref access in the kernels (cpu, cuda-sim); the first out of range "
+        "fails the run naming the kernel, the buffer and the TF node",
+    )
     p.add_argument("--seed", type=int, default=0, help="seed for random inputs")
     p.add_argument("--debug", action="store_true", help="show Python tracebacks")
     return p
@@ -109,6 +115,7 @@ def main(argv: list[str]) -> int:
         target=args.target,
         opt_level=args.opt_level,
         cpu=args.cpu,
+        check_bounds=args.check_bounds,
     )
     inputs = given if given is not None else random_inputs(fn.signature, args.seed)
     missing = [n for n in fn.input_names if n not in inputs]
