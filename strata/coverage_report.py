@@ -444,7 +444,7 @@ def _load(source: str | Path | object) -> Any:
     if is_graphdef_message(source):
         if isinstance(source, GraphDef):
             return source
-        return parse_graphdef_bytes(source.SerializeToString())  # type: ignore[attr-defined]
+        return parse_graphdef_bytes(source.SerializeToString())
     raise StrataError(f"coverage takes a GraphDef (path or message), not a {type(source).__name__}")
 
 

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from xdsl.dialects.builtin import FileLineColLoc, FusedLoc, NameLoc
+from xdsl.dialects.builtin import ArrayAttr, FileLineColLoc, FusedLoc, NameLoc
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import (
     DiagnosticException,
@@ -18,6 +18,8 @@ from xdsl.utils.exceptions import (
     PassFailedException,
     VerifyException,
 )
+
+from strata.internal import expect
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,8 @@ def node_names(loc: Attribute) -> tuple[str, ...]:
     if isinstance(loc, NameLoc):
         return (loc.desc.data,)
     if isinstance(loc, FusedLoc):
-        return tuple(n for inner in loc.locations.data for n in node_names(inner))
+        locations = expect(loc.locations, ArrayAttr, "fused_loc locations")
+        return tuple(n for inner in locations.data for n in node_names(inner))
     return ()
 
 
@@ -68,7 +71,8 @@ def describe_location(loc: Attribute) -> str | None:
     if isinstance(loc, FileLineColLoc):
         return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}"
     if isinstance(loc, FusedLoc):
-        parts = [describe_location(inner) for inner in loc.locations.data]  # type: ignore[attr-defined]
+        locations = expect(loc.locations, ArrayAttr, "fused_loc locations")
+        parts = [describe_location(inner) for inner in locations.data]
         named = [p for p in parts if p is not None]
         return " + ".join(named) if named else None
     return None

@@ -26,7 +26,7 @@ def _driver() -> Any:
         from cuda.bindings import driver  # cuda-python >= 12.6
     except ImportError:
         try:
-            from cuda import cuda as driver  # type: ignore[no-redef]  # older cuda-python
+            from cuda import cuda as driver  # older cuda-python
         except ImportError:
             raise StrataError(
                 f"--target cuda: the cuda-python package is not installed "
@@ -96,10 +96,12 @@ class CudaDevice:
         self._allocations: list[int] = []
 
     def _attribute(self, attribute: Any) -> int:
-        return _check(
-            self.driver,
-            "cuDeviceGetAttribute",
-            self.driver.cuDeviceGetAttribute(attribute, self.device),
+        return int(
+            _check(
+                self.driver,
+                "cuDeviceGetAttribute",
+                self.driver.cuDeviceGetAttribute(attribute, self.device),
+            )
         )
 
     @property
@@ -217,7 +219,7 @@ def compile_module(
     """A `gpu`-stage module as a callable that runs on the GPU: plan from the host function,
     PTX (for this GPU's chip) from a copy lowered to the `nvvm` stage."""
     from strata.pipeline import run_stages
-    from strata.targets import nvptx  # type: ignore[attr-defined]
+    from strata.targets import nvptx
 
     device = device if device is not None else open_device()
     plan = HostPlan.build(module)

@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 from xdsl.dialects import arith, func, gpu, memref
@@ -38,19 +38,23 @@ from strata.dialects.hlo.scalar_semantics import CMPF_NUMPY, CMPI_NUMPY
 # --- The device a plan runs against ------------------------------------------------------------
 
 
-class Device(Protocol):
+BufferT = TypeVar("BufferT")
+"""A device's buffer handle (a CUdeviceptr int, an emulator's numpy array)."""
+
+
+class Device(Protocol[BufferT]):
     """What a plan needs from a GPU (or its emulator). Buffers are opaque handles."""
 
-    def alloc(self, nbytes: int) -> object: ...
+    def alloc(self, nbytes: int) -> BufferT: ...
 
-    def upload(self, buffer: object, offset: int, data: np.ndarray) -> None: ...
+    def upload(self, buffer: BufferT, offset: int, data: np.ndarray) -> None: ...
 
-    def download(self, buffer: object, offset: int, out: np.ndarray) -> None:
+    def download(self, buffer: BufferT, offset: int, out: np.ndarray) -> None:
         """Fill `out` (contiguous) with the bytes at `buffer + offset`."""
         ...
 
     def copy(
-        self, dst: object, dst_offset: int, src: object, src_offset: int, nbytes: int
+        self, dst: BufferT, dst_offset: int, src: BufferT, src_offset: int, nbytes: int
     ) -> None: ...
 
     def launch(
@@ -58,7 +62,7 @@ class Device(Protocol):
         kernel: str,
         grid: tuple[int, int, int],
         block: tuple[int, int, int],
-        args: Sequence[tuple[object, int]],
+        args: Sequence[tuple[BufferT, int]],
     ) -> None:
         """Run `kernel` with one pointer per (buffer, byte offset) argument."""
         ...
@@ -439,7 +443,7 @@ class PlanFunction:
     """A host plan bound to a device: call it with numpy arrays by input name, like the CPU
     target's CompiledFunction (returns {output name: array})."""
 
-    def __init__(self, plan: HostPlan, device: Device):
+    def __init__(self, plan: HostPlan, device: Device[Any]):
         self.plan = plan
         self.device = device
         self.signature = plan.signature
@@ -506,4 +510,3 @@ class PlanFunction:
             self.handles[view.buffer], view.offset + flat * view.dtype.itemsize, out
         )
         return out[0].item()
-

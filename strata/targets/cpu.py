@@ -35,7 +35,9 @@ X86_LEVELS: dict[str, tuple[str, ...]] = {
 """The x86-64 micro-architecture levels the JIT can tune for, with the host features each needs."""
 
 
-def _compile(module: ModuleOp, triple: str | None, opt_level: int, cpu: str, features: str):
+def _compile(
+    module: ModuleOp, triple: str | None, opt_level: int, cpu: str, features: str
+) -> tuple[llvm_binding.TargetMachine, llvm_binding.ModuleRef]:
     tm = target_machine(triple, opt_level, cpu, features)
     optimized = optimize(to_llvm_ir(module, tm.triple), opt_level, tm)
     return tm, optimized
@@ -54,7 +56,7 @@ def emit_object(
     (or a `features` string) for a portable object.
     """
     tm, optimized = _compile(module, triple, opt_level, cpu, features)
-    return tm.emit_object(optimized)
+    return bytes(tm.emit_object(optimized))
 
 
 def emit_assembly(
@@ -66,7 +68,7 @@ def emit_assembly(
 ) -> str:
     """Target assembly text of the optimised module."""
     tm, optimized = _compile(module, triple, opt_level, cpu, features)
-    return tm.emit_assembly(optimized)
+    return str(tm.emit_assembly(optimized))
 
 
 def entry_signature(module: ModuleOp) -> EntrySignature:
@@ -96,7 +98,7 @@ class JitModule:
         address = self.engine.get_function_address(name)
         if not address:
             raise StrataError(f"JIT: no function named '{name}'")
-        return address
+        return int(address)
 
 
 def runnable_cpus() -> list[str]:

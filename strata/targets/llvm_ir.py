@@ -56,7 +56,7 @@ _EXTRA_CASTS: dict[type[Operation], str] = {
 
 
 def host_triple() -> str:
-    return llvm_binding.get_default_triple()
+    return str(llvm_binding.get_default_triple())
 
 
 def _check_only_llvm(module: ModuleOp) -> None:
@@ -207,7 +207,7 @@ def _intrinsic_suffix(t: ir.Type) -> str:
     """LLVM's overload suffix: f32, f64, v8f32."""
     if isinstance(t, ir.VectorType):
         return f"v{t.count}{_intrinsic_suffix(t.element)}"
-    return t.intrinsic_name
+    return str(t.intrinsic_name)
 
 
 def _address_space(t: object) -> int:
@@ -300,13 +300,13 @@ def to_llvm_ir(module: ModuleOp, triple: str | None = None) -> ir.Module:
         out.data_layout = str(_target_data())
     globals_ = [op for op in module.ops if isinstance(op, llvm.GlobalOp)]
     funcs = [op for op in module.ops if isinstance(op, llvm.FuncOp)]
-    for op in globals_:
-        _convert_global(op, out)
-    for op in funcs:
-        _declare_func(op, out)
-    for op in funcs:
-        if op.body.blocks:
-            _convert_body(op, out)
+    for global_op in globals_:
+        _convert_global(global_op, out)
+    for func_op in funcs:
+        _declare_func(func_op, out)
+    for func_op in funcs:
+        if func_op.body.blocks:
+            _convert_body(func_op, out)
     return out
 
 

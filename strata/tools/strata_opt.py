@@ -16,7 +16,8 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 
 from strata.diagnostics import USER_ERRORS, StrataError, run_tool, verify_module
-from strata.loading import ImportOptions, is_graphdef_path, load_module, parse_ir, print_ir
+from strata.frontends.graphdef.options import ImportOptions
+from strata.loading import is_graphdef_path, load_module, parse_ir, print_ir
 from strata.pipeline import STAGE_NAMES, run_stages
 from strata.registry import all_passes, make_context
 

@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from strata.diagnostics import StrataError, run_tool
-from strata.loading import ImportOptions, parse_input_shapes, parse_names, print_ir
+from strata.frontends.graphdef.options import ImportOptions
+from strata.loading import parse_input_shapes, parse_names, print_ir
 
 if TYPE_CHECKING:
     from xdsl.dialects.builtin import ModuleOp

@@ -40,7 +40,7 @@ def _top_level(op: Operation, body: Operation) -> Operation:
 
 def live_range(value: SSAValue, f: func.FuncOp, index: dict[Operation, int]) -> tuple[int, int]:
     """[first, last] top-level op indices at which `value` (or a view of it) is used."""
-    start = index[_top_level(value.owner, f)]  # type: ignore[arg-type]
+    start = index[_top_level(expect(value.owner, Operation, "a buffer's defining op"), f)]
     end = start
     work = [value]
     while work:
@@ -101,7 +101,7 @@ class BufferAssignPass(ModulePass):
         ranges = []
         for a in allocs:
             start, end = live_range(a.memref, f, index)
-            ranges.append((start, end, _nbytes(a.memref.type)))  # type: ignore[arg-type]
+            ranges.append((start, end, _nbytes(a.memref.type)))
         offsets, arena_bytes = assign_offsets(ranges)
 
         arena_type = MemRefType(i8, [max(arena_bytes, 1)])
@@ -109,7 +109,7 @@ class BufferAssignPass(ModulePass):
         arena.name_hint = "arena"
         for a, offset in zip(allocs, offsets, strict=False):
             shift = arith.ConstantOp(IntegerAttr(offset, IndexType()))
-            view = memref.ViewOp(arena, shift, [], a.memref.type)  # type: ignore[arg-type]
+            view = memref.ViewOp(arena, shift, [], a.memref.type)
             shift.location = view.location = a.location
             body.insert_ops_before([shift, view], a)
             a.memref.replace_all_uses_with(view.result)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func, memref, tensor
@@ -161,6 +162,7 @@ class _FunctionBufferizer:
         """tensor.collapse_shape / expand_shape -> the memref op of the same name (no copy)"""
         src = self.buffer(op.src)
         out_t = memref_of(op.result.type)
+        new: memref.CollapseShapeOp | memref.ExpandShapeOp
         if isinstance(op, tensor.CollapseShapeOp):
             new = memref.CollapseShapeOp(
                 operands=[src],
@@ -206,15 +208,16 @@ class _FunctionBufferizer:
     def value_mapper(self) -> dict[SSAValue, SSAValue]:
         return self.buffers
 
-    def handlers(self) -> dict[type[Operation], Callable[[Operation], None]]:
+    def handlers(self) -> dict[type[Operation], Callable[[Any], None]]:
+        """The handler of each op class (it takes an op of the class it is keyed by)."""
         return {
-            arith.ConstantOp: self.constant,  # type: ignore[dict-item]
-            tensor.EmptyOp: self.empty,  # type: ignore[dict-item]
-            linalg.GenericOp: self.generic,  # type: ignore[dict-item]
-            tensor.CollapseShapeOp: self.reshape,  # type: ignore[dict-item]
-            tensor.ExpandShapeOp: self.reshape,  # type: ignore[dict-item]
-            tensor.ExtractOp: self.extract,  # type: ignore[dict-item]
-            rt.CheckOp: self.check,  # type: ignore[dict-item]
+            arith.ConstantOp: self.constant,
+            tensor.EmptyOp: self.empty,
+            linalg.GenericOp: self.generic,
+            tensor.CollapseShapeOp: self.reshape,
+            tensor.ExpandShapeOp: self.reshape,
+            tensor.ExtractOp: self.extract,
+            rt.CheckOp: self.check,
         }
 
 

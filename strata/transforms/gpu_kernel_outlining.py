@@ -82,9 +82,10 @@ class Outliner:
                 )
                 return
             args.append(v)
-        block_size = [_constant(v) for v in launch.operands[3:6]]
+        constants = [_constant(v) for v in launch.operands[3:6]]
+        block_size = [c for c in constants if c is not None]
         sizes = [*launch.operands[0:6]]
-        if any(s is None for s in block_size):
+        if len(block_size) != len(constants):
             self.bad.append((launch, "has a block size that is not a constant"))
             return
 
@@ -115,7 +116,7 @@ class Outliner:
             ([a.type for a in args], []),
             Region(body),
             kernel=True,
-            known_block_size=block_size,  # type: ignore[arg-type]
+            known_block_size=block_size,
         )
         kernel.location = launch.location
         self.kernels.body.block.add_op(kernel)
@@ -170,16 +171,19 @@ class GpuKernelOutliningPass(ModulePass):
             if isinstance(launch, LaunchOp)
         ]
         op.attributes["gpu.container_module"] = UnitAttr()
-        kernels = gpu.ModuleOp(StringAttr(KERNEL_MODULE), Region(Block()))  # type: ignore[arg-type]
+        kernels = gpu.ModuleOp(
+            StringAttr(KERNEL_MODULE),  # type: ignore[arg-type]  # xDSL hint says SymbolRefAttr, op wants StringAttr
+            Region(Block()),
+        )
         op.body.block.add_op(kernels)
         outliner = Outliner(op, kernels, [])
-        taken = {_global_name(o) for o in op.ops} - {None}
+        taken = {name for o in op.ops if (name := _global_name(o)) is not None}
         counts: dict[str, int] = {}
         for f, launch in launches:
             base = f.sym_name.data
             index = counts.get(base, 0)
             counts[base] = index + 1
-            outliner.outline(launch, _kernel_name(base, index, launch, taken))  # type: ignore[arg-type]
+            outliner.outline(launch, _kernel_name(base, index, launch, taken))
         if outliner.bad:
             why = sorted({w for _, w in outliner.bad})
             fail_on_ops(

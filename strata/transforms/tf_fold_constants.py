@@ -6,6 +6,8 @@ their operands.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
@@ -24,6 +26,7 @@ from strata.dialects.element_kinds import ElementKind, kind_of_dtype, numpy_dtyp
 from strata.dialects.hlo.core import ComparisonDirection
 from strata.dialects.hlo.scalar_semantics import COMPARISONS, ELEMENTWISE, Numpy
 from strata.dialects.tensor_types import dense_from_numpy
+from strata.internal import expect
 from strata.lowering.tf_to_hlo.elementwise import BINARY as TF_TO_HLO_BINARY
 from strata.lowering.tf_to_hlo.elementwise import UNARY as TF_TO_HLO_UNARY
 from strata.transforms.tf_shape_inference import (
@@ -124,9 +127,14 @@ def _evaluate_shape_op(op: Operation, args: list[np.ndarray]) -> np.ndarray | No
     if isinstance(op, tf.FillOp):
         return np.full(args[0].tolist(), args[1].item())
     if isinstance(op, tf.SqueezeOp):
-        return args[0].reshape(op.results[0].type.get_shape())  # type: ignore[attr-defined]
+        return args[0].reshape(expect(op.results[0].type, TensorType, "squeeze result").get_shape())
     if isinstance(op, (tf.SumOp, tf.ProdOp, tf.MaxOp, tf.MinOp)):
-        reduce = {tf.SumOp: np.sum, tf.ProdOp: np.prod, tf.MaxOp: np.max, tf.MinOp: np.min}
+        reduce: dict[type[Operation], Callable[..., np.ndarray]] = {
+            tf.SumOp: np.sum,
+            tf.ProdOp: np.prod,
+            tf.MaxOp: np.max,
+            tf.MinOp: np.min,
+        }
         axes = tuple(op.axes())
         return reduce[type(op)](args[0], axis=axes, keepdims=op.keep_dims.value.data != 0)
     return None
@@ -149,9 +157,10 @@ def _static_shape_query(op: Operation) -> np.ndarray | None:
 
 def _operand_values(op: Operation) -> list[np.ndarray] | None:
     values = [tf.constant_value(operand) for operand in op.operands]
-    if any(value is None for value in values):
+    known = [value for value in values if value is not None]
+    if len(known) != len(values):
         return None
-    return values  # type: ignore[return-value]
+    return known
 
 
 def _evaluate(op: Operation, args: list[np.ndarray]) -> np.ndarray | None:
@@ -162,12 +171,14 @@ def _evaluate(op: Operation, args: list[np.ndarray]) -> np.ndarray | None:
     if isinstance(op, tf.MatMulOp):
         a = args[0].T if op.transpose_a.value.data else args[0]
         b = args[1].T if op.transpose_b.value.data else args[1]
-        return np.matmul(a, b)
+        product: np.ndarray = np.matmul(a, b)
+        return product
     if isinstance(op, tf.BiasAddOp):
         value, bias = args
         shape = [1] * value.ndim
         shape[op.channel_dim()] = bias.shape[0]
-        return value + bias.reshape(shape)
+        biased: np.ndarray = value + bias.reshape(shape)
+        return biased
     if isinstance(op, tf.ReshapeOp):
         return args[0].reshape(tf.reshape_target(args[0].shape, args[1].tolist()))
     if isinstance(op, tf.CastOp):

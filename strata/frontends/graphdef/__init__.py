@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeGuard
 
 from google.protobuf import message as protobuf_message
 from google.protobuf import text_format
@@ -15,7 +15,7 @@ from xdsl.dialects.builtin import ModuleOp
 
 from strata.diagnostics import StrataError
 from strata.frontends.graphdef.importer import import_graph
-from strata.frontends.graphdef.schema import GraphDef
+from strata.frontends.graphdef.schema import GraphDef, GraphDefMessage
 
 if TYPE_CHECKING:
     from strata.frontends.graphdef.options import ImportOptions
@@ -24,14 +24,14 @@ TEXT_SUFFIXES = (".pbtxt", ".pbtext")
 _TEXT_ERROR_LOCATION = re.compile(r"^(\d+):(\d+) : ")
 
 
-def is_graphdef_message(obj: object) -> bool:
+def is_graphdef_message(obj: object) -> TypeGuard[GraphDefMessage]:
     """True for a GraphDef message: ours, or TensorFlow's own `tf.compat.v1.GraphDef`."""
     if not isinstance(obj, protobuf_message.Message):
         return False
-    return obj.DESCRIPTOR.full_name == "tensorflow.GraphDef"
+    return bool(obj.DESCRIPTOR.full_name == "tensorflow.GraphDef")
 
 
-def parse_graphdef_bytes(data: bytes, name: str = "<bytes>") -> Any:
+def parse_graphdef_bytes(data: bytes, name: str = "<bytes>") -> GraphDefMessage:
     """A GraphDef from binary protobuf bytes; unknown fields are kept."""
     graph = GraphDef()
     try:
@@ -43,7 +43,7 @@ def parse_graphdef_bytes(data: bytes, name: str = "<bytes>") -> Any:
     return graph
 
 
-def parse_graphdef_text(text: str, name: str = "<text>") -> Any:
+def parse_graphdef_text(text: str, name: str = "<text>") -> GraphDefMessage:
     """A GraphDef from protobuf text format; unknown fields are skipped."""
     graph = GraphDef()
     try:
@@ -58,7 +58,7 @@ def parse_graphdef_text(text: str, name: str = "<text>") -> Any:
     return graph
 
 
-def load_graphdef(path: str | Path) -> Any:
+def load_graphdef(path: str | Path) -> GraphDefMessage:
     """Read a GraphDef: text format for .pbtxt, binary protobuf otherwise."""
     path = Path(path)
     try:
@@ -78,7 +78,9 @@ def load_graphdef(path: str | Path) -> Any:
     return parse_graphdef_text(text, str(path))
 
 
-def import_graphdef(source: Path | str | bytes | Any, options: ImportOptions) -> ModuleOp:
+def import_graphdef(
+    source: Path | str | bytes | GraphDefMessage, options: ImportOptions
+) -> ModuleOp:
     """The `tf` stage module of a GraphDef given as a path, binary bytes or a message."""
     if isinstance(source, (bytes, bytearray)):
         graph = parse_graphdef_bytes(bytes(source))

@@ -33,7 +33,12 @@ from strata.dialects.tensor_types import dense_from_numpy
 from strata.frontends.graphdef.builders import BUILDERS
 from strata.frontends.graphdef.builders.attrs import blame_node, location, node_error, node_label
 from strata.frontends.graphdef.refs import TensorRef
-from strata.frontends.graphdef.schema import NodeDef
+from strata.frontends.graphdef.schema import (
+    FunctionDefLibraryMessage,
+    FunctionDefMessage,
+    NodeDef,
+    NodeDefMessage,
+)
 from strata.frontends.graphdef.tensors import numpy_dtype
 from strata.transforms.tf_fold_constants import evaluate_elementwise
 
@@ -63,11 +68,11 @@ CONTROL_FLOW_OPS = FRAME_OPS | WHILE_OPS | IF_OPS | CALL_OPS | LIST_OPS
 """A graph holding any of these is imported through this module."""
 
 
-def uses_control_flow(nodes: Iterable[Any]) -> bool:
+def uses_control_flow(nodes: Iterable[NodeDefMessage]) -> bool:
     return any(node.op in CONTROL_FLOW_OPS for node in nodes)
 
 
-def is_back_edge(producer: Any, consumer: Any) -> bool:
+def is_back_edge(producer: NodeDefMessage, consumer: NodeDefMessage) -> bool:
     """`NextIteration -> Merge`: the edge closing a v1 loop; topological orders ignore it."""
     return producer.op in ("NextIteration", "RefNextIteration") and consumer.op in (
         "Merge",
@@ -156,7 +161,7 @@ class Graph:
 
     label: str
     """`graph` or `function 'name'`, for diagnostics."""
-    nodes: dict[str, Any]
+    nodes: dict[str, NodeDefMessage]
     inputs: dict[str, list[TensorRef]]
     args: list[str] = field(default_factory=list)
     rets: list[TensorRef] = field(default_factory=list)
@@ -218,8 +223,7 @@ def analyse_frames(graph: Graph) -> None:
         for frame in outer:
             if not _encloses(frame, inner):
                 raise graph.error(
-                    name, f"mixes values of loops "
-                    f"'{_frame_name(frame)}' and '{_frame_name(inner)}'"
+                    name, f"mixes values of loops '{_frame_name(frame)}' and '{_frame_name(inner)}'"
                 )
         if op == "Enter":
             frame_name = node.attr["frame_name"].s.decode() if "frame_name" in node.attr else ""
@@ -229,9 +233,7 @@ def analyse_frames(graph: Graph) -> None:
             if frame is None:
                 frame = graph.frames[frame_name] = Frame(frame_name, inner)
             elif frame.parent is not inner:
-                raise graph.error(
-                    name, f"enters loop '{frame_name}' from another loop"
-                )
+                raise graph.error(name, f"enters loop '{frame_name}' from another loop")
             frame.enters.append(name)
             graph.frame_of[name] = frame
             continue
@@ -278,11 +280,11 @@ OUTPUT_ARGS: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 
 
-def function_graph(function: Any) -> Graph:
+def function_graph(function: FunctionDefMessage) -> Graph:
     """A library function as a Graph: `_Arg` nodes for its inputs, `node:arg:i` made `node:k`."""
     name = function.signature.name
     label = f"function '{name}'"
-    nodes: dict[str, Any] = {}
+    nodes: dict[str, NodeDefMessage] = {}
     for arg in function.signature.input_arg:
         nodes[arg.name] = NodeDef(name=arg.name, op=ARG)
     for node in function.node_def:
@@ -322,14 +324,16 @@ def function_graph(function: Any) -> Graph:
 # Import-time evaluation of small integer subgraphs
 
 
-def _attr_dtype(node: Any, name: str, default: np.dtype) -> np.dtype:
+def _attr_dtype(node: NodeDefMessage, name: str, default: np.dtype) -> np.dtype:
     if name not in node.attr:
         return default
     return numpy_dtype(node.attr[name].type, node_label(node))
 
 
-def _reduce(fn: Callable[..., np.ndarray]) -> Callable[[Any, list[np.ndarray]], np.ndarray]:
-    def evaluate(node: Any, args: list[np.ndarray]) -> np.ndarray:
+def _reduce(
+    fn: Callable[..., np.ndarray],
+) -> Callable[[NodeDefMessage, list[np.ndarray]], np.ndarray]:
+    def evaluate(node: NodeDefMessage, args: list[np.ndarray]) -> np.ndarray:
         x, axes = args
         keep = bool(node.attr["keep_dims"].b) if "keep_dims" in node.attr else False
         axis = tuple(int(a) % max(x.ndim, 1) for a in np.ravel(axes))
@@ -338,18 +342,18 @@ def _reduce(fn: Callable[..., np.ndarray]) -> Callable[[Any, list[np.ndarray]], 
     return evaluate
 
 
-def _range(node: Any, args: list[np.ndarray]) -> np.ndarray:
+def _range(node: NodeDefMessage, args: list[np.ndarray]) -> np.ndarray:
     start, limit, delta = (a.item() for a in args)
     if delta == 0:
         raise node_error(node, "delta must not be 0")
     return np.arange(start, limit, delta).astype(args[0].dtype)
 
 
-def _mask(node: Any, name: str) -> int:
+def _mask(node: NodeDefMessage, name: str) -> int:
     return int(node.attr[name].i) if name in node.attr else 0
 
 
-def _strided_slice(node: Any, args: list[np.ndarray]) -> np.ndarray:
+def _strided_slice(node: NodeDefMessage, args: list[np.ndarray]) -> np.ndarray:
     """numpy indexing reads StridedSlice's masks exactly (bit i: entry i of begin/end/strides)."""
     x, begin, end, strides = args
     index: list[Any] = []
@@ -368,13 +372,13 @@ def _strided_slice(node: Any, args: list[np.ndarray]) -> np.ndarray:
     return np.asarray(x[tuple(index)])
 
 
-def _squeeze(node: Any, args: list[np.ndarray]) -> np.ndarray:
+def _squeeze(node: NodeDefMessage, args: list[np.ndarray]) -> np.ndarray:
     dims = [int(d) for d in node.attr["squeeze_dims"].list.i] if "squeeze_dims" in node.attr else []
     return np.squeeze(args[0], axis=tuple(dims) if dims else None)
 
 
-def _elementwise(tf_name: str) -> Callable[[Any, list[np.ndarray]], np.ndarray]:
-    def evaluate(node: Any, args: list[np.ndarray]) -> np.ndarray:
+def _elementwise(tf_name: str) -> Callable[[NodeDefMessage, list[np.ndarray]], np.ndarray]:
+    def evaluate(node: NodeDefMessage, args: list[np.ndarray]) -> np.ndarray:
         value = evaluate_elementwise(tf_name, args)
         if value is None:
             raise TypeError(f"{tf_name} is not evaluated on {args[0].dtype}")
@@ -389,7 +393,7 @@ _ELEMENTWISE_FOLDED = (
     *("AddV2", "Add", "Sub", "Mul", "Maximum", "Minimum", "FloorDiv", "FloorMod", "Neg", "Abs"),
 )
 
-FOLDERS: dict[str, Callable[[Any, list[np.ndarray]], np.ndarray]] = {
+FOLDERS: dict[str, Callable[[NodeDefMessage, list[np.ndarray]], np.ndarray]] = {
     **{name: _elementwise(name) for name in _ELEMENTWISE_FOLDED},
     "Cast": lambda n, a: a[0].astype(_attr_dtype(n, "DstT", a[0].dtype)),
     "Range": _range,
@@ -413,7 +417,7 @@ SHAPE_FOLDERS = frozenset(["Shape", "Size", "Rank"])
 """Known from a static operand type alone."""
 
 
-def _fold_shape(node: Any, operand: Value) -> Known | None:
+def _fold_shape(node: NodeDefMessage, operand: Value) -> Known | None:
     if isinstance(operand, Known):
         shape = operand.array.shape
     elif isinstance(operand, SSAValue) and isinstance(operand.type, TensorType):
@@ -449,7 +453,7 @@ class Scope:
 class ControlFlowImporter:
     """Builds the `tf` ops of a graph with control flow into one block, loops unrolled."""
 
-    def __init__(self, importer: GraphImporter, library: Any):
+    def __init__(self, importer: GraphImporter, library: FunctionDefLibraryMessage):
         self.importer = importer
         self.block: Block | None = None
         self.functions = {f.signature.name: f for f in library.function}
@@ -498,9 +502,7 @@ class ControlFlowImporter:
     def function(self, name: str, graph: Graph, caller: str) -> Graph:
         if name not in self.function_graphs:
             if name not in self.functions:
-                raise graph.error(
-                    caller, f"function '{name}' is not in the graph's library"
-                )
+                raise graph.error(caller, f"function '{name}' is not in the graph's library")
             self.function_graphs[name] = function_graph(self.functions[name])
         return self.function_graphs[name]
 
@@ -548,8 +550,7 @@ class ControlFlowImporter:
             current = current.parent
         if current is None:
             raise scope.graph.error(
-                name, f"used outside its loop '{_frame_name(frame)}' "
-                "(not through an Exit)"
+                name, f"used outside its loop '{_frame_name(frame)}' (not through an Exit)"
             )
         return current
 
@@ -664,9 +665,7 @@ class ControlFlowImporter:
             back = [r for r in refs if is_back_edge(graph.nodes[r.node], node)]
             entry = [r for r in refs if r not in back]
             if len(back) != 1 or len(entry) != 1:
-                raise graph.error(
-                    merge, "expected one Enter and one NextIteration input"
-                )
+                raise graph.error(merge, "expected one Enter and one NextIteration input")
             carried[merge] = (entry[0], back[0])
         scope = Scope(graph, frame, parent)
         state = {merge: self.value(scope, entry) for merge, (entry, _) in carried.items()}
@@ -690,7 +689,7 @@ class ControlFlowImporter:
             self.set(parent, exit_name, [self.value(scope, graph.inputs[exit_name][0])])
             parent.done.add(exit_name)
 
-    def unroll_while(self, graph: Graph, node: Any, inputs: list[Value]) -> list[Value]:
+    def unroll_while(self, graph: Graph, node: NodeDefMessage, inputs: list[Value]) -> list[Value]:
         """A functional While: `body` instantiated once per iteration while `cond` holds."""
         where = graph.where(node.name)
         cond = self.function(_func_attr(graph, node, "cond"), graph, node.name)
@@ -736,7 +735,7 @@ class ControlFlowImporter:
         )
 
     def while_continues(
-        self, graph: Graph, node: Any, cond: Graph, state: list[Value], pred: Value
+        self, graph: Graph, node: NodeDefMessage, cond: Graph, state: list[Value], pred: Value
     ) -> bool:
         if isinstance(pred, Known):
             return _truth(pred.array)
@@ -752,13 +751,14 @@ class ControlFlowImporter:
         if isinstance(pred, Known):
             return _truth(pred.array)
         raise graph.error(
-            name, f"the {what} is not known at import time; only control flow "
-            "decided by constants is supported"
+            name,
+            f"the {what} is not known at import time; only control flow "
+            "decided by constants is supported",
         )
 
     # -- ops --------------------------------------------------------------------------------
 
-    def constant(self, graph: Graph, node: Any) -> Known:
+    def constant(self, graph: Graph, node: NodeDefMessage) -> Known:
         key = (id(graph), node.name)
         if key not in self.consts:
             const = BUILDERS["Const"](node, [])
@@ -766,7 +766,7 @@ class ControlFlowImporter:
             self.consts[key] = Known(const.as_numpy(), node.name, const)
         return self.consts[key]
 
-    def fold(self, node: Any, inputs: list[Value]) -> Known | None:
+    def fold(self, node: NodeDefMessage, inputs: list[Value]) -> Known | None:
         if node.op in SHAPE_FOLDERS and len(inputs) == 1:
             return _fold_shape(node, inputs[0])
         if node.op not in FOLDERS or not all(isinstance(v, Known) for v in inputs):
@@ -783,7 +783,7 @@ class ControlFlowImporter:
             return None
         return Known(result, node.name)
 
-    def build_op(self, graph: Graph, node: Any, inputs: list[Value]) -> list[Value]:
+    def build_op(self, graph: Graph, node: NodeDefMessage, inputs: list[Value]) -> list[Value]:
         if node.op not in tf.OPS_BY_TF_NAME:
             raise graph.error(node.name, "unsupported op")
         refs = graph.inputs[node.name]
@@ -829,7 +829,7 @@ class ControlFlowImporter:
             source.results = list(unpack.results)
         return source.results[piece.index]
 
-    def list_op(self, graph: Graph, node: Any, inputs: list[Value]) -> list[Value]:
+    def list_op(self, graph: Graph, node: NodeDefMessage, inputs: list[Value]) -> list[Value]:
         """TensorList ops on import-time lists; only reading and stacking emit tf ops."""
         where = graph.where(node.name)
         op = node.op
@@ -903,8 +903,8 @@ class ControlFlowImporter:
         if dims[0] == DYNAMIC_INDEX:
             raise StrataError(f"{where}: the list length (dim 0 of {t}) is not static")
         source = _Unstacked(ssa, dims[0], name)
-        items = [_Piece(source, i) for i in range(dims[0])]
-        return TensorList(tuple(items), dtype, _merge_shapes(dims[1:], shape, where))
+        pieces = [_Piece(source, i) for i in range(dims[0])]
+        return TensorList(tuple(pieces), dtype, _merge_shapes(dims[1:], shape, where))
 
     def item(
         self,
@@ -936,7 +936,7 @@ class ControlFlowImporter:
         return merged
 
     def stack(
-        self, node: Any, items: TensorList, shape: tuple[int, ...] | None, where: str
+        self, node: NodeDefMessage, items: TensorList, shape: tuple[int, ...] | None, where: str
     ) -> Value:
         expected = int(node.attr["num_elements"].i) if "num_elements" in node.attr else -1
         if expected >= 0 and expected != len(items.items):
@@ -987,7 +987,7 @@ def _supported(op: str) -> bool:
     )
 
 
-def _called_functions(node: Any) -> list[str]:
+def _called_functions(node: NodeDefMessage) -> list[str]:
     keys = {
         **dict.fromkeys(WHILE_OPS, ("cond", "body")),
         **dict.fromkeys(IF_OPS, ("then_branch", "else_branch")),
@@ -996,13 +996,13 @@ def _called_functions(node: Any) -> list[str]:
     return [node.attr[k].func.name for k in keys if k in node.attr]
 
 
-def _func_attr(graph: Graph, node: Any, key: str) -> str:
+def _func_attr(graph: Graph, node: NodeDefMessage, key: str) -> str:
     if key not in node.attr or not node.attr[key].func.name:
         raise graph.error(node.name, f"attribute '{key}' is missing")
     return node.attr[key].func.name
 
 
-def _with_inputs(node: Any, refs: Sequence[TensorRef]) -> Any:
+def _with_inputs(node: NodeDefMessage, refs: Sequence[TensorRef]) -> NodeDefMessage:
     """A function's node with its data inputs written `name:index`, as build_node reads them."""
     copy = NodeDef()
     copy.CopyFrom(node)

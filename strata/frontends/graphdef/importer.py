@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import (
     DictionaryAttr,
@@ -32,29 +32,30 @@ from strata.frontends.graphdef.options import ImportOptions
 from strata.frontends.graphdef.refs import TensorRef, data_inputs
 from strata.frontends.graphdef.tensors import numpy_dtype, shape_dims
 
+if TYPE_CHECKING:
+    from strata.frontends.graphdef.schema import GraphDefMessage, NodeDefMessage
+
 PLACEHOLDER = "Placeholder"
 NO_OP = "NoOp"
 
 
-
-
-def _build_positional(node: Any, operands: list[SSAValue]) -> Operation:
-    op_class: Any = tf.OPS_BY_TF_NAME[node.op]
+def _build_positional(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    op_class: type[Operation] = tf.OPS_BY_TF_NAME[node.op]
     try:
         return op_class(*operands)
     except TypeError:
         raise node_error(node, f"cannot build from {len(operands)} inputs") from None
 
 
-def _check_arity(node: Any, operands: list[SSAValue]) -> None:
+def _check_arity(node: NodeDefMessage, operands: list[SSAValue]) -> None:
     """A node must have as many data inputs as its op has operands (unless they are variadic)."""
-    op_def = tf.OPS_BY_TF_NAME[node.op].get_irdl_definition()  # type: ignore[attr-defined]
+    op_class = tf.OPS_BY_TF_NAME[node.op]
+    op_def = op_class.get_irdl_definition()  # type: ignore[attr-defined]  # tf ops are IRDL ops
     if any(isinstance(d, VariadicDef) for _, d in op_def.operands):
         return
     if len(operands) != len(op_def.operands):
         raise node_error(
-            node, f"expected {len(op_def.operands)} data inputs, "
-            f"found {len(operands)}"
+            node, f"expected {len(op_def.operands)} data inputs, found {len(operands)}"
         )
 
 
@@ -65,8 +66,8 @@ def _check_arity(node: Any, operands: list[SSAValue]) -> None:
 class GraphImporter:
     """Imports one GraphDef with the chosen inputs, input shapes and outputs."""
 
-    def __init__(self, graph: Any, options: ImportOptions):
-        self.nodes: dict[str, Any] = {}
+    def __init__(self, graph: GraphDefMessage, options: ImportOptions):
+        self.nodes: dict[str, NodeDefMessage] = {}
         self.order: dict[str, int] = {}
         for index, node in enumerate(graph.node):
             if node.name in self.nodes:
@@ -124,9 +125,7 @@ class GraphImporter:
             node = self.nodes[name]
             for ref in data_inputs(node):
                 if ref.node not in self.nodes:
-                    raise node_error(
-                        node, f"input '{ref.node}' names no node in the graph"
-                    )
+                    raise node_error(node, f"input '{ref.node}' names no node in the graph")
                 stack.append(ref.node)
         return self._topological(needed)
 
@@ -218,13 +217,14 @@ class GraphImporter:
 
     # -- building ---------------------------------------------------------------------------------
 
-    def build_node(self, node: Any, values: dict[TensorRef, SSAValue]) -> Operation:
+    def build_node(self, node: NodeDefMessage, values: dict[TensorRef, SSAValue]) -> Operation:
         operands: list[SSAValue] = []
         for ref in data_inputs(node):
             if ref not in values:
                 raise node_error(
-                    node, f"input '{ref.node}:{ref.index}' does not exist "
-                    f"(node '{ref.node}' has fewer outputs)"
+                    node,
+                    f"input '{ref.node}:{ref.index}' does not exist "
+                    f"(node '{ref.node}' has fewer outputs)",
                 )
             operands.append(values[ref])
         _check_arity(node, operands)
@@ -316,6 +316,6 @@ def _format(shape: Sequence[int]) -> str:
     return "[" + ",".join("?" if d < 0 else str(d) for d in shape) + "]"
 
 
-def import_graph(graph: Any, options: ImportOptions) -> ModuleOp:
+def import_graph(graph: GraphDefMessage, options: ImportOptions) -> ModuleOp:
     """The `tf` stage module of a parsed GraphDef message."""
     return GraphImporter(graph, options).run()

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from strata.diagnostics import StrataError
+
+if TYPE_CHECKING:
+    from strata.frontends.graphdef.schema import TensorProtoMessage, TensorShapeProtoMessage
 
 # DataType enum value -> (name, numpy dtype) for the dtypes Strata compiles.
 _DTYPES: dict[int, tuple[str, np.dtype]] = {
@@ -44,14 +47,14 @@ def numpy_dtype(dtype: int, what: str) -> np.dtype:
     return _DTYPES[dtype][1]
 
 
-def shape_dims(shape: Any) -> list[int] | None:
+def shape_dims(shape: TensorShapeProtoMessage) -> list[int] | None:
     """A TensorShapeProto's dims (-1 for unknown ones), or None for an unknown rank."""
     if shape.unknown_rank:
         return None
     return [int(d.size) for d in shape.dim]
 
 
-def _typed_values(tensor: Any, dtype: np.dtype) -> np.ndarray:
+def _typed_values(tensor: TensorProtoMessage, dtype: np.dtype) -> np.ndarray:
     """The `*_val` field of a TensorProto that holds values of `dtype`, as a flat array."""
     if dtype == np.float32:
         return np.asarray(tensor.float_val, dtype=np.float32)
@@ -68,7 +71,7 @@ def _typed_values(tensor: Any, dtype: np.dtype) -> np.ndarray:
     return np.asarray(tensor.int_val, dtype=np.int64).astype(dtype)
 
 
-def tensor_to_numpy(tensor: Any, what: str) -> np.ndarray:
+def tensor_to_numpy(tensor: TensorProtoMessage, what: str) -> np.ndarray:
     """The value of a TensorProto, from `tensor_content` bytes or the typed `*_val` fields.
 
     As in TensorFlow, fewer typed values than elements repeat the last one (one value is a

@@ -29,6 +29,7 @@ from xdsl.ir.affine import (
     AffineConstantExpr,
     AffineDimExpr,
     AffineExpr,
+    AffineMap,
 )
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.rewriter import InsertPoint
@@ -134,9 +135,10 @@ def loop_sizes(op: linalg.GenericOp) -> list[int] | None:
                 return None
             if isinstance(expr, AffineDimExpr) and sizes[expr.position] is None:
                 sizes[expr.position] = shape[pos]
-    if any(s is None or s < 0 for s in sizes):
+    known = [s for s in sizes if s is not None]
+    if len(known) != len(sizes) or any(s < 0 for s in known):
         return None
-    return sizes  # type: ignore[return-value]
+    return known
 
 
 def _tile(size: int, candidates: Sequence[int]) -> int | None:
@@ -223,7 +225,7 @@ class GenericToLoops(RewritePattern):
             yield_op.location = op.location
             body.add_op(yield_op)
             insert_at = InsertPoint.before(yield_op)
-            iv = body.args[0]
+            iv: SSAValue = body.args[0]
             if loop.role is LoopRole.OUTER:
                 outer_ivs[loop.dim] = iv
             elif loop.role is LoopRole.INNER:
@@ -242,8 +244,8 @@ class GenericToLoops(RewritePattern):
         rewriter: PatternRewriter,
         at: InsertPoint,
         ivs: dict[int, SSAValue],
-        index,
-    ) -> None:  # type: ignore[no-untyped-def]
+        index: Callable[[int], SSAValue],
+    ) -> None:
         maps = [m.data for m in op.indexing_maps.data]
         block = op.body.block
 
@@ -252,7 +254,7 @@ class GenericToLoops(RewritePattern):
             rewriter.insert(new, at)
             return new
 
-        def indices(amap) -> list[SSAValue]:  # type: ignore[no-untyped-def]
+        def indices(amap: AffineMap) -> list[SSAValue]:
             return [emit_affine(e, ivs, index, insert) for e in amap.results]
 
         mapping: dict[SSAValue, SSAValue] = {}

@@ -65,10 +65,8 @@ class GenericToParallelLoops(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, linalg.GenericOp) or op.res:
             return
-        if (
-            not isinstance(op.parent_op(), func.FuncOp)
-            or op.parent_op().parent_op() is not self.module
-        ):
+        parent = op.parent_op()
+        if not isinstance(parent, func.FuncOp) or parent.parent_op() is not self.module:
             return
         sizes = loop_sizes(op)
         if sizes is None:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, IndexType
-from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, IndexType, LocationAttr
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.ir.affine import AffineMap
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
@@ -44,7 +44,7 @@ class Emitter:
         self,
         rewriter: PatternRewriter,
         at: InsertPoint,
-        location: Attribute,
+        location: LocationAttr,
         index: Callable[[int], SSAValue],
     ):
         self.rewriter = rewriter

@@ -34,8 +34,9 @@ from xdsl.dialects.builtin import IntegerAttr, MemRefType, StringAttr, UnitAttr
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.attrs import IteratorType
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr
+from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap
 
+from strata.internal import expect
 from strata.lowering.linalg_to_loops.loop_nest import GenericToLoops, emit_affine
 from strata.lowering.linalg_to_parallel_loops.emitter import BLOCKS, THREADS, Emitter
 
@@ -74,7 +75,7 @@ SharedAlloc = Callable[[Sequence[int], Attribute], str]
 """Declares a `memref.global "private" @__shared_<N> : memref<shape x T, 3>`; returns its name."""
 
 
-def _maps(op: linalg.GenericOp):  # type: ignore[no-untyped-def]
+def _maps(op: linalg.GenericOp) -> list[AffineMap]:
     return [m.data for m in op.indexing_maps.data]
 
 
@@ -87,8 +88,8 @@ def _prod(sizes: Sequence[int]) -> int:
 
 
 def _element_type(value: SSAValue) -> Attribute:
-    assert isinstance(value.type, MemRefType)
-    return value.type.element_type
+    memref: MemRefType[Attribute] = expect(value.type, MemRefType, "operand type")
+    return memref.element_type
 
 
 def _shared(e: Emitter, name: str, shape: Sequence[int], element: Attribute) -> SSAValue:
@@ -267,7 +268,7 @@ class Contraction:
     rhs: int  # operand index of the input indexed by (k, n)
 
 
-def _dims_of(amap) -> set[int] | None:  # type: ignore[no-untyped-def]
+def _dims_of(amap: AffineMap) -> set[int] | None:
     dims: set[int] = set()
     for x in amap.results:
         if isinstance(x, AffineDimExpr):
@@ -308,17 +309,18 @@ def _match_contraction(op: linalg.GenericOp) -> Contraction | None:
         return None
     maps = _maps(op)
     dims = [_dims_of(m) for m in maps]
-    if any(d is None for d in dims):
+    known = [d for d in dims if d is not None]
+    if len(known) != len(dims):
         return None
-    da, db, dout = dims  # type: ignore[misc]
+    da, db, dout = known
     k = reduction[0]
     parallel = [d for d, kind in enumerate(kinds) if kind == IteratorType.PARALLEL]
     if len(maps[2].results) != len(parallel) or dout != set(parallel):
         return None
-    if k not in da or k not in db:  # type: ignore[operator]
+    if k not in da or k not in db:
         return None
-    ms = [d for d in parallel if d in da and d not in db]  # type: ignore[operator]
-    ns = [d for d in parallel if d in db and d not in da]  # type: ignore[operator]
+    ms = [d for d in parallel if d in da and d not in db]
+    ns = [d for d in parallel if d in db and d not in da]
     if not ms or not ns:
         return None
     # The innermost dim only A has is the tile's row, the innermost only B has its column; the

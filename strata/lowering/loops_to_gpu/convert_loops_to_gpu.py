@@ -21,6 +21,7 @@ state that outlives a phase (an accumulator): it becomes each thread's private a
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -33,6 +34,7 @@ from xdsl.traits import is_side_effect_free
 
 from strata.diagnostics import fail_on_ops
 from strata.dialects import gpu
+from strata.dialects.gpu import ProcessorEnum
 from strata.lowering.linalg_to_parallel_loops.emitter import BLOCKS, THREADS, processors
 
 # Launch body arguments: block ids 0-2, thread ids 3-5, grid sizes 6-8, block sizes 9-11.
@@ -64,7 +66,7 @@ def _bounds(op: scf.ParallelOp) -> list[int]:
     return sizes
 
 
-def _axes(op: scf.ParallelOp, level: tuple) -> list[int]:  # type: ignore[type-arg]
+def _axes(op: scf.ParallelOp, level: tuple[ProcessorEnum, ...]) -> list[int]:
     procs = processors(op)
     if procs is None:
         raise Unsupported(op, "is not mapped to GPU blocks and threads (no `mapping`)")
@@ -95,13 +97,13 @@ def _privatize(alloca: memref.AllocaOp, phases: list[scf.ParallelOp]) -> None:
         phase = next((p for p in phases if p.is_ancestor(user)), None)
         if phase is None:
             raise Unsupported(alloca, why)
-        ivs = list(phase.body.block.args)
+        ivs: list[SSAValue] = list(phase.body.block.args)
         indices = list(user.indices)
         if len(indices) != len(ivs) or set(indices) != set(ivs) or len(set(indices)) != len(ivs):
             raise Unsupported(alloca, why)
         axes = _axes(phase, THREADS)
         bounds = _bounds(phase)
-        positions = [ivs.index(i) for i in indices]  # type: ignore[arg-type]
+        positions = [ivs.index(i) for i in indices]
         found = [axes[k] for k in positions]
         if axes_at is None:
             axes_at = found
@@ -199,8 +201,7 @@ class ParallelToLaunch:
             self.inline_phase(phase, body, block)
         last = terminator.prev_op
         if isinstance(last, gpu.BarrierOp):
-            last.detach()
-            last.erase()
+            body.erase_op(last)
         Rewriter.replace_op(op, launch)
 
     @staticmethod
@@ -208,10 +209,10 @@ class ParallelToLaunch:
         guards: list[SSAValue] = []
         at = InsertPoint.before(phase)
 
-        def insert(new: Operation) -> SSAValue | None:
+        def insert(new: Operation) -> Operation:
             new.location = phase.location
             Rewriter.insert_op(new, at)
-            return new.results[0] if new.results else None
+            return new
 
         for iv, axis, size in zip(
             phase.body.block.args, _axes(phase, THREADS), _bounds(phase), strict=True
@@ -219,15 +220,15 @@ class ParallelToLaunch:
             tid = body.args[THREAD_ID + axis]
             iv.replace_all_uses_with(tid)
             if size < block[axis]:
-                bound = insert(arith.ConstantOp(IntegerAttr(size, IndexType())))
-                guards.append(insert(arith.CmpiOp(tid, bound, "ult")))  # type: ignore[arg-type]
+                bound = insert(arith.ConstantOp(IntegerAttr(size, IndexType()))).results[0]
+                guards.append(insert(arith.CmpiOp(tid, bound, "ult")).results[0])
         ops = [o for o in phase.body.block.ops if not isinstance(o, scf.ReduceOp)]
         for o in ops:
             o.detach()
         if guards:
             cond = guards[0]
             for g in guards[1:]:
-                cond = insert(arith.AndIOp(cond, g))  # type: ignore[assignment]
+                cond = insert(arith.AndIOp(cond, g)).results[0]
             then = Block(ops)
             then.add_op(scf.YieldOp())
             insert(scf.IfOp(cond, [], [then]))
@@ -298,7 +299,7 @@ class ConvertLoopsToGpuPass(ModulePass):
         )
 
 
-def _ancestors(op: Operation):  # type: ignore[no-untyped-def]
+def _ancestors(op: Operation) -> Iterator[Operation]:
     parent = op.parent_op()
     while parent is not None:
         yield parent

@@ -15,7 +15,7 @@ from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.helpers import broadcast_to, scalar, splat
 
-BINARY: dict[type[Operation], type[Operation]] = {
+BINARY: dict[type[Operation], type[hlo.ElementwiseBinaryOp]] = {
     tf.AddV2Op: hlo.AddOp,
     tf.AddOp: hlo.AddOp,
     tf.SubOp: hlo.SubtractOp,
@@ -25,7 +25,7 @@ BINARY: dict[type[Operation], type[Operation]] = {
     tf.MinimumOp: hlo.MinimumOp,
 }
 
-UNARY: dict[type[Operation], type[Operation]] = {
+UNARY: dict[type[Operation], type[hlo.ElementwiseUnaryOp]] = {
     tf.NegOp: hlo.NegateOp,
     tf.AbsOp: hlo.AbsOp,
     tf.ExpOp: hlo.ExponentialOp,
@@ -167,7 +167,7 @@ PATTERNS: tuple[RewritePattern, ...] = (
 # ---------------------------------------------------------------------------------------------
 # The math family: expansions into several hlo ops.
 
-MATH_UNARY: dict[type[Operation], type[Operation]] = {
+MATH_UNARY: dict[type[Operation], type[hlo.ElementwiseUnaryOp]] = {
     tf.Log1pOp: hlo.Log1pOp,
     tf.Expm1Op: hlo.Expm1Op,
     tf.FloorOp: hlo.FloorOp,
@@ -178,7 +178,7 @@ MATH_UNARY: dict[type[Operation], type[Operation]] = {
     tf.LogicalNotOp: hlo.NotOp,
 }
 
-MATH_BINARY: dict[type[Operation], type[Operation]] = {
+MATH_BINARY: dict[type[Operation], type[hlo.ElementwiseBinaryOp]] = {
     tf.PowOp: hlo.PowerOp,
     tf.LogicalAndOp: hlo.AndOp,
     tf.LogicalOrOp: hlo.OrOp,

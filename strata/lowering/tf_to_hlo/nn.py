@@ -45,7 +45,9 @@ class MatMulLowering(RewritePattern):
         rewriter.replace(op, [], [dot.result])
 
 
-def _reduce_last(b: LocatedBuilder, x: SSAValue, body: type[Operation], init: float) -> SSAValue:
+def _reduce_last(
+    b: LocatedBuilder, x: SSAValue, body: type[hlo.ElementwiseBinaryOp], init: float
+) -> SSAValue:
     """Reduce `x` over its last dim with `body` and broadcast the result back to x's shape."""
     t = expect(x.type, TensorType)
     shape = shape_of(t)
@@ -102,8 +104,9 @@ class Conv2DLowering(RewritePattern):
         kernel = op.filter
         if isinstance(op, tf.DepthwiseConv2dNativeOp):
             t = expect(op.filter.type, TensorType)
-            kernel = b(hlo.ReshapeOp(kernel, TensorType(t.element_type, [kh, kw, 1, ci * co])))
-            kernel = kernel.result
+            kernel = b(
+                hlo.ReshapeOp(kernel, TensorType(t.element_type, [kh, kw, 1, ci * co]))
+            ).result
             groups = ci
         else:
             groups = x_shape[3] // ci

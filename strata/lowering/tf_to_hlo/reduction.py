@@ -3,6 +3,8 @@ keep_dims), ArgMax/ArgMin as two reductions (the extreme, then the first index h
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from xdsl.dialects.builtin import IntegerType, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -29,7 +31,9 @@ def _highest(element: Attribute) -> float:
 
 
 # tf reduction -> (hlo body op, init value for an element type)
-REDUCTIONS: dict[type[Operation], tuple[type[hlo.ElementwiseBinaryOp], object]] = {
+REDUCTIONS: dict[
+    type[Operation], tuple[type[hlo.ElementwiseBinaryOp], Callable[[Attribute], float]]
+] = {
     tf.SumOp: (hlo.AddOp, lambda _: 0),
     tf.MeanOp: (hlo.AddOp, lambda _: 0),
     tf.ProdOp: (hlo.MultiplyOp, lambda _: 1),
@@ -68,7 +72,7 @@ class ReductionLowering(RewritePattern):
         if not axes:
             rewriter.replace(op, [], [op.input])
             return
-        result = reduce(b, op.input, axes, body, init(t.element_type))  # type: ignore[operator]
+        result = reduce(b, op.input, axes, body, init(t.element_type))
         if isinstance(op, tf.MeanOp):
             count = int(np.prod([shape_of(t)[d] for d in axes]))
             result = b(hlo.DivideOp(result, splat(b, count, result.type))).result

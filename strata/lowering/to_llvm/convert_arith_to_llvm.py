@@ -30,6 +30,7 @@ from xdsl.pattern_rewriter import (
 
 from strata.dialects import llvm_extensions as llvm_ext
 from strata.dialects.element_kinds import ElementKind, element_info
+from strata.internal import expect
 from strata.lowering.conversion import convert_dialect
 from strata.lowering.to_llvm.type_conversion import (
     check_llvm_element_types,
@@ -38,7 +39,18 @@ from strata.lowering.to_llvm.type_conversion import (
     replace_with_llvm,
 )
 
-BINARY: dict[type[Operation], type[Operation]] = {
+LlvmBinaryOp = (
+    llvm.ArithmeticBinOperation
+    | llvm.ArithmeticBinOpOverflow
+    | llvm.ArithmeticBinOpExact
+    | llvm.ArithmeticBinOpDisjoint
+    | llvm.AbstractFloatArithOp
+    | llvm.VectorFMaxOp
+    | llvm.VectorFMinOp
+)
+"""The llvm ops built from two operands (the float ones also take fastmath flags)."""
+
+BINARY: dict[type[Operation], type[LlvmBinaryOp]] = {
     arith.AddiOp: llvm.AddOp,
     arith.SubiOp: llvm.SubOp,
     arith.MuliOp: llvm.MulOp,
@@ -120,9 +132,9 @@ class BinaryOpLowering(RewritePattern):
             return
         lhs, rhs = llvm_operands(rewriter, op)
         if issubclass(target, (llvm.AbstractFloatArithOp, llvm.VectorFMaxOp, llvm.VectorFMinOp)):
-            new = target(lhs, rhs, fastmath_of(op))  # type: ignore[call-arg]
+            new: Operation = target(lhs, rhs, fastmath_of(op))
         else:
-            new = target(lhs, rhs)  # type: ignore[call-arg]
+            new = target(lhs, rhs)
         replace_with_llvm(rewriter, op, [new])
 
 
@@ -184,7 +196,7 @@ class ConstantLowering(RewritePattern):
         result_type = convert_type(op.result.type)
         value: Attribute = op.value
         if isinstance(value, IntegerAttr) and isinstance(value.type, IndexType):
-            value = IntegerAttr(value.value.data, result_type)  # type: ignore[arg-type]
+            value = IntegerAttr(value.value.data, expect(result_type, IntegerType, "index type"))
         elif not isinstance(value, IntegerAttr | FloatAttr | DenseIntOrFPElementsAttr):
             return
         replace_with_llvm(rewriter, op, [llvm.ConstantOp(value, result_type)])

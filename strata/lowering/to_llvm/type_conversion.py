@@ -21,7 +21,7 @@ from xdsl.dialects.builtin import (
     VectorType,
     i64,
 )
-from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue, Use
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import SymbolTable
@@ -138,7 +138,8 @@ def cast_to(
     cast = UnrealizedConversionCastOp.get([value], [target])
     cast.location = before.location
     rewriter.insert(cast, where)
-    return cast.results[0]
+    result: SSAValue = cast.results[0]
+    return result
 
 
 def llvm_operands(
@@ -196,9 +197,11 @@ def convert_block_arguments(rewriter: PatternRewriter, block: Block) -> None:
         where = InsertPoint.at_start(block) if previous is None else InsertPoint.after(previous)
         rewriter.insert(cast, where)
         previous = cast
-        rewriter.replace_uses_with_if(
-            new_arg, cast.results[0], lambda use, cast=cast: use.operation is not cast
-        )
+
+        def not_the_cast(use: Use, cast: Operation = cast) -> bool:
+            return use.operation is not cast
+
+        rewriter.replace_uses_with_if(new_arg, cast.results[0], not_the_cast)
 
 
 def declare_external_function(
@@ -211,8 +214,8 @@ def declare_external_function(
     """Make sure the symbol table holding `near` (the module, or a `gpu.module` around a kernel)
     declares `llvm.func @name` (libm, libdevice, malloc, free)."""
     module = near
-    while module.parent_op() is not None and not module.has_trait(SymbolTable):
-        module = module.parent_op()  # type: ignore[assignment]
+    while (parent := module.parent_op()) is not None and not module.has_trait(SymbolTable):
+        module = parent
     body = module.regions[0].blocks.first
     if body is None:
         return
