@@ -20,6 +20,7 @@ test: lint lit pytest
 
 lint: $(BIN)/strata-opt
 	$(BIN)/ruff check strata bench test
+	$(BIN)/mypy
 
 lit: $(BIN)/strata-opt
 	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/lit -sv test

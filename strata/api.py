@@ -21,7 +21,8 @@ from xdsl.dialects.builtin import ModuleOp
 
 from strata.abi import EntrySignature
 from strata.diagnostics import InputError, StrataError
-from strata.loading import ImportOptions, load_module
+from strata.frontends.graphdef.options import ImportOptions
+from strata.loading import load_module
 from strata.pipeline import PipelineOptions, Stage, run_stages
 
 TARGETS = ("cpu", "cuda", "cuda-sim")

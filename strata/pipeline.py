@@ -204,7 +204,7 @@ def stage_pipeline(
     if options is None or not options.partial:
         return pipeline
     passes = tuple(
-        replace(p, partial=True) if "partial" in {f.name for f in fields(p)} else p
+        replace(p, **{"partial": True}) if "partial" in {f.name for f in fields(p)} else p
         for p in pipeline.passes
     )
     return PassPipeline(passes, callback)

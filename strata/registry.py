@@ -13,42 +13,55 @@ from xdsl.ir import Dialect
 from xdsl.passes import ModulePass
 
 
-def _lazy(module: str, name: str) -> Callable[[], object]:
-    def load() -> object:
-        return getattr(importlib.import_module(module), name)
+def _lazy(module: str, name: str) -> Callable[[], Dialect]:
+    """The dialect `name` of `module`, imported on first use."""
+
+    def load() -> Dialect:
+        dialect = getattr(importlib.import_module(module), name)
+        if not isinstance(dialect, Dialect):
+            raise TypeError(f"{module}.{name} is not a Dialect")
+        return dialect
 
     return load
 
 
 # Strata's own dialects.
 OWN_DIALECTS: dict[str, Callable[[], Dialect]] = {
-    "tf": _lazy("strata.dialects.tf", "TF"),  # type: ignore[dict-item]
-    "hlo": _lazy("strata.dialects.hlo", "HLO"),  # type: ignore[dict-item]
-    "rt": _lazy("strata.dialects.rt", "RT"),  # type: ignore[dict-item]
-    "nvvm": _lazy("strata.dialects.nvvm", "NVVM"),  # type: ignore[dict-item]
+    "tf": _lazy("strata.dialects.tf", "TF"),
+    "hlo": _lazy("strata.dialects.hlo", "HLO"),
+    "rt": _lazy("strata.dialects.rt", "RT"),
+    "nvvm": _lazy("strata.dialects.nvvm", "NVVM"),
 }
 
 # xDSL dialects the pipeline uses; all of them parse in every Strata tool.
 XDSL_DIALECTS: dict[str, Callable[[], Dialect]] = {
-    "builtin": _lazy("xdsl.dialects.builtin", "Builtin"),  # type: ignore[dict-item]
-    "func": _lazy("xdsl.dialects.func", "Func"),  # type: ignore[dict-item]
-    "arith": _lazy("xdsl.dialects.arith", "Arith"),  # type: ignore[dict-item]
-    "math": _lazy("xdsl.dialects.math", "Math"),  # type: ignore[dict-item]
-    "tensor": _lazy("xdsl.dialects.tensor", "Tensor"),  # type: ignore[dict-item]
-    "linalg": _lazy("xdsl.dialects.linalg", "Linalg"),  # type: ignore[dict-item]
-    "bufferization": _lazy("xdsl.dialects.bufferization", "Bufferization"),  # type: ignore[dict-item]
-    "memref": _lazy("xdsl.dialects.memref", "MemRef"),  # type: ignore[dict-item]
-    "scf": _lazy("xdsl.dialects.scf", "Scf"),  # type: ignore[dict-item]
-    "cf": _lazy("xdsl.dialects.cf", "Cf"),  # type: ignore[dict-item]
-    "llvm": _lazy("strata.dialects.llvm_extensions", "LLVM"),  # type: ignore[dict-item]
+    "builtin": _lazy("xdsl.dialects.builtin", "Builtin"),
+    "func": _lazy("xdsl.dialects.func", "Func"),
+    "arith": _lazy("xdsl.dialects.arith", "Arith"),
+    "math": _lazy("xdsl.dialects.math", "Math"),
+    "tensor": _lazy("xdsl.dialects.tensor", "Tensor"),
+    "linalg": _lazy("xdsl.dialects.linalg", "Linalg"),
+    "bufferization": _lazy("xdsl.dialects.bufferization", "Bufferization"),
+    "memref": _lazy("xdsl.dialects.memref", "MemRef"),
+    "scf": _lazy("xdsl.dialects.scf", "Scf"),
+    "cf": _lazy("xdsl.dialects.cf", "Cf"),
+    "llvm": _lazy("strata.dialects.llvm_extensions", "LLVM"),
     # xDSL's gpu dialect with MLIR's custom syntax (xDSL 0.74 prints it only generically).
-    "gpu": _lazy("strata.dialects.gpu", "GPU"),  # type: ignore[dict-item]
-    "test": _lazy("xdsl.dialects.test", "Test"),  # type: ignore[dict-item]
+    "gpu": _lazy("strata.dialects.gpu", "GPU"),
+    "test": _lazy("xdsl.dialects.test", "Test"),
 }
 
 
 def _pass(module: str, cls: str) -> Callable[[], type[ModulePass]]:
-    return _lazy(module, cls)  # type: ignore[return-value]
+    """The pass class `cls` of `module`, imported on first use."""
+
+    def load() -> type[ModulePass]:
+        pass_class = getattr(importlib.import_module(module), cls)
+        if not (isinstance(pass_class, type) and issubclass(pass_class, ModulePass)):
+            raise TypeError(f"{module}.{cls} is not a ModulePass")
+        return pass_class
+
+    return load
 
 
 # Strata's own passes, by CLI name. Module, class and test folder say the same thing.

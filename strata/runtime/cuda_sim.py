@@ -9,7 +9,7 @@ grid and block sizes.
 from __future__ import annotations
 
 import ctypes
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from xdsl.context import Context
@@ -56,7 +56,7 @@ class SimDevice:
     ):
         self.jit_module = jit_module  # owns the code
         self.block_sizes = block_sizes or {}
-        self.kernels: dict[str, ctypes._CFuncPtr] = {}
+        self.kernels: dict[str, Callable[..., None]] = {}
         for name, count in kernel_args.items():
             prototype = ctypes.CFUNCTYPE(
                 None, *([ctypes.c_void_p] * count), *([ctypes.c_int64] * 6)

@@ -186,7 +186,7 @@ def global_bytes(op: memref.GlobalOp) -> np.ndarray:
     return np.frombuffer(dense_bytes(value, nbytes, op.sym_name.data), np.uint8).copy()
 
 
-def _wrap(value: int, t: Attribute) -> Scalar:
+def _wrap(value: int, t: Attribute | None) -> Scalar:
     """An integer result as the type holds it (i1 as bool, iN wrapped, index as i64)."""
     width = 64 if isinstance(t, IndexType) else t.width.data if isinstance(t, IntegerType) else 0
     if width == 0:
@@ -227,14 +227,14 @@ def _scalar_fn(op: Operation) -> Callable[..., Scalar] | None:
     kind = type(op)
     if kind in binary_int:
         fn = binary_int[kind]
-        return lambda a, b: _wrap(fn(int(a), int(b)), t)  # type: ignore[arg-type]
+        return lambda a, b: _wrap(fn(int(a), int(b)), t)
     if isinstance(op, (arith.DivUIOp, arith.RemUIOp)):
         is_div = isinstance(op, arith.DivUIOp)
         lhs_t = op.operands[0].type
 
         def unsigned_div(a: Scalar, b: Scalar) -> Scalar:
             ua, ub = _unsigned(a, lhs_t), _unsigned(b, lhs_t)
-            return _wrap(ua // ub if is_div else ua % ub, t)  # type: ignore[arg-type]
+            return _wrap(ua // ub if is_div else ua % ub, t)
 
         return unsigned_div
     if isinstance(op, arith.CmpiOp):
@@ -251,10 +251,10 @@ def _scalar_fn(op: Operation) -> Callable[..., Scalar] | None:
     if isinstance(op, arith.SelectOp):
         return lambda c, a, b: a if c else b
     if isinstance(op, (arith.IndexCastOp, arith.ExtSIOp, arith.TruncIOp)):
-        return lambda a: _wrap(int(a), t)  # type: ignore[arg-type]
+        return lambda a: _wrap(int(a), t)
     if isinstance(op, arith.ExtUIOp):
         src_t = op.operands[0].type
-        return lambda a: _wrap(_unsigned(a, src_t), t)  # type: ignore[arg-type]
+        return lambda a: _wrap(_unsigned(a, src_t), t)
     float_binary: dict[type[Operation], Callable[[float, float], float]] = {
         arith.AddfOp: operator.add,
         arith.SubfOp: operator.sub,
@@ -418,7 +418,7 @@ class _Builder:
             self._static(op.blockSizeZ, op),
         )
         args = tuple(self._view(a, op) for a in op.kernelOperands)
-        return Launch(kernel, grid, block, args)  # type: ignore[arg-type]
+        return Launch(kernel, grid, block, args)
 
     def _arith(self, op: Operation) -> None:
         fn = _scalar_fn(op) if op.dialect_name() == "arith" and len(op.results) == 1 else None
@@ -509,4 +509,5 @@ class PlanFunction:
         self.device.download(
             self.handles[view.buffer], view.offset + flat * view.dtype.itemsize, out
         )
-        return out[0].item()
+        loaded: Scalar = out[0].item()
+        return loaded

@@ -145,7 +145,7 @@ def main(argv: list[str]) -> int:
             + ")"
         )
     if args.save:
-        np.savez(args.save, **results)
+        np.savez(args.save, **results)  # type: ignore[arg-type]  # numpy stub types **kwds as bool
     if args.compare:
         return compare(results, load_inputs(args.compare), args.rtol, args.atol)
     if not args.save or not args.bench:
@@ -158,18 +158,20 @@ def main(argv: list[str]) -> int:
 
 def print_kernel_time(fn: CompiledModel, feed: dict[str, np.ndarray], runs: int) -> None:
     """--target cuda: the kernels' own time per call (CUDA events around each launch)."""
+    from strata.runtime.cuda import CudaDevice
+
     device = fn.device
-    if device is None or not hasattr(device, "profile"):
+    if not isinstance(device, CudaDevice):
         return
-    device.profile = True  # type: ignore[attr-defined]
+    device.profile = True
     kernel_times = []
     try:
         for _ in range(runs):
-            device.kernel_seconds = 0.0  # type: ignore[attr-defined]
+            device.kernel_seconds = 0.0
             fn.run(feed)
-            kernel_times.append(device.kernel_seconds)  # type: ignore[attr-defined]
+            kernel_times.append(device.kernel_seconds)
     finally:
-        device.profile = False  # type: ignore[attr-defined]
+        device.profile = False
     print(
         f"median kernel time over {runs} runs: {statistics.median(kernel_times) * 1e6:.1f} us "
         f"(min {min(kernel_times) * 1e6:.1f} us; sum of all launches)"

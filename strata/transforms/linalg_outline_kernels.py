@@ -32,7 +32,7 @@ from strata.internal import expect
 
 def captured_values(op: Operation) -> list[SSAValue]:
     """Values used inside `op`'s regions but defined outside it, in first-use order."""
-    inside = set()
+    inside: set[SSAValue] = set()
     for inner in op.walk():
         inside.update(inner.results)
         for region in inner.regions:

@@ -26,6 +26,7 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntegerAttr,
     IntegerType,
+    LocationAttr,
     MemRefType,
     ModuleOp,
     SymbolRefAttr,
@@ -39,7 +40,7 @@ from xdsl.utils.exceptions import PassFailedException
 from strata.abi import EntrySignature
 from strata.diagnostics import describe_location
 from strata.dialects import gpu
-from strata.transforms.linalg_outline_kernels import buffer_root
+from strata.dialects.memref_views import buffer_root
 
 STATUS_TYPE = MemRefType(i32, [])
 STATUS_ALIGN = 8
@@ -67,7 +68,7 @@ class _Codes:
 class _Builder:
     """Inserts ops before `anchor` (or appends to a block), each with the anchor's location."""
 
-    def __init__(self, location: Attribute, block: Block, anchor: Operation | None = None):
+    def __init__(self, location: LocationAttr, block: Block, anchor: Operation | None = None):
         self.location = location
         self.block = block
         self.anchor = anchor
@@ -129,7 +130,7 @@ def describe_buffer(value: SSAValue, entry: func.FuncOp, signature: EntrySignatu
     """How a message names the buffer behind a kernel argument: an input, an output, an arena
     temporary (with the node that made it) or a constant."""
     root = buffer_root(value)
-    args = list(entry.body.block.args)
+    args: list[SSAValue] = list(entry.body.block.args)
     if root in args:
         position = args.index(root)
         n_in, n_out = len(signature.inputs), len(signature.outputs)
@@ -187,7 +188,7 @@ class _KernelGuard:
 
     def buffer_name(self, value: SSAValue) -> str:
         root = buffer_root(value)
-        args = list(self.kernel.body.block.args)
+        args: list[SSAValue] = list(self.kernel.body.block.args)
         if root in args:
             return self.buffers[args.index(root)]
         return _local_buffer(value)
@@ -229,7 +230,7 @@ class _KernelGuard:
         guarded = scf.IfOp(ok, result_types, [Block()], [Block()])
         b.add(guarded)
         then_block, else_block = guarded.true_region.block, guarded.false_region.block
-        op.detach()
+        _detach(op)
         then_block.add_op(op)
         if isinstance(op, memref.LoadOp):
             old = op.res
@@ -350,7 +351,7 @@ class MemrefCheckBoundsPass(ModulePass):
         k.add(gpu.ReturnOp([]))
         init = gpu.FuncOp(
             name, ([STATUS_TYPE], []), Region(body), kernel=True, known_block_size=[1, 1, 1]
-        )  # type: ignore[arg-type]
+        )
         init.location = entry.location
         kernels.body.block.add_op(init)
         one = b.index(1)
@@ -409,7 +410,7 @@ class MemrefCheckBoundsPass(ModulePass):
             )
         new.location = call.location
         block.insert_op_before(new, call)
-        call.detach()
+        _detach(call)
         call.erase()
 
     @staticmethod
@@ -421,3 +422,9 @@ class MemrefCheckBoundsPass(ModulePass):
             found = b(memref.LoadOp.get(status, []))
             clean = b(arith.CmpiOp(own, b.i32(0), "eq"))
             ret.operands = [b(arith.SelectOp(clean, found, own))]
+
+
+def _detach(op: Operation) -> None:
+    block = op.parent_block()
+    if block is not None:
+        block.detach_op(op)

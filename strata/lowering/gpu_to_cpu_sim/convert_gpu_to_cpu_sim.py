@@ -33,6 +33,7 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
 from strata.diagnostics import op_message
+from strata.internal import expect
 
 PASS_NAME = "convert-gpu-to-cpu-sim"
 SHARED_MEMORY_SPACE = 3
@@ -104,7 +105,7 @@ class _Env:
     flat_thread_id: SSAValue | None = None
 
     def id_value(self, op: Operation) -> SSAValue:
-        dim = _DIMS[op.dimension.data.value]  # type: ignore[attr-defined]
+        dim = _DIMS[op.dimension.data.value]  # type: ignore[attr-defined]  # every gpu id op has one
         if isinstance(op, gpu.GridDimOp):
             return self.grid_dims[dim]
         if isinstance(op, gpu.BlockDimOp):
@@ -183,7 +184,7 @@ class _KernelConverter:
         return count
 
     def _expand_private(self, op: memref.AllocaOp) -> SSAValue:
-        t: MemRefType = op.memref.type  # type: ignore[assignment]
+        t = expect(op.memref.type, MemRefType, "alloca type")
         if not t.has_static_shape() or op.dynamic_sizes:
             raise _Failure(op, "private alloca must have a static shape")
         expanded = MemRefType(t.get_element_type(), [self._threads(), *t.get_shape()])
@@ -200,7 +201,7 @@ class _KernelConverter:
         glob = self.shared.get(name)
         if glob is None:
             raise _Failure(op, f"no shared memref.global named @{name} in the gpu.module")
-        t: MemRefType = glob.type  # type: ignore[assignment]
+        t = expect(glob.type, MemRefType, "memref.global type")
         assert self.entry is not None
         alloca = memref.AllocaOp.get(t.get_element_type(), shape=t.get_shape())
         first = self.entry.block.first_op
@@ -336,13 +337,11 @@ class _KernelConverter:
         """Nested ids, shared globals and private allocas inside a cloned op."""
         for inner in list(clone.walk()):
             if isinstance(inner, _ID_OPS):
-                inner.results[0].replace_by(env.id_value(inner))
-                inner.detach()
-                inner.erase()
+                inner.results[0].replace_all_uses_with(env.id_value(inner))
+                _erase(inner)
             elif isinstance(inner, memref.GetGlobalOp) and _is_shared(inner.memref.type):
-                inner.results[0].replace_by(self._shared_alloca(inner))
-                inner.detach()
-                inner.erase()
+                inner.results[0].replace_all_uses_with(self._shared_alloca(inner))
+                _erase(inner)
             elif isinstance(inner, (memref.LoadOp, memref.StoreOp)):
                 self._index_private(inner, env)
 
@@ -404,3 +403,11 @@ class ConvertGpuToCpuSimPass(ModulePass):
             old.erase(safe_erase=False)
         op.body.block.add_ops([*device_globals, *converted])
         op.attributes.pop("gpu.container_module", None)
+
+
+def _erase(op: Operation) -> None:
+    """Remove `op` (its results already replaced) from its block and erase it."""
+    block = op.parent_block()
+    if block is not None:
+        block.detach_op(op)
+    op.erase()

@@ -100,7 +100,7 @@ class GpuFuncLowering(RewritePattern):
             extra_attrs=attributes,
         )
         if new.body.blocks:
-            convert_block_arguments(rewriter, new.body.blocks.first)  # type: ignore[arg-type]
+            convert_block_arguments(rewriter, new.body.blocks.first)  # type: ignore[arg-type]  # non-empty: checked above
         new.location = op.location
         rewriter.replace(op, [new], [])
 
