@@ -281,23 +281,8 @@ class _Checker:
         self.errors: list[str] = []
 
     def reachable(self, refs: Sequence[TensorRef]) -> list[str]:
-        """Every node the outputs need through data edges, in graph order (cycles allowed: v1
-        control flow has them, through NextIteration)."""
-        found: set[str] = set()
-        stack = [ref.node for ref in refs]
-        while stack:
-            name = stack.pop()
-            if name in found:
-                continue
-            found.add(name)
-            node = self.importer.nodes[name]
-            for ref in data_inputs(node):
-                if ref.node not in self.importer.nodes:
-                    raise StrataError(
-                        f"node '{name}' ({node.op}): input '{ref.node}' names no node"
-                    )
-                stack.append(ref.node)
-        return sorted(found, key=self.importer.order.__getitem__)
+        """Every node the outputs need through data edges, in graph order."""
+        return sorted(self.importer.reachable(refs), key=self.importer.order.__getitem__)
 
     def frontier(self, cut: set[str]) -> list[str]:
         """The user's outputs not behind a cut node, plus every tensor that feeds a cut node."""

@@ -115,6 +115,11 @@ class GraphImporter:
 
     def needed_nodes(self, outputs: Sequence[TensorRef]) -> list[str]:
         """Every node the outputs depend on through data edges, in topological order."""
+        return self._topological(self.reachable(outputs))
+
+    def reachable(self, outputs: Sequence[TensorRef]) -> set[str]:
+        """Every node the outputs depend on through data edges (cycles allowed: v1 control flow
+        has them, through NextIteration)."""
         needed: set[str] = set()
         stack = [ref.node for ref in outputs]
         while stack:
@@ -127,7 +132,7 @@ class GraphImporter:
                 if ref.node not in self.nodes:
                     raise node_error(node, f"input '{ref.node}' names no node in the graph")
                 stack.append(ref.node)
-        return self._topological(needed)
+        return needed
 
     def _topological(self, needed: set[str]) -> list[str]:
         """Kahn's algorithm, ties broken by graph order so the IR reads like the GraphDef."""
