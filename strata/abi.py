@@ -51,6 +51,11 @@ def _describe(shape: Sequence[int], dtype: np.dtype) -> str:
     return f"{tuple(shape)} {dtype.name}"
 
 
+POISON_BYTE = 0xFF
+"""What a debug build's outputs and arena hold before each call (`poison_scratch`): every float
+NaN, every integer -1."""
+
+
 @dataclass(frozen=True)
 class EntrySignature:
     entry: str
@@ -59,6 +64,9 @@ class EntrySignature:
     arena_bytes: int = 0
     status_codes: dict[int, str] = field(default_factory=dict)
     """Non-zero status values the function may return, and what each means."""
+    poison_scratch: bool = False
+    """Debug builds (`memref-check-bounds`): the runtime fills the outputs and the arena with 0xFF
+    bytes (NaN, or -1) before every call, so a read of memory nothing wrote shows in the results."""
 
     def to_json(self) -> str:
         data = asdict(self)
@@ -78,11 +86,10 @@ class EntrySignature:
             ),
             arena_bytes=int(data.get("arena_bytes", 0)),
             status_codes={int(k): v for k, v in data.get("status_codes", {}).items()},
+            poison_scratch=bool(data.get("poison_scratch", False)),
         )
 
-    def bind_inputs(
-        self, args: Sequence[object], kwargs: Mapping[str, object]
-    ) -> list[np.ndarray]:
+    def bind_inputs(self, args: Sequence[object], kwargs: Mapping[str, object]) -> list[np.ndarray]:
         """The arrays of a call, in signature order: by position, then by name; each checked
         against its spec. Every runtime (cpu, cuda, cuda-sim) binds its arguments here."""
         names = [spec.name for spec in self.inputs]

@@ -239,7 +239,6 @@ def handled_by(op_class: type, lowered: dict[type, str]) -> str | None:
 # The exact part: the real pipeline, partially, cutting off what fails.
 
 
-
 def _blamed(err: BaseException, known: Iterable[str]) -> dict[str, str]:
     """The nodes an error names as data (see diagnostics.Blame), with their reasons."""
     known = set(known)
@@ -249,6 +248,7 @@ def _blamed(err: BaseException, known: Iterable[str]) -> dict[str, str]:
             if name in known and name not in blamed:
                 blamed[name] = blame.reason
     return blamed
+
 
 class _Cut(Exception):
     """Nodes failed at `column`; re-import without them."""
@@ -264,7 +264,6 @@ class _Stop(Exception):
 
 
 USER_FAILURES = (StrataError, DiagnosticException, PassFailedException, VerifyException, ValueError)
-
 
 
 class _Checker:

@@ -21,7 +21,6 @@ from strata.registry import make_context
 GRAPHDEF_SUFFIXES = (".pb", ".pbtxt")
 
 
-
 def parse_ir(ctx: Context, text: str, name: str = "<input>") -> ModuleOp:
     module = Parser(ctx, text, name).parse_module()
     verify_module(module)

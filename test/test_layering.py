@@ -47,7 +47,9 @@ class _Imports(ast.NodeVisitor):
             return
         self.found.add(node.module)
         self.found.update(
-            f"{node.module}.{a.name}" for a in node.names if f"{node.module}.{a.name}" in self.modules
+            f"{node.module}.{a.name}"
+            for a in node.names
+            if f"{node.module}.{a.name}" in self.modules
         )
 
 

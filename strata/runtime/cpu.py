@@ -15,7 +15,7 @@ import threading
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 
-from strata.abi import EntrySignature, TensorSpec
+from strata.abi import POISON_BYTE, EntrySignature, TensorSpec
 from strata.diagnostics import ExecutionError
 from strata.targets.cpu import JitModule, entry_signature, jit
 
@@ -56,11 +56,17 @@ class CompiledFunction:
         keep = self.signature.bind_inputs(args, kwargs)
         pointers: list[int] = [array.ctypes.data for array in keep]
         results: dict[str, np.ndarray] = {}
+        poison = self.signature.poison_scratch
         for spec, dtype in zip(self.outputs, self._output_dtypes, strict=False):
             out = np.empty(spec.shape, dtype)
+            if poison:
+                out.view(np.uint8).fill(POISON_BYTE)
             results[spec.name] = out
             pointers.append(out.ctypes.data)
-        pointers.append(self._arena().ctypes.data)
+        arena = self._arena()
+        if poison:
+            arena.fill(POISON_BYTE)
+        pointers.append(arena.ctypes.data)
         status = self._cfunc(*pointers)
         if status != 0:
             message = self.signature.status_codes.get(status, "unknown error")

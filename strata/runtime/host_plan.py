@@ -30,7 +30,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from strata.abi import EntrySignature, TensorSpec
+from strata.abi import POISON_BYTE, EntrySignature, TensorSpec
 from strata.diagnostics import ExecutionError, StrataError, describe_op
 from strata.dialects.element_kinds import numpy_dtype_for
 from strata.dialects.hlo.scalar_semantics import CMPF_NUMPY, CMPI_NUMPY
@@ -457,6 +457,15 @@ class PlanFunction:
                 device.upload(handle, 0, spec.data)
         self._inputs = [i for i, b in enumerate(plan.buffers) if b.kind is BufferKind.INPUT]
         self._outputs = [i for i, b in enumerate(plan.buffers) if b.kind is BufferKind.OUTPUT]
+        self._scratch: list[int] = []
+        self._poison: dict[int, np.ndarray] = {}
+        if self.signature.poison_scratch:
+            scratch = (BufferKind.OUTPUT, BufferKind.ARENA)
+            self._scratch = [i for i, b in enumerate(plan.buffers) if b.kind in scratch]
+            self._poison = {
+                i: np.full(max(plan.buffers[i].nbytes, 1), POISON_BYTE, np.uint8)
+                for i in self._scratch
+            }
 
     def __call__(self, *args: object, **kwargs: object) -> dict[str, np.ndarray]:
         arrays = self.signature.bind_inputs(args, kwargs)
@@ -467,6 +476,8 @@ class PlanFunction:
         device, handles = self.device, self.handles
         for index, array in zip(self._inputs, arrays, strict=True):
             device.upload(handles[index], 0, array)
+        for index in self._scratch:
+            device.upload(handles[index], 0, self._poison[index])
         slots: list[Scalar] = [0] * self.plan.slots
 
         def value(operand: Operand) -> Scalar:

@@ -6,11 +6,12 @@ int32_t mlp(const float *x /* [16][784] */, float *Identity /* [16][10] */, void
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from xdsl.dialects import llvm
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 
-from strata.abi import EntrySignature, TensorSpec
+from strata.abi import TensorSpec
 from strata.diagnostics import StrataError
 from strata.targets.cpu import entry_signature
 
@@ -38,13 +39,7 @@ def rename_entry(module: ModuleOp, name: str) -> ModuleOp:
     for op in module.ops:
         if isinstance(op, llvm.FuncOp) and op.sym_name.data == signature.entry:
             op.sym_name = StringAttr(name)
-            EntrySignature(
-                name,
-                signature.inputs,
-                signature.outputs,
-                signature.arena_bytes,
-                signature.status_codes,
-            ).attach(op)
+            replace(signature, entry=name).attach(op)
     return module
 
 

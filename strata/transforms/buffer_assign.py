@@ -7,7 +7,7 @@ new last argument `%arena: memref<Nxi8>`; each alloc becomes `memref.view %arena
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from xdsl.context import Context
@@ -121,10 +121,4 @@ class BufferAssignPass(ModulePass):
         )
         signature = EntrySignature.of(f)
         if signature is not None:
-            EntrySignature(
-                signature.entry,
-                signature.inputs,
-                signature.outputs,
-                arena_bytes,
-                signature.status_codes,
-            ).attach(f)
+            replace(signature, arena_bytes=arena_bytes).attach(f)

@@ -13,7 +13,7 @@ an ExecutionError instead of touching memory it does not own.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func, memref, scf
@@ -296,12 +296,8 @@ class MemrefCheckBoundsPass(ModulePass):
         for call in calls:
             self.pass_status(call, status)
         self.return_status(entry, status)
-        EntrySignature(
-            signature.entry,
-            signature.inputs,
-            signature.outputs,
-            arena_bytes,
-            codes.messages,
+        replace(
+            signature, arena_bytes=arena_bytes, status_codes=codes.messages, poison_scratch=True
         ).attach(entry)
 
     @staticmethod

@@ -101,9 +101,12 @@ def test_strata_run_matches_tensorflow(entry: dict[str, Any], tmp_path: Path) ->
     out = tmp_path / "out.npz"
     result = strata_run(
         FIXTURES / entry["file"],
-        "--inputs", FIXTURES / entry["inputs_file"],
-        "--outputs", ",".join(entry["outputs"]),
-        "--save", out,
+        "--inputs",
+        FIXTURES / entry["inputs_file"],
+        "--outputs",
+        ",".join(entry["outputs"]),
+        "--save",
+        out,
     )
     assert_ok(result)
     expected = load_npz(FIXTURES / entry["outputs_file"])
@@ -158,9 +161,12 @@ def test_unknown_output_is_a_one_line_error(tmp_path: Path) -> None:
     entry = entry_named("mnist_softmax")
     result = strata_run(
         FIXTURES / entry["file"],
-        "--inputs", FIXTURES / entry["inputs_file"],
-        "--outputs", "no_such_node",
-        "--save", tmp_path / "out.npz",
+        "--inputs",
+        FIXTURES / entry["inputs_file"],
+        "--outputs",
+        "no_such_node",
+        "--save",
+        tmp_path / "out.npz",
     )
     line = assert_one_line_error(result)
     assert "no_such_node" in line, f"error does not name the unknown output: {line}"
@@ -173,8 +179,11 @@ def test_truncated_graphdef_is_a_one_line_error(tmp_path: Path) -> None:
     # Halfway is inside the first weight tensor: an incomplete length-delimited field.
     truncated.write_bytes(data[: len(data) // 2])
     result = strata_run(
-        truncated, "--inputs", FIXTURES / entry["inputs_file"],
-        "--outputs", ",".join(entry["outputs"]),
+        truncated,
+        "--inputs",
+        FIXTURES / entry["inputs_file"],
+        "--outputs",
+        ",".join(entry["outputs"]),
     )
     line = assert_one_line_error(result)
     assert "truncated.pb" in line, f"error does not name the file: {line}"

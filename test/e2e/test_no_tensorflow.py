@@ -29,9 +29,12 @@ def tensorflow_imports(path: Path) -> list[str]:
             func = node.func
             callee = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
             arg = node.args[0]
-            if (callee in ("import_module", "__import__", "find_spec")
-                    and isinstance(arg, ast.Constant) and isinstance(arg.value, str)
-                    and forbidden(arg.value)):
+            if (
+                callee in ("import_module", "__import__", "find_spec")
+                and isinstance(arg, ast.Constant)
+                and isinstance(arg.value, str)
+                and forbidden(arg.value)
+            ):
                 found.append(f"{node.lineno}: {ast.unparse(node)}")
     return found
 

@@ -15,8 +15,15 @@ def run(*args: object) -> subprocess.CompletedProcess[str]:
 
 
 def test_compare_ok() -> None:
-    result = run(FIXTURES / "mnist_softmax.pb", "--inputs", FIXTURES / "mnist_softmax.inputs.npz",
-                 "--outputs", "probs", "--compare", FIXTURES / "mnist_softmax.outputs.npz")
+    result = run(
+        FIXTURES / "mnist_softmax.pb",
+        "--inputs",
+        FIXTURES / "mnist_softmax.inputs.npz",
+        "--outputs",
+        "probs",
+        "--compare",
+        FIXTURES / "mnist_softmax.outputs.npz",
+    )
     assert result.returncode == 0, result.stderr
     assert "probs: ok" in result.stdout
 
@@ -25,7 +32,14 @@ def test_compare_mismatch_exits_1(tmp_path: Path) -> None:
     wrong = tmp_path / "wrong.npz"
     expected = np.load(FIXTURES / "mnist_softmax.outputs.npz")["probs"]
     np.savez(wrong, probs=expected + 0.01)
-    result = run(FIXTURES / "mnist_softmax.pb", "--inputs", FIXTURES / "mnist_softmax.inputs.npz",
-                 "--outputs", "probs", "--compare", wrong)
+    result = run(
+        FIXTURES / "mnist_softmax.pb",
+        "--inputs",
+        FIXTURES / "mnist_softmax.inputs.npz",
+        "--outputs",
+        "probs",
+        "--compare",
+        wrong,
+    )
     assert result.returncode == 1
     assert "probs: MISMATCH" in result.stdout

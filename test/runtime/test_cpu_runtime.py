@@ -34,7 +34,9 @@ def lower(text: str, weights: dict[str, np.ndarray] | None = None) -> ModuleOp:
         if isinstance(op, memref.GlobalOp) and weights and op.sym_name.data in weights:
             array = np.ascontiguousarray(weights[op.sym_name.data], dtype=np.float32)
             tensor = TensorType(f32, array.shape)
-            op.properties["initial_value"] = DenseIntOrFPElementsAttr(tensor, BytesAttr(array.tobytes()))
+            op.properties["initial_value"] = DenseIntOrFPElementsAttr(
+                tensor, BytesAttr(array.tobytes())
+            )
     return run_stages(ctx, module, stop_after="llvm")
 
 
@@ -65,7 +67,9 @@ func.func @main(%a: memref<4x16xf32>, %b: memref<4x16xf32>, %out: memref<4x16xf3
 
 
 def test_elementwise_add_exp() -> None:
-    sig = signature([("a", (4, 16), "float32"), ("b", (4, 16), "float32")], [("out", (4, 16), "float32")], 1)
+    sig = signature(
+        [("a", (4, 16), "float32"), ("b", (4, 16), "float32")], [("out", (4, 16), "float32")], 1
+    )
     fn = compile_loops(ADD_EXP.replace("SIG", sig))
     rng = np.random.default_rng(0)
     a = rng.standard_normal((4, 16), dtype=np.float32)
@@ -134,7 +138,9 @@ def test_inputs_are_checked() -> None:
     with pytest.raises(ValueError) as err:
         fn(x=np.zeros((8, 63), np.float32))
     assert str(err.value) == "input 'x': expected shape (8, 64) float32, found (8, 63) float32"
-    with pytest.raises(ValueError, match="input 'x': expected shape \\(8, 64\\) float32, found \\(8, 64\\) float64"):
+    with pytest.raises(
+        ValueError, match="input 'x': expected shape \\(8, 64\\) float32, found \\(8, 64\\) float64"
+    ):
         fn(x=np.zeros((8, 64)))
     with pytest.raises(ValueError, match="missing inputs: 'x'"):
         fn()
@@ -174,23 +180,67 @@ MATH_CASES = {
     "absf": ("%y = math.absf %x : f32", np.abs, _ANY),
     "floor": ("%y = math.floor %x : f32", np.floor, _ANY * 1.3),
     "ceil": ("%y = math.ceil %x : f32", np.ceil, _ANY * 1.3),
-    "round": ("%y = math.round %x : f32", lambda v: np.sign(v) * np.floor(np.abs(v) + 0.5), _ANY * 1.5),
+    "round": (
+        "%y = math.round %x : f32",
+        lambda v: np.sign(v) * np.floor(np.abs(v) + 0.5),
+        _ANY * 1.5,
+    ),
     "sin": ("%y = math.sin %x : f32", np.sin, _ANY),
     "cos": ("%y = math.cos %x : f32", np.cos, _ANY),
     "erf": ("%y = math.erf %x : f32", _erf, _ANY),
     "powf": ("%y = math.powf %x, %x : f32", lambda v: v**v, _POSITIVE),
     "fma": ("%y = math.fma %x, %x, %x : f32", lambda v: v * v + v, _ANY),
     "negf": ("%y = arith.negf %x : f32", np.negative, _ANY),
-    "maximumf": ("%z = arith.constant 0.5 : f32\n %y = arith.maximumf %x, %z : f32", lambda v: np.maximum(v, 0.5), _ANY),
-    "minimumf": ("%z = arith.constant 0.5 : f32\n %y = arith.minimumf %x, %z : f32", lambda v: np.minimum(v, 0.5), _ANY),
-    "maxnumf": ("%z = arith.constant 0.5 : f32\n %y = arith.maxnumf %x, %z : f32", lambda v: np.fmax(v, 0.5), _ANY),
-    "minnumf": ("%z = arith.constant 0.5 : f32\n %y = arith.minnumf %x, %z : f32", lambda v: np.fmin(v, 0.5), _ANY),
-    "divf-subf": ("%z = arith.constant 2.0 : f32\n %d = arith.divf %x, %z : f32\n %y = arith.subf %d, %x : f32", lambda v: v / 2 - v, _ANY),
-    "cmpf-select": ("%z = arith.constant 0.0 : f32\n %c = arith.cmpf olt, %x, %z : f32\n %y = arith.select %c, %z, %x : f32", lambda v: np.where(v < 0, 0, v), _ANY),
-    "f64-roundtrip": ("%d = arith.extf %x : f32 to f64\n %e = math.exp %d : f64\n %y = arith.truncf %e : f64 to f32", np.exp, _ANY),
-    "fptosi-sitofp": ("%i = arith.fptosi %x : f32 to i32\n %y = arith.sitofp %i : i32 to f32", np.trunc, _ANY * 2.5),
-    "fptoui-uitofp": ("%i = arith.fptoui %x : f32 to i32\n %y = arith.uitofp %i : i32 to f32", np.trunc, _POSITIVE * 3),
-    "bitcast": ("%i = arith.bitcast %x : f32 to i32\n %m = arith.constant 2147483647 : i32\n %n = arith.andi %i, %m : i32\n %y = arith.bitcast %n : i32 to f32", np.abs, _ANY),
+    "maximumf": (
+        "%z = arith.constant 0.5 : f32\n %y = arith.maximumf %x, %z : f32",
+        lambda v: np.maximum(v, 0.5),
+        _ANY,
+    ),
+    "minimumf": (
+        "%z = arith.constant 0.5 : f32\n %y = arith.minimumf %x, %z : f32",
+        lambda v: np.minimum(v, 0.5),
+        _ANY,
+    ),
+    "maxnumf": (
+        "%z = arith.constant 0.5 : f32\n %y = arith.maxnumf %x, %z : f32",
+        lambda v: np.fmax(v, 0.5),
+        _ANY,
+    ),
+    "minnumf": (
+        "%z = arith.constant 0.5 : f32\n %y = arith.minnumf %x, %z : f32",
+        lambda v: np.fmin(v, 0.5),
+        _ANY,
+    ),
+    "divf-subf": (
+        "%z = arith.constant 2.0 : f32\n %d = arith.divf %x, %z : f32\n %y = arith.subf %d, %x : f32",
+        lambda v: v / 2 - v,
+        _ANY,
+    ),
+    "cmpf-select": (
+        "%z = arith.constant 0.0 : f32\n %c = arith.cmpf olt, %x, %z : f32\n %y = arith.select %c, %z, %x : f32",
+        lambda v: np.where(v < 0, 0, v),
+        _ANY,
+    ),
+    "f64-roundtrip": (
+        "%d = arith.extf %x : f32 to f64\n %e = math.exp %d : f64\n %y = arith.truncf %e : f64 to f32",
+        np.exp,
+        _ANY,
+    ),
+    "fptosi-sitofp": (
+        "%i = arith.fptosi %x : f32 to i32\n %y = arith.sitofp %i : i32 to f32",
+        np.trunc,
+        _ANY * 2.5,
+    ),
+    "fptoui-uitofp": (
+        "%i = arith.fptoui %x : f32 to i32\n %y = arith.uitofp %i : i32 to f32",
+        np.trunc,
+        _POSITIVE * 3,
+    ),
+    "bitcast": (
+        "%i = arith.bitcast %x : f32 to i32\n %m = arith.constant 2147483647 : i32\n %n = arith.andi %i, %m : i32\n %y = arith.bitcast %n : i32 to f32",
+        np.abs,
+        _ANY,
+    ),
 }
 
 
@@ -205,16 +255,40 @@ def test_float_ops(name: str) -> None:
 
 
 INT_CASES = {
-    "addi-muli": ("%c = arith.constant 3 : i32\n %m = arith.muli %x, %c : i32\n %y = arith.addi %m, %x : i32", lambda v: v * 3 + v),
+    "addi-muli": (
+        "%c = arith.constant 3 : i32\n %m = arith.muli %x, %c : i32\n %y = arith.addi %m, %x : i32",
+        lambda v: v * 3 + v,
+    ),
     "subi": ("%c = arith.constant 7 : i32\n %y = arith.subi %x, %c : i32", lambda v: v - 7),
-    "divsi-remsi": ("%c = arith.constant 7 : i32\n %d = arith.divsi %x, %c : i32\n %r = arith.remsi %x, %c : i32\n %y = arith.addi %d, %r : i32", lambda v: np.trunc(v / 7).astype(np.int32) + np.fmod(v, 7)),
-    "maxsi-minsi": ("%c = arith.constant -5 : i32\n %d = arith.constant 9 : i32\n %m = arith.maxsi %x, %c : i32\n %y = arith.minsi %m, %d : i32", lambda v: np.clip(v, -5, 9)),
-    "bits": ("%c = arith.constant 12 : i32\n %o = arith.ori %x, %c : i32\n %y = arith.xori %o, %c : i32", lambda v: (v | 12) ^ 12),
-    "shifts": ("%c = arith.constant 2 : i32\n %l = arith.shli %x, %c : i32\n %r = arith.shrsi %l, %c : i32\n %u = arith.shrui %x, %c : i32\n %y = arith.addi %r, %u : i32", lambda v: ((v << 2) >> 2) + (v.view(np.uint32) >> 2).view(np.int32)),
+    "divsi-remsi": (
+        "%c = arith.constant 7 : i32\n %d = arith.divsi %x, %c : i32\n %r = arith.remsi %x, %c : i32\n %y = arith.addi %d, %r : i32",
+        lambda v: np.trunc(v / 7).astype(np.int32) + np.fmod(v, 7),
+    ),
+    "maxsi-minsi": (
+        "%c = arith.constant -5 : i32\n %d = arith.constant 9 : i32\n %m = arith.maxsi %x, %c : i32\n %y = arith.minsi %m, %d : i32",
+        lambda v: np.clip(v, -5, 9),
+    ),
+    "bits": (
+        "%c = arith.constant 12 : i32\n %o = arith.ori %x, %c : i32\n %y = arith.xori %o, %c : i32",
+        lambda v: (v | 12) ^ 12,
+    ),
+    "shifts": (
+        "%c = arith.constant 2 : i32\n %l = arith.shli %x, %c : i32\n %r = arith.shrsi %l, %c : i32\n %u = arith.shrui %x, %c : i32\n %y = arith.addi %r, %u : i32",
+        lambda v: ((v << 2) >> 2) + (v.view(np.uint32) >> 2).view(np.int32),
+    ),
     "absi": ("%y = math.absi %x : i32", np.abs),
-    "ext-trunc": ("%e = arith.extsi %x : i32 to i64\n %u = arith.extui %x : i32 to i64\n %s = arith.addi %e, %u : i64\n %y = arith.trunci %s : i64 to i32", lambda v: (v.astype(np.int64) + v.view(np.uint32).astype(np.int64)).astype(np.int32)),
-    "index-cast": ("%i = arith.index_cast %x : i32 to index\n %c = arith.constant 1 : index\n %j = arith.addi %i, %c : index\n %y = arith.index_cast %j : index to i32", lambda v: v + 1),
-    "cmpi-select": ("%c = arith.constant 0 : i32\n %p = arith.cmpi sge, %x, %c : i32\n %y = arith.select %p, %x, %c : i32", lambda v: np.maximum(v, 0)),
+    "ext-trunc": (
+        "%e = arith.extsi %x : i32 to i64\n %u = arith.extui %x : i32 to i64\n %s = arith.addi %e, %u : i64\n %y = arith.trunci %s : i64 to i32",
+        lambda v: (v.astype(np.int64) + v.view(np.uint32).astype(np.int64)).astype(np.int32),
+    ),
+    "index-cast": (
+        "%i = arith.index_cast %x : i32 to index\n %c = arith.constant 1 : index\n %j = arith.addi %i, %c : index\n %y = arith.index_cast %j : index to i32",
+        lambda v: v + 1,
+    ),
+    "cmpi-select": (
+        "%c = arith.constant 0 : i32\n %p = arith.cmpi sge, %x, %c : i32\n %y = arith.select %p, %x, %c : i32",
+        lambda v: np.maximum(v, 0),
+    ),
 }
 
 

@@ -39,9 +39,7 @@ def build_squeeze(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
 
 def build_concat_v2(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     if len(operands) < 2:
-        raise node_error(
-            node, f"expected values and an axis, found {len(operands)} inputs"
-        )
+        raise node_error(node, f"expected values and an axis, found {len(operands)} inputs")
     return tf.ConcatV2Op(operands[:-1], operands[-1])
 
 
