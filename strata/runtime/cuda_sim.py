@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ctypes
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 from xdsl.context import Context
@@ -22,6 +23,7 @@ from strata.pipeline import STAGES, stage_pipeline
 from strata.runtime.cpu import aligned_empty
 from strata.runtime.host_plan import HostPlan, PlanFunction
 from strata.targets.cpu import JitModule, jit
+from strata.targets.llvm_ir import to_llvm_ir_text
 
 
 def _known_block_sizes(module: ModuleOp) -> dict[str, tuple[int, ...]]:
@@ -32,17 +34,15 @@ def _known_block_sizes(module: ModuleOp) -> dict[str, tuple[int, ...]]:
     return sizes
 
 
-def compile_kernels(
-    ctx: Context, module: ModuleOp, opt_level: int = 2, cpu: str | None = None
-) -> JitModule:
-    """A clone of the `gpu`-stage module's kernels, emulated and JIT-compiled for this CPU
-    (tuned for `cpu`: see strata.targets.cpu.jit_cpu)."""
+def lower_kernels(ctx: Context, module: ModuleOp) -> str:
+    """The LLVM IR of a clone of the `gpu`-stage module's kernels, emulated for the CPU (the same
+    for every tuning and optimisation level: `jit` takes it from here)."""
     kernels = module.clone()
     ConvertGpuToCpuSimPass().apply(ctx, kernels)
     verify_module(kernels)
     llvm_stage = next(s for s in STAGES if s.name == "llvm")
     stage_pipeline(llvm_stage).apply(ctx, kernels)
-    return jit(kernels, opt_level, cpu)
+    return to_llvm_ir_text(kernels)
 
 
 class SimDevice:
@@ -99,20 +99,40 @@ class SimDevice:
         return None
 
 
+@dataclass(frozen=True)
+class SimProgram:
+    """A `gpu`-stage module made ready for the emulator once: its host plan and its kernels'
+    LLVM IR. `bind` JIT-compiles the kernels for one tuning and level."""
+
+    plan: HostPlan
+    kernels_ir: str
+    kernel_args: dict[str, int]
+    """Argument count of each launched kernel."""
+    block_sizes: dict[str, tuple[int, ...]]
+
+    @staticmethod
+    def prepare(ctx: Context, module: ModuleOp) -> SimProgram:
+        plan = HostPlan.build(module)
+        counts: dict[str, int] = {}
+        for op in module.walk():
+            if isinstance(op, gpu.FuncOp) and op.sym_name.data in plan.kernels:
+                counts[op.sym_name.data] = len(op.function_type.inputs.data)
+        missing = [k for k in plan.kernels if k not in counts]
+        if missing:
+            raise StrataError(
+                f"cuda-sim: no gpu.func for {len(missing)} launched kernels (first: "
+                f"@{missing[0]}); cuda-sim runs modules at the gpu stage or earlier, not nvvm"
+            )
+        return SimProgram(plan, lower_kernels(ctx, module), counts, _known_block_sizes(module))
+
+    def bind(self, opt_level: int = 2, cpu: str | None = None) -> PlanFunction:
+        """The callable: kernels optimised at `opt_level` for `cpu` (strata.targets.cpu.jit_cpu)."""
+        jit_module = jit(self.kernels_ir, opt_level, cpu)
+        return PlanFunction(self.plan, SimDevice(jit_module, self.kernel_args, self.block_sizes))
+
+
 def compile_module(
     ctx: Context, module: ModuleOp, opt_level: int = 2, cpu: str | None = None
 ) -> PlanFunction:
     """A `gpu`-stage module as a callable that runs its kernels on the CPU."""
-    plan = HostPlan.build(module)
-    jit_module = compile_kernels(ctx, module, opt_level, cpu)
-    counts: dict[str, int] = {}
-    for op in module.walk():
-        if isinstance(op, gpu.FuncOp) and op.sym_name.data in plan.kernels:
-            counts[op.sym_name.data] = len(op.function_type.inputs.data)
-    missing = [k for k in plan.kernels if k not in counts]
-    if missing:
-        raise StrataError(
-            f"cuda-sim: no gpu.func for {len(missing)} launched kernels (first: @{missing[0]}); "
-            "cuda-sim runs modules at the gpu stage or earlier, not nvvm"
-        )
-    return PlanFunction(plan, SimDevice(jit_module, counts, _known_block_sizes(module)))
+    return SimProgram.prepare(ctx, module).bind(opt_level, cpu)

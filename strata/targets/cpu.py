@@ -124,12 +124,13 @@ def jit_cpu(cpu: str | None = None) -> str:
     return name
 
 
-def jit(module: ModuleOp, opt_level: int = 2, cpu: str | None = None) -> JitModule:
-    """Optimise for `cpu` (see `jit_cpu`) and JIT-compile; external symbols (libm, malloc)
-    resolve in-process."""
+def jit(module: ModuleOp | str, opt_level: int = 2, cpu: str | None = None) -> JitModule:
+    """Optimise for `cpu` (see `jit_cpu`) and JIT-compile an `llvm`-stage module or its LLVM IR
+    text (lower once, JIT per tuning); external symbols (libm, malloc) resolve in-process."""
     name = jit_cpu(cpu)
     tm = host_target_machine(opt_level, name)
-    optimized = optimize(to_llvm_ir(module), opt_level, tm)
+    llvm_ir = to_llvm_ir(module) if isinstance(module, ModuleOp) else module
+    optimized = optimize(llvm_ir, opt_level, tm)
     engine = llvm_binding.create_mcjit_compiler(optimized, tm)
     engine.finalize_object()
     engine.run_static_constructors()
