@@ -1,9 +1,9 @@
 """The cpu and cuda-sim targets under every JIT tuning this host can execute.
 
-By default: the three cuda-sim LSTM repros (Keras LSTM(8/16/32, unroll=True) over [4, 12, 3] ->
-Dense(4), which LLVM 22.1's vectoriser miscompiled under cuda-sim before the thread loops got
-constant bounds) and the MLP, at -O2, on cpu and cuda-sim, under generic x86-64 and the host.
-STRATA_TEST_ALL_TUNINGS=1: every manifest model and the repros, every runnable tuning, -O0..-O3.
+By default: the three cuda-sim LSTM repros (manifest.repros.json: Keras LSTM(8/16/32, unroll=True)
+over [4, 12, 3] -> Dense(4), which LLVM 22.1's vectoriser miscompiled under cuda-sim before the
+thread loops got constant bounds) and the MLP, at -O2, on cpu and cuda-sim, under generic x86-64 and the host.
+STRATA_TEST_ALL_TUNINGS=1: every manifest model (the repros among them), every runnable tuning, -O0..-O3.
 STRATA_JIT_CPU=<tuning> tunes the rest of the suite (strata.targets.cpu.jit_cpu).
 One test per model and target lowers it once and JITs that LLVM IR under every tuning and level.
 """
@@ -37,18 +37,9 @@ from strata.targets.llvm_ir import to_llvm_ir_text
 RunFn = Callable[..., dict[str, Any]]
 
 ALL = os.environ.get("STRATA_TEST_ALL_TUNINGS", "") not in ("", "0")
-REPROS: list[dict[str, Any]] = [
-    {
-        "name": f"cuda_sim_lstm{n}",
-        "file": f"cuda_sim_lstm{n}.pb",
-        "inputs_file": f"cuda_sim_lstm{n}.inputs.npz",
-        "outputs_file": f"cuda_sim_lstm{n}.outputs.npz",
-        "outputs": ["Identity"],
-    }
-    for n in (8, 16, 32)
-]
+REPROS = [e for e in MODELS if e["name"].startswith("cuda_sim_lstm")]
 _MLP = [e for e in MODELS if e["name"] == "mlp"]
-ENTRIES = [*REPROS, *(MODELS if ALL else _MLP)]
+ENTRIES = MODELS if ALL else [*REPROS, *_MLP]
 CPUS = runnable_cpus() if ALL else ["x86-64", "host"]
 LEVELS = [0, 1, 2, 3] if ALL else [2]
 
@@ -103,3 +94,8 @@ def test_strata_run_cpu_option() -> None:
     if "x86-64-v4" not in runnable_cpus():
         line = assert_one_line_error(strata_run(FIXTURES / mlp[0], "--cpu", "x86-64-v4"))
         assert "JIT cpu 'x86-64-v4': known tuning this host cannot execute" in line
+
+
+def test_repros_are_fixtures() -> None:
+    """The repros come from manifest.repros.json, so every suite that runs models runs them."""
+    assert [e["name"] for e in REPROS] == [f"cuda_sim_lstm{n}" for n in (8, 16, 32)]
