@@ -4,8 +4,9 @@
 
 Each kernel is its own LLVM function (the optimiser scales better on many small functions than
 one huge one), shows by name in a profiler, and marks its buffer arguments `llvm.noalias` where
-no two of them can overlap: that lets LLVM keep accumulators in registers across a reduction,
-which it cannot prove for two views of the same arena.
+their bytes provably overlap no other argument's (`memref_views.distinct_buffers`: distinct
+buffers, or arena views at disjoint constant offsets): that lets LLVM keep accumulators in
+registers across a reduction, which it cannot prove for two views of the same arena.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DictionaryAttr,
-    MemRefType,
     ModuleOp,
     NameLoc,
     UnitAttr,
@@ -26,7 +26,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
-from strata.dialects.memref_views import buffer_root
+from strata.dialects.memref_views import distinct_buffers
 from strata.internal import expect
 
 
@@ -100,11 +100,10 @@ class LinalgOutlineKernelsPass(ModulePass):
         for new in block.ops:
             new.location = op.location
 
-        roots = [buffer_root(a) if isinstance(a.type, MemRefType) else None for a in args]
-        attrs = []
-        for _a, root in zip(args, roots, strict=False):
-            distinct = root is not None and roots.count(root) == 1
-            attrs.append(DictionaryAttr({"llvm.noalias": UnitAttr()} if distinct else {}))
+        attrs = [
+            DictionaryAttr({"llvm.noalias": UnitAttr()} if distinct else {})
+            for distinct in distinct_buffers(args)
+        ]
         kernel = func.FuncOp(
             name,
             ([a.type for a in args], []),

@@ -41,7 +41,7 @@ from xdsl.transforms.reconcile_unrealized_casts import ReconcileUnrealizedCastsP
 
 from strata.diagnostics import fail_on_ops
 from strata.dialects import nvvm
-from strata.dialects.memref_views import buffer_root
+from strata.dialects.memref_views import distinct_buffers
 from strata.lowering.gpu_to_nvvm.math_to_libdevice import LibdeviceLowering
 from strata.lowering.to_llvm import (
     convert_arith_to_llvm,
@@ -238,8 +238,8 @@ class ConvertGpuToNvvmPass(ModulePass):
 def distinct_kernel_args(module: ModuleOp) -> dict[str, list[bool]]:
     """Per kernel name, which arguments are a buffer no other argument views, at every launch.
 
-    Arena views are their own roots (buffer-assign never overlaps live ones), as on the CPU path's
-    outlined kernels; a buffer passed twice, or reshaped views of one buffer, are not distinct.
+    As on the CPU path's outlined kernels (`memref_views.distinct_buffers`): a buffer passed
+    twice, reshaped views of one buffer, or arena views whose bytes overlap are not distinct.
     """
     found: dict[str, list[bool]] = {}
     for launch in module.walk():
@@ -247,8 +247,7 @@ def distinct_kernel_args(module: ModuleOp) -> dict[str, list[bool]]:
             continue
         refs = launch.kernel.nested_references.data
         name = (refs[-1] if refs else launch.kernel.root_reference).data
-        roots = [buffer_root(a) for a in launch.kernelOperands]
-        flags = [roots.count(r) == 1 for r in roots]
+        flags = distinct_buffers(list(launch.kernelOperands))
         seen = found.get(name)
         found[name] = flags if seen is None else [a and b for a, b in zip(seen, flags, strict=True)]
     return found
