@@ -3,7 +3,7 @@
 By default: the three cuda-sim LSTM repros (manifest.repros.json: Keras LSTM(8/16/32, unroll=True)
 over [4, 12, 3] -> Dense(4), which LLVM 22.1's vectoriser miscompiled under cuda-sim before the
 thread loops got constant bounds) and the MLP, at -O2, on cpu and cuda-sim, under generic x86-64 and the host.
-STRATA_TEST_ALL_TUNINGS=1: every manifest model (the repros among them), every runnable tuning, -O0..-O3.
+STRATA_TEST_ALL_TUNINGS=1: every fixture of every manifest (the repros among them), every runnable tuning, -O0..-O3.
 STRATA_JIT_CPU=<tuning> tunes the rest of the suite (strata.targets.cpu.jit_cpu).
 One test per model and target lowers it once and JITs that LLVM IR under every tuning and level.
 """
@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from test_models import (
+    ENTRIES,
     FIXTURES,
     MODELS,
     assert_matches_tensorflow,
@@ -39,7 +40,7 @@ RunFn = Callable[..., dict[str, Any]]
 ALL = os.environ.get("STRATA_TEST_ALL_TUNINGS", "") not in ("", "0")
 REPROS = [e for e in MODELS if e["name"].startswith("cuda_sim_lstm")]
 _MLP = [e for e in MODELS if e["name"] == "mlp"]
-ENTRIES = MODELS if ALL else [*REPROS, *_MLP]
+CHOSEN = ENTRIES if ALL else [*REPROS, *_MLP]
 CPUS = runnable_cpus() if ALL else ["x86-64", "host"]
 LEVELS = [0, 1, 2, 3] if ALL else [2]
 
@@ -61,7 +62,7 @@ def tuned_runs(entry: dict[str, Any], target: str) -> Iterator[tuple[str, int, R
 
 
 @pytest.mark.parametrize("target", ["cpu", "cuda-sim"])
-@pytest.mark.parametrize("entry", ENTRIES, ids=[e["name"] for e in ENTRIES])
+@pytest.mark.parametrize("entry", CHOSEN, ids=[e["name"] for e in CHOSEN])
 def test_matches_tensorflow_under_tuning(entry: dict[str, Any], target: str) -> None:
     inputs = load_npz(FIXTURES / entry["inputs_file"])
     expected = load_npz(FIXTURES / entry["outputs_file"])
