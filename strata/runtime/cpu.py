@@ -60,7 +60,7 @@ class CompiledFunction:
         for spec, dtype in zip(self.outputs, self._output_dtypes, strict=False):
             out = np.empty(spec.shape, dtype)
             if poison:
-                out.view(np.uint8).fill(POISON_BYTE)
+                out.reshape(-1).view(np.uint8).fill(POISON_BYTE)  # 0-d outputs too
             results[spec.name] = out
             pointers.append(out.ctypes.data)
         arena = self._arena()

@@ -17,7 +17,16 @@ from test_models import (
 
 import strata
 
-SUBSET = ("mlp", "cnn_small", "lstm_loop", "op_gatherv2_axis0", "op_sum", "op_softmax")
+SUBSET = (
+    "mlp",
+    "cnn_small",
+    "lstm_loop",
+    "op_gatherv2_axis0",
+    "op_sum",
+    "op_sum_all",
+    "op_softmax",
+)
+"""op_sum_all: a 0-d output."""
 CHOSEN: list[dict[str, Any]] = (
     ENTRIES
     if os.environ.get("STRATA_TEST_ALL_CHECK_BOUNDS") == "1"
