@@ -12,6 +12,7 @@ registers across a reduction, which it cannot prove for two views of the same ar
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -21,6 +22,7 @@ from xdsl.dialects.builtin import (
     DictionaryAttr,
     ModuleOp,
     NameLoc,
+    SymbolRefAttr,
     UnitAttr,
 )
 from xdsl.ir import Block, Operation, Region, SSAValue
@@ -74,16 +76,25 @@ class LinalgOutlineKernelsPass(ModulePass):
                 continue
             count = 0
             anchor: Operation = f
+            first_of: dict[tuple[object, ...], func.FuncOp] = {}
             for inner in list(f.body.block.ops):
                 if inner.dialect_name() != "linalg":
                     continue
-                kernel = self.outline(inner, _kernel_name(f.sym_name.data, count, inner, taken))
+                name = _kernel_name(f.sym_name.data, count, inner, taken)
+                kernel, call = self.outline(inner, name)
+                count += 1
+                same = first_of.setdefault(structural_key(kernel), kernel)
+                if same is not kernel:
+                    # Identical up to its buffers: call the first copy (compiled once).
+                    call.callee = SymbolRefAttr(same.sym_name)
+                    taken.discard(name)
+                    continue
                 op.body.block.insert_op_after(kernel, anchor)
                 anchor = kernel
-                count += 1
 
     @staticmethod
-    def outline(op: Operation, name: str) -> func.FuncOp:
+    def outline(op: Operation, name: str) -> tuple[func.FuncOp, func.CallOp]:
+        """`op` moved into a new kernel function `name`, and the call that replaces it."""
         args: list[SSAValue] = []
         for v in [*op.operands, *captured_values(op)]:
             if v not in args and not isinstance(v.owner, arith.ConstantOp):
@@ -120,4 +131,37 @@ class LinalgOutlineKernelsPass(ModulePass):
         expect(op.parent_block(), Block, "the kernel op's block").insert_op_before(call, op)
         op.detach()
         op.erase()
-        return kernel
+        return kernel, call
+
+
+def structural_key(kernel: func.FuncOp) -> tuple[object, ...]:
+    """Equal for two kernels exactly when they are the same code: the signature and argument
+    attributes, then every op in order with its name, attributes and properties, operands as
+    value numbers, result types, and region/block structure. Names, locations and SSA name hints
+    are left out, so the kernels of a repeated layer compare equal. Tensor constants are not in
+    it: they reach kernels as buffer arguments (`memref.get_global`), not as code."""
+    numbers: dict[SSAValue, int] = {}
+
+    def number(values: Sequence[SSAValue]) -> tuple[int, ...]:
+        for v in values:
+            numbers.setdefault(v, len(numbers))
+        return tuple(numbers[v] for v in values)
+
+    if any(inner.successors for inner in kernel.body.walk()):
+        return ("unique", id(kernel))  # branches between blocks: not compared
+    parts: list[object] = [str(kernel.function_type), str(kernel.arg_attrs)]
+    for block in kernel.body.blocks:
+        parts.append(("block", number(block.args), tuple(str(a.type) for a in block.args)))
+    for inner in kernel.body.walk():
+        parts.append(
+            (
+                inner.name,
+                tuple(numbers.get(v, -1) for v in inner.operands),
+                tuple(str(r.type) for r in inner.results),
+                tuple(sorted((k, str(v)) for k, v in inner.properties.items())),
+                tuple(sorted((k, str(v)) for k, v in inner.attributes.items())),
+                tuple(("region", tuple(number(b.args) for b in r.blocks)) for r in inner.regions),
+            )
+        )
+        number(inner.results)
+    return tuple(parts)

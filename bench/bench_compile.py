@@ -1,0 +1,97 @@
+"""Compile time against graph size: MatMul + BiasAdd + Tanh layer chains, built as GraphDefs with
+Strata's own protobuf schema (no TensorFlow needed).
+
+    python bench/bench_compile.py                 # 10, 100 layers
+    python bench/bench_compile.py --layers 10 100 1000
+
+Prints, per graph: nodes, the compile's wall time, time per node, and the per-stage breakdown
+(`CompiledModel.times`), and checks the result against numpy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+import strata
+from strata.frontends.graphdef.schema import GraphDef, GraphDefMessage, NodeDefMessage
+
+DT_FLOAT = 1
+BATCH, WIDTH = 8, 32
+
+
+def _node(graph: GraphDefMessage, name: str, op: str, *inputs: str) -> NodeDefMessage:
+    node = graph.node.add()
+    node.name, node.op = name, op
+    node.input.extend(inputs)
+    node.attr["T"].type = DT_FLOAT
+    return node
+
+
+def _const(graph: GraphDefMessage, name: str, value: np.ndarray) -> None:
+    node = _node(graph, name, "Const")
+    del node.attr["T"]
+    node.attr["dtype"].type = DT_FLOAT
+    tensor = node.attr["value"].tensor
+    tensor.dtype = DT_FLOAT
+    tensor.tensor_shape.dim.extend([])
+    for d in value.shape:
+        tensor.tensor_shape.dim.add().size = d
+    tensor.tensor_content = value.astype(np.float32).tobytes()
+
+
+def layer_chain(layers: int, seed: int = 0) -> tuple[GraphDefMessage, list[np.ndarray]]:
+    """x[8, 32] -> layers x (MatMul by a 32x32 constant, BiasAdd, Tanh); returns the weights."""
+    rng = np.random.default_rng(seed)
+    graph = GraphDef()
+    x = _node(graph, "x", "Placeholder")
+    del x.attr["T"]
+    x.attr["dtype"].type = DT_FLOAT
+    for d in (BATCH, WIDTH):
+        x.attr["shape"].shape.dim.add().size = d
+    weights: list[np.ndarray] = []
+    last = "x"
+    for i in range(layers):
+        w = rng.normal(0, 1 / np.sqrt(WIDTH), (WIDTH, WIDTH)).astype(np.float32)
+        b = rng.normal(0, 0.1, (WIDTH,)).astype(np.float32)
+        weights += [w, b]
+        _const(graph, f"layer{i}/w", w)
+        _const(graph, f"layer{i}/b", b)
+        _node(graph, f"layer{i}/MatMul", "MatMul", last, f"layer{i}/w")
+        _node(graph, f"layer{i}/BiasAdd", "BiasAdd", f"layer{i}/MatMul", f"layer{i}/b")
+        _node(graph, f"layer{i}/Tanh", "Tanh", f"layer{i}/BiasAdd")
+        last = f"layer{i}/Tanh"
+    return graph, weights
+
+
+def reference(x: np.ndarray, weights: list[np.ndarray]) -> np.ndarray:
+    h = x.astype(np.float64)
+    for w, b in zip(weights[::2], weights[1::2], strict=True):
+        h = np.tanh(h @ w + b)
+    return h
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--layers", type=int, nargs="+", default=[10, 100])
+    args = parser.parse_args()
+    x = np.random.default_rng(1).standard_normal((BATCH, WIDTH)).astype(np.float32)
+    print(f"{'graph':<16} {'nodes':>6} {'compile':>9} {'per node':>9}  stages")
+    for layers in args.layers:
+        graph, weights = layer_chain(layers)
+        start = time.perf_counter()
+        model = strata.compile(graph, outputs=[f"layer{layers - 1}/Tanh"])
+        seconds = time.perf_counter() - start
+        out = next(iter(model.run(x=x).values()))
+        np.testing.assert_allclose(out, reference(x, weights), rtol=1e-4, atol=1e-5)
+        stages = " ".join(f"{k}={v:.2f}" for k, v in model.stage_seconds.items())
+        nodes = len(graph.node)
+        print(
+            f"chain{layers:<11} {nodes:>6} {seconds:>8.2f}s {1e3 * seconds / nodes:>7.2f}ms  {stages}"
+        )
+
+
+if __name__ == "__main__":
+    main()
