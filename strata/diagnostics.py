@@ -20,6 +20,7 @@ from xdsl.utils.exceptions import (
 )
 
 from strata.internal import expect
+from strata.xdsl_fixes import indexed_symbol_lookups
 
 
 @dataclass(frozen=True)
@@ -103,13 +104,15 @@ def graph_node_error(name: str, op_type: str, message: str) -> StrataError:
 
 
 def verify_module(module: Operation) -> None:
-    """Verify every op once; the first failure becomes a one-line diagnostic naming the op."""
-    for op in module.walk():
-        try:
-            op.verify(verify_nested_ops=False)
-        except VerifyException as err:
-            text = str(err).removeprefix("Operation does not verify: ")
-            raise op_error(op, text) from None
+    """Verify every op once; the first failure becomes a one-line diagnostic naming the op.
+    Symbol lookups (every call's callee) use an index built once per symbol table."""
+    with indexed_symbol_lookups():
+        for op in module.walk():
+            try:
+                op.verify(verify_nested_ops=False)
+            except VerifyException as err:
+                text = str(err).removeprefix("Operation does not verify: ")
+                raise op_error(op, text) from None
 
 
 def fail_on_ops(pass_name: str, what: str, ops: Iterable[Operation]) -> None:

@@ -4,12 +4,18 @@ for an upstream patch; drop it when the pinned xDSL has the fix).
 - Dense float literals written as hex bit patterns (`dense<0xFF800000> : tensor<f32>`, which is
   how xDSL itself prints -inf and NaN) were parsed as the integer 4286578688 converted to float.
   MLIR reads them as the float's bits; so does Strata now.
+- `SymbolTable.lookup_symbol` scans the symbol table's block on every call, and every `func.call`
+  / `llvm.call` verifies through it: verifying a module is quadratic in its calls (7 s of a 21 s
+  compile for a 300-layer chain). Inside `indexed_symbol_lookups()` (verification: no IR changes)
+  lookups on this thread answer from one dict per symbol table.
 """
 
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from xdsl.dialects.builtin import (
     AnyFloat,
@@ -20,8 +26,12 @@ from xdsl.dialects.builtin import (
     Float64Type,
     IndexType,
     IntegerType,
+    StringAttr,
+    SymbolRefAttr,
 )
+from xdsl.ir import Block, Operation
 from xdsl.parser.attribute_parser import AttrParser
+from xdsl.traits import SymbolOpInterface, SymbolTable
 
 _BITS = {Float16Type: "<e", Float32Type: "<f", Float64Type: "<d"}
 _UINTS = {Float16Type: "<H", Float32Type: "<I", Float64Type: "<Q"}
@@ -63,5 +73,54 @@ def _patch_dense_hex_floats() -> None:
     _Element.to_type = to_type  # type: ignore[method-assign]  # the patch itself
 
 
+_SymbolIndex = dict[Block, dict[str, Operation]]
+_lookups = threading.local()
+"""`index`: this thread's symbol tables by block inside indexed_symbol_lookups(), else unset."""
+_linear_lookup = SymbolTable.lookup_symbol
+
+
+def _indexed_lookup(op: Operation, name: str | StringAttr | SymbolRefAttr) -> Operation | None:
+    index: _SymbolIndex | None = getattr(_lookups, "index", None)
+    if index is None:
+        return _linear_lookup(op, name)
+    anchor: Operation | None = op
+    while anchor is not None and not anchor.has_trait(SymbolTable):
+        anchor = anchor.parent_op()
+    if anchor is None:
+        return _linear_lookup(op, name)  # its error
+    ref = SymbolRefAttr(name) if isinstance(name, (str, StringAttr)) else name
+    block = anchor.regions[0].block
+    table = index.get(block)
+    if table is None:
+        table = {}
+        for o in block.ops:
+            if (symbol := o.get_trait(SymbolOpInterface)) is not None:
+                table.setdefault(symbol.get_sym_attr_name(o).data, o)  # first wins, as a scan
+        index[block] = table
+    found = table.get(ref.root_reference.data)
+    if found is None or not ref.nested_references:
+        return found
+    root, *rest = ref.nested_references.data
+    return _indexed_lookup(found, SymbolRefAttr(root, rest))
+
+
+@contextmanager
+def indexed_symbol_lookups() -> Iterator[None]:
+    """Symbol lookups on this thread use a per-table dict until the block exits; the IR must
+    not change meanwhile (verification). Other threads keep the linear lookup."""
+    _patch_symbol_lookup()
+    outer = getattr(_lookups, "index", None)
+    _lookups.index = {} if outer is None else outer
+    try:
+        yield
+    finally:
+        _lookups.index = outer
+
+
+def _patch_symbol_lookup() -> None:
+    SymbolTable.lookup_symbol = staticmethod(_indexed_lookup)  # type: ignore[method-assign]  # the patch itself
+
+
 def apply() -> None:
     _patch_dense_hex_floats()
+    _patch_symbol_lookup()
