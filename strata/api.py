@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from xdsl.context import Context
@@ -25,6 +26,10 @@ from strata.frontends.graphdef.options import ImportOptions
 from strata.loading import load_module
 from strata.pipeline import PipelineOptions, Stage, run_stages
 
+if TYPE_CHECKING:
+    from strata.compile_cache import CacheKey
+    from strata.runtime.cpu import CompiledFunction
+
 TARGETS = ("cpu", "cuda", "cuda-sim")
 GPU_TARGETS = ("cuda", "cuda-sim")
 
@@ -35,7 +40,8 @@ class CompiledModel:
 
     runner: Callable[[Mapping[str, np.ndarray]], dict[str, np.ndarray]]
     signature: EntrySignature
-    module: ModuleOp
+    module: ModuleOp | None
+    """The compiled module at its last stage; None when the code came from the compile cache."""
     stage_seconds: dict[str, float] = field(default_factory=dict)
     target: str = "cpu"
     device: object | None = None
@@ -99,12 +105,16 @@ def compile(  # noqa: A001 - the natural name for this entry point
     opt_level: int = 2,
     cpu: str | None = None,
     check_bounds: bool = False,
+    cache: bool = True,
 ) -> CompiledModel:
     """Compile a model all the way for `target` and return a callable; `cpu` tunes the JIT of
     cpu and cuda-sim (`x86-64`, `x86-64-v2`..`v4`, `host`; default $STRATA_JIT_CPU or host).
 
     `check_bounds` guards every memref access in the kernels: a call whose kernel indexes out of
-    a buffer raises ExecutionError naming the kernel, the buffer and the TF node."""
+    a buffer raises ExecutionError naming the kernel, the buffer and the TF node.
+
+    `cache`: the cpu target's object code is kept in the compile cache (strata.compile_cache;
+    `$STRATA_CACHE_DIR`) and a compile of the same input with the same options loads it instead."""
     if target not in TARGETS:
         raise StrataError(f"unknown target '{target}' (targets: {', '.join(TARGETS)})")
     times: dict[str, float] = {}
@@ -118,18 +128,79 @@ def compile(  # noqa: A001 - the natural name for this entry point
             source, outputs, inputs, input_shapes, target, opt_level, times, record, cpu, pipeline
         )
 
+    from strata.runtime.cpu import CompiledFunction
+
+    start = time.perf_counter()
+    key = None
+    if cache:
+        key = _cache_key(source, outputs, inputs, input_shapes, target, opt_level, cpu, pipeline)
+        cached = _from_cache(key, opt_level, cpu)
+        if cached is not None:
+            times["cache-load"] = time.perf_counter() - start
+            return CompiledModel(lambda given: cached(**given), cached.signature, None, times)
     start = time.perf_counter()
     _ctx, module = lower(
         source, outputs, inputs, input_shapes, after_stage=record, pipeline=pipeline
     )
     times["import"] = time.perf_counter() - start - sum(times.values())
 
-    from strata.runtime.cpu import CompiledFunction
-
     start = time.perf_counter()
     fn = CompiledFunction.from_module(module, opt_level=opt_level, cpu=cpu)
     times["llvm-jit"] = time.perf_counter() - start
+    if key is not None:
+        from strata.compile_cache import CompileCache
+
+        header: dict[str, object] = {"signature": fn.signature.to_json()}
+        CompileCache.default().put(key, header, fn.jit_module.object_code)
     return CompiledModel(lambda given: fn(**given), fn.signature, module, times)
+
+
+def _cache_key(
+    source: object,
+    outputs: Sequence[str] | None,
+    inputs: Sequence[str] | None,
+    input_shapes: Sequence[Sequence[int]] | None,
+    target: str,
+    opt_level: int,
+    cpu: str | None,
+    pipeline: PipelineOptions,
+) -> CacheKey | None:
+    """Everything that decides a cpu compile's object code; None when the source is not
+    hashable (then the compile is not cached)."""
+    from strata.compile_cache import CacheKey, source_digest
+    from strata.targets.cpu import jit_cpu, tuning_fingerprint
+
+    digest = source_digest(source)
+    if digest is None:
+        return None
+    return CacheKey.of(
+        source=digest,
+        outputs=list(outputs) if outputs is not None else None,
+        inputs=list(inputs) if inputs is not None else None,
+        input_shapes=[list(s) for s in input_shapes] if input_shapes is not None else None,
+        target=target,
+        opt_level=opt_level,
+        cpu=tuning_fingerprint(jit_cpu(cpu)),
+        pipeline=asdict(pipeline),
+    )
+
+
+def _from_cache(key: CacheKey | None, opt_level: int, cpu: str | None) -> CompiledFunction | None:
+    from strata.compile_cache import CompileCache
+    from strata.runtime.cpu import CompiledFunction
+    from strata.targets.cpu import jit_cpu, load_object
+    from strata.targets.llvm_ir import host_target_machine
+
+    if key is None:
+        return None
+    entry = CompileCache.default().get(key)
+    signature_json = entry.header.get("signature") if entry is not None else None
+    if entry is None or not isinstance(signature_json, str):
+        return None
+    machine = host_target_machine(opt_level, jit_cpu(cpu))
+    return CompiledFunction(
+        load_object(entry.payload, machine), EntrySignature.from_json(signature_json)
+    )
 
 
 def _compile_gpu(

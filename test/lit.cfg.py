@@ -1,9 +1,11 @@
 """lit configuration for Strata's FileCheck suite: `lit -sv test` with the venv's tools on PATH."""
 
+import atexit
 import importlib.util
 import os
 import shutil
 import sys
+import tempfile
 
 import lit.formats
 
@@ -16,6 +18,13 @@ config.test_source_root = os.path.dirname(__file__)  # noqa: F821
 bin_dir = os.path.dirname(sys.executable)
 config.environment["PATH"] = bin_dir + os.pathsep + os.environ.get("PATH", "")  # noqa: F821
 config.environment["PYTHONDONTWRITEBYTECODE"] = "1"  # noqa: F821
+# The compile cache: the caller's if set, else a fresh directory per lit run, removed at exit.
+if "STRATA_CACHE_DIR" in os.environ:
+    config.environment["STRATA_CACHE_DIR"] = os.environ["STRATA_CACHE_DIR"]  # noqa: F821
+else:
+    _cache = tempfile.mkdtemp(prefix="strata-lit-cache-")
+    atexit.register(shutil.rmtree, _cache, ignore_errors=True)
+    config.environment["STRATA_CACHE_DIR"] = _cache  # noqa: F821
 # A second checkout (git worktree) can be tested with one shared venv: PYTHONPATH=<checkout>.
 if "PYTHONPATH" in os.environ:
     config.environment["PYTHONPATH"] = os.environ["PYTHONPATH"]  # noqa: F821

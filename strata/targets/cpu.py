@@ -87,12 +87,15 @@ def entry_signature(module: ModuleOp) -> EntrySignature:
 
 @dataclass
 class JitModule:
-    """A module compiled in this process by MCJIT; keep it alive while its code may run."""
+    """Object code loaded in this process by MCJIT; keep it alive while its code may run."""
 
     engine: llvm_binding.ExecutionEngine
     machine: llvm_binding.TargetMachine
-    module: llvm_binding.ModuleRef
-    """The optimised module (owned by the engine); `str()` it to read the LLVM IR."""
+    object_code: bytes
+    """The relocatable object the engine loaded (what the compile cache stores)."""
+    module: llvm_binding.ModuleRef | None = None
+    """The optimised module it was made from (`str()` it to read the LLVM IR); None when the
+    object came from the compile cache."""
 
     def address_of(self, name: str) -> int:
         address = self.engine.get_function_address(name)
@@ -124,6 +127,15 @@ def jit_cpu(cpu: str | None = None) -> str:
     return name
 
 
+def tuning_fingerprint(name: str) -> str:
+    """What code tuned for `name` (a `jit_cpu` result) depends on: the level's name, or for
+    `host` this CPU's name and features (a cache entry made on another CPU is not reused)."""
+    if name != "host":
+        return name
+    features = llvm_binding.get_host_cpu_features().flatten()
+    return f"host:{llvm_binding.get_host_cpu_name()}:{features}"
+
+
 def jit(module: ModuleOp | str, opt_level: int = 2, cpu: str | None = None) -> JitModule:
     """Optimise for `cpu` (see `jit_cpu`) and JIT-compile an `llvm`-stage module or its LLVM IR
     text (lower once, JIT per tuning); external symbols (libm, malloc) resolve in-process."""
@@ -131,7 +143,19 @@ def jit(module: ModuleOp | str, opt_level: int = 2, cpu: str | None = None) -> J
     tm = host_target_machine(opt_level, name)
     llvm_ir = to_llvm_ir(module) if isinstance(module, ModuleOp) else module
     optimized = optimize(llvm_ir, opt_level, tm)
-    engine = llvm_binding.create_mcjit_compiler(optimized, tm)
+    return load_object(tm.emit_object(optimized), tm, optimized)
+
+
+def load_object(
+    object_code: bytes,
+    machine: llvm_binding.TargetMachine,
+    module: llvm_binding.ModuleRef | None = None,
+) -> JitModule:
+    """Link an object made for `machine` into this process (code generation happens once, in
+    `machine.emit_object`, so the same bytes can be cached and loaded again in milliseconds)."""
+    empty = llvm_binding.parse_assembly("")
+    empty.triple = machine.triple
+    engine = llvm_binding.create_mcjit_compiler(empty, machine)
+    engine.add_object_file(llvm_binding.ObjectFileRef.from_data(object_code))
     engine.finalize_object()
-    engine.run_static_constructors()
-    return JitModule(engine, tm, optimized)
+    return JitModule(engine, machine, object_code, module)

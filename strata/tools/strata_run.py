@@ -66,6 +66,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="guard every memref access in the kernels (cpu, cuda-sim); the first out of range "
         "fails the run naming the kernel, the buffer and the TF node",
     )
+    p.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="compile from scratch and do not store the result in the compile cache "
+        "($STRATA_CACHE_DIR, else the user cache directory; cpu target)",
+    )
     p.add_argument("--seed", type=int, default=0, help="seed for random inputs")
     p.add_argument("--debug", action="store_true", help="show Python tracebacks")
     return p
@@ -116,6 +122,7 @@ def main(argv: list[str]) -> int:
         opt_level=args.opt_level,
         cpu=args.cpu,
         check_bounds=args.check_bounds,
+        cache=not args.no_cache,
     )
     inputs = given if given is not None else random_inputs(fn.signature, args.seed)
     missing = [n for n in fn.input_names if n not in inputs]
