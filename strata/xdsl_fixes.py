@@ -8,10 +8,14 @@ for an upstream patch; drop it when the pinned xDSL has the fix).
   / `llvm.call` verifies through it: verifying a module is quadratic in its calls (7 s of a 21 s
   compile for a 300-layer chain). Inside `indexed_symbol_lookups()` (verification: no IR changes)
   lookups on this thread answer from one dict per symbol table.
+- The lexer's string-literal regex nests `+` inside `*` (`"(?:[^"\\...]+|\\..)*"`): on a file that
+  ends inside a long literal (a truncated `dense<"0x...`) it backtracks exponentially, and the
+  parser spins for minutes. The same pattern with possessive quantifiers fails in linear time.
 """
 
 from __future__ import annotations
 
+import re
 import struct
 import threading
 from collections.abc import Callable, Iterator
@@ -32,6 +36,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Block, Operation
 from xdsl.parser.attribute_parser import AttrParser
 from xdsl.traits import SymbolOpInterface, SymbolTable
+from xdsl.utils.mlir_lexer import MLIRLexer
 
 _BITS = {Float16Type: "<e", Float32Type: "<f", Float64Type: "<d"}
 _UINTS = {Float16Type: "<H", Float32Type: "<I", Float64Type: "<Q"}
@@ -121,6 +126,13 @@ def _patch_symbol_lookup() -> None:
     SymbolTable.lookup_symbol = staticmethod(_indexed_lookup)  # type: ignore[method-assign]  # the patch itself
 
 
+def _patch_string_literal_regex() -> None:
+    MLIRLexer._unescaped_characters_regex = re.compile(
+        r'"(?:[^"\\\n\v\f]++|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*+"'
+    )
+
+
 def apply() -> None:
     _patch_dense_hex_floats()
     _patch_symbol_lookup()
+    _patch_string_literal_regex()

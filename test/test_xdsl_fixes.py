@@ -1,6 +1,16 @@
-"""xDSL fixes: hex bit-pattern float literals in dense attributes parse as the float's bits."""
+"""xDSL fixes: hex bit-pattern float literals in dense attributes parse as the float's bits; a
+file ending inside a long string literal fails at once; symbol lookups while verifying are
+indexed and agree with the linear scan."""
+
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import numpy as np
+import pytest
+from xdsl.parser import Parser
+from xdsl.traits import SymbolTable
 
 from strata.dialects.tensor_types import numpy_from_dense
 from strata.loading import parse_ir
@@ -21,3 +31,44 @@ def test_hex_dense_floats_are_bit_patterns() -> None:
     np.testing.assert_array_equal(values[0], np.array([-np.inf, np.inf, 1.5], np.float32))
     np.testing.assert_array_equal(values[1], np.array([-np.inf, -np.inf], np.float32))
     assert values[2] == -np.inf
+
+
+@pytest.mark.parametrize("digits", [4, 200, 20000])
+def test_truncated_string_literal_fails_fast(tmp_path: Path, digits: int) -> None:
+    path = tmp_path / "truncated.mlir"
+    path.write_text(
+        'func.func @f() -> tensor<64xf32> {\n  %c = arith.constant dense<"0x' + "0" * digits
+    )
+    start = time.perf_counter()
+    result = subprocess.run(
+        [sys.executable, "-m", "strata.tools.strata_opt", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert time.perf_counter() - start < 30
+    assert result.returncode == 1
+    assert "End of file reached before closing string literal" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_indexed_symbol_lookup_agrees_with_the_scan() -> None:
+    from strata.diagnostics import verify_module
+    from strata.xdsl_fixes import _linear_lookup, indexed_symbol_lookups
+
+    text = """
+    func.func private @g(%x: i32) -> i32
+    func.func @f(%x: i32) -> i32 {
+      %0 = func.call @g(%x) : (i32) -> i32
+      func.return %0 : i32
+    }
+    """
+    module = parse_ir(make_context(), text)
+    call = next(op for op in module.walk() if op.name == "func.call")
+    with indexed_symbol_lookups():
+        for name in ("g", "f", "missing"):
+            assert SymbolTable.lookup_symbol(call, name) is _linear_lookup(call, name)
+    verify_module(module)
+    bad = Parser(make_context(), text.replace("@g(%x)", "@h(%x)")).parse_module()
+    with pytest.raises(Exception, match="'@h' could not be found in symbol table"):
+        verify_module(bad)
