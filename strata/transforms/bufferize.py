@@ -85,6 +85,8 @@ class _FunctionBufferizer:
     """The i32 status so far: 0, or the code of the first rt.check that failed."""
     checks: list[str] = field(default_factory=list)
     """Message of each rt.check, by code - 1."""
+    taken_names: set[str] | None = None
+    """Global symbol names in use (filled on the first constant)."""
 
     def emit(self, op: Operation, like: Operation) -> Operation:
         op.location = like.location
@@ -121,12 +123,15 @@ class _FunctionBufferizer:
         base = "cst"
         if isinstance(op.location, NameLoc):
             base = re.sub(r"[^A-Za-z0-9_]", "_", op.location.desc.data)
-        taken = {g.sym_name.data for g in self.globals_made}
-        taken |= {o.sym_name.data for o in self.module.ops if isinstance(o, memref.GlobalOp)}
+        if self.taken_names is None:  # the module's globals, once; then each name as it is made
+            self.taken_names = {
+                o.sym_name.data for o in self.module.ops if isinstance(o, memref.GlobalOp)
+            }
         name, k = f"__constant_{base}", 0
-        while name in taken:
+        while name in self.taken_names:
             k += 1
             name = f"__constant_{base}_{k}"
+        self.taken_names.add(name)
         return name
 
     def empty(self, op: tensor.EmptyOp) -> None:

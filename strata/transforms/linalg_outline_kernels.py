@@ -135,7 +135,8 @@ class LinalgOutlineKernelsPass(ModulePass):
 
 
 def structural_key(kernel: func.FuncOp) -> tuple[object, ...]:
-    """Equal for two kernels exactly when they are the same code: the signature and argument
+    """Equal (and hashable: xDSL attributes are) for two kernels exactly when they are the same
+    code: the signature and argument
     attributes, then every op in order with its name, attributes and properties, operands as
     value numbers, result types, and region/block structure. Names, locations and SSA name hints
     are left out, so the kernels of a repeated layer compare equal. Tensor constants are not in
@@ -149,17 +150,17 @@ def structural_key(kernel: func.FuncOp) -> tuple[object, ...]:
 
     if any(inner.successors for inner in kernel.body.walk()):
         return ("unique", id(kernel))  # branches between blocks: not compared
-    parts: list[object] = [str(kernel.function_type), str(kernel.arg_attrs)]
+    parts: list[object] = [kernel.function_type, kernel.arg_attrs]
     for block in kernel.body.blocks:
-        parts.append(("block", number(block.args), tuple(str(a.type) for a in block.args)))
+        parts.append(("block", number(block.args), tuple(a.type for a in block.args)))
     for inner in kernel.body.walk():
         parts.append(
             (
                 inner.name,
                 tuple(numbers.get(v, -1) for v in inner.operands),
-                tuple(str(r.type) for r in inner.results),
-                tuple(sorted((k, str(v)) for k, v in inner.properties.items())),
-                tuple(sorted((k, str(v)) for k, v in inner.attributes.items())),
+                tuple(r.type for r in inner.results),
+                tuple(sorted(inner.properties.items())),
+                tuple(sorted(inner.attributes.items())),
                 tuple(("region", tuple(number(b.args) for b in r.blocks)) for r in inner.regions),
             )
         )
