@@ -25,6 +25,7 @@ from strata.diagnostics import InputError, StrataError
 from strata.frontends.graphdef.options import ImportOptions
 from strata.loading import load_module
 from strata.pipeline import PipelineOptions, Stage, run_stages
+from strata.progress import CompileProgress
 
 if TYPE_CHECKING:
     from strata.compile_cache import CacheKey
@@ -119,10 +120,44 @@ def compile(  # noqa: A001 - the natural name for this entry point
         raise StrataError(f"unknown target '{target}' (targets: {', '.join(TARGETS)})")
     times: dict[str, float] = {}
     pipeline = PipelineOptions(check_bounds=check_bounds)
+    progress = CompileProgress()
 
-    def record(stage: Stage, _module: ModuleOp, seconds: float) -> None:
+    def record(stage: Stage, module: ModuleOp, seconds: float) -> None:
         times[stage.name] = seconds
+        last = stage.name in ("llvm", "gpu")
+        progress.stage_done(stage.name, module, "LLVM code generation" if last else "")
 
+    try:
+        return _compile(
+            source,
+            outputs,
+            inputs,
+            input_shapes,
+            target,
+            opt_level,
+            cpu,
+            cache,
+            pipeline,
+            times,
+            record,
+        )
+    finally:
+        progress.finish()
+
+
+def _compile(
+    source: str | Path | object,
+    outputs: Sequence[str] | None,
+    inputs: Sequence[str] | None,
+    input_shapes: Sequence[Sequence[int]] | None,
+    target: str,
+    opt_level: int,
+    cpu: str | None,
+    cache: bool,
+    pipeline: PipelineOptions,
+    times: dict[str, float],
+    record: Callable[[Stage, ModuleOp, float], None],
+) -> CompiledModel:
     if target in GPU_TARGETS:
         return _compile_gpu(
             source, outputs, inputs, input_shapes, target, opt_level, times, record, cpu, pipeline
