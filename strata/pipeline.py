@@ -100,7 +100,8 @@ STAGES: tuple[Stage, ...] = (
     Stage(
         "llvm",
         _d("llvm"),
-        "convert-scf-to-cf,convert-math-to-llvm,convert-arith-to-llvm,convert-memref-to-llvm,"
+        "expand-math,convert-scf-to-cf,convert-math-to-llvm,convert-arith-to-llvm,"
+        "convert-memref-to-llvm,"
         "convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts",
         "llvm dialect only",
         "cpu",

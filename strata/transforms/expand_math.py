@@ -1,0 +1,254 @@
+"""expand-math: f32 `math` ops as branch-free `arith`, so the loops around them vectorise.
+
+    %y = math.exp %x : f32
+ -> n = floor(x * log2(e) + 1/2); r = x - n * ln2 (two parts); p = 1 + r + r^2 * P(r);
+    y = p * 2^(n/2) * 2^(n - n/2), with selects for overflow, underflow and NaN
+
+LLVM lowers `llvm.exp.f32`, `llvm.tanh.f32`, `log1pf`, ... to scalar libm calls, which no loop
+vectoriser widens: a loop over `tanh` ran one element at a time. These expansions use only
+adds, multiplies, divides, compares, selects, `floor` and bit casts, all of which exist on vectors
+of any width. Each is a range reduction and a polynomial (the single-precision minimax
+coefficients published with Cephes), and each handles ±0, ±inf, NaN, denormal inputs and results,
+and overflow with selects. Measured accuracy over all f32 inputs (test/transforms/expand_math/
+test_ulp.py, against float64 numpy): see MAX_ULP.
+
+f64 ops, and f32 ops not listed (sin, cos, pow, erf, ...), are left for convert-math-to-llvm.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import arith, math
+from xdsl.dialects.builtin import (
+    Float32Type,
+    FloatAttr,
+    IntegerAttr,
+    ModuleOp,
+    f32,
+    i32,
+)
+from xdsl.ir import Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+)
+
+MAX_ULP: dict[str, int] = {"exp": 1, "log": 1, "log1p": 2, "expm1": 2, "tanh": 2}
+"""Largest error, in units in the last place of the float32 result, measured over every finite
+f32 input range and the special values by test_ulp.py (which asserts these bounds)."""
+
+LOG2E = 1.44269504088896341
+LN2_HI = 0.693359375  # 355/512: n * LN2_HI is exact for |n| < 2^15
+LN2_LO = -2.12194440e-4
+EXP_POLY = (
+    1.9875691500e-4,
+    1.3981999507e-3,
+    8.3334519073e-3,
+    4.1665795894e-2,
+    1.6666665459e-1,
+    5.0000001201e-1,
+)
+LOG_POLY = (
+    7.0376836292e-2,
+    -1.1514610310e-1,
+    1.1676998740e-1,
+    -1.2420140846e-1,
+    1.4249322787e-1,
+    -1.6668057665e-1,
+    2.0000714765e-1,
+    -2.4999993993e-1,
+    3.3333331174e-1,
+)
+TANH_POLY = (
+    -5.70498872745e-3,
+    2.06390887954e-2,
+    -5.37397155531e-2,
+    1.33314422036e-1,
+    -3.33332819422e-1,
+)
+EXP_MAX = 88.72283935546875  # above: exp overflows to inf
+EXP_MIN = -103.97208404541016  # below: exp rounds to 0
+SQRT_HALF = 0.70710678118654752
+
+
+class _Emit:
+    """Builds f32/i32 arith ops before `at`; every value is an SSAValue of f32 or i32."""
+
+    def __init__(self, rewriter: PatternRewriter, at: Operation):
+        self.rewriter = rewriter
+        self.at = at
+        self.consts: dict[tuple[str, float], SSAValue] = {}
+
+    def op(self, new: Operation) -> SSAValue:
+        new.location = self.at.location
+        self.rewriter.insert(new)
+        return new.results[0]
+
+    def f(self, value: float) -> SSAValue:
+        key = ("f", value)
+        if key not in self.consts:
+            self.consts[key] = self.op(arith.ConstantOp(FloatAttr(value, f32)))
+        return self.consts[key]
+
+    def i(self, value: int) -> SSAValue:
+        key = ("i", float(value))
+        if key not in self.consts:
+            self.consts[key] = self.op(arith.ConstantOp(IntegerAttr(value, i32)))
+        return self.consts[key]
+
+    def add(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.op(arith.AddfOp(a, b))
+
+    def sub(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.op(arith.SubfOp(a, b))
+
+    def mul(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.op(arith.MulfOp(a, b))
+
+    def div(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.op(arith.DivfOp(a, b))
+
+    def cmp(self, predicate: str, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.op(arith.CmpfOp(a, b, predicate))
+
+    def select(self, cond: SSAValue, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.op(arith.SelectOp(cond, a, b))
+
+    def horner(self, x: SSAValue, coefficients: tuple[float, ...]) -> SSAValue:
+        acc = self.f(coefficients[0])
+        for c in coefficients[1:]:
+            acc = self.add(self.mul(acc, x), self.f(c))
+        return acc
+
+    def bits(self, x: SSAValue) -> SSAValue:
+        return self.op(arith.BitcastOp(x, i32))
+
+    def float_of_bits(self, x: SSAValue) -> SSAValue:
+        return self.op(arith.BitcastOp(x, f32))
+
+    def pow2(self, n: SSAValue) -> SSAValue:
+        """2^n as f32 for an i32 n in [-126, 127] (the exponent field)."""
+        biased = self.op(arith.AddiOp(n, self.i(127)))
+        return self.float_of_bits(self.op(arith.ShLIOp(biased, self.i(23))))
+
+    def is_nan(self, x: SSAValue) -> SSAValue:
+        return self.cmp("uno", x, x)
+
+
+def _exp(e: _Emit, x: SSAValue) -> SSAValue:
+    # Clamp first (maxnum/minnum turn NaN into a bound), so fptosi never sees NaN or inf.
+    clamped = e.op(arith.MinnumfOp(e.op(arith.MaxnumfOp(x, e.f(EXP_MIN))), e.f(EXP_MAX)))
+    scaled = e.add(e.mul(clamped, e.f(LOG2E)), e.f(0.5))
+    n_float = e.op(math.FloorOp(scaled))
+    r = e.sub(clamped, e.mul(n_float, e.f(LN2_HI)))
+    r = e.sub(r, e.mul(n_float, e.f(LN2_LO)))
+    p = e.horner(r, EXP_POLY)
+    p = e.add(e.add(e.mul(e.mul(p, r), r), r), e.f(1.0))
+    # 2^n in two factors: n reaches -150 (denormal results) and 128, past one exponent field.
+    n = e.op(arith.FPToSIOp(n_float, i32))
+    half = e.op(arith.ShRSIOp(n, e.i(1)))
+    rest = e.op(arith.SubiOp(n, half))
+    y = e.mul(e.mul(p, e.pow2(half)), e.pow2(rest))
+    y = e.select(e.cmp("ogt", x, e.f(EXP_MAX)), e.f(float("inf")), y)
+    y = e.select(e.cmp("olt", x, e.f(EXP_MIN)), e.f(0.0), y)
+    return e.select(e.is_nan(x), x, y)
+
+
+def _log(e: _Emit, x: SSAValue) -> SSAValue:
+    # Denormals: scale into the normal range first (x * 2^23, exponent - 23).
+    tiny = e.cmp("olt", x, e.f(1.1754943508222875e-38))
+    scaled = e.select(tiny, e.mul(x, e.f(8388608.0)), x)
+    bits = e.bits(scaled)
+    exponent = e.op(arith.SubiOp(e.op(arith.ShRUIOp(bits, e.i(23))), e.i(126)))
+    exponent = e.op(arith.SubiOp(exponent, e.op(arith.SelectOp(tiny, e.i(23), e.i(0)))))
+    # Mantissa in [0.5, 1): keep the fraction bits, exponent field of 0.5.
+    mantissa_bits = e.op(arith.OrIOp(e.op(arith.AndIOp(bits, e.i(0x007FFFFF))), e.i(0x3F000000)))
+    m = e.float_of_bits(mantissa_bits)
+    # Into [sqrt(1/2), sqrt(2)): m < sqrt(1/2) -> 2m, exponent - 1.
+    low = e.cmp("olt", m, e.f(SQRT_HALF))
+    exponent = e.op(arith.SubiOp(exponent, e.op(arith.SelectOp(low, e.i(1), e.i(0)))))
+    f = e.sub(e.select(low, e.add(m, m), m), e.f(1.0))
+    k = e.op(arith.SIToFPOp(exponent, f32))
+    z = e.mul(f, f)
+    y = e.mul(e.mul(f, z), e.horner(f, LOG_POLY))
+    y = e.add(y, e.mul(k, e.f(LN2_LO)))
+    y = e.sub(y, e.mul(z, e.f(0.5)))
+    y = e.add(e.add(f, y), e.mul(k, e.f(LN2_HI)))
+    y = e.select(e.cmp("oeq", x, e.f(float("inf"))), x, y)
+    y = e.select(e.cmp("oeq", x, e.f(0.0)), e.f(float("-inf")), y)
+    # Negative numbers and NaN: NaN.
+    return e.select(e.cmp("ult", x, e.f(0.0)), e.f(float("nan")), y)
+
+
+def _log1p(e: _Emit, x: SSAValue) -> SSAValue:
+    # log1p(x) = log(u) * (x / (u - 1)) with u = 1 + x rounded: the rounding error of u cancels.
+    u = e.add(x, e.f(1.0))
+    small = e.cmp("oeq", u, e.f(1.0))
+    y = e.mul(_log(e, u), e.div(x, e.sub(u, e.f(1.0))))  # the ratio is near 1: no overflow
+    y = e.select(e.cmp("oeq", u, e.f(float("inf"))), u, y)
+    return e.select(small, x, y)  # also keeps -0, and NaN (u is NaN, not 1)
+
+
+def _expm1(e: _Emit, x: SSAValue) -> SSAValue:
+    # expm1(x) = (u - 1) * (x / log(u)) with u = exp(x) rounded (Kahan).
+    u = _exp(e, x)
+    um1 = e.sub(u, e.f(1.0))
+    y = e.mul(um1, e.div(x, _log(e, u)))  # the ratio is near 1: no overflow
+    y = e.select(e.cmp("oeq", u, e.f(float("inf"))), u, y)
+    y = e.select(e.cmp("oeq", um1, e.f(-1.0)), um1, y)
+    y = e.select(e.cmp("oeq", u, e.f(1.0)), x, y)  # |x| tiny, and ±0
+    return e.select(e.is_nan(x), x, y)
+
+
+def _tanh(e: _Emit, x: SSAValue) -> SSAValue:
+    # |x| < 0.625: odd polynomial; above: 1 - 2 / (exp(2|x|) + 1), sign of x.
+    ax = e.op(math.AbsFOp(x))
+    z = e.mul(x, x)
+    small = e.add(e.mul(e.mul(e.horner(z, TANH_POLY), z), x), x)
+    big = e.sub(e.f(1.0), e.div(e.f(2.0), e.add(_exp(e, e.add(ax, ax)), e.f(1.0))))
+    # tanh is odd: the result has x's sign (-0 included).
+    return e.op(math.CopySignOp(e.select(e.cmp("olt", ax, e.f(0.625)), small, big), x))
+
+
+EXPANSIONS: dict[type[Operation], tuple[str, Callable[[_Emit, SSAValue], SSAValue]]] = {
+    math.ExpOp: ("exp", _exp),
+    math.LogOp: ("log", _log),
+    math.Log1pOp: ("log1p", _log1p),
+    math.ExpM1Op: ("expm1", _expm1),
+    math.TanhOp: ("tanh", _tanh),
+}
+"""math op -> (name in MAX_ULP, its f32 expansion)."""
+
+
+@dataclass
+class ExpandF32Math(RewritePattern):
+    """math.tanh %x : f32 -> its branch-free arith expansion (one row of EXPANSIONS per op)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        row = EXPANSIONS.get(type(op))
+        if row is None or not isinstance(op.results[0].type, Float32Type):
+            return
+        result = row[1](_Emit(rewriter, op), op.operands[0])
+        rewriter.replace(op, [], [result])
+
+
+@dataclass(frozen=True)
+class ExpandMathPass(ModulePass):
+    """Expands f32 exp, log, log1p, expm1 and tanh into vectorisable arith.
+
+    Expects: any stage with `math` ops on scalars (the `loops` stage on the cpu chain).
+    Guarantees: no f32 math.exp/log/log1p/expm1/tanh is left.
+    """
+
+    name = "expand-math"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        PatternRewriteWalker(
+            GreedyRewritePatternApplier([ExpandF32Math()]), apply_recursively=False
+        ).rewrite_module(op)

@@ -1,0 +1,116 @@
+"""expand-math's f32 functions against float64 numpy, in units in the last place.
+
+By default every 4099th f32 bit pattern (both signs, every exponent: ~1M inputs) plus the special
+values (±0, ±inf, NaN, the smallest denormals, the overflow/underflow thresholds and their
+neighbours); STRATA_TEST_EXHAUSTIVE_MATH=1 runs all 2^32 inputs in chunks. Asserts
+expand_math.MAX_ULP, and that NaN appears exactly where numpy gives NaN.
+"""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pytest
+
+import strata
+from strata.transforms.expand_math import MAX_ULP
+
+EXHAUSTIVE = os.environ.get("STRATA_TEST_EXHAUSTIVE_MATH") == "1"
+CHUNK = 1 << 22
+REFERENCE = {
+    "exp": np.exp,
+    "log": np.log,
+    "log1p": np.log1p,
+    "expm1": np.expm1,
+    "tanh": np.tanh,
+}
+SPECIALS = np.array(
+    [0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 2.0, 0.5, 0.625, -0.625, 1e-45, -1e-45,
+     1.1754942e-38, 1.1754944e-38, 88.72283, 88.722839, 88.72284, -87.33654, -103.97207,
+     -103.97208, -103.9721, -104.0, 3.4028235e38, -3.4028235e38, 1e-7, -1e-7, 0.99999994,
+     -0.99999994, 9.0, -9.0, 20.0],
+    np.float32,
+)  # fmt: skip
+
+
+def kernel(op: str, n: int) -> strata.CompiledModel:
+    t = f"tensor<{n}xf32>"
+    return strata.compile(
+        f"""
+func.func @main(%x: {t}) -> {t} attributes {{tf.entry_function = {{inputs = "x", outputs = "y"}}}} {{
+  %e = tensor.empty() : {t}
+  %r = linalg.generic {{indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+                       iterator_types = ["parallel"]}} ins(%x : {t}) outs(%e : {t}) {{
+  ^bb0(%in: f32, %out: f32):
+    %y = math.{op} %in : f32
+    linalg.yield %y : f32
+  }} -> {t}
+  func.return %r : {t}
+}}""",
+        cache=False,
+    )
+
+
+def ordered(a: np.ndarray) -> np.ndarray:
+    """f32 bit patterns as integers that count ulps across zero."""
+    i = a.view(np.int32).astype(np.int64)
+    return np.where(i < 0, -(i & 0x7FFFFFFF), i)
+
+
+def ulp_error(op: str, got: np.ndarray, x: np.ndarray) -> tuple[int, float]:
+    with np.errstate(all="ignore"):
+        want = REFERENCE[op](x.astype(np.float64)).astype(np.float32)
+    nan_got, nan_want = np.isnan(got), np.isnan(want)
+    mismatched = np.flatnonzero(nan_got != nan_want)
+    assert mismatched.size == 0, (
+        f"{op}: NaN where numpy has none, or not where it has, e.g. x={x[mismatched[:5]]}"
+    )
+    d = np.abs(ordered(got) - ordered(want))
+    d[nan_got] = 0
+    worst = int(np.argmax(d))
+    return int(d[worst]), float(x[worst])
+
+
+def inputs() -> list[np.ndarray]:
+    if EXHAUSTIVE:
+        return [
+            np.arange(start, min(start + CHUNK, 1 << 32), dtype=np.uint64)
+            .astype(np.uint32)
+            .view(np.float32)
+            for start in range(0, 1 << 32, CHUNK)
+        ]
+    sample = np.arange(0, 1 << 32, 4099, dtype=np.uint64).astype(np.uint32).view(np.float32)
+    with np.errstate(over="ignore"):
+        neighbours = np.nextafter(SPECIALS, np.float32(np.inf))
+    return [np.concatenate([sample, SPECIALS, neighbours])]
+
+
+@pytest.mark.parametrize("op", sorted(MAX_ULP))
+def test_max_ulp(op: str) -> None:
+    chunks = inputs()
+    model = kernel(op, chunks[0].size)
+    worst, at = 0, 0.0
+    for x in chunks:
+        if x.size != chunks[0].size:
+            x = np.resize(x, chunks[0].size)
+        err, where = ulp_error(op, model(x=x), x)
+        if err > worst:
+            worst, at = err, where
+    assert worst <= MAX_ULP[op], f"{op}: {worst} ulp at x={at!r} (bound {MAX_ULP[op]})"
+
+
+def test_special_values_exactly() -> None:
+    x = np.array([0.0, -0.0, np.inf, -np.inf, np.nan], np.float32)
+    want = {
+        "exp": [1.0, 1.0, np.inf, 0.0, np.nan],
+        "log": [-np.inf, -np.inf, np.inf, np.nan, np.nan],
+        "log1p": [0.0, -0.0, np.inf, np.nan, np.nan],
+        "expm1": [0.0, -0.0, np.inf, -1.0, np.nan],
+        "tanh": [0.0, -0.0, 1.0, -1.0, np.nan],
+    }
+    for op, values in want.items():
+        got = kernel(op, x.size)(x=x)
+        expected = np.array(values, np.float32)
+        np.testing.assert_array_equal(got, expected, err_msg=op)
+        assert list(np.signbit(got[:2])) == list(np.signbit(expected[:2])), f"{op}: sign of ±0"
