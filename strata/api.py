@@ -119,7 +119,12 @@ def compile(  # noqa: A001 - the natural name for this entry point
     if target not in TARGETS:
         raise StrataError(f"unknown target '{target}' (targets: {', '.join(TARGETS)})")
     times: dict[str, float] = {}
-    pipeline = PipelineOptions(check_bounds=check_bounds)
+    from strata.targets.cpu import jit_cpu
+    from strata.targets.description import TargetDescription
+
+    pipeline = PipelineOptions(
+        check_bounds=check_bounds, target=TargetDescription.for_cpu(jit_cpu(cpu))
+    )
     progress = CompileProgress()
 
     def record(stage: Stage, module: ModuleOp, seconds: float) -> None:

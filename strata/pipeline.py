@@ -17,6 +17,7 @@ from xdsl.passes import ModulePass, PassPipeline, PassPipelineCallbackType
 
 from strata.diagnostics import StrataError, verify_module
 from strata.registry import all_passes
+from strata.targets.description import TargetDescription
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,9 @@ class PipelineOptions:
     partial: bool = False
     """Partial conversion: conversions leave the ops they cannot lower (the coverage report's
     mode; the module is then not at the stage, and `stage_leftovers` finds them)."""
+    target: TargetDescription | None = None
+    """The CPU the code is for: its vector registers size the contraction tiles (None: this
+    machine)."""
 
 
 def _d(*names: str) -> frozenset[str]:
@@ -187,11 +191,22 @@ StageCallback = Callable[[Stage, ModuleOp, float], None]
 CHECK_BOUNDS_PASS = "memref-check-bounds"
 
 
+TILING_PASS = "convert-linalg-to-loops"
+"""The pass whose options the target description fills."""
+
+
 def stage_passes(stage: Stage, options: PipelineOptions | None = None) -> str:
     """The `-p` pipeline of `stage` under `options`."""
+    passes = stage.passes
+    if options is not None and options.target is not None:
+        t = options.target
+        tiled = (
+            f"{TILING_PASS}{{vector-bits={t.vector_bits} vector-registers={t.vector_registers}}}"
+        )
+        passes = ",".join(tiled if p == TILING_PASS else p for p in passes.split(","))
     if options is not None and options.check_bounds and stage.checked:
-        return f"{stage.passes},{CHECK_BOUNDS_PASS}"
-    return stage.passes
+        return f"{passes},{CHECK_BOUNDS_PASS}"
+    return passes
 
 
 def stage_pipeline(

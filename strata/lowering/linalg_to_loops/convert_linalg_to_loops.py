@@ -16,9 +16,11 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
 )
 from xdsl.transforms.convert_linalg_to_loops import LowerLinalgStructuredOpPattern
+from xdsl.utils.exceptions import PassFailedException
 
 from strata.diagnostics import fail_on_ops
 from strata.lowering.linalg_to_loops.loop_nest import GenericToLoops
+from strata.targets.description import TargetDescription, contraction_tiles
 
 
 class LinalgStructuredLowering(RewritePattern):
@@ -48,9 +50,15 @@ class ConvertLinalgToLoopsPass(ModulePass):
 
     Expects: the `buffers` stage (linalg on memrefs). Guarantees: no `linalg` op is left;
     otherwise fails naming every op left (e.g. one still on tensors).
+
+    `vector-bits` / `vector-registers` describe the target's vector register file (0: this
+    machine's, see strata.targets.description); contraction tiles are derived from them.
     """
 
     name = "convert-linalg-to-loops"
+
+    vector_bits: int = 0
+    vector_registers: int = 0
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         on_tensors = [
@@ -60,7 +68,17 @@ class ConvertLinalgToLoopsPass(ModulePass):
             and any(isinstance(v.type, TensorType) for v in o.operands)
         ]
         fail_on_ops(self.name, "linalg ops still on tensors (run bufferize first)", on_tensors)
-        patterns = GreedyRewritePatternApplier([GenericToLoops(), LinalgStructuredLowering()])
+        bits, registers = self.vector_bits, self.vector_registers
+        if bits <= 0 or registers <= 0:
+            host = TargetDescription.host()
+            bits, registers = bits or host.vector_bits, registers or host.vector_registers
+        if bits % 32 or registers < 2:
+            raise PassFailedException(
+                f"{self.name}: vector-bits must be a multiple of 32 and vector-registers at "
+                f"least 2, found vector-bits={bits} vector-registers={registers}"
+            )
+        tiles = contraction_tiles(bits, registers)
+        patterns = GreedyRewritePatternApplier([GenericToLoops(tiles), LinalgStructuredLowering()])
         PatternRewriteWalker(patterns, apply_recursively=False).rewrite_module(op)
         left = [o for o in op.walk() if o.dialect_name() == "linalg"]
         fail_on_ops(self.name, "linalg ops could not be lowered", left)

@@ -36,9 +36,10 @@ from xdsl.rewriter import InsertPoint
 
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
+from strata.targets.description import ContractionTiles
 
-TILE_CANDIDATES = (64, 32, 16)
-ROW_TILE_CANDIDATES = (4, 2)
+TILE_CANDIDATES = (24, 16)
+ROW_TILE_CANDIDATES = (4,)
 
 
 class LoopRole(Enum):
@@ -145,7 +146,7 @@ def _tile(size: int, candidates: Sequence[int]) -> int | None:
     return next((t for t in candidates if size % t == 0 and size > t), None)
 
 
-def plan_loops(op: linalg.GenericOp, sizes: Sequence[int]) -> list[Loop]:
+def plan_loops(op: linalg.GenericOp, sizes: Sequence[int], tiles: ContractionTiles) -> list[Loop]:
     """Loops outermost first. A contraction (parallel dims, reductions, one last parallel dim n)
     is tiled for registers and cache: [n_outer, ..., m_outer, reductions, m_inner, n_inner], where
     m is the parallel dim just before the reductions. The accumulator tile C[m_inner, n_inner]
@@ -160,12 +161,12 @@ def plan_loops(op: linalg.GenericOp, sizes: Sequence[int]) -> list[Loop]:
     first = reductions[0]
     if any(kinds[d] != IteratorType.REDUCTION for d in range(first, last)):
         return loops
-    tile_n = _tile(sizes[last], TILE_CANDIDATES)
+    tile_n = _tile(sizes[last], tiles.columns)
     if tile_n is None:
         return loops
     before = loops[:first]
     m = first - 1
-    tile_m = _tile(sizes[m], ROW_TILE_CANDIDATES) if m >= 0 else None
+    tile_m = _tile(sizes[m], tiles.rows) if m >= 0 else None
     if tile_m is None:
         return (
             [Loop(last, sizes[last], tile_n, LoopRole.OUTER)]
@@ -182,8 +183,54 @@ def plan_loops(op: linalg.GenericOp, sizes: Sequence[int]) -> list[Loop]:
     )
 
 
+PANEL_BYTES = 128 * 1024
+"""Largest packed rhs panel (k x n tile f32), on the kernel's stack."""
+PACK_MIN_ROWS = 8
+"""Pack the rhs only when at least this many lhs rows (the m dim) reuse each panel."""
+
+
+def _reduction_dim(op: linalg.GenericOp) -> int:
+    kinds = [it.data for it in op.iterator_types]
+    return kinds.index(IteratorType.REDUCTION)
+
+
+def _reduction_size(op: linalg.GenericOp, sizes: Sequence[int]) -> int:
+    return sizes[_reduction_dim(op)]
+
+
+def packable_operand(
+    op: linalg.GenericOp, plan: Sequence[Loop], sizes: Sequence[int]
+) -> int | None:
+    """The input read as rhs[k, n] by a tiled contraction with one reduction dim k, when a
+    contiguous copy of its column block (k x n tile) fits PANEL_BYTES; else None."""
+    if not plan or plan[0].role is not LoopRole.OUTER:
+        return None
+    kinds = [it.data for it in op.iterator_types]
+    if kinds.count(IteratorType.REDUCTION) != 1:
+        return None
+    r, n = _reduction_dim(op), plan[0].dim
+    if r == 0 or sizes[r - 1] < PACK_MIN_ROWS:
+        return None  # few lhs rows reuse the panel: copying it would cost more than it saves
+    maps = [m.data for m in op.indexing_maps.data]
+    for i, operand in enumerate(op.inputs):
+        t = operand.type
+        results = maps[i].results
+        if (
+            isinstance(t, MemRefType)
+            and len(results) == 2
+            and results[0] == AffineDimExpr(r)
+            and results[1] == AffineDimExpr(n)
+            and sizes[r] * plan[0].step * 4 <= PANEL_BYTES
+        ):
+            return i
+    return None
+
+
+@dataclass
 class GenericToLoops(RewritePattern):
     """linalg.generic on memrefs -> scf.for nest { memref.load ins; body; memref.store out }"""
+
+    tiles: ContractionTiles
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, linalg.GenericOp) or op.res:
@@ -199,7 +246,7 @@ class GenericToLoops(RewritePattern):
                 consts[value] = b(arith.ConstantOp(IntegerAttr(value, IndexType()))).result
             return consts[value]
 
-        plan = plan_loops(op, sizes)
+        plan = plan_loops(op, sizes, self.tiles)
         for loop in plan:
             index(0), index(loop.size), index(loop.step)
         # Constants of the map expressions go before the loops too (hoisted, and dominating).
@@ -215,8 +262,19 @@ class GenericToLoops(RewritePattern):
                         index(0), index(1)
         ivs: dict[int, SSAValue] = {}
         outer_ivs: dict[int, SSAValue] = {}
+        inner_ivs: dict[int, SSAValue] = {}
         insert_at = InsertPoint.before(op)  # a rank-0 op has no loops: its body goes here
-        for loop in plan:
+        packed = packable_operand(op, plan, sizes)
+        panel: SSAValue | None = None
+        if packed is not None:
+            alloca = memref.AllocaOp.get(
+                expect(op.operands[packed].type, MemRefType).element_type,
+                shape=[_reduction_size(op, sizes), plan[0].step],
+            )
+            alloca.location = op.location
+            rewriter.insert(alloca, insert_at)
+            panel = alloca.memref
+        for position, loop in enumerate(plan):
             body = Block(arg_types=[IndexType()])
             for_op = scf.ForOp(index(0), index(loop.size), index(loop.step), [], body)
             for_op.location = op.location
@@ -228,15 +286,50 @@ class GenericToLoops(RewritePattern):
             iv: SSAValue = body.args[0]
             if loop.role is LoopRole.OUTER:
                 outer_ivs[loop.dim] = iv
+                if position == 0 and packed is not None and panel is not None:
+                    self.emit_pack(op, rewriter, insert_at, packed, panel, iv, index)
             elif loop.role is LoopRole.INNER:
+                inner_ivs[loop.dim] = iv
                 add = arith.AddiOp(outer_ivs[loop.dim], iv)
                 add.location = op.location
                 rewriter.insert(add, insert_at)
                 iv = add.result
             if loop.role is not LoopRole.OUTER:
                 ivs[loop.dim] = iv
-        self.emit_body(op, rewriter, insert_at, ivs, index)
+        substitute = None
+        if packed is not None and panel is not None:
+            r = _reduction_dim(op)
+            substitute = (packed, panel, [ivs[r], inner_ivs[plan[0].dim]])
+        self.emit_body(op, rewriter, insert_at, ivs, index, substitute)
         rewriter.erase(op)
+
+    @staticmethod
+    def emit_pack(
+        op: linalg.GenericOp,
+        rewriter: PatternRewriter,
+        at: InsertPoint,
+        operand: int,
+        panel: SSAValue,
+        n0: SSAValue,
+        index: Callable[[int], SSAValue],
+    ) -> None:
+        """panel[k, j] = rhs[k, n0 + j]: the rhs column block, contiguous, once per n block."""
+        k_size, width = expect(panel.type, MemRefType).get_shape()
+        outer = Block(arg_types=[IndexType()])
+        inner = Block(arg_types=[IndexType()])
+        loops = [
+            scf.ForOp(index(0), index(k_size), index(1), [], outer),
+            scf.ForOp(index(0), index(width), index(1), [], inner),
+        ]
+        col = arith.AddiOp(n0, inner.args[0])
+        load = memref.LoadOp.get(op.operands[operand], [outer.args[0], col.result])
+        store = memref.StoreOp.get(load.res, panel, [outer.args[0], inner.args[0]])
+        inner.add_ops([col, load, store, scf.YieldOp()])
+        outer.add_ops([loops[1], scf.YieldOp()])
+        for new in (*loops, col, load, store, *[b.last_op for b in (outer, inner)]):
+            if new is not None:
+                new.location = op.location
+        rewriter.insert(loops[0], at)
 
     @staticmethod
     def emit_body(
@@ -245,6 +338,7 @@ class GenericToLoops(RewritePattern):
         at: InsertPoint,
         ivs: dict[int, SSAValue],
         index: Callable[[int], SSAValue],
+        substitute: tuple[int, SSAValue, list[SSAValue]] | None = None,
     ) -> None:
         maps = [m.data for m in op.indexing_maps.data]
         block = op.body.block
@@ -262,7 +356,10 @@ class GenericToLoops(RewritePattern):
         for i, (operand, arg) in enumerate(zip(op.operands, block.args, strict=False)):
             if i >= n_in and not arg.uses:
                 continue  # an output that is only written
-            load = insert(memref.LoadOp.get(operand, indices(maps[i])))
+            if substitute is not None and substitute[0] == i:
+                load = insert(memref.LoadOp.get(substitute[1], substitute[2]))
+            else:
+                load = insert(memref.LoadOp.get(operand, indices(maps[i])))
             mapping[arg] = load.results[0]
         yielded: Sequence[SSAValue] = ()
         for inner in block.ops:

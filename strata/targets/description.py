@@ -1,0 +1,100 @@
+"""What a CPU target offers the code generator: vector width, vector registers, FMA, cores.
+
+    TargetDescription.host()                 # this machine, from LLVM's view of it
+    TargetDescription.for_cpu("x86-64-v3")   # 256-bit vectors, 16 registers, FMA
+    TargetDescription.for_cpu("neoverse-n1", triple="aarch64-unknown-linux-gnu")
+
+Tile sizes come from here, not from the machine Strata runs on: the passes take them as options
+(`convert-linalg-to-loops{vector-bits=256 vector-registers=16}`), the pipeline fills the options
+from the compile's `cpu`, and a lit test can pin them.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import llvmlite.binding as llvm_binding
+
+from strata.diagnostics import StrataError
+
+
+@dataclass(frozen=True)
+class TargetDescription:
+    triple: str
+    cpu: str
+    vector_bits: int
+    """Widest vector register the code may use (128 SSE/NEON, 256 AVX2, 512 AVX-512)."""
+    vector_registers: int
+    """Architectural vector registers (16 on x86-64 before AVX-512, 32 with it and on AArch64)."""
+    fma: bool
+    cores: int
+
+    @property
+    def f32_lanes(self) -> int:
+        return self.vector_bits // 32
+
+    @staticmethod
+    def host() -> TargetDescription:
+        llvm_binding.initialize_native_target()
+        features = llvm_binding.get_host_cpu_features()
+        triple = llvm_binding.get_process_triple()
+        return _from_features(
+            triple, llvm_binding.get_host_cpu_name(), {k for k, v in features.items() if v}
+        )
+
+    @staticmethod
+    def for_cpu(cpu: str | None, triple: str | None = None) -> TargetDescription:
+        """`host` / None: this machine. An x86-64 level (`x86-64`, `-v2`, `-v3`, `-v4`), or on
+        an AArch64 triple any CPU name (NEON is baseline there)."""
+        if cpu in (None, "", "host") and triple is None:
+            return TargetDescription.host()
+        triple = triple or llvm_binding.get_process_triple()
+        if triple.startswith(("aarch64", "arm64")):
+            return TargetDescription(triple, cpu or "generic", 128, 32, True, _cores())
+        from strata.targets.cpu import X86_LEVELS
+
+        if cpu not in X86_LEVELS:
+            raise StrataError(
+                f"unknown cpu '{cpu}' for {triple} (known: host, {', '.join(X86_LEVELS)})"
+            )
+        return _from_features(triple, cpu, set(X86_LEVELS[cpu]))
+
+
+def _from_features(triple: str, cpu: str, features: set[str]) -> TargetDescription:
+    if triple.startswith(("aarch64", "arm64")):
+        return TargetDescription(triple, cpu, 128, 32, True, _cores())
+    if "avx512f" in features:
+        bits, registers = 512, 32
+    elif "avx" in features:
+        bits, registers = 256, 16
+    else:
+        bits, registers = 128, 16
+    return TargetDescription(triple, cpu, bits, registers, "fma" in features, _cores())
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+@dataclass(frozen=True)
+class ContractionTiles:
+    """The register tile of a contraction's loop nest: `rows` x `columns` accumulators."""
+
+    columns: tuple[int, ...]
+    """n tile candidates, widest first: multiples of the f32 lanes."""
+    rows: tuple[int, ...]
+    """m tile candidates."""
+
+
+def contraction_tiles(vector_bits: int, vector_registers: int) -> ContractionTiles:
+    """Accumulators `rows` x `v` vectors, plus `v` rhs vectors and one broadcast, within the
+    register file, for v up to 4: 256 bits x 16 registers -> 4 x (24, 16, 8) columns; 512 x 32 ->
+    4 x (64, 48, 32, 16); 128 x 32 (NEON) -> 4 x (16, 12, 8, 4)."""
+    lanes = max(vector_bits // 32, 1)
+    rows = 4
+    widest = max(1, min(4, (vector_registers - 1) // (rows + 1)))
+    return ContractionTiles(columns=tuple(v * lanes for v in range(widest, 0, -1)), rows=(rows, 2))

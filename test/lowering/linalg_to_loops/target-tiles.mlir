@@ -1,0 +1,30 @@
+// RUN: strata-opt %s -p "convert-linalg-to-loops{vector-bits=256 vector-registers=16}" | filecheck %s --check-prefix=AVX2
+// RUN: strata-opt %s -p "convert-linalg-to-loops{vector-bits=512 vector-registers=32}" | filecheck %s --check-prefix=AVX512
+// RUN: strata-opt %s -p "convert-linalg-to-loops{vector-bits=128 vector-registers=32}" | filecheck %s --check-prefix=NEON
+// RUN: not strata-opt %s -p "convert-linalg-to-loops{vector-bits=100 vector-registers=16}" 2>&1 | filecheck %s --check-prefix=BAD
+
+// The register tile of a 8x64 . 64x96 matmul follows the target's vector register file: 4 rows x
+// (up to 4 vectors of f32 lanes, accumulators + rhs vectors + one broadcast within the registers)
+// columns, the widest that divides n: AVX2 (8 lanes, 16 registers) 4 x 24; AVX-512 (16 lanes,
+// 32 registers) 4 x 48 (64 does not divide 96); NEON (4 lanes, 32 registers) 4 x 16. The rhs
+// column block is packed into a contiguous k x n-tile panel once per n block.
+// AVX2:        %[[PANEL:.*]] = memref.alloca() : memref<64x24xf32>
+// AVX2:        scf.for %[[N0:.*]] = %{{.*}} to %{{.*}} step %[[C24:.*]] {
+// AVX2:          memref.store {{.*}}, %[[PANEL]]
+// AVX2:          scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C4:.*]] {
+// AVX2:            scf.for %[[K:.*]] = {{.*}} {
+// AVX2:              scf.for %{{.*}} = %{{.*}} to %[[C4]] step
+// AVX2:                scf.for %[[J:.*]] = %{{.*}} to %[[C24]] step
+// AVX2:                  memref.load %[[PANEL]][%[[K]], %[[J]]] : memref<64x24xf32>
+// AVX512:      memref.alloca() : memref<64x48xf32>
+// NEON:        memref.alloca() : memref<64x16xf32>
+// BAD:         convert-linalg-to-loops: vector-bits must be a multiple of 32 and vector-registers at least 2, found vector-bits=100 vector-registers=16
+func.func @matmul(%a: memref<8x64xf32>, %b: memref<64x96xf32>, %c: memref<8x96xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>], iterator_types = ["parallel", "reduction", "parallel"]} ins(%a, %b : memref<8x64xf32>, memref<64x96xf32>) outs(%c : memref<8x96xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  func.return
+}
