@@ -88,9 +88,8 @@ def main() -> None:
         np.testing.assert_allclose(out, reference(x, weights), rtol=1e-4, atol=1e-5)
         stages = " ".join(f"{k}={v:.2f}" for k, v in model.stage_seconds.items())
         nodes = len(graph.node)
-        print(
-            f"chain{layers:<11} {nodes:>6} {seconds:>8.2f}s {1e3 * seconds / nodes:>7.2f}ms  {stages}"
-        )
+        per_node = 1e3 * seconds / nodes
+        print(f"chain{layers:<11} {nodes:>6} {seconds:>8.2f}s {per_node:>7.2f}ms  {stages}")
 
 
 if __name__ == "__main__":
