@@ -51,6 +51,19 @@ def _describe(shape: Sequence[int], dtype: np.dtype) -> str:
     return f"{tuple(shape)} {dtype.name}"
 
 
+@dataclass(frozen=True)
+class ProfiledCall:
+    """One timed kernel call of a profiling build (`profile-kernels`), in call order."""
+
+    kernel: str
+    nodes: str
+    """The TF node(s) the call came from, comma-separated (empty when unknown)."""
+    flops: int
+    """Float operations the kernel performs (static estimate; 0 when it has none)."""
+    bytes: int
+    """Bytes of the buffers it is called with (what it may read and write)."""
+
+
 POISON_BYTE = 0xFF
 """What a debug build's outputs and arena hold before each call (`poison_scratch`): every float
 NaN, every integer -1."""
@@ -64,6 +77,9 @@ class EntrySignature:
     arena_bytes: int = 0
     status_codes: dict[int, str] = field(default_factory=dict)
     """Non-zero status values the function may return, and what each means."""
+    profiled_calls: tuple[ProfiledCall, ...] = ()
+    """Profiling builds: the kernel calls whose start and end times the entry records in the
+    global `__strata_profile_<entry>` (two `struct timespec` per call)."""
     poison_scratch: bool = False
     """Debug builds (`memref-check-bounds`): the runtime fills the outputs and the arena with 0xFF
     bytes (NaN, or -1) before every call, so a read of memory nothing wrote shows in the results."""
@@ -86,6 +102,7 @@ class EntrySignature:
             ),
             arena_bytes=int(data.get("arena_bytes", 0)),
             status_codes={int(k): v for k, v in data.get("status_codes", {}).items()},
+            profiled_calls=tuple(ProfiledCall(**c) for c in data.get("profiled_calls", ())),
             poison_scratch=bool(data.get("poison_scratch", False)),
         )
 

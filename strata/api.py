@@ -19,12 +19,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
 
 from strata.abi import EntrySignature
 from strata.diagnostics import InputError, StrataError
 from strata.frontends.graphdef.options import ImportOptions
 from strata.loading import load_module
 from strata.pipeline import PipelineOptions, Stage, run_stages
+from strata.profiling import CompileTimer, KernelEvent, Slice
 from strata.progress import CompileProgress
 
 if TYPE_CHECKING:
@@ -47,6 +49,18 @@ class CompiledModel:
     target: str = "cpu"
     device: object | None = None
     """The GPU targets' Device (strata.runtime.cuda.CudaDevice or cuda_sim.SimDevice)."""
+    compile_slices: list[Slice] = field(default_factory=list)
+    """Each stage and pass of the compile, timed (strata.profiling)."""
+    events_of: Callable[[], list[KernelEvent]] | None = None
+    """Profiling builds: the kernel launches of the last run."""
+    kernel_runs: list[list[KernelEvent]] = field(default_factory=list)
+    """Profiling builds: the kernel launches of every run so far."""
+
+    def _run(self, given: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
+        results = self.runner(given)
+        if self.events_of is not None:
+            self.kernel_runs.append(self.events_of())
+        return results
 
     @property
     def input_names(self) -> list[str]:
@@ -61,7 +75,7 @@ class CompiledModel:
     ) -> dict[str, np.ndarray]:
         """All outputs as {name: array}."""
         given = {**(inputs or {}), **kwargs}
-        return self.runner(given)
+        return self._run(given)
 
     def __call__(
         self, *args: np.ndarray, **kwargs: np.ndarray
@@ -76,7 +90,7 @@ class CompiledModel:
             if name in given:
                 raise InputError(f"input '{name}' given twice")
             given[name] = value
-        results = self.runner(given)
+        results = self._run(given)
         values = tuple(results[n] for n in self.output_names)
         return values[0] if len(values) == 1 else values
 
@@ -89,12 +103,42 @@ def lower(
     stop_after: str = "llvm",
     after_stage: Callable[[Stage, ModuleOp, float], None] | None = None,
     pipeline: PipelineOptions | None = None,
+    after_pass: Callable[[ModulePass, ModuleOp], None] | None = None,
 ) -> tuple[Context, ModuleOp]:
     """Load `source` (GraphDef path or message, .mlir path, IR text); lower it to `stop_after`."""
     options = ImportOptions(inputs=inputs, input_shapes=input_shapes, outputs=outputs)
     ctx, module = load_module(source, options=options)
-    run_stages(ctx, module, stop_after=stop_after, after_stage=after_stage, options=pipeline)
+    run_stages(
+        ctx,
+        module,
+        stop_after=stop_after,
+        after_stage=after_stage,
+        after_pass=after_pass,
+        options=pipeline,
+    )
     return ctx, module
+
+
+class _Recorder:
+    """A compile's stage times, its progress line and its trace slices, fed by the pipeline."""
+
+    def __init__(self) -> None:
+        self.times: dict[str, float] = {}
+        self.progress = CompileProgress()
+        self.timer = CompileTimer()
+
+    def stage(self, stage: Stage, module: ModuleOp, seconds: float) -> None:
+        self.times[stage.name] = seconds
+        self.timer.after_stage(stage.name, seconds)
+        last = stage.name in ("llvm", "gpu")
+        self.progress.stage_done(stage.name, module, "LLVM code generation" if last else "")
+
+    def pass_(self, done: ModulePass, _module: ModuleOp) -> None:
+        self.timer.after_pass(done.name)
+
+    def step(self, name: str, seconds: float) -> None:
+        self.times[name] = seconds
+        self.timer.step(name, seconds)
 
 
 def compile(  # noqa: A001 - the natural name for this entry point
@@ -107,6 +151,7 @@ def compile(  # noqa: A001 - the natural name for this entry point
     cpu: str | None = None,
     check_bounds: bool = False,
     cache: bool = True,
+    profile: bool = False,
 ) -> CompiledModel:
     """Compile a model all the way for `target` and return a callable; `cpu` tunes the JIT of
     cpu and cuda-sim (`x86-64`, `x86-64-v2`..`v4`, `host`; default $STRATA_JIT_CPU or host).
@@ -115,39 +160,29 @@ def compile(  # noqa: A001 - the natural name for this entry point
     a buffer raises ExecutionError naming the kernel, the buffer and the TF node.
 
     `cache`: the cpu target's object code is kept in the compile cache (strata.compile_cache;
-    `$STRATA_CACHE_DIR`) and a compile of the same input with the same options loads it instead."""
+    `$STRATA_CACHE_DIR`) and a compile of the same input with the same options loads it instead.
+
+    `profile`: a build that times every kernel launch; each run appends its launches to
+    `kernel_runs` (strata.profiling makes a table or a Chrome trace of them)."""
     if target not in TARGETS:
         raise StrataError(f"unknown target '{target}' (targets: {', '.join(TARGETS)})")
-    times: dict[str, float] = {}
     from strata.targets.cpu import jit_cpu
     from strata.targets.description import TargetDescription
 
     pipeline = PipelineOptions(
-        check_bounds=check_bounds, target=TargetDescription.for_cpu(jit_cpu(cpu))
+        check_bounds=check_bounds,
+        profile=profile,
+        target=TargetDescription.for_cpu(jit_cpu(cpu)),
     )
-    progress = CompileProgress()
-
-    def record(stage: Stage, module: ModuleOp, seconds: float) -> None:
-        times[stage.name] = seconds
-        last = stage.name in ("llvm", "gpu")
-        progress.stage_done(stage.name, module, "LLVM code generation" if last else "")
-
+    rec = _Recorder()
     try:
-        return _compile(
-            source,
-            outputs,
-            inputs,
-            input_shapes,
-            target,
-            opt_level,
-            cpu,
-            cache,
-            pipeline,
-            times,
-            record,
+        model = _compile(
+            source, outputs, inputs, input_shapes, target, opt_level, cpu, cache, pipeline, rec
         )
     finally:
-        progress.finish()
+        rec.progress.finish()
+    model.compile_slices = rec.timer.slices
+    return model
 
 
 def _compile(
@@ -160,12 +195,12 @@ def _compile(
     cpu: str | None,
     cache: bool,
     pipeline: PipelineOptions,
-    times: dict[str, float],
-    record: Callable[[Stage, ModuleOp, float], None],
+    rec: _Recorder,
 ) -> CompiledModel:
+    times = rec.times
     if target in GPU_TARGETS:
         return _compile_gpu(
-            source, outputs, inputs, input_shapes, target, opt_level, times, record, cpu, pipeline
+            source, outputs, inputs, input_shapes, target, opt_level, rec, cpu, pipeline
         )
 
     from strata.runtime.cpu import CompiledFunction
@@ -176,23 +211,41 @@ def _compile(
         key = _cache_key(source, outputs, inputs, input_shapes, target, opt_level, cpu, pipeline)
         cached = _from_cache(key, opt_level, cpu)
         if cached is not None:
-            times["cache-load"] = time.perf_counter() - start
-            return CompiledModel(lambda given: cached(**given), cached.signature, None, times)
+            rec.step("cache-load", time.perf_counter() - start)
+            return CompiledModel(
+                lambda given: cached(**given),
+                cached.signature,
+                None,
+                times,
+                events_of=(lambda: cached.last_events) if pipeline.profile else None,
+            )
     start = time.perf_counter()
     _ctx, module = lower(
-        source, outputs, inputs, input_shapes, after_stage=record, pipeline=pipeline
+        source,
+        outputs,
+        inputs,
+        input_shapes,
+        after_stage=rec.stage,
+        pipeline=pipeline,
+        after_pass=rec.pass_,
     )
     times["import"] = time.perf_counter() - start - sum(times.values())
 
     start = time.perf_counter()
     fn = CompiledFunction.from_module(module, opt_level=opt_level, cpu=cpu)
-    times["llvm-jit"] = time.perf_counter() - start
+    rec.step("llvm-jit", time.perf_counter() - start)
     if key is not None:
         from strata.compile_cache import CompileCache
 
         header: dict[str, object] = {"signature": fn.signature.to_json()}
         CompileCache.default().put(key, header, fn.jit_module.object_code)
-    return CompiledModel(lambda given: fn(**given), fn.signature, module, times)
+    return CompiledModel(
+        lambda given: fn(**given),
+        fn.signature,
+        module,
+        times,
+        events_of=(lambda: fn.last_events) if pipeline.profile else None,
+    )
 
 
 def _cache_key(
@@ -250,8 +303,7 @@ def _compile_gpu(
     input_shapes: Sequence[Sequence[int]] | None,
     target: str,
     opt_level: int,
-    times: dict[str, float],
-    record: Callable[[Stage, ModuleOp, float], None],
+    rec: _Recorder,
     cpu: str | None = None,
     pipeline: PipelineOptions | None = None,
 ) -> CompiledModel:
@@ -268,19 +320,31 @@ def _compile_gpu(
         inputs,
         input_shapes,
         stop_after="gpu",
-        after_stage=record,
+        after_stage=rec.stage,
         pipeline=pipeline,
+        after_pass=rec.pass_,
     )
+    times = rec.times
     times["import"] = time.perf_counter() - start - sum(times.values())
     start = time.perf_counter()
     if device is not None:
         from strata.runtime import cuda
 
         fn = cuda.compile_module(ctx, module, device)
-        times["ptx-load"] = time.perf_counter() - start
+        rec.step("ptx-load", time.perf_counter() - start)
     else:
         from strata.runtime import cuda_sim
 
         fn = cuda_sim.compile_module(ctx, module, opt_level, cpu)
-        times["sim-jit"] = time.perf_counter() - start
-    return CompiledModel(lambda given: fn(**given), fn.signature, module, times, target, fn.device)
+        rec.step("sim-jit", time.perf_counter() - start)
+    profiling = pipeline is not None and pipeline.profile
+    fn.profile = profiling
+    return CompiledModel(
+        lambda given: fn(**given),
+        fn.signature,
+        module,
+        times,
+        target,
+        fn.device,
+        events_of=(lambda: fn.last_events) if profiling else None,
+    )

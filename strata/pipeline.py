@@ -47,6 +47,8 @@ class PipelineOptions:
     partial: bool = False
     """Partial conversion: conversions leave the ops they cannot lower (the coverage report's
     mode; the module is then not at the stage, and `stage_leftovers` finds them)."""
+    profile: bool = False
+    """Time every kernel call (`profile-kernels` ends the cpu chain's `loops` stage)."""
     target: TargetDescription | None = None
     """The CPU the code is for: its vector registers size the contraction tiles (None: this
     machine)."""
@@ -191,6 +193,7 @@ StageCallback = Callable[[Stage, ModuleOp, float], None]
 CHECK_BOUNDS_PASS = "memref-check-bounds"
 
 
+PROFILE_PASS = "profile-kernels"
 TILING_PASS = "convert-linalg-to-loops"
 """The pass whose options the target description fills."""
 
@@ -205,7 +208,9 @@ def stage_passes(stage: Stage, options: PipelineOptions | None = None) -> str:
         )
         passes = ",".join(tiled if p == TILING_PASS else p for p in passes.split(","))
     if options is not None and options.check_bounds and stage.checked:
-        return f"{passes},{CHECK_BOUNDS_PASS}"
+        passes = f"{passes},{CHECK_BOUNDS_PASS}"
+    if options is not None and options.profile and stage.name == "loops":
+        passes = f"{passes},{PROFILE_PASS}"
     return passes
 
 

@@ -17,6 +17,7 @@ from xdsl.dialects.builtin import ModuleOp
 
 from strata.abi import POISON_BYTE, EntrySignature, TensorSpec
 from strata.diagnostics import ExecutionError
+from strata.profiling import KernelEvent
 from strata.targets.cpu import JitModule, entry_signature, jit
 
 ARENA_ALIGNMENT = 64
@@ -43,6 +44,8 @@ class CompiledFunction:
         # One arena per calling thread: concurrent calls must not share temporaries.
         self._arenas = threading.local()
         self._output_dtypes = [np.dtype(spec.dtype) for spec in signature.outputs]
+        self.last_events: list[KernelEvent] = []
+        """Profiling builds: each kernel call of the last run, in order."""
 
     @staticmethod
     def from_module(
@@ -68,10 +71,25 @@ class CompiledFunction:
             arena.fill(POISON_BYTE)
         pointers.append(arena.ctypes.data)
         status = self._cfunc(*pointers)
+        if self.signature.profiled_calls:
+            self.last_events = self._read_profile()
         if status != 0:
             message = self.signature.status_codes.get(status, "unknown error")
             raise ExecutionError(f"{self.signature.entry}: status {status}: {message}")
         return results
+
+    def _read_profile(self) -> list[KernelEvent]:
+        """The kernel times of the last call (a profiling build: see profile-kernels)."""
+        calls = self.signature.profiled_calls
+        name = f"__strata_profile_{self.signature.entry}"
+        address = self.jit_module.engine.get_global_value_address(name)
+        raw = np.frombuffer(ctypes.string_at(address, 32 * len(calls)), dtype=np.int64)
+        stamps = raw.reshape(len(calls), 2, 2)  # call, start/end, (seconds, nanoseconds)
+        ns = stamps[:, :, 0] * 1_000_000_000 + stamps[:, :, 1]
+        return [
+            KernelEvent(c.kernel, c.nodes, int(ns[i, 0]), int(ns[i, 1]), c.flops, c.bytes)
+            for i, c in enumerate(calls)
+        ]
 
     def _arena(self) -> np.ndarray:
         arena = getattr(self._arenas, "buffer", None)

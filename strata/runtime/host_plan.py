@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import operator
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -31,9 +32,10 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from strata.abi import POISON_BYTE, EntrySignature, TensorSpec
-from strata.diagnostics import ExecutionError, StrataError, describe_op
+from strata.diagnostics import ExecutionError, StrataError, describe_op, node_names
 from strata.dialects.element_kinds import numpy_dtype_for
 from strata.dialects.hlo.scalar_semantics import CMPF_NUMPY, CMPI_NUMPY
+from strata.profiling import KernelEvent
 
 # --- The device a plan runs against ------------------------------------------------------------
 
@@ -122,6 +124,8 @@ class Launch:
     grid: tuple[int, int, int]
     block: tuple[int, int, int]
     args: tuple[View, ...]
+    nodes: str = ""
+    """The TF node(s) the launch came from, comma-separated (for profiles)."""
 
 
 @dataclass(frozen=True)
@@ -418,7 +422,7 @@ class _Builder:
             self._static(op.blockSizeZ, op),
         )
         args = tuple(self._view(a, op) for a in op.kernelOperands)
-        return Launch(kernel, grid, block, args)
+        return Launch(kernel, grid, block, args, ",".join(node_names(op.location)))
 
     def _arith(self, op: Operation) -> None:
         fn = _scalar_fn(op) if op.dialect_name() == "arith" and len(op.results) == 1 else None
@@ -451,6 +455,9 @@ class PlanFunction:
         self.outputs: tuple[TensorSpec, ...] = plan.signature.outputs
         # Calls share the device buffers: one at a time.
         self._lock = threading.Lock()
+        self.profile = False
+        """Time each launch (synchronising after it) into `last_events`."""
+        self.last_events: list[KernelEvent] = []
         self.handles = [device.alloc(max(spec.nbytes, 1)) for spec in plan.buffers]
         for handle, spec in zip(self.handles, plan.buffers, strict=True):
             if spec.data is not None:
@@ -483,9 +490,19 @@ class PlanFunction:
         def value(operand: Operand) -> Scalar:
             return slots[operand.index] if isinstance(operand, Slot) else operand
 
+        events: list[KernelEvent] = []
         for step in self.plan.steps:
             if isinstance(step, Launch):
                 args = [(handles[v.buffer], v.offset) for v in step.args]
+                if self.profile:
+                    start = time.monotonic_ns()
+                    device.launch(step.kernel, step.grid, step.block, args)
+                    device.synchronize()
+                    nbytes = sum(v.nbytes for v in step.args)
+                    events.append(
+                        KernelEvent(step.kernel, step.nodes, start, time.monotonic_ns(), 0, nbytes)
+                    )
+                    continue
                 device.launch(step.kernel, step.grid, step.block, args)
             elif isinstance(step, Copy):
                 device.copy(
@@ -505,6 +522,8 @@ class PlanFunction:
             device.download(handles[index], 0, out)
             results[spec.name] = out
         device.synchronize()
+        if self.profile:
+            self.last_events = events
         status = int(value(self.plan.status))
         if status != 0:
             message = self.signature.status_codes.get(status, "unknown error")

@@ -123,7 +123,9 @@ def _convert_global(op: llvm.GlobalOp, out: ir.Module) -> None:
         # GPU shared memory (addrspace 3) cannot be initialised: its contents start undefined.
         fill = ir.Undefined if addrspace == SHARED_ADDRSPACE else None
         gvar.initializer = ir.Constant(convert_type(op.global_type), fill)
-    gvar.linkage = op.linkage.linkage.data
+    # A defined global of external linkage prints with no keyword (`external` declares one).
+    linkage = op.linkage.linkage.data
+    gvar.linkage = "" if linkage == "external" else linkage
     gvar.global_constant = op.constant is not None
     if op.alignment is not None:
         gvar.align = op.alignment.value.data

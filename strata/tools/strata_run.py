@@ -21,6 +21,7 @@ from strata.abi import EntrySignature
 from strata.api import TARGETS, CompiledModel, compile
 from strata.diagnostics import StrataError, run_tool
 from strata.loading import parse_input_shapes, parse_names
+from strata.profiling import kernel_table, write_chrome_trace
 
 
 def compile_time_line(stage_seconds: dict[str, float]) -> str:
@@ -74,6 +75,18 @@ def build_parser() -> argparse.ArgumentParser:
         "fails the run naming the kernel, the buffer and the TF node",
     )
     p.add_argument(
+        "--profile",
+        action="store_true",
+        help="a build that times every kernel launch: print per kernel its calls, total and mean "
+        "time, share and GFLOP/s or GB/s (over the --bench runs, else one)",
+    )
+    p.add_argument(
+        "--trace",
+        metavar="OUT.json",
+        help="write a Chrome trace (chrome://tracing, Perfetto): the compile's stages and passes, "
+        "and each kernel launch of the runs, named by kernel and TF node",
+    )
+    p.add_argument(
         "--timing",
         action="store_true",
         help="print the compile time of each stage and the total to stderr",
@@ -117,6 +130,8 @@ def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     if not Path(args.model).exists():
         raise StrataError(f"{args.model}: no such file")
+    if args.trace and not Path(args.trace).resolve().parent.is_dir():
+        raise StrataError(f"--trace {args.trace}: no such directory")
     given = load_inputs(args.inputs) if args.inputs else None
     outputs = parse_names(args.outputs)
     shapes = parse_input_shapes(args.input_shapes)
@@ -135,6 +150,7 @@ def main(argv: list[str]) -> int:
         cpu=args.cpu,
         check_bounds=args.check_bounds,
         cache=not args.no_cache,
+        profile=args.profile or args.trace is not None,
     )
     if args.timing:
         print(compile_time_line(fn.stage_seconds), file=sys.stderr)
@@ -160,6 +176,10 @@ def main(argv: list[str]) -> int:
         if fn.target == "cuda":
             print_kernel_time(fn, feed, args.bench)
         print(compile_time_line(fn.stage_seconds))
+    if args.profile:
+        print(kernel_table(fn.kernel_runs))
+    if args.trace:
+        write_chrome_trace(args.trace, fn.compile_slices, fn.kernel_runs)
     if args.save:
         np.savez(args.save, **results)  # type: ignore[arg-type]  # numpy stub types **kwds as bool
     if args.compare:

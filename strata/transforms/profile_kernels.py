@@ -1,0 +1,173 @@
+"""profile-kernels: time every kernel call of the entry (a profiling build of the cpu chain).
+
+    func.call @main_kernel_0_dense_MatMul(%x, %w, %h) loc("dense/MatMul")
+ -> func.call @clock_gettime(%monotonic, %slot0)    // memref<2xi64>: struct timespec
+    func.call @main_kernel_0_dense_MatMul(%x, %w, %h)
+    func.call @clock_gettime(%monotonic, %slot1)
+
+The timestamps go to a zero-initialised global `__strata_profile_<entry>` (two timespecs per call,
+in call order); `strata.signature` lists the calls (`profiled_calls`: kernel, TF nodes, an
+estimate of its flops and of the bytes its buffers hold) so the runtime can name each slice. A
+normal build has none of this: profiling costs nothing unless asked for (`strata.compile(...,
+profile=True)`, `strata-run --profile` / `--trace`).
+
+The estimate: each float add/sub/mul/div/max/min counts once, an fma twice, times the trip
+counts of the loops around it (static bounds; a loop with dynamic bounds counts once).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+from xdsl.context import Context
+from xdsl.dialects import arith, func, math, memref, scf
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    IndexType,
+    IntegerAttr,
+    MemRefType,
+    ModuleOp,
+    StringAttr,
+    TensorType,
+    i8,
+    i32,
+    i64,
+)
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.passes import ModulePass
+
+from strata.abi import EntrySignature, ProfiledCall
+from strata.diagnostics import node_names
+from strata.dialects.element_kinds import has_numpy_dtype, numpy_dtype_for
+from strata.internal import expect
+
+CLOCK_MONOTONIC = 1
+TIMESPEC = MemRefType(i64, [2])
+CLOCK = "clock_gettime"
+
+_FLOPS: dict[type[Operation], int] = {
+    arith.AddfOp: 1,
+    arith.SubfOp: 1,
+    arith.MulfOp: 1,
+    arith.DivfOp: 1,
+    arith.MaximumfOp: 1,
+    arith.MinimumfOp: 1,
+    arith.MaxnumfOp: 1,
+    arith.MinnumfOp: 1,
+    math.FmaOp: 2,
+}
+
+
+def profile_global(entry: str) -> str:
+    return f"__strata_profile_{entry}"
+
+
+def _trip_count(loop: scf.ForOp) -> int:
+    bounds = []
+    for v in (loop.lb, loop.ub, loop.step):
+        owner = v.owner
+        if not isinstance(owner, arith.ConstantOp) or not isinstance(owner.value, IntegerAttr):
+            return 1
+        bounds.append(owner.value.value.data)
+    lb, ub, step = bounds
+    return max(0, -(-(ub - lb) // step)) if step > 0 else 1
+
+
+def kernel_flops(kernel: func.FuncOp) -> int:
+    total = 0
+    for op in kernel.walk():
+        weight = _FLOPS.get(type(op))
+        if weight is None:
+            continue
+        count = weight
+        parent = op.parent_op()
+        while parent is not None and parent is not kernel:
+            if isinstance(parent, scf.ForOp):
+                count *= _trip_count(parent)
+            parent = parent.parent_op()
+        total += count
+    return total
+
+
+def _nbytes(t: object) -> int:
+    if not isinstance(t, MemRefType) or not has_numpy_dtype(t.element_type):
+        return 0
+    shape = t.get_shape()
+    if any(d < 0 for d in shape):
+        return 0
+    return int(np.prod(shape, dtype=np.int64)) * numpy_dtype_for(t.element_type).itemsize
+
+
+@dataclass(frozen=True)
+class _Stamper:
+    """Makes `clock_gettime(CLOCK_MONOTONIC, <timespec slot i of the profile global>)`."""
+
+    base: SSAValue
+    clock: SSAValue
+
+    def __call__(self, slot: int) -> list[Operation]:
+        offset = arith.ConstantOp(IntegerAttr(16 * slot, IndexType()))
+        view = memref.ViewOp(self.base, offset, [], TIMESPEC)
+        return [offset, view, func.CallOp(CLOCK, [self.clock, view.result], [i32])]
+
+
+@dataclass(frozen=True)
+class ProfileKernelsPass(ModulePass):
+    """Brackets each kernel call of the entry with clock_gettime(CLOCK_MONOTONIC) into a global.
+
+    Expects: the `loops` stage (kernels called with func.call from the entry). Keeps it.
+    """
+
+    name = "profile-kernels"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for entry in [f for f in op.ops if isinstance(f, func.FuncOp)]:
+            signature = EntrySignature.of(entry)
+            if signature is None or signature.profiled_calls:
+                continue
+            kernels = {
+                f.sym_name.data: f
+                for f in op.ops
+                if isinstance(f, func.FuncOp) and "no_inline" in f.attributes
+            }
+            calls = [
+                c
+                for c in entry.walk()
+                if isinstance(c, func.CallOp) and c.callee.root_reference.data in kernels
+            ]
+            if not calls:
+                continue
+            name = profile_global(signature.entry)
+            slots = 2 * len(calls)
+            data = MemRefType(i8, [16 * slots])
+            zeros = DenseIntOrFPElementsAttr.from_list(
+                TensorType(i8, [16 * slots]), [0] * (16 * slots)
+            )
+            op.body.block.insert_op_before(
+                memref.GlobalOp.get(
+                    StringAttr(name), data, zeros, sym_visibility=StringAttr("public")
+                ),
+                entry,
+            )
+            if not any(isinstance(f, func.FuncOp) and f.sym_name.data == CLOCK for f in op.ops):
+                op.body.block.insert_op_before(
+                    func.FuncOp.external(CLOCK, [i32, TIMESPEC], [i32]), entry
+                )
+            block = entry.body.block
+            base = memref.GetGlobalOp(name, data)
+            clock = arith.ConstantOp(IntegerAttr(CLOCK_MONOTONIC, i32))
+            block.insert_ops_before([base, clock], expect(block.first_op, Operation))
+            stamp = _Stamper(base.memref, clock.result)
+            records: list[ProfiledCall] = []
+            for i, call in enumerate(calls):
+                kernel = kernels[call.callee.root_reference.data]
+                nodes = ",".join(node_names(call.location))
+                data_bytes = sum(_nbytes(v.type) for v in call.arguments)
+                records.append(
+                    ProfiledCall(kernel.sym_name.data, nodes, kernel_flops(kernel), data_bytes)
+                )
+                parent = expect(call.parent_block(), Block, "a kernel call's block")
+                parent.insert_ops_before(stamp(2 * i), call)
+                parent.insert_ops_after(stamp(2 * i + 1), call)
+            replace(signature, profiled_calls=tuple(records)).attach(entry)
