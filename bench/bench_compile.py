@@ -14,56 +14,28 @@ import argparse
 import time
 
 import numpy as np
+from graphs import GraphBuilder
 
 import strata
-from strata.frontends.graphdef.schema import GraphDef, GraphDefMessage, NodeDefMessage
+from strata.frontends.graphdef.schema import GraphDefMessage
 
-DT_FLOAT = 1
 BATCH, WIDTH = 8, 32
-
-
-def _node(graph: GraphDefMessage, name: str, op: str, *inputs: str) -> NodeDefMessage:
-    node = graph.node.add()
-    node.name, node.op = name, op
-    node.input.extend(inputs)
-    node.attr["T"].type = DT_FLOAT
-    return node
-
-
-def _const(graph: GraphDefMessage, name: str, value: np.ndarray) -> None:
-    node = _node(graph, name, "Const")
-    del node.attr["T"]
-    node.attr["dtype"].type = DT_FLOAT
-    tensor = node.attr["value"].tensor
-    tensor.dtype = DT_FLOAT
-    tensor.tensor_shape.dim.extend([])
-    for d in value.shape:
-        tensor.tensor_shape.dim.add().size = d
-    tensor.tensor_content = value.astype(np.float32).tobytes()
 
 
 def layer_chain(layers: int, seed: int = 0) -> tuple[GraphDefMessage, list[np.ndarray]]:
     """x[8, 32] -> layers x (MatMul by a 32x32 constant, BiasAdd, Tanh); returns the weights."""
     rng = np.random.default_rng(seed)
-    graph = GraphDef()
-    x = _node(graph, "x", "Placeholder")
-    del x.attr["T"]
-    x.attr["dtype"].type = DT_FLOAT
-    for d in (BATCH, WIDTH):
-        x.attr["shape"].shape.dim.add().size = d
+    g = GraphBuilder()
+    last = g.placeholder("x", (BATCH, WIDTH))
     weights: list[np.ndarray] = []
-    last = "x"
     for i in range(layers):
         w = rng.normal(0, 1 / np.sqrt(WIDTH), (WIDTH, WIDTH)).astype(np.float32)
         b = rng.normal(0, 0.1, (WIDTH,)).astype(np.float32)
         weights += [w, b]
-        _const(graph, f"layer{i}/w", w)
-        _const(graph, f"layer{i}/b", b)
-        _node(graph, f"layer{i}/MatMul", "MatMul", last, f"layer{i}/w")
-        _node(graph, f"layer{i}/BiasAdd", "BiasAdd", f"layer{i}/MatMul", f"layer{i}/b")
-        _node(graph, f"layer{i}/Tanh", "Tanh", f"layer{i}/BiasAdd")
-        last = f"layer{i}/Tanh"
-    return graph, weights
+        mm = g.node(f"layer{i}/MatMul", "MatMul", last, g.const(f"layer{i}/w", w))
+        biased = g.node(f"layer{i}/BiasAdd", "BiasAdd", mm, g.const(f"layer{i}/b", b))
+        last = g.node(f"layer{i}/Tanh", "Tanh", biased)
+    return g.graph, weights
 
 
 def reference(x: np.ndarray, weights: list[np.ndarray]) -> np.ndarray:

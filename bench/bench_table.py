@@ -1,0 +1,282 @@
+"""One table, one run: Strata against numpy and, when TensorFlow is importable, TF graph mode and
+TF with XLA auto-clustering, on the same frozen graphs, in alternating rounds (median of each).
+
+    python bench/bench_table.py [--rounds 5] [--only matmul_512,mlp] [--json]
+
+Rows: 512^3 and 1024^3 f32 matmul; dense + bias + relu at batch 256 (256x1024 . 1024x256); a
+20-op elementwise chain over 1M floats; row softmax and LayerNorm over 1024x1024 (built with
+Strata's own GraphDef schema, bench/graphs.py); the BERT encoder layer, unrolled LSTM, CNN and MLP
+fixtures. Every Strata result is checked against numpy (or TF's saved outputs) before it is timed.
+The machine's CPU, its features and the thread counts head the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import llvmlite.binding as llvm_binding
+import numpy as np
+from graphs import GraphBuilder
+
+import strata
+from strata.frontends.graphdef.schema import GraphDefMessage
+
+FIXTURES = Path(__file__).resolve().parent.parent / "test" / "fixtures"
+Feed = dict[str, np.ndarray]
+
+
+@dataclass
+class Row:
+    name: str
+    graph: GraphDefMessage | Path
+    feed: Feed
+    outputs: list[str]
+    reference: Callable[[Feed], np.ndarray] | None
+    """numpy's version (timed, and the check), or None: then TF's saved outputs are the check."""
+    flops: int = 0
+    bytes: int = 0
+    expected: np.ndarray | None = None
+    results: dict[str, float] = field(default_factory=dict)
+
+
+def _rng() -> np.random.Generator:
+    return np.random.default_rng(0)
+
+
+def matmul_row(n: int) -> Row:
+    g = GraphBuilder()
+    g.node("c", "MatMul", g.placeholder("a", (n, n)), g.placeholder("b", (n, n)))
+    feed = {
+        "a": _rng().standard_normal((n, n), np.float32),
+        "b": _rng().standard_normal((n, n), np.float32),
+    }
+    return Row(f"matmul_{n}", g.graph, feed, ["c"], lambda f: f["a"] @ f["b"], flops=2 * n**3)
+
+
+def dense_row() -> Row:
+    rng = _rng()
+    w = rng.normal(0, 0.03, (1024, 256)).astype(np.float32)
+    b = rng.normal(0, 0.1, (256,)).astype(np.float32)
+    g = GraphBuilder()
+    mm = g.node("mm", "MatMul", g.placeholder("x", (256, 1024)), g.const("w", w))
+    g.node("y", "Relu", g.node("bias", "BiasAdd", mm, g.const("b", b)))
+    feed = {"x": rng.standard_normal((256, 1024), np.float32)}
+    return Row(
+        "dense_bias_relu_256", g.graph, feed, ["y"],
+        lambda f: np.maximum(f["x"] @ w + b, 0), flops=2 * 256 * 1024 * 256,
+    )  # fmt: skip
+
+
+CHAIN = [
+    "Log1p", "Tanh", "Sigmoid", "Exp", "Sqrt", "Rsqrt", "Square", "Softsign", "Log", "Expm1",
+    "Neg", "Elu", "Abs", "Softplus", "Tanh", "Exp", "Log1p", "Sigmoid", "Sqrt", "Relu",
+]  # fmt: skip
+"""20 unary ops, each defined on what the previous one gives for x in (0.1, 2)."""
+
+NUMPY_UNARY: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "Log1p": np.log1p, "Tanh": np.tanh, "Sigmoid": lambda x: 1 / (1 + np.exp(-x)), "Exp": np.exp,
+    "Sqrt": np.sqrt, "Rsqrt": lambda x: 1 / np.sqrt(x), "Square": np.square,
+    "Softsign": lambda x: x / (1 + np.abs(x)), "Log": np.log, "Expm1": np.expm1, "Neg": np.negative,
+    "Elu": lambda x: np.where(x > 0, x, np.expm1(x)), "Abs": np.abs,
+    "Softplus": lambda x: np.log1p(np.exp(x)), "Relu": lambda x: np.maximum(x, 0),
+}  # fmt: skip
+
+
+def elementwise_row() -> Row:
+    g = GraphBuilder()
+    last = g.placeholder("x", (1 << 20,))
+    for i, op in enumerate(CHAIN):
+        last = g.node(f"op{i}_{op}", op, last)
+
+    def reference(f: Feed) -> np.ndarray:
+        x = f["x"]
+        for op in CHAIN:
+            x = NUMPY_UNARY[op](x)
+        return x
+
+    feed = {"x": _rng().uniform(0.1, 2.0, 1 << 20).astype(np.float32)}
+    return Row("elementwise_20_ops_1M", g.graph, feed, [last], reference, bytes=8 << 20)
+
+
+def softmax_row() -> Row:
+    g = GraphBuilder()
+    g.node("y", "Softmax", g.placeholder("x", (1024, 1024)))
+
+    def reference(f: Feed) -> np.ndarray:
+        e = np.exp(f["x"] - f["x"].max(axis=1, keepdims=True))
+        return e / e.sum(axis=1, keepdims=True)
+
+    feed = {"x": _rng().standard_normal((1024, 1024), np.float32)}
+    return Row("softmax_1024x1024", g.graph, feed, ["y"], reference, bytes=8 << 20)
+
+
+def layernorm_row() -> Row:
+    g = GraphBuilder()
+    x = g.placeholder("x", (1024, 1024))
+    mean = g.reduction("mean", "Mean", x, 1)
+    centered = g.node("centered", "Sub", x, mean)
+    var = g.reduction("var", "Mean", g.node("sq", "Square", centered), 1)
+    eps = g.const("eps", np.array(1e-5, np.float32))
+    inv = g.node("inv", "Rsqrt", g.node("var_eps", "AddV2", var, eps))
+    g.node("y", "Mul", centered, inv)
+
+    def reference(f: Feed) -> np.ndarray:
+        c = f["x"] - f["x"].mean(axis=1, keepdims=True)
+        return c / np.sqrt((c * c).mean(axis=1, keepdims=True) + 1e-5)
+
+    feed = {"x": _rng().standard_normal((1024, 1024), np.float32)}
+    return Row("layernorm_1024x1024", g.graph, feed, ["y"], reference, bytes=8 << 20)
+
+
+def fixture_row(name: str, outputs: list[str]) -> Row:
+    data = np.load(FIXTURES / f"{name}.inputs.npz")
+    expected = np.load(FIXTURES / f"{name}.outputs.npz")[outputs[0]]
+    path = FIXTURES / f"{name}.pb"
+    return Row(name, path, {k: data[k] for k in data.files}, outputs, None, expected=expected)
+
+
+def all_rows() -> list[Row]:
+    return [
+        matmul_row(512),
+        matmul_row(1024),
+        dense_row(),
+        elementwise_row(),
+        softmax_row(),
+        layernorm_row(),
+        fixture_row("bert_encoder_layer", ["Identity"]),
+        fixture_row("lstm_unrolled", ["Identity"]),
+        fixture_row("cnn_small", ["Identity"]),
+        fixture_row("mlp", ["Identity"]),
+    ]
+
+
+def tensorflow_runners(row: Row) -> dict[str, Callable[[], object]]:
+    """TF graph mode and TF+XLA (auto-clustering) sessions on the row's graph, when TF imports."""
+    try:
+        import tensorflow as tf
+    except ImportError:
+        return {}
+    graph_def = tf.compat.v1.GraphDef()
+    data = row.graph.read_bytes() if isinstance(row.graph, Path) else row.graph.SerializeToString()
+    graph_def.ParseFromString(data)
+    runners: dict[str, Callable[[], object]] = {}
+    for label, jit in (("tf", False), ("tf+xla", True)):
+        graph = tf.Graph()
+        with graph.as_default():
+            tf.graph_util.import_graph_def(graph_def, name="")
+        config = tf.compat.v1.ConfigProto()
+        if jit:
+            level = tf.compat.v1.OptimizerOptions.ON_1
+            config.graph_options.optimizer_options.global_jit_level = level
+        session = tf.compat.v1.Session(graph=graph, config=config)
+        fetches = [f"{o}:0" for o in row.outputs]
+        feed = {f"{k}:0": v for k, v in row.feed.items()}
+        runners[label] = lambda s=session, fe=fetches, fd=feed: s.run(fe, fd)
+    return runners
+
+
+def measure(row: Row, rounds: int, runs: int) -> None:
+    model = strata.compile(row.graph, outputs=row.outputs, cache=False)
+    got = model.run(row.feed)[row.outputs[0]]
+    want = row.expected if row.reference is None else row.reference(row.feed)
+    np.testing.assert_allclose(got, want, rtol=2e-3, atol=2e-4, err_msg=f"{row.name}: strata")
+    runners: dict[str, Callable[[], object]] = {"strata": lambda: model.run(row.feed)}
+    if row.reference is not None:
+        reference = row.reference
+        runners["numpy"] = lambda: reference(row.feed)
+    runners.update(tensorflow_runners(row))
+    samples: dict[str, list[float]] = {k: [] for k in runners}
+    for fn in runners.values():
+        fn()  # warm up (TF: graph optimisation and XLA compilation happen here)
+    for _ in range(rounds):
+        for label, fn in runners.items():  # alternating: A B C A B C ...
+            start = time.perf_counter()
+            for _ in range(runs):
+                fn()
+            samples[label].append((time.perf_counter() - start) / runs)
+    row.results = {k: statistics.median(v) for k, v in samples.items()}
+
+
+def rate(row: Row, seconds: float) -> str:
+    if row.flops:
+        return f"{row.flops / seconds / 1e9:.1f} GFLOP/s"
+    if row.bytes:
+        return f"{row.bytes / seconds / 1e9:.1f} GB/s"
+    return ""
+
+
+def header() -> list[str]:
+    llvm_binding.initialize_native_target()
+    features = llvm_binding.get_host_cpu_features()
+    wanted = ("sse4.2", "avx", "avx2", "fma", "avx512f", "avx512bw", "neon", "sve")
+    name = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                name = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return [
+        f"CPU: {name} (LLVM: {llvm_binding.get_host_cpu_name()}; "
+        f"{', '.join(f for f in wanted if features.get(f))}), {cores} cores available",
+        "Strata: 1 thread; numpy/OpenBLAS and TensorFlow: their defaults",
+    ]
+
+
+def table(rows: list[Row]) -> str:
+    columns = ["strata", "numpy", "tf", "tf+xla"]
+    lines = [
+        "| work | " + " | ".join(columns) + " | strata rate | strata vs best other |",
+        "|---|" + "---:|" * (len(columns) + 2),
+    ]
+    for row in rows:
+        cells = [f"{row.results[c] * 1e3:.3f} ms" if c in row.results else "" for c in columns]
+        others = [v for k, v in row.results.items() if k != "strata"]
+        ratio = f"{min(others) / row.results['strata']:.2f}x" if others else ""
+        lines.append(
+            f"| {row.name} | "
+            + " | ".join(cells)
+            + f" | {rate(row, row.results['strata'])} | {ratio} |"
+        )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=0, help="calls per timing (default: ~50 ms)")
+    parser.add_argument("--only", help="comma-separated row names")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    rows = all_rows()
+    if args.only:
+        wanted = set(args.only.split(","))
+        rows = [r for r in rows if r.name in wanted]
+    for row in rows:
+        runs = args.runs or 0
+        if not runs:
+            model = strata.compile(row.graph, outputs=row.outputs, cache=False)
+            start = time.perf_counter()
+            model.run(row.feed)
+            runs = max(1, min(200, int(0.05 / max(time.perf_counter() - start, 1e-6))))
+        measure(row, args.rounds, runs)
+    if args.json:
+        print(json.dumps({"header": header(), "rows": {r.name: r.results for r in rows}}))
+        return
+    print("\n".join(header()))
+    print()
+    print(table(rows))
+
+
+if __name__ == "__main__":
+    main()
