@@ -258,6 +258,10 @@ def run_stages(
         raise StrataError(f"stage '{start}' is not on the way to '{stop_after}'")
     first = names.index(start) + 1
     last = names.index(stop_after)
+    if first - 1 > last:
+        raise StrataError(
+            f"the input is at stage '{start}', past '{stop_after}': stages only lower"
+        )
 
     def on_pass(done: ModulePass | None, op: ModuleOp, _next: ModulePass | None) -> None:
         if done is not None and after_pass is not None:

@@ -5,12 +5,18 @@ Nothing is imported until a name is asked for: loading every dialect eagerly cos
 
 from __future__ import annotations
 
+import difflib
 import importlib
 from collections.abc import Callable
+from dataclasses import fields
 
 from xdsl.context import Context
 from xdsl.ir import Dialect
-from xdsl.passes import ModulePass
+from xdsl.passes import ModulePass, PassPipeline, PassPipelineCallbackType
+from xdsl.utils.arg_spec import parse_pipeline
+from xdsl.utils.exceptions import ArgSpecParseError
+
+from strata.diagnostics import StrataError
 
 
 def _lazy(module: str, name: str) -> Callable[[], Dialect]:
@@ -148,3 +154,89 @@ def make_context() -> Context:
     for name, factory in {**XDSL_DIALECTS, **OWN_DIALECTS}.items():
         ctx.register_dialect(name, factory)
     return ctx
+
+
+ANCHORS = ("builtin.module", "func.func", "gpu.module", "gpu.func", "llvm.func")
+"""Op names MLIR's textual pipelines nest passes under; every Strata pass runs on the module, so
+`builtin.module(func.func(cse),canonicalize)` means `cse,canonicalize`."""
+
+
+def _flatten(spec: str) -> str:
+    """Drop MLIR anchors (`op.name(...)`) from a pipeline, keeping the passes in order; `{...}`
+    option blocks are copied as they are. Unbalanced parentheses are a StrataError with the
+    column."""
+    out: list[str] = []
+    i, depth, braces = 0, 0, 0
+    while i < len(spec):
+        ch = spec[i]
+        if braces:
+            braces += {"{": 1, "}": -1}.get(ch, 0)
+            out.append(ch)
+            i += 1
+            continue
+        anchor = next((a for a in ANCHORS if spec.startswith(a + "(", i)), None)
+        if anchor is not None:
+            depth += 1
+            i += len(anchor) + 1
+            continue
+        if ch == "(":
+            raise StrataError(f"pass pipeline: unexpected '(' at column {i + 1}: {spec}")
+        if ch == ")":
+            if depth == 0:
+                raise StrataError(f"pass pipeline: unmatched ')' at column {i + 1}: {spec}")
+            depth -= 1
+        else:
+            braces += ch == "{"
+            out.append(ch)
+        i += 1
+    if depth:
+        raise StrataError(f"pass pipeline: missing ')' at the end: {spec}")
+    return "".join(out)
+
+
+def parse_pass_pipeline(
+    spec: str, callback: PassPipelineCallbackType | None = None
+) -> PassPipeline:
+    """A `-p a,b{opt=v}` or MLIR `builtin.module(func.func(a),b)` pipeline of Strata's passes.
+    Every problem is one StrataError: the column of a syntax error, a "did you mean" for an
+    unknown pass or option (option names with dashes)."""
+    flat = _flatten(spec.strip())
+    try:
+        specs = list(parse_pipeline(flat))
+    except ArgSpecParseError as err:  # a BaseException in xDSL: catch it before it escapes
+        lines = str(err).splitlines()
+        where = next((ln for ln in lines if ln.startswith("pass-pipeline:")), "")
+        column = where.rsplit(":", 1)[-1] if where else "?"
+        reason = lines[-1].strip() if lines else "malformed"
+        raise StrataError(
+            f"pass pipeline: {reason[:1].lower()}{reason[1:]} at column {column}: {flat}"
+        ) from None
+    available = all_passes()
+    passes: list[ModulePass] = []
+    for p in specs:
+        if p.name not in available:
+            close = difflib.get_close_matches(p.name, list(available), n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else " (see --list-passes)"
+            raise StrataError(f"unknown pass '{p.name}'{hint}")
+        cls = available[p.name]()
+        options = {f.name.replace("_", "-") for f in fields(cls) if f.init}
+        for given in p.parameters:
+            dashed = given.replace("_", "-")
+            if dashed not in options:
+                close = difflib.get_close_matches(dashed, sorted(options), n=1)
+                known = ", ".join(sorted(options)) or "none"
+                hint = f"; did you mean '{close[0]}'?" if close else f" (options: {known})"
+                raise StrataError(f"{p.name}: unknown option '{dashed}'{hint}")
+        try:
+            passes.append(cls.from_pass_spec(p))
+        except (ValueError, TypeError) as err:
+            raise StrataError(f"{p.name}: {str(err).strip()}") from None
+    return PassPipeline(tuple(passes), callback)
+
+
+def pass_summary(name: str) -> str:
+    """The first line of a pass's docstring (for --list-passes)."""
+    cls = all_passes()[name]()
+    doc = (cls.__doc__ or "").strip()
+    first = doc.split("\n\n")[0].replace("\n", " ").strip()
+    return " ".join(first.split())

@@ -13,24 +13,31 @@ import time
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.passes import ModulePass, PassPipeline
+from xdsl.passes import ModulePass
 
 from strata.diagnostics import USER_ERRORS, StrataError, run_tool, verify_module
 from strata.frontends.graphdef.options import ImportOptions
 from strata.loading import is_graphdef_path, load_module, parse_ir, print_ir
 from strata.pipeline import STAGE_NAMES, run_stages
-from strata.registry import all_passes, make_context
+from strata.registry import all_passes, make_context, parse_pass_pipeline, pass_summary
+from strata.tools.cli import ArgumentParser
 
 SPLIT_MARKER = "// -----"
 EXPECTED_ERROR = re.compile(r"expected-error(?:@[^\s]+)?\s*\{\{(.*?)\}\}")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = ArgumentParser(
         prog="strata-opt", description="Run Strata passes or pipeline stages over IR."
     )
     p.add_argument("input", nargs="?", default="-", help="input .mlir file ('-' for stdin)")
     p.add_argument("-p", "--passes", default="", help="comma-separated pass pipeline")
+    p.add_argument(
+        "--pass-pipeline",
+        default="",
+        help="MLIR's textual pipeline, e.g. 'builtin.module(func.func(cse),convert-tf-to-hlo)' "
+        "(run before -p)",
+    )
     p.add_argument("--emit", choices=STAGE_NAMES, help="lower through the pipeline to this stage")
     p.add_argument("-o", "--output", help="output file (default: stdout)")
     p.add_argument(
@@ -92,13 +99,10 @@ class _Instrument:
 
 def process(ctx: Context, module: ModuleOp, args: argparse.Namespace) -> ModuleOp:
     inst = _Instrument(args.print_ir_after_all, args.timing, args.print_debuginfo)
-    if args.passes:
-        try:
-            pipeline = PassPipeline.parse_spec(all_passes(), args.passes, inst.callback)
-        except ValueError as err:
-            raise StrataError(f"{err}; see --list-passes") from None
-        pipeline.apply(ctx, module)
-        verify_module(module)
+    for spec in (args.pass_pipeline, args.passes):
+        if spec:
+            parse_pass_pipeline(spec, inst.callback).apply(ctx, module)
+            verify_module(module)
     if args.emit:
         run_stages(ctx, module, stop_after=args.emit, after_pass=inst.after_pass)
     return module
@@ -126,7 +130,9 @@ def run_chunk(ctx: Context, text: str, name: str, args: argparse.Namespace) -> t
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     if args.list_passes:
-        print("\n".join(sorted(all_passes())))
+        names = sorted(all_passes())
+        width = max(len(n) for n in names)
+        print("\n".join(f"{n:<{width}}  {pass_summary(n)}" for n in names))
         return 0
     ctx = make_context()
     if args.input != "-" and is_graphdef_path(args.input):

@@ -22,6 +22,7 @@ from strata.api import TARGETS, CompiledModel, compile
 from strata.diagnostics import StrataError, run_tool
 from strata.loading import parse_input_shapes, parse_names
 from strata.profiling import kernel_table, write_chrome_trace
+from strata.tools.cli import ArgumentParser
 
 
 def compile_time_line(stage_seconds: dict[str, float]) -> str:
@@ -32,7 +33,7 @@ def compile_time_line(stage_seconds: dict[str, float]) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="strata-run", description="Compile and run a model.")
+    p = ArgumentParser(prog="strata-run", description="Compile and run a model.")
     p.add_argument("model", help=".pb, .pbtxt or .mlir (any stage)")
     p.add_argument(
         "--inputs",

@@ -19,23 +19,17 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
 from strata.diagnostics import StrataError, run_tool
 from strata.frontends.graphdef.options import ImportOptions
 from strata.loading import parse_input_shapes, parse_names, print_ir
+from strata.tools.cli import ArgumentParser
 
 if TYPE_CHECKING:
     from xdsl.dialects.builtin import ModuleOp
 
 DEFAULT_TRIPLE = "x86_64-unknown-linux-gnu"
-
-
-class _ArgumentParser(argparse.ArgumentParser):
-    """Usage errors are one-line diagnostics (exit 1) like every other error."""
-
-    def error(self, message: str) -> NoReturn:
-        raise StrataError(f"{message} (see {self.prog} --help)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -211,7 +205,7 @@ TRANSLATIONS: tuple[Translation, ...] = (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _ArgumentParser(
+    p = ArgumentParser(
         prog="strata-translate", description="Translate into MLIR (imports) or out of it (exports)."
     )
     p.add_argument("input", help="input file")
