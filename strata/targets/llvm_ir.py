@@ -9,7 +9,11 @@ an `[N x i8]` initializer: exact bit for bit, and fast.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import difflib
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import llvmlite.binding as llvm_binding
 import llvmlite.ir as ir
@@ -345,8 +349,53 @@ def target_machine(
             return host_target_machine(opt_level)
     llvm_binding.initialize_all_targets()
     llvm_binding.initialize_all_asmprinters()
-    target = llvm_binding.Target.from_triple(triple or host_triple())
-    return target.create_target_machine(cpu=cpu, features=features, opt=opt_level, reloc="pic")
+    triple = triple or host_triple()
+    try:
+        target = llvm_binding.Target.from_triple(triple)
+    except RuntimeError:
+        close = difflib.get_close_matches(triple, KNOWN_TRIPLES, n=2, cutoff=0.3)
+        hint = f" (closest: {', '.join(close)})" if close else ""
+        raise StrataError(f"--triple '{triple}': no LLVM target for it{hint}") from None
+    with _captured_stderr() as warnings:
+        machine = target.create_target_machine(
+            cpu=cpu, features=features, opt=opt_level, reloc="pic"
+        )
+    # LLVM only warns about an unknown CPU or feature, then aborts the process in codegen.
+    for line in warnings:
+        if "is not a recognized processor" in line:
+            raise StrataError(f"--cpu '{cpu}': not a CPU LLVM knows for {triple}")
+        if "is not a recognized feature" in line:
+            bad = line.split("'")[1] if "'" in line else features
+            raise StrataError(f"--features: '{bad}' is not a feature LLVM knows for {triple}")
+    return machine
+
+
+KNOWN_TRIPLES = [
+    "x86_64-unknown-linux-gnu",
+    "aarch64-unknown-linux-gnu",
+    "x86_64-apple-darwin",
+    "arm64-apple-darwin",
+    "x86_64-pc-windows-msvc",
+    "riscv64-unknown-linux-gnu",
+    "nvptx64-nvidia-cuda",
+]
+"""Triples named in "closest" hints (LLVM has no list to ask)."""
+
+
+@contextmanager
+def _captured_stderr() -> Iterator[list[str]]:
+    """Collects what native code writes to fd 2 inside the block (LLVM's warnings), as lines."""
+    lines: list[str] = []
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield lines
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            sink.seek(0)
+            lines.extend(sink.read().decode(errors="replace").splitlines())
 
 
 def parse(llvm_ir: str | ir.Module) -> llvm_binding.ModuleRef:
