@@ -244,12 +244,14 @@ def run_stages(
     after_stage: StageCallback | None = None,
     after_pass: Callable[[ModulePass, ModuleOp], None] | None = None,
     options: PipelineOptions | None = None,
+    pass_callback: PassPipelineCallbackType | None = None,
 ) -> ModuleOp:
     """Lower `module` in place from the stage it is at (or `start_after`) through `stop_after`,
     along the chain of the target `stop_after` belongs to (`gpu` and `nvvm` select cuda).
 
     The module is verified after every stage; `after_stage` sees it with the seconds the stage took.
-    `options` add passes (bounds checks) to the stages they concern.
+    `options` add passes (bounds checks) to the stages they concern. `pass_callback` sees every
+    pass boundary (xDSL's PassPipeline callback: the pass done, the module, the next pass).
     """
     stages = chain(target_of(stop_after))
     names = [s.name for s in stages]
@@ -263,9 +265,11 @@ def run_stages(
             f"the input is at stage '{start}', past '{stop_after}': stages only lower"
         )
 
-    def on_pass(done: ModulePass | None, op: ModuleOp, _next: ModulePass | None) -> None:
+    def on_pass(done: ModulePass | None, op: ModuleOp, nxt: ModulePass | None) -> None:
         if done is not None and after_pass is not None:
             after_pass(done, op)
+        if pass_callback is not None:
+            pass_callback(done, op, nxt)
 
     if options is not None and options.check_bounds and stages[first - 1].checked:
         # A module given at a checked stage gets its checks too (the pass skips checked ones).

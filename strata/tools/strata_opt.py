@@ -52,9 +52,42 @@ def build_parser() -> argparse.ArgumentParser:
         "and exit 0 when they all match",
     )
     p.add_argument(
-        "--print-ir-after-all", action="store_true", help="print the IR to stderr after every pass"
+        "--print-ir-after-all",
+        "--mlir-print-ir-after-all",
+        action="store_true",
+        help="print the IR to stderr after every pass",
     )
-    p.add_argument("--timing", action="store_true", help="print each pass's time to stderr")
+    p.add_argument(
+        "--mlir-print-ir-before-all",
+        action="store_true",
+        help="print the IR to stderr before every pass",
+    )
+    p.add_argument(
+        "--mlir-print-ir-after-change",
+        action="store_true",
+        help="print the IR to stderr after every pass that changed it",
+    )
+    p.add_argument(
+        "--mlir-print-ir-after-failure",
+        action="store_true",
+        help="print the IR to stderr when a pass fails",
+    )
+    p.add_argument(
+        "--timing",
+        "--mlir-timing",
+        action="store_true",
+        help="print each pass's wall time and the total to stderr",
+    )
+    p.add_argument(
+        "--dump-pass-pipeline",
+        action="store_true",
+        help="print the passes that ran, as a pipeline, to stderr",
+    )
+    p.add_argument(
+        "--allow-unregistered-dialect",
+        action="store_true",
+        help="parse ops of dialects Strata does not know (kept as unregistered ops)",
+    )
     p.add_argument(
         "--print-debuginfo",
         "--mlir-print-debuginfo",
@@ -73,38 +106,85 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 class _Instrument:
-    """Pass callbacks for --print-ir-after-all and --timing."""
+    """The pass pipeline's callback behind the mlir-opt flags: IR dumps before/after each pass
+    (all, on change, on failure), pass timing (a report with a total), the pipeline's spec."""
 
-    def __init__(self, print_after: bool, timing: bool, debuginfo: bool):
-        self.print_after = print_after
-        self.timing = timing
-        self.debuginfo = debuginfo
+    def __init__(self, args: argparse.Namespace):
+        self.args = args
         self.last = time.perf_counter()
+        self.before_text: str | None = None
+        self.current: ModulePass | None = None
+        self.timings: list[tuple[str, float]] = []
+        self.ran: list[str] = []
 
-    def after_pass(self, done: ModulePass, module: ModuleOp) -> None:
+    def dump(self, title: str, module: ModuleOp) -> None:
+        print(f"// -----// IR Dump {title} //----- //", file=sys.stderr)
+        print(print_ir(module, self.args.print_debuginfo), file=sys.stderr)
+
+    def callback(self, done: ModulePass | None, module: ModuleOp, nxt: ModulePass | None) -> None:
         now = time.perf_counter()
-        if self.timing:
-            print(f"// timing: {done.name}: {(now - self.last) * 1000:.1f} ms", file=sys.stderr)
-        if self.print_after:
-            print(f"// -----// IR Dump After {done.name} //----- //", file=sys.stderr)
-            print(print_ir(module, self.debuginfo), file=sys.stderr)
+        args = self.args
+        if done is not None:
+            self.timings.append((done.name, now - self.last))
+            self.ran.append(str(done.pipeline_pass_spec()))
+            if args.print_ir_after_all:
+                self.dump(f"After {done.name}", module)
+            elif args.mlir_print_ir_after_change:
+                text = print_ir(module)
+                if text != self.before_text:
+                    self.dump(f"After {done.name}", module)
+        self.current = nxt
+        if nxt is not None:
+            if args.mlir_print_ir_before_all:
+                self.dump(f"Before {nxt.name}", module)
+            if args.mlir_print_ir_after_change:
+                self.before_text = print_ir(module)
         self.last = time.perf_counter()
 
-    def callback(self, done: ModulePass | None, module: ModuleOp, _next: ModulePass | None) -> None:
-        if done is None:
-            self.last = time.perf_counter()
+    def failed(self, module: ModuleOp) -> None:
+        if self.args.mlir_print_ir_after_failure and self.current is not None:
+            self.dump(f"After {self.current.name} Failed", module)
+
+    def report(self) -> None:
+        if self.args.dump_pass_pipeline and self.ran:
+            print(f"Pass Manager with {len(self.ran)} passes:", file=sys.stderr)
+            print(f"builtin.module({','.join(self.ran)})", file=sys.stderr)
+        if not self.args.timing or not self.timings:
             return
-        self.after_pass(done, module)
+        total = sum(t for _, t in self.timings)
+        print(
+            "===-------------------------------------------------------------------------===",
+            file=sys.stderr,
+        )
+        print("                      ... Execution time report ...", file=sys.stderr)
+        print(
+            "===-------------------------------------------------------------------------===",
+            file=sys.stderr,
+        )
+        print(f"  Total Execution Time: {total:.4f} seconds", file=sys.stderr)
+        print("", file=sys.stderr)
+        print("  ----Wall Time----  ----Name----", file=sys.stderr)
+        for name, seconds in self.timings:
+            print(
+                f"  {seconds:8.4f} ({100 * seconds / (total or 1):5.1f}%)  {name}", file=sys.stderr
+            )
+        print(f"  {total:8.4f} (100.0%)  Total", file=sys.stderr)
 
 
 def process(ctx: Context, module: ModuleOp, args: argparse.Namespace) -> ModuleOp:
-    inst = _Instrument(args.print_ir_after_all, args.timing, args.print_debuginfo)
-    for spec in (args.pass_pipeline, args.passes):
-        if spec:
-            parse_pass_pipeline(spec, inst.callback).apply(ctx, module)
-            verify_module(module)
-    if args.emit:
-        run_stages(ctx, module, stop_after=args.emit, after_pass=inst.after_pass)
+    inst = _Instrument(args)
+    try:
+        for spec in (args.pass_pipeline, args.passes):
+            if spec:
+                parse_pass_pipeline(spec, inst.callback).apply(ctx, module)
+                verify_module(module)
+        if args.emit:
+            run_stages(ctx, module, stop_after=args.emit, pass_callback=inst.callback)
+    except Exception:
+        inst.failed(module)
+        raise
+    finally:
+        inst.report()
     return module
 
 
@@ -135,6 +215,7 @@ def main(argv: list[str]) -> int:
         print("\n".join(f"{n:<{width}}  {pass_summary(n)}" for n in names))
         return 0
     ctx = make_context()
+    ctx.allow_unregistered = args.allow_unregistered_dialect
     if args.input != "-" and is_graphdef_path(args.input):
         ctx, module = load_module(args.input, ctx, ImportOptions())
         chunks_out = [print_ir(process(ctx, module, args), args.print_debuginfo, args.generic)]
