@@ -23,7 +23,7 @@
 // TIMING-NEXT: cse
 // TIMING-NEXT: (100.0%)  Total
 // UNREG:       "toy.print"(%{{.*}}) : (i32) -> ()
-// NOUNREG:     error: {{.*}}mlir-flags.mlir:[[@LINE+5]]:14
+// NOUNREG:     error: {{.*}}mlir-flags.mlir:31:14
 // NOUNREG:     Operation toy.print is not registered
 func.func @f(%t: tensor<4xf32>) -> (i32, i32, tensor<4xf32>) {
   %a = arith.constant 2 : i32
