@@ -152,6 +152,7 @@ def compile(  # noqa: A001 - the natural name for this entry point
     check_bounds: bool = False,
     cache: bool = True,
     profile: bool = False,
+    threads: int | None = None,
 ) -> CompiledModel:
     """Compile a model all the way for `target` and return a callable; `cpu` tunes the JIT of
     cpu and cuda-sim (`x86-64`, `x86-64-v2`..`v4`, `host`; default $STRATA_JIT_CPU or host).
@@ -163,16 +164,24 @@ def compile(  # noqa: A001 - the natural name for this entry point
     `$STRATA_CACHE_DIR`) and a compile of the same input with the same options loads it instead.
 
     `profile`: a build that times every kernel launch; each run appends its launches to
-    `kernel_runs` (strata.profiling makes a table or a Chrome trace of them)."""
+    `kernel_runs` (strata.profiling makes a table or a Chrome trace of them).
+
+    `threads` (cpu target): kernels with enough work split their outer parallel loop across this
+    many threads (default: the cores this process may use; 1: serial). Results are identical for
+    every count. A build with bounds checks runs serially."""
     if target not in TARGETS:
         raise StrataError(f"unknown target '{target}' (targets: {', '.join(TARGETS)})")
     from strata.targets.cpu import jit_cpu
     from strata.targets.description import TargetDescription
 
+    target_description = TargetDescription.for_cpu(jit_cpu(cpu))
+    if threads is not None and threads < 1:
+        raise StrataError(f"threads must be at least 1, found {threads}")
     pipeline = PipelineOptions(
         check_bounds=check_bounds,
         profile=profile,
-        target=TargetDescription.for_cpu(jit_cpu(cpu)),
+        threads=1 if check_bounds else (threads or target_description.cores),
+        target=target_description,
     )
     rec = _Recorder()
     try:

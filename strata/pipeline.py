@@ -49,6 +49,11 @@ class PipelineOptions:
     mode; the module is then not at the stage, and `stage_leftovers` finds them)."""
     profile: bool = False
     """Time every kernel call (`profile-kernels` ends the cpu chain's `loops` stage)."""
+    threads: int = 1
+    """Threads for kernels of at least `parallel_min_flops` (parallelize-kernels, cpu chain)."""
+    parallel_min_flops: int = 20_000_000
+    """Below this many float ops (about 0.5 ms of work) spawning threads costs more than it saves
+    (threads are created per call: a persistent pool would lower it)."""
     target: TargetDescription | None = None
     """The CPU the code is for: its vector registers size the contraction tiles (None: this
     machine)."""
@@ -194,6 +199,7 @@ CHECK_BOUNDS_PASS = "memref-check-bounds"
 
 
 PROFILE_PASS = "profile-kernels"
+PARALLEL_PASS = "parallelize-kernels"
 TILING_PASS = "convert-linalg-to-loops"
 """The pass whose options the target description fills."""
 
@@ -203,14 +209,17 @@ def stage_passes(stage: Stage, options: PipelineOptions | None = None) -> str:
     passes = stage.passes
     if options is not None and options.target is not None:
         t = options.target
-        tiled = (
-            f"{TILING_PASS}{{vector-bits={t.vector_bits} vector-registers={t.vector_registers}}}"
-        )
+        shape = f"vector-bits={t.vector_bits} vector-registers={t.vector_registers}"
+        tiled = f"{TILING_PASS}{{{shape} fma={int(t.fma)}}}"
         passes = ",".join(tiled if p == TILING_PASS else p for p in passes.split(","))
     if options is not None and options.check_bounds and stage.checked:
         passes = f"{passes},{CHECK_BOUNDS_PASS}"
     if options is not None and options.profile and stage.name == "loops":
         passes = f"{passes},{PROFILE_PASS}"
+    if options is not None and stage.name == "loops":
+        passes += (
+            f",{PARALLEL_PASS}{{threads={options.threads} min-flops={options.parallel_min_flops}}}"
+        )
     return passes
 
 

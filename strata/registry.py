@@ -87,6 +87,7 @@ OWN_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     ),
     "expand-math": _pass("strata.transforms.expand_math", "ExpandMathPass"),
     "profile-kernels": _pass("strata.transforms.profile_kernels", "ProfileKernelsPass"),
+    "parallelize-kernels": _pass("strata.transforms.parallelize_kernels", "ParallelizeKernelsPass"),
     "memref-check-bounds": _pass("strata.transforms.memref_check_bounds", "MemrefCheckBoundsPass"),
     "bufferize": _pass("strata.transforms.bufferize", "BufferizePass"),
     "buffer-assign": _pass("strata.transforms.buffer_assign", "BufferAssignPass"),

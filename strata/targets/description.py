@@ -52,6 +52,8 @@ class TargetDescription:
         triple = triple or llvm_binding.get_process_triple()
         if triple.startswith(("aarch64", "arm64")):
             return TargetDescription(triple, cpu or "generic", 128, 32, True, _cores())
+        if cpu in (None, "", "host"):
+            return TargetDescription.host()
         from strata.targets.cpu import X86_LEVELS
 
         if cpu not in X86_LEVELS:
@@ -59,6 +61,21 @@ class TargetDescription:
                 f"unknown cpu '{cpu}' for {triple} (known: host, {', '.join(X86_LEVELS)})"
             )
         return _from_features(triple, cpu, set(X86_LEVELS[cpu]))
+
+
+def for_export(triple: str | None, cpu: str | None, features: str | None) -> TargetDescription:
+    """The description of an ahead-of-time target (`strata-translate --triple/--cpu/--features`):
+    the host when none is given; AArch64 triples NEON; an x86-64 level by name; otherwise the
+    `+feature` list (`+avx2,+fma`), with SSE2 as the baseline for a CPU named only by name."""
+    if not triple and not cpu and not features:
+        return TargetDescription.host()
+    triple = triple or llvm_binding.get_process_triple()
+    from strata.targets.cpu import X86_LEVELS
+
+    if triple.startswith(("aarch64", "arm64")) or cpu in X86_LEVELS:
+        return TargetDescription.for_cpu(cpu or "generic", triple)
+    wanted = {f[1:] for f in (features or "").split(",") if f.startswith("+")}
+    return _from_features(triple, cpu or "generic", wanted)
 
 
 def _from_features(triple: str, cpu: str, features: set[str]) -> TargetDescription:

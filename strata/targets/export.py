@@ -71,6 +71,8 @@ def c_header(module: ModuleOp) -> str:
     ]
     for code, message in sorted(sig.status_codes.items()):
         lines.append(f"/* status {code}: {message} */")
+    if any("strata.parallel_chunk" in op.attributes for op in module.ops):
+        lines.append("/* Kernels run on POSIX threads (--threads): link with -lpthread. */")
     lines.append(f"int32_t {sig.entry}({', '.join(params)});")
     lines += ["#ifdef __cplusplus", "}", "#endif", f"#endif /* {guard} */", ""]
     return "\n".join(lines)

@@ -311,9 +311,91 @@ def to_llvm_ir(module: ModuleOp, triple: str | None = None) -> ir.Module:
     for func_op in funcs:
         _declare_func(func_op, out)
     for func_op in funcs:
-        if func_op.body.blocks:
+        if not func_op.body.blocks:
+            continue
+        if "strata.parallel_chunk" in func_op.attributes:
+            _threaded_body(func_op, out)
+        else:
             _convert_body(func_op, out)
     return out
+
+
+def _int_attr(op: Operation, name: str) -> int:
+    attr = op.attributes[name]
+    if not isinstance(attr, IntegerAttr):
+        raise StrataError(
+            f"@{getattr(op, 'sym_name', StringAttr('?')).data}: {name} must be an integer"
+        )
+    return attr.value.data
+
+
+def _threaded_body(op: llvm.FuncOp, out: ir.Module) -> None:
+    """The body parallelize-kernels asks for: run `@<k>_chunk` over `threads` step-aligned parts
+    of [0, trip): parts 1.. on new POSIX threads (a part whose thread cannot be created runs on
+    the caller), part 0 on the caller, then join."""
+    chunk_attr = op.attributes["strata.parallel_chunk"]
+    if not isinstance(chunk_attr, StringAttr):
+        raise StrataError(f"@{op.sym_name.data}: strata.parallel_chunk must name a function")
+    trip = _int_attr(op, "strata.parallel_trip")
+    step = _int_attr(op, "strata.parallel_step")
+    threads = _int_attr(op, "strata.threads")
+    fn = out.get_global(op.sym_name.data)
+    chunk = out.get_global(chunk_attr.data)
+    i64, ptr = ir.IntType(64), ir.PointerType()
+    args = list(fn.args)
+    # The task: one argument block {pointers..., begin, end} -> call the chunk.
+    block_type = ir.LiteralStructType([a.type for a in args] + [i64, i64])
+    task = ir.Function(out, ir.FunctionType(ptr, [ptr]), name=f"{op.sym_name.data}_task")
+    task.linkage = "internal"
+    tb = ir.IRBuilder(task.append_basic_block("entry"))
+
+    def field(base: ir.Value, builder: ir.IRBuilder, i: int) -> ir.Value:
+        zero, index = ir.Constant(ir.IntType(32), 0), ir.Constant(ir.IntType(32), i)
+        if base.type.is_opaque:
+            return builder.gep(base, [zero, index], source_etype=block_type)
+        return builder.gep(base, [zero, index])  # an alloca: llvmlite types its pointer
+
+    fields_ = [
+        tb.load(field(task.args[0], tb, i), typ=block_type.elements[i])
+        for i in range(len(args) + 2)
+    ]
+    tb.call(chunk, fields_)
+    tb.ret(ir.Constant(ptr, None))
+    create = _declare(out, "pthread_create", ir.IntType(32), [ptr, ptr, ptr, ptr])
+    join = _declare(out, "pthread_join", ir.IntType(32), [i64, ptr])
+
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    iterations = -(-trip // step)
+    parts = max(1, min(threads, iterations))
+    bounds = [
+        (t * iterations // parts * step, min(trip, (t + 1) * iterations // parts * step))
+        for t in range(parts)
+    ]
+    spawned = []
+    for t in range(1, parts):
+        begin, end = bounds[t]
+        block = b.alloca(block_type)
+        for i, value in enumerate([*args, ir.Constant(i64, begin), ir.Constant(i64, end)]):
+            b.store(value, field(block, b, i))
+        tid = b.alloca(i64)
+        rc = b.call(create, [tid, ir.Constant(ptr, None), task, block])
+        failed = b.icmp_signed("!=", rc, ir.Constant(ir.IntType(32), 0))
+        with b.if_then(failed):
+            b.call(chunk, [*args, ir.Constant(i64, begin), ir.Constant(i64, end)])
+        spawned.append((tid, failed))
+    begin, end = bounds[0]
+    b.call(chunk, [*args, ir.Constant(i64, begin), ir.Constant(i64, end)])
+    for tid, failed in spawned:
+        with b.if_then(b.not_(failed)):
+            b.call(join, [b.load(tid, typ=i64), ir.Constant(ptr, None)])
+    b.ret_void()
+
+
+def _declare(out: ir.Module, name: str, result: ir.Type, params: list[ir.Type]) -> ir.Function:
+    existing = out.globals.get(name)
+    if isinstance(existing, ir.Function):
+        return existing
+    return ir.Function(out, ir.FunctionType(result, params), name=name)
 
 
 def to_llvm_ir_text(module: ModuleOp, triple: str | None = None) -> str:

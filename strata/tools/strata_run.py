@@ -76,6 +76,11 @@ def build_parser() -> argparse.ArgumentParser:
         "fails the run naming the kernel, the buffer and the TF node",
     )
     p.add_argument(
+        "--threads",
+        type=int,
+        help="threads for kernels with enough work (cpu target; default: the cores available)",
+    )
+    p.add_argument(
         "--profile",
         action="store_true",
         help="a build that times every kernel launch: print per kernel its calls, total and mean "
@@ -152,6 +157,7 @@ def main(argv: list[str]) -> int:
         check_bounds=args.check_bounds,
         cache=not args.no_cache,
         profile=args.profile or args.trace is not None,
+        threads=args.threads,
     )
     if args.timing:
         print(compile_time_line(fn.stage_seconds), file=sys.stderr)

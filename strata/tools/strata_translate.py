@@ -51,13 +51,21 @@ def import_graphdef(args: argparse.Namespace) -> str:
 def _compiled(args: argparse.Namespace) -> ModuleOp:
     """The input (GraphDef or IR at any stage) lowered to the `llvm` stage, entry renamed."""
     from strata.api import lower
+    from strata.pipeline import PipelineOptions
+    from strata.targets.description import for_export
     from strata.targets.export import rename_entry
 
+    if args.threads is not None and args.threads < 1:
+        raise StrataError(f"--threads must be at least 1, found {args.threads}")
+    options = PipelineOptions(
+        target=for_export(args.triple, args.cpu, args.features), threads=args.threads or 1
+    )
     _ctx, module = lower(
         args.input,
         outputs=parse_names(args.outputs),
         inputs=parse_names(args.inputs),
         input_shapes=parse_input_shapes(args.input_shapes),
+        pipeline=options,
     )
     return rename_entry(module, args.entry_name or default_entry_name(args.input))
 
@@ -251,6 +259,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--cpu", help="target CPU, e.g. x86-64 for a portable object (default: this machine's CPU)"
     )
     export.add_argument("--features", help="target features, e.g. +avx2,+fma")
+    export.add_argument(
+        "--threads",
+        type=int,
+        help="threads for kernels with enough work (default 1; more needs -lpthread at link time)",
+    )
     export.add_argument(
         "--entry-name", help="symbol of the entry function (default: the input file's stem)"
     )

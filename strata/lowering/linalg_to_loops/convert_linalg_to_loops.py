@@ -52,13 +52,17 @@ class ConvertLinalgToLoopsPass(ModulePass):
     otherwise fails naming every op left (e.g. one still on tensors).
 
     `vector-bits` / `vector-registers` describe the target's vector register file (0: this
-    machine's, see strata.targets.description); contraction tiles are derived from them.
+    machine's, see strata.targets.description); contraction tiles are derived from them. `fma`:
+    whether multiply-adds that allow contraction become `math.fma` (else plain mul and add).
     """
 
     name = "convert-linalg-to-loops"
 
     vector_bits: int = 0
     vector_registers: int = 0
+    fma: int = -1
+    """1: the target has fused multiply-add (contractions use math.fma), 0: it has not, -1: as
+    this machine."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         on_tensors = [
@@ -78,7 +82,10 @@ class ConvertLinalgToLoopsPass(ModulePass):
                 f"least 2, found vector-bits={bits} vector-registers={registers}"
             )
         tiles = contraction_tiles(bits, registers)
-        patterns = GreedyRewritePatternApplier([GenericToLoops(tiles), LinalgStructuredLowering()])
+        fma = TargetDescription.host().fma if self.fma < 0 else bool(self.fma)
+        patterns = GreedyRewritePatternApplier(
+            [GenericToLoops(tiles, fma), LinalgStructuredLowering()]
+        )
         PatternRewriteWalker(patterns, apply_recursively=False).rewrite_module(op)
         left = [o for o in op.walk() if o.dialect_name() == "linalg"]
         fail_on_ops(self.name, "linalg ops could not be lowered", left)

@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from xdsl.dialects import arith, memref, scf
-from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType
+from xdsl.dialects import arith, math, memref, scf
+from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType, UnitAttr
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.attrs import IteratorType
 from xdsl.ir import Block, Operation, SSAValue
@@ -183,6 +183,53 @@ def plan_loops(op: linalg.GenericOp, sizes: Sequence[int], tiles: ContractionTil
     )
 
 
+def _contracts(op: Operation) -> bool:
+    flags = getattr(op, "fastmath", None)
+    return isinstance(flags, arith.FastMathFlagsAttr) and "contract" in str(flags)
+
+
+def fused_multiply_add(
+    op: Operation, mapping: dict[SSAValue, SSAValue], fma: bool
+) -> Operation | None:
+    """`acc + x * y` whose ops allow contraction, made deterministic: `math.fma` where the target
+    has FMA, else the add without `contract` (its mulf is then emitted without it too). LLVM
+    would otherwise fuse or not per code path (vector body, remainder, unrolled copy), and one
+    element could round differently in two builds of the same kernel (a threaded and a serial
+    one). None for other ops."""
+    if isinstance(op, arith.MulfOp) and _contracts(op):
+        return (
+            None if fma else arith.MulfOp(mapping.get(op.lhs, op.lhs), mapping.get(op.rhs, op.rhs))
+        )
+    if not isinstance(op, arith.AddfOp) or not _contracts(op):
+        return None
+    product = next(
+        (v for v in (op.lhs, op.rhs) if isinstance(v.owner, arith.MulfOp) and _contracts(v.owner)),
+        None,
+    )
+    if product is None:
+        return arith.AddfOp(mapping.get(op.lhs, op.lhs), mapping.get(op.rhs, op.rhs))
+    acc = op.rhs if product is op.lhs else op.lhs
+    mul = expect(product.owner, arith.MulfOp, "the product's op")
+    if not fma:
+        return arith.AddfOp(mapping.get(acc, acc), mapping[product])
+    x, y = (mapping.get(v, v) for v in (mul.lhs, mul.rhs))
+    return math.FmaOp(x, y, mapping.get(acc, acc))
+
+
+PARALLEL_ATTR = "strata.parallel"
+"""On a kernel's outermost loop when its iterations write disjoint output elements (a parallel
+dim every output is indexed by): parallelize-kernels may split it across threads."""
+
+
+def splits_writes(op: linalg.GenericOp, dim: int) -> bool:
+    """Whether `dim` is parallel and every output map has it as a bare result, so iterations of
+    `dim` write disjoint elements (and no reduction is split)."""
+    if op.iterator_types.data[dim].data != IteratorType.PARALLEL:
+        return False
+    maps = [m.data for m in op.indexing_maps.data]
+    return all(AffineDimExpr(dim) in m.results for m in maps[len(op.inputs) :])
+
+
 PANEL_BYTES = 128 * 1024
 """Largest packed rhs panel (k x n tile f32), on the kernel's stack."""
 PACK_MIN_ROWS = 8
@@ -231,6 +278,8 @@ class GenericToLoops(RewritePattern):
     """linalg.generic on memrefs -> scf.for nest { memref.load ins; body; memref.store out }"""
 
     tiles: ContractionTiles
+    fma: bool = True
+    """Whether the target has fused multiply-add: see `fuse_multiply_adds`."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, linalg.GenericOp) or op.res:
@@ -278,6 +327,8 @@ class GenericToLoops(RewritePattern):
             body = Block(arg_types=[IndexType()])
             for_op = scf.ForOp(index(0), index(loop.size), index(loop.step), [], body)
             for_op.location = op.location
+            if position == 0 and splits_writes(op, loop.dim):
+                for_op.attributes[PARALLEL_ATTR] = UnitAttr()
             rewriter.insert(for_op, insert_at)
             yield_op = scf.YieldOp()
             yield_op.location = op.location
@@ -300,7 +351,7 @@ class GenericToLoops(RewritePattern):
         if packed is not None and panel is not None:
             r = _reduction_dim(op)
             substitute = (packed, panel, [ivs[r], inner_ivs[plan[0].dim]])
-        self.emit_body(op, rewriter, insert_at, ivs, index, substitute)
+        self.emit_body(op, rewriter, insert_at, ivs, index, substitute, self.fma)
         rewriter.erase(op)
 
     @staticmethod
@@ -339,6 +390,7 @@ class GenericToLoops(RewritePattern):
         ivs: dict[int, SSAValue],
         index: Callable[[int], SSAValue],
         substitute: tuple[int, SSAValue, list[SSAValue]] | None = None,
+        fma: bool = True,
     ) -> None:
         maps = [m.data for m in op.indexing_maps.data]
         block = op.body.block
@@ -369,6 +421,10 @@ class GenericToLoops(RewritePattern):
             if isinstance(inner, linalg.YieldOp):
                 yielded = [mapping.get(v, v) for v in inner.operands]
                 break
+            fused = fused_multiply_add(inner, mapping, fma)
+            if fused is not None:
+                mapping[inner.results[0]] = insert(fused).results[0]
+                continue
             insert(inner.clone(mapping))
         for k, (value, out) in enumerate(zip(yielded, op.outputs, strict=False)):
             insert(memref.StoreOp.get(value, out, indices(maps[n_in + k])))

@@ -1,0 +1,163 @@
+"""Threads (parallelize-kernels): every model fixture gives bit-identical outputs at 1 and 2
+threads (with the work threshold at 0, so every splittable kernel is split) and matches
+TensorFlow; concurrent callers of a threaded model; the AOT object linked into a C program."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from test_models import FIXTURES, MODELS, assert_matches_tensorflow, load_npz
+
+import strata
+from strata.api import lower
+from strata.diagnostics import StrataError
+from strata.pipeline import PipelineOptions
+from strata.runtime.cpu import CompiledFunction
+
+
+def matmul(m: int, k: int, n: int) -> str:
+    return f"""
+func.func @main(%a: tensor<{m}x{k}xf32>, %b: tensor<{k}x{n}xf32>) -> tensor<{m}x{n}xf32>
+    attributes {{tf.entry_function = {{inputs = "a,b", outputs = "c"}}}} {{
+  %c = "tf.MatMul"(%a, %b) : (tensor<{m}x{k}xf32>, tensor<{k}x{n}xf32>) -> tensor<{m}x{n}xf32>
+  %r = "tf.Relu"(%c) : (tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
+  func.return %r : tensor<{m}x{n}xf32>
+}}
+"""
+
+
+MATMUL = matmul(64, 96, 48)
+
+
+def compiled(source: object, threads: int, outputs: list[str] | None = None) -> CompiledFunction:
+    options = PipelineOptions(threads=threads, parallel_min_flops=0)
+    _ctx, module = lower(source, outputs=outputs, pipeline=options)
+    return CompiledFunction.from_module(module)
+
+
+def threaded_kernels(fn: CompiledFunction) -> int:
+    assert fn.jit_module.module is not None
+    return str(fn.jit_module.module).count("call i32 @pthread_create")
+
+
+@pytest.mark.parametrize("entry", MODELS, ids=[e["name"] for e in MODELS])
+def test_bit_identical_at_one_and_two_threads(entry: dict[str, Any]) -> None:
+    inputs = load_npz(FIXTURES / entry["inputs_file"])
+    one = compiled(str(FIXTURES / entry["file"]), 1, entry["outputs"])(**inputs)
+    two = compiled(str(FIXTURES / entry["file"]), 2, entry["outputs"])(**inputs)
+    for name in one:
+        np.testing.assert_array_equal(one[name], two[name], err_msg=name)
+    assert_matches_tensorflow(two, load_npz(FIXTURES / entry["outputs_file"]), entry["outputs"])
+
+
+def test_matmul_is_split_and_right() -> None:
+    fn = compiled(MATMUL, 2)
+    assert threaded_kernels(fn) >= 1
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal((64, 96), np.float32)
+    b = rng.standard_normal((96, 48), np.float32)
+    np.testing.assert_allclose(fn(a=a, b=b)["c"], np.maximum(a @ b, 0), rtol=1e-4, atol=1e-4)
+
+
+def test_concurrent_callers_of_a_threaded_model() -> None:
+    fn = compiled(MATMUL, 2)
+    rng = np.random.default_rng(1)
+    cases = [
+        (rng.standard_normal((64, 96), np.float32), rng.standard_normal((96, 48), np.float32))
+        for _ in range(4)
+    ]
+    errors: list[str] = []
+
+    def worker(a: np.ndarray, b: np.ndarray) -> None:
+        for _ in range(25):
+            got = fn(a=a, b=b)["c"]
+            if not np.allclose(got, np.maximum(a @ b, 0), rtol=1e-4, atol=1e-4):
+                errors.append("wrong result")
+
+    threads = [threading.Thread(target=worker, args=case) for case in cases]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+
+
+def test_bad_thread_counts() -> None:
+    with pytest.raises(StrataError, match="threads must be at least 1, found 0"):
+        strata.compile(FIXTURES / "mlp.pb", threads=0)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "strata.tools.strata_run",
+            str(FIXTURES / "mlp.pb"),
+            "--threads",
+            "0",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 1
+    assert result.stderr.strip() == "error: threads must be at least 1, found 0"
+
+
+N = 256
+"""The AOT matmul: 2 * 256^3 float ops, above the default threading threshold."""
+C_MAIN = r"""
+#include <stdio.h>
+#include <stdlib.h>
+#include "model.h"
+#define N 256
+int main(void) {
+  static float a[N * N], b[N * N], c[N * N];
+  for (int i = 0; i < N * N; i++) a[i] = (float)((i * 7) % 13) - 6.0f;
+  for (int i = 0; i < N * N; i++) b[i] = (float)((i * 5) % 11) - 5.0f;
+  void *arena = aligned_alloc(64, MODEL_ARENA_BYTES ? (MODEL_ARENA_BYTES + 63) / 64 * 64 : 64);
+  int status = model(a, b, c, arena);
+  for (int i = 0; i < N * N; i++) printf("%.1f\n", c[i]);
+  return status;
+}
+"""
+
+
+@pytest.mark.skipif(shutil.which("cc") is None, reason="needs a C compiler")
+def test_aot_object_with_threads_links_and_runs(tmp_path: Path) -> None:
+    source = tmp_path / "model.mlir"
+    source.write_text(matmul(N, N, N))
+    translate = [sys.executable, "-m", "strata.tools.strata_translate", str(source)]
+    subprocess.run(
+        [*translate, "--to-obj", "--threads", "2", "-o", str(tmp_path / "model.o")], check=True
+    )
+    header = subprocess.run(
+        [*translate, "--to-header", "--threads", "2"], check=True, capture_output=True, text=True
+    ).stdout
+    assert "link with -lpthread" in header
+    (tmp_path / "model.h").write_text(header)
+    (tmp_path / "main.c").write_text(C_MAIN)
+    exe = tmp_path / "main"
+    subprocess.run(
+        [
+            "cc",
+            "-O1",
+            "-o",
+            str(exe),
+            str(tmp_path / "main.c"),
+            str(tmp_path / "model.o"),
+            "-lpthread",
+            "-lm",
+        ],
+        check=True,
+        cwd=tmp_path,
+    )
+    out = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout
+    got = np.array([float(v) for v in out.split()], np.float32).reshape(N, N)
+    a = ((np.arange(N * N) * 7) % 13 - 6).astype(np.float32).reshape(N, N)
+    b = ((np.arange(N * N) * 5) % 11 - 5).astype(np.float32).reshape(N, N)
+    np.testing.assert_array_equal(got, np.maximum(a @ b, 0))
