@@ -188,6 +188,18 @@ def _contracts(op: Operation) -> bool:
     return isinstance(flags, arith.FastMathFlagsAttr) and "contract" in str(flags)
 
 
+def _only_feeds_fused_adds(op: Operation) -> bool:
+    """A contractible mulf whose every use is a contractible addf (each becomes math.fma)."""
+    return (
+        isinstance(op, arith.MulfOp)
+        and _contracts(op)
+        and all(
+            isinstance(u.operation, arith.AddfOp) and _contracts(u.operation)
+            for u in op.result.uses
+        )
+    )
+
+
 def fused_multiply_add(
     op: Operation, mapping: dict[SSAValue, SSAValue], fma: bool
 ) -> Operation | None:
@@ -421,6 +433,8 @@ class GenericToLoops(RewritePattern):
             if isinstance(inner, linalg.YieldOp):
                 yielded = [mapping.get(v, v) for v in inner.operands]
                 break
+            if fma and _only_feeds_fused_adds(inner):
+                continue  # its add becomes math.fma of the same operands
             fused = fused_multiply_add(inner, mapping, fma)
             if fused is not None:
                 mapping[inner.results[0]] = insert(fused).results[0]
