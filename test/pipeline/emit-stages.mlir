@@ -53,7 +53,7 @@
 // LOOPS-NOT:    linalg.
 // LOOPS:        scf.for
 // LOOPS:          memref.load
-// LOOPS:          arith.mulf
+// LOOPS:          {{arith.mulf|math.fma}}
 // LOOPS:          memref.store
 // LOOPS:        arith.constant 0xff800000 : f32
 // LOOPS:        scf.for
