@@ -229,7 +229,8 @@ def header() -> list[str]:
     return [
         f"CPU: {name} (LLVM: {llvm_binding.get_host_cpu_name()}; "
         f"{', '.join(f for f in wanted if features.get(f))}), {cores} cores available",
-        "Strata: 1 thread; numpy/OpenBLAS and TensorFlow: their defaults",
+        f"Strata: {cores} threads for kernels with enough work (the default); numpy/OpenBLAS and "
+        "TensorFlow: their defaults; 'vs best other' = best other time / Strata's (> 1: faster)",
     ]
 
 
