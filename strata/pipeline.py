@@ -201,7 +201,8 @@ CHECK_BOUNDS_PASS = "memref-check-bounds"
 PROFILE_PASS = "profile-kernels"
 PARALLEL_PASS = "parallelize-kernels"
 TILING_PASS = "convert-linalg-to-loops"
-"""The pass whose options the target description fills."""
+MATH_PASS = "expand-math"
+"""The passes whose options the target description fills."""
 
 
 def stage_passes(stage: Stage, options: PipelineOptions | None = None) -> str:
@@ -210,8 +211,11 @@ def stage_passes(stage: Stage, options: PipelineOptions | None = None) -> str:
     if options is not None and options.target is not None:
         t = options.target
         shape = f"vector-bits={t.vector_bits} vector-registers={t.vector_registers}"
-        tiled = f"{TILING_PASS}{{{shape} fma={int(t.fma)}}}"
-        passes = ",".join(tiled if p == TILING_PASS else p for p in passes.split(","))
+        filled = {
+            TILING_PASS: f"{TILING_PASS}{{{shape} fma={int(t.fma)}}}",
+            MATH_PASS: f"{MATH_PASS}{{fma={int(t.fma)}}}",
+        }
+        passes = ",".join(filled.get(p, p) for p in passes.split(","))
     if options is not None and options.check_bounds and stage.checked:
         passes = f"{passes},{CHECK_BOUNDS_PASS}"
     if options is not None and options.profile and stage.name == "loops":

@@ -39,6 +39,8 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
 )
 
+from strata.targets.description import TargetDescription
+
 MAX_ULP: dict[str, int] = {"exp": 1, "log": 1, "log1p": 2, "expm1": 2, "tanh": 1}
 """Largest error, in units in the last place of the float32 result, measured over every finite
 f32 input range and the special values by test_ulp.py (which asserts these bounds)."""
@@ -80,9 +82,10 @@ SQRT_HALF = 0.70710678118654752
 class _Emit:
     """Builds f32/i32 arith ops before `at`; every value is an SSAValue of f32 or i32."""
 
-    def __init__(self, rewriter: PatternRewriter, at: Operation):
+    def __init__(self, rewriter: PatternRewriter, at: Operation, fma: bool):
         self.rewriter = rewriter
         self.at = at
+        self.fma = fma
         self.consts: dict[tuple[str, float], SSAValue] = {}
 
     def op(self, new: Operation) -> SSAValue:
@@ -120,10 +123,18 @@ class _Emit:
     def select(self, cond: SSAValue, a: SSAValue, b: SSAValue) -> SSAValue:
         return self.op(arith.SelectOp(cond, a, b))
 
+    def madd(self, a: SSAValue, b: SSAValue, c: SSAValue) -> SSAValue:
+        """a * b + c: one `math.fma` on a target with FMA (one rounding, half the instructions
+        and latency), else a multiply and an add; either way the same in every build for that
+        target."""
+        if self.fma:
+            return self.op(math.FmaOp(a, b, c))
+        return self.add(self.mul(a, b), c)
+
     def horner(self, x: SSAValue, coefficients: tuple[float, ...]) -> SSAValue:
         acc = self.f(coefficients[0])
         for c in coefficients[1:]:
-            acc = self.add(self.mul(acc, x), self.f(c))
+            acc = self.madd(acc, x, self.f(c))
         return acc
 
     def bits(self, x: SSAValue) -> SSAValue:
@@ -144,12 +155,11 @@ class _Emit:
 def _exp(e: _Emit, x: SSAValue) -> SSAValue:
     # Clamp first (maxnum/minnum turn NaN into a bound), so fptosi never sees NaN or inf.
     clamped = e.op(arith.MinnumfOp(e.op(arith.MaxnumfOp(x, e.f(EXP_MIN))), e.f(EXP_MAX)))
-    scaled = e.add(e.mul(clamped, e.f(LOG2E)), e.f(0.5))
-    n_float = e.op(math.FloorOp(scaled))
-    r = e.sub(clamped, e.mul(n_float, e.f(LN2_HI)))
-    r = e.sub(r, e.mul(n_float, e.f(LN2_LO)))
+    n_float = e.op(math.FloorOp(e.madd(clamped, e.f(LOG2E), e.f(0.5))))
+    r = e.madd(n_float, e.f(-LN2_HI), clamped)
+    r = e.madd(n_float, e.f(-LN2_LO), r)
     p = e.horner(r, EXP_POLY)
-    p = e.add(e.add(e.mul(e.mul(p, r), r), r), e.f(1.0))
+    p = e.add(e.madd(e.mul(p, r), r, r), e.f(1.0))
     # 2^n in two factors: n reaches -150 (denormal results) and 128, past one exponent field.
     n = e.op(arith.FPToSIOp(n_float, i32))
     half = e.op(arith.ShRSIOp(n, e.i(1)))
@@ -177,9 +187,9 @@ def _log(e: _Emit, x: SSAValue) -> SSAValue:
     k = e.op(arith.SIToFPOp(exponent, f32))
     z = e.mul(f, f)
     y = e.mul(e.mul(f, z), e.horner(f, LOG_POLY))
-    y = e.add(y, e.mul(k, e.f(LN2_LO)))
-    y = e.sub(y, e.mul(z, e.f(0.5)))
-    y = e.add(e.add(f, y), e.mul(k, e.f(LN2_HI)))
+    y = e.madd(k, e.f(LN2_LO), y)
+    y = e.madd(z, e.f(-0.5), y)
+    y = e.madd(k, e.f(LN2_HI), e.add(f, y))
     y = e.select(e.cmp("oeq", x, e.f(float("inf"))), x, y)
     y = e.select(e.cmp("oeq", x, e.f(0.0)), e.f(float("-inf")), y)
     # Negative numbers and NaN: NaN.
@@ -210,7 +220,7 @@ def _tanh(e: _Emit, x: SSAValue) -> SSAValue:
     # |x| < 0.625: odd polynomial; above: 1 - 2 / (exp(2|x|) + 1), sign of x.
     ax = e.op(math.AbsFOp(x))
     z = e.mul(x, x)
-    small = e.add(e.mul(e.mul(e.horner(z, TANH_POLY), z), x), x)
+    small = e.madd(e.mul(e.horner(z, TANH_POLY), z), x, x)
     big = e.sub(e.f(1.0), e.div(e.f(2.0), e.add(_exp(e, e.add(ax, ax)), e.f(1.0))))
     # tanh is odd: the result has x's sign (-0 included).
     return e.op(math.CopySignOp(e.select(e.cmp("olt", ax, e.f(0.625)), small, big), x))
@@ -230,11 +240,13 @@ EXPANSIONS: dict[type[Operation], tuple[str, Callable[[_Emit, SSAValue], SSAValu
 class ExpandF32Math(RewritePattern):
     """math.tanh %x : f32 -> its branch-free arith expansion (one row of EXPANSIONS per op)"""
 
+    fma: bool
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         row = EXPANSIONS.get(type(op))
         if row is None or not isinstance(op.results[0].type, Float32Type):
             return
-        result = row[1](_Emit(rewriter, op), op.operands[0])
+        result = row[1](_Emit(rewriter, op, self.fma), op.operands[0])
         rewriter.replace(op, [], [result])
 
 
@@ -242,13 +254,19 @@ class ExpandF32Math(RewritePattern):
 class ExpandMathPass(ModulePass):
     """Expands f32 exp, log, log1p, expm1 and tanh into vectorisable arith.
 
+    `fma`: 1, the polynomials' multiply-adds are `math.fma` (the target has FMA); 0, a multiply
+    and an add; -1, as this machine (the pipeline fills it from the compile's target).
+
     Expects: any stage with `math` ops on scalars (the `loops` stage on the cpu chain).
     Guarantees: no f32 math.exp/log/log1p/expm1/tanh is left.
     """
 
     name = "expand-math"
 
+    fma: int = -1
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        fma = TargetDescription.host().fma if self.fma < 0 else bool(self.fma)
         PatternRewriteWalker(
-            GreedyRewritePatternApplier([ExpandF32Math()]), apply_recursively=False
+            GreedyRewritePatternApplier([ExpandF32Math(fma)]), apply_recursively=False
         ).rewrite_module(op)

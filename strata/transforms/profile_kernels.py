@@ -57,6 +57,26 @@ _FLOPS: dict[type[Operation], int] = {
     arith.MinnumfOp: 1,
     math.FmaOp: 2,
 }
+"""Float ops per op, as GFLOP/s counts them (a math function counts none)."""
+
+WORK: dict[type[Operation], int] = {
+    **_FLOPS,
+    arith.DivfOp: 4,
+    math.SqrtOp: 4,
+    math.RsqrtOp: 4,
+    math.ExpOp: 20,
+    math.LogOp: 25,
+    math.TanhOp: 25,
+    math.Log1pOp: 30,
+    math.ExpM1Op: 50,
+    math.ErfOp: 30,
+    math.PowFOp: 50,
+    math.SinOp: 30,
+    math.CosOp: 30,
+}
+"""Cost per op in float-op equivalents (about the instructions of its expansion), for deciding
+whether a kernel has enough work to be worth threads: a loop of tanh is more work per element
+than its GFLOP/s count says."""
 
 
 def profile_global(entry: str) -> str:
@@ -74,10 +94,12 @@ def _trip_count(loop: scf.ForOp) -> int:
     return max(0, -(-(ub - lb) // step)) if step > 0 else 1
 
 
-def kernel_flops(kernel: func.FuncOp) -> int:
+def kernel_flops(kernel: func.FuncOp, weights: dict[type[Operation], int] = _FLOPS) -> int:
+    """Float ops one call of `kernel` executes (loops with constant bounds multiplied out),
+    each op counted by `weights` (WORK: its cost)."""
     total = 0
     for op in kernel.walk():
-        weight = _FLOPS.get(type(op))
+        weight = weights.get(type(op))
         if weight is None:
             continue
         count = weight

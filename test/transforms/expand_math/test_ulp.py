@@ -14,6 +14,8 @@ import numpy as np
 import pytest
 
 import strata
+from strata.targets.cpu import runnable_cpus
+from strata.targets.description import TargetDescription
 from strata.transforms.expand_math import MAX_ULP
 
 EXHAUSTIVE = os.environ.get("STRATA_TEST_EXHAUSTIVE_MATH") == "1"
@@ -34,7 +36,20 @@ SPECIALS = np.array(
 )  # fmt: skip
 
 
-def kernel(op: str, n: int) -> strata.CompiledModel:
+def _tunings() -> list[str]:
+    """A tuning without FMA (the polynomials as multiply and add) and, where this host has FMA,
+    one with it (the polynomials as math.fma): both must meet the bounds."""
+    runnable = runnable_cpus()
+    tunings = ["x86-64-v2"] if "x86-64-v2" in runnable else []
+    if TargetDescription.host().fma or not tunings:
+        tunings.append("host")
+    return tunings
+
+
+TUNINGS = _tunings()
+
+
+def kernel(op: str, n: int, cpu: str = "host") -> strata.CompiledModel:
     t = f"tensor<{n}xf32>"
     return strata.compile(
         f"""
@@ -49,6 +64,7 @@ func.func @main(%x: {t}) -> {t} attributes {{tf.entry_function = {{inputs = "x",
   func.return %r : {t}
 }}""",
         cache=False,
+        cpu=cpu,
     )
 
 
@@ -86,10 +102,11 @@ def inputs() -> list[np.ndarray]:
     return [np.concatenate([sample, SPECIALS, neighbours])]
 
 
+@pytest.mark.parametrize("cpu", TUNINGS)
 @pytest.mark.parametrize("op", sorted(MAX_ULP))
-def test_max_ulp(op: str) -> None:
+def test_max_ulp(op: str, cpu: str) -> None:
     chunks = inputs()
-    model = kernel(op, chunks[0].size)
+    model = kernel(op, chunks[0].size, cpu)
     worst, at = 0, 0.0
     for x in chunks:
         if x.size != chunks[0].size:
@@ -100,7 +117,8 @@ def test_max_ulp(op: str) -> None:
     assert worst <= MAX_ULP[op], f"{op}: {worst} ulp at x={at!r} (bound {MAX_ULP[op]})"
 
 
-def test_special_values_exactly() -> None:
+@pytest.mark.parametrize("cpu", TUNINGS)
+def test_special_values_exactly(cpu: str) -> None:
     x = np.array([0.0, -0.0, np.inf, -np.inf, np.nan], np.float32)
     want = {
         "exp": [1.0, 1.0, np.inf, 0.0, np.nan],
@@ -110,7 +128,7 @@ def test_special_values_exactly() -> None:
         "tanh": [0.0, -0.0, 1.0, -1.0, np.nan],
     }
     for op, values in want.items():
-        got = kernel(op, x.size)(x=x)
+        got = kernel(op, x.size, cpu)(x=x)
         expected = np.array(values, np.float32)
         np.testing.assert_array_equal(got, expected, err_msg=op)
         assert list(np.signbit(got[:2])) == list(np.signbit(expected[:2])), f"{op}: sign of ±0"

@@ -1,0 +1,29 @@
+// RUN: strata-opt %s -p 'expand-math{fma=1}' | filecheck %s --check-prefix=FMA
+// RUN: strata-opt %s -p 'expand-math{fma=0}' | filecheck %s --check-prefix=NOFMA
+
+// The polynomials' multiply-adds follow the target: one math.fma each where it has FMA (the
+// pipeline passes the compile target's `fma`), a mulf and an addf where it has not.
+// FMA-LABEL:   func.func @exp
+// FMA:           math.floor
+// FMA-COUNT-8:   math.fma
+// FMA:           arith.fptosi
+// NOFMA-LABEL: func.func @exp
+// NOFMA-NOT:     math.fma
+// NOFMA:         arith.mulf
+// NOFMA:         arith.addf
+// NOFMA:         func.return
+func.func @exp(%x: f32) -> f32 {
+  %y = math.exp %x : f32
+  func.return %y : f32
+}
+
+// FMA-LABEL:   func.func @log
+// FMA-COUNT-11:  math.fma
+// FMA:           arith.select
+// NOFMA-LABEL: func.func @log
+// NOFMA-NOT:     math.fma
+// NOFMA:         func.return
+func.func @log(%x: f32) -> f32 {
+  %y = math.log %x : f32
+  func.return %y : f32
+}
