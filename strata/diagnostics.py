@@ -6,11 +6,12 @@ it on stderr and exit 1. `--debug` re-raises so the traceback is visible.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from xdsl.dialects.builtin import ArrayAttr, FileLineColLoc, FusedLoc, NameLoc
+from xdsl.dialects.builtin import ArrayAttr, FileLineColLoc, FusedLoc, IntAttr, NameLoc, StringAttr
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import (
     DiagnosticException,
@@ -32,21 +33,68 @@ class Blame:
     reason: str
 
 
+@dataclass(frozen=True)
+class Diagnostic:
+    """One message about one place, as MLIR reports it: `file:line:col: error: message`.
+    `location` is the op's (a `loc("file":line:col)` gives the position, a TF node name gives
+    none: the message then names the node)."""
+
+    severity: str
+    message: str
+    location: Attribute | None = None
+
+    @property
+    def position(self) -> tuple[str, int, int] | None:
+        """(file, line, column) where the location has one."""
+        loc = self.location
+        while isinstance(loc, NameLoc):
+            loc = loc.location
+        if isinstance(loc, FusedLoc):
+            loc = next(
+                (x for x in expect(loc.locations, ArrayAttr, "locations").data
+                 if isinstance(x, FileLineColLoc)),
+                None,
+            )  # fmt: skip
+        if isinstance(loc, FileLineColLoc):
+            return loc.filename.data, loc.line.data, loc.column.data
+        return None
+
+    def format(self) -> str:
+        where = self.position
+        if where is None:
+            return f"{self.severity}: {self.message}"
+        return f"{where[0]}:{where[1]}:{where[2]}: {self.severity}: {self.message}"
+
+
 class StrataError(Exception):
     """An error caused by the user's input; its message is the whole diagnostic, `blames` the
-    TF nodes it names (empty when it is about no node)."""
+    TF nodes it names (empty when it is about no node), `diagnostics` the located messages it
+    is made of (empty: the message is one unlocated error)."""
 
-    def __init__(self, message: str, blames: Sequence[Blame] = ()):
+    def __init__(
+        self,
+        message: str,
+        blames: Sequence[Blame] = (),
+        diagnostics: Sequence[Diagnostic] = (),
+    ):
         super().__init__(message)
         self.blames = tuple(blames)
+        self.diagnostics = tuple(diagnostics)
 
 
 class PassContractError(PassFailedException):
-    """A pass's contract failed on some ops (`fail_on_ops`); `blames` names their TF nodes."""
+    """A pass's contract failed on some ops (`fail_on_ops`); `blames` names their TF nodes,
+    `diagnostics` has one entry per op."""
 
-    def __init__(self, message: str, blames: Sequence[Blame] = ()):
+    def __init__(
+        self,
+        message: str,
+        blames: Sequence[Blame] = (),
+        diagnostics: Sequence[Diagnostic] = (),
+    ):
         super().__init__(message)
         self.blames = tuple(blames)
+        self.diagnostics = tuple(diagnostics)
 
 
 def node_names(loc: Attribute) -> tuple[str, ...]:
@@ -79,23 +127,42 @@ def describe_location(loc: Attribute) -> str | None:
     return None
 
 
+def _mlir_style(op: Operation) -> bool:
+    """Whether diagnostics about `op` read as MLIR's (`'hlo.add' op ...`, after the position
+    when it has one) rather than by TF node."""
+    return not node_names(op.location)
+
+
 def describe_op(op: Operation) -> str:
-    """How diagnostics name an op: `node 'dense/MatMul' (tf.MatMul)` or `'hlo.add' op`."""
-    where = describe_location(op.location)
-    if where is None:
-        return f"'{op.name}' op"
-    return f"{where} ({op.name})"
+    """How diagnostics name an op: `node 'dense/MatMul' (tf.MatMul)`, `'hlo.add' op`, or with a
+    file location `x.mlir:3:8: 'hlo.add' op`."""
+    if _mlir_style(op):
+        where = Diagnostic("error", "", op.location).position
+        prefix = f"{where[0]}:{where[1]}:{where[2]}: " if where is not None else ""
+        return f"{prefix}'{op.name}' op"
+    return f"{describe_location(op.location)} ({op.name})"
 
 
 def op_message(op: Operation, message: str) -> str:
-    """MLIR-style: `'tf.MatMul' op <message>`, or `node 'name' (tf.MatMul): <message>`."""
+    """MLIR-style: `'tf.MatMul' op <message>` (after `file:line:col: ` when the op has a file
+    location), or `node 'name' (tf.MatMul): <message>`."""
     where = describe_op(op)
     return f"{where} {message}" if where.endswith(" op") else f"{where}: {message}"
 
 
+def op_diagnostic(op: Operation, message: str, severity: str = "error") -> Diagnostic:
+    """`message` about `op`, located at it (the position goes in front when printed)."""
+    text = f"'{op.name}' op {message}" if _mlir_style(op) else op_message(op, message)
+    return Diagnostic(severity, text, op.location)
+
+
 def op_error(op: Operation, message: str) -> StrataError:
     names = node_names(op.location)
-    return StrataError(op_message(op, message), [Blame(names, message)] if names else [])
+    return StrataError(
+        op_message(op, message),
+        [Blame(names, message)] if names else [],
+        [op_diagnostic(op, message)],
+    )
 
 
 def graph_node_error(name: str, op_type: str, message: str) -> StrataError:
@@ -103,16 +170,39 @@ def graph_node_error(name: str, op_type: str, message: str) -> StrataError:
     return StrataError(f"node '{name}' (tf.{op_type}): {message}", [Blame((name,), message)])
 
 
+def _first_failure(root: Operation) -> StrataError | None:
+    for op in root.walk():
+        try:
+            op.verify(verify_nested_ops=False)
+        except VerifyException as err:
+            return op_error(op, str(err).removeprefix("Operation does not verify: "))
+    return None
+
+
 def verify_module(module: Operation) -> None:
-    """Verify every op once; the first failure becomes a one-line diagnostic naming the op.
+    """Verify every op once. As in MLIR, each top-level op (each function) is verified on its
+    own and reports its first failure; all of them are raised together, one line each.
     Symbol lookups (every call's callee) use an index built once per symbol table."""
+    failures: list[StrataError] = []
     with indexed_symbol_lookups():
-        for op in module.walk():
-            try:
-                op.verify(verify_nested_ops=False)
-            except VerifyException as err:
-                text = str(err).removeprefix("Operation does not verify: ")
-                raise op_error(op, text) from None
+        try:
+            module.verify(verify_nested_ops=False)
+        except VerifyException as err:
+            failures.append(op_error(module, str(err).removeprefix("Operation does not verify: ")))
+        for region in module.regions:
+            for block in region.blocks:
+                for top in block.ops:
+                    failure = _first_failure(top)
+                    if failure is not None:
+                        failures.append(failure)
+    if len(failures) == 1:
+        raise failures[0]
+    if failures:
+        raise StrataError(
+            "\n".join(str(f) for f in failures),
+            [b for f in failures for b in f.blames],
+            [d for f in failures for d in f.diagnostics],
+        )
 
 
 def fail_on_ops(pass_name: str, what: str, ops: Iterable[Operation]) -> None:
@@ -123,7 +213,11 @@ def fail_on_ops(pass_name: str, what: str, ops: Iterable[Operation]) -> None:
     lines = [f"{pass_name}: {len(offending)} {what}:"]
     lines += [f"  {describe_op(op)}" for op in offending]
     blames = [Blame(node_names(op.location), "") for op in offending]
-    raise PassContractError("\n".join(lines), [b for b in blames if b.nodes])
+    raise PassContractError(
+        "\n".join(lines),
+        [b for b in blames if b.nodes],
+        [op_diagnostic(op, f"{pass_name}: {what}") for op in offending],
+    )
 
 
 class ExecutionError(RuntimeError):
@@ -146,6 +240,44 @@ USER_ERRORS = (
 )
 
 
+_LEADING_POSITION = re.compile(r"^(\S+?:\d+:\d+): (?!error: )(.*)", re.DOTALL)
+
+
+def diagnostics_of(err: BaseException) -> list[Diagnostic]:
+    """What `err` reports, as diagnostics: its own located ones where it carries them; a parse
+    error at its position; otherwise one error with its text (a `file:line:col: ` at the start
+    of the text is read as its position)."""
+    own = getattr(err, "diagnostics", ())
+    if own:
+        return [d for d in own if isinstance(d, Diagnostic)]
+    if isinstance(err, ParseError):
+        at = err.span.get_location()
+        position = FileLineColLoc(StringAttr(at.file), IntAttr(at.line), IntAttr(at.col))
+        return [Diagnostic("error", err.msg, position)]
+    text = str(err).strip() or type(err).__name__
+    match = _LEADING_POSITION.match(text)
+    if match:
+        file, line, column = match.group(1).rsplit(":", 2)
+        position = FileLineColLoc(StringAttr(file), IntAttr(int(line)), IntAttr(int(column)))
+        return [Diagnostic("error", match.group(2), position)]
+    return [Diagnostic("error", text)]
+
+
+def format_error(err: BaseException) -> str:
+    """How tools print a user error: MLIR's `file:line:col: error: message`, one per
+    diagnostic (`error: message` where there is no position); a parse error also shows its
+    source line."""
+    if isinstance(err, ParseError):
+        (diagnostic,) = diagnostics_of(err)
+        context = str(err).splitlines()
+        return "\n".join([diagnostic.format(), *context[1:-1]])
+    diagnostics = diagnostics_of(err)
+    if all(d.position is not None for d in diagnostics):
+        return "\n".join(d.format() for d in diagnostics)
+    # Ops named by TF node: the message as written (a contract failure lists them all).
+    return f"error: {str(err).strip() or type(err).__name__}"
+
+
 def run_tool(main: Callable[[list[str]], int], argv: list[str] | None = None) -> int:
     """Run a tool's main; user errors become `error: ...` on stderr, exit 1 (`--debug`: raise)."""
     args = sys.argv[1:] if argv is None else argv
@@ -159,8 +291,7 @@ def run_tool(main: Callable[[list[str]], int], argv: list[str] | None = None) ->
     except (*USER_ERRORS, OSError) as err:
         if debug:
             raise
-        text = str(err).strip() or type(err).__name__
-        print(f"error: {text}", file=sys.stderr)
+        print(format_error(err), file=sys.stderr)
         return 1
     except Exception as err:  # a bug in Strata, not in the input: say so, in one line
         if debug:

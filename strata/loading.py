@@ -9,10 +9,12 @@ import io
 from pathlib import Path
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
 from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.printer import Printer
+from xdsl.utils.exceptions import ParseError
+from xdsl.utils.lexer import Span
 
 from strata.diagnostics import StrataError, verify_module
 from strata.frontends.graphdef.options import ImportOptions
@@ -21,8 +23,37 @@ from strata.registry import make_context
 GRAPHDEF_SUFFIXES = (".pb", ".pbtxt")
 
 
+class LocatingParser(Parser):
+    """xDSL's parser, giving every op without a `loc(...)` of its own the position it was
+    parsed at, `loc("file":line:col)` (the start of its result list, as MLIR does), so that
+    verifier and pass errors point into the file."""
+
+    def _get_op_by_name(self, name: str) -> type[Operation]:
+        # Called just after the name's token: an unknown op is reported there, not at the
+        # token after it (often on the next line).
+        start = self._current_token.span
+        try:
+            return super()._get_op_by_name(name)
+        except ParseError as err:
+            text = start.input.content
+            at = text.rfind(name, 0, start.start)
+            if at < 0:
+                raise
+            if at > 0 and text[at - 1 : at] == '"':
+                at -= 1  # the generic form's quoted name
+            raise ParseError(Span(at, at + len(name), start.input), err.msg) from None
+
+    def parse_operation(self) -> Operation:
+        start = self._current_token.span
+        op = super().parse_operation()
+        if isinstance(op.location, UnknownLoc):
+            at = start.get_location()
+            op.location = FileLineColLoc(StringAttr(at.file), IntAttr(at.line), IntAttr(at.col))
+        return op
+
+
 def parse_ir(ctx: Context, text: str, name: str = "<input>") -> ModuleOp:
-    module = Parser(ctx, text, name).parse_module()
+    module = LocatingParser(ctx, text, name).parse_module()
     verify_module(module)
     return module
 

@@ -7,7 +7,6 @@ strata-opt FILE [-p pass,pass{opt=v}] [--emit=STAGE] [--split-input-file]
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 import time
 
@@ -15,15 +14,22 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from strata.diagnostics import USER_ERRORS, StrataError, run_tool, verify_module
+from strata.diagnostics import (
+    USER_ERRORS,
+    StrataError,
+    diagnostics_of,
+    format_error,
+    run_tool,
+    verify_module,
+)
 from strata.frontends.graphdef.options import ImportOptions
 from strata.loading import is_graphdef_path, load_module, parse_ir, print_ir
 from strata.pipeline import STAGE_NAMES, run_stages
 from strata.registry import all_passes, make_context, parse_pass_pipeline, pass_summary
 from strata.tools.cli import ArgumentParser
+from strata.verify_diagnostics import check, parse_expectations
 
 SPLIT_MARKER = "// -----"
-EXPECTED_ERROR = re.compile(r"expected-error(?:@[^\s]+)?\s*\{\{(.*?)\}\}")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -48,8 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--verify-diagnostics",
         action="store_true",
-        help="print errors on stdout, check them against expected-error comments, "
-        "and exit 0 when they all match",
+        help="check the diagnostics against the input's expected-error/-warning/-note/-remark "
+        "comments (@+N, @-N, @above, @below, @unknown; -re for patterns); print the "
+        "mismatches and exit 1 if there are any",
     )
     p.add_argument(
         "--print-ir-after-all",
@@ -189,22 +196,22 @@ def process(ctx: Context, module: ModuleOp, args: argparse.Namespace) -> ModuleO
 
 
 def run_chunk(ctx: Context, text: str, name: str, args: argparse.Namespace) -> tuple[str, bool]:
-    """Returns (output, ok). With --verify-diagnostics an error is output, checked against text."""
-    expected = EXPECTED_ERROR.findall(text)
+    """Returns (output, ok). With --verify-diagnostics the diagnostics are checked against the
+    text's expected-* comments (strata.verify_diagnostics); only mismatches are printed."""
+    if not args.verify_diagnostics:
+        module = parse_ir(ctx, text, name)
+        return print_ir(process(ctx, module, args), args.print_debuginfo, args.generic), True
+    expectations = parse_expectations(text)
+    out, produced = "", []
     try:
         module = parse_ir(ctx, text, name)
         out = print_ir(process(ctx, module, args), args.print_debuginfo, args.generic)
     except USER_ERRORS as err:
-        if not args.verify_diagnostics:
-            raise
-        message = str(err).strip()
-        missing = [e for e in expected if e not in message]
-        if missing:
-            return f"{message}\nerror: expected error not produced: {missing[0]}\n", False
-        return message + "\n", True
-    if args.verify_diagnostics and expected:
-        return out + f"error: expected error not produced: {expected[0]}\n", False
-    return out, True
+        produced = diagnostics_of(err)
+    problems = check(expectations, produced, name)
+    for problem in problems:
+        print(problem.format(), file=sys.stderr)
+    return out, not problems
 
 
 def main(argv: list[str]) -> int:
@@ -240,7 +247,7 @@ def main(argv: list[str]) -> int:
                 if len(chunks) == 1 or args.debug:
                     raise
                 # Like mlir-opt: report the failing chunk and go on with the others.
-                print(f"error: {str(err).strip()}", file=sys.stderr)
+                print(format_error(err), file=sys.stderr)
                 out, chunk_ok = "", False
             line += chunk.count("\n")
             chunks_out.append(out)

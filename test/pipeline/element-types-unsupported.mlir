@@ -18,7 +18,7 @@ func.func @negate_bf16_argument(%x: tensor<4xbf16>) -> tensor<4xbf16> {
   %0 = hlo.negate %x : tensor<4xbf16> loc("net/neg")
   return %0 : tensor<4xbf16>
 }
-// CHECK: error: 'func.func' op 'arg0' has element type bf16, which the host cannot hold
+// CHECK: element-types-unsupported.mlir:17:1: error: 'func.func' op 'arg0' has element type bf16, which the host cannot hold
 // CHECK-NOT: internal compiler error
 
 // -----

@@ -15,7 +15,7 @@
 // CHANGE-NOT:  IR Dump
 // FAILURE:     // -----// IR Dump After convert-linalg-to-loops Failed //----- //
 // FAILURE:     "toy.print"
-// FAILURE:     error: convert-linalg-to-loops: 1 linalg ops still on tensors
+// FAILURE:     mlir-flags.mlir:32:3: error: 'linalg.generic' op convert-linalg-to-loops: linalg ops still on tensors
 // TIMING:      Pass Manager with 2 passes:
 // TIMING-NEXT: builtin.module(canonicalize,cse)
 // TIMING:      Total Execution Time: {{[0-9.]+}} seconds
@@ -23,8 +23,7 @@
 // TIMING-NEXT: cse
 // TIMING-NEXT: (100.0%)  Total
 // UNREG:       "toy.print"(%{{.*}}) : (i32) -> ()
-// NOUNREG:     error: {{.*}}mlir-flags.mlir:31:14
-// NOUNREG:     Operation toy.print is not registered
+// NOUNREG:     {{.*}}mlir-flags.mlir:30:3: error: Operation toy.print is not registered
 func.func @f(%t: tensor<4xf32>) -> (i32, i32, tensor<4xf32>) {
   %a = arith.constant 2 : i32
   %b = arith.constant 2 : i32

@@ -5,16 +5,12 @@
 
 // Each pass names every op of its dialect that it could not convert.
 
-// ARITH:      error: convert-arith-to-llvm: 1 arith ops left (unsupported types or ops):
-// ARITH-NEXT:   'arith.floordivsi' op
-// MATH:       error: convert-math-to-llvm: 1 math ops left (unsupported types or ops):
-// MATH-NEXT:    'math.erf' op
-// MEMREF:     error: convert-memref-to-llvm: 2 memref ops left (dynamic shapes, layouts or unsupported ops):
-// MEMREF-NEXT:  'memref.load' op
-// MEMREF-NEXT:  'memref.subview' op
-// FUNC:       error: convert-func-to-llvm: 2 func ops left (several results or unsupported types):
-// FUNC-NEXT:    'func.func' op
-// FUNC-NEXT:    'func.return' op
+// ARITH:      unsupported.mlir:17:3: error: 'arith.floordivsi' op convert-arith-to-llvm: arith ops left (unsupported types or ops)
+// MATH:       unsupported.mlir:18:3: error: 'math.erf' op convert-math-to-llvm: math ops left (unsupported types or ops)
+// MEMREF:     unsupported.mlir:19:3: error: 'memref.load' op convert-memref-to-llvm: memref ops left (dynamic shapes, layouts or unsupported ops)
+// MEMREF-NEXT: unsupported.mlir:20:3: error: 'memref.subview' op convert-memref-to-llvm
+// FUNC:       unsupported.mlir:15:1: error: 'func.func' op convert-func-to-llvm: func ops left (several results or unsupported types)
+// FUNC-NEXT:  unsupported.mlir:21:3: error: 'func.return' op convert-func-to-llvm
 
 func.func @unsupported(%a: i32, %b: i32, %h: f16, %m: memref<?xf32>, %s: memref<8xf32>, %i: index)
     -> (i32, f16, f32, memref<4xf32, strided<[1], offset: 2>>) {
