@@ -19,11 +19,11 @@ run: $(BIN)/strata-opt
 test: lint lit pytest
 
 lint: $(BIN)/strata-opt
-	$(BIN)/ruff check strata bench test
+	$(BIN)/ruff check strata bench test examples
 	$(BIN)/mypy
 
 lit: $(BIN)/strata-opt
-	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/lit -sv test
+	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/lit -sv test examples
 
 pytest: $(BIN)/strata-opt
 	$(BIN)/pytest -n auto test

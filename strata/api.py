@@ -153,6 +153,7 @@ def compile(  # noqa: A001 - the natural name for this entry point
     cache: bool = True,
     profile: bool = False,
     threads: int | None = None,
+    plugins: Sequence[str] = (),
 ) -> CompiledModel:
     """Compile a model all the way for `target` and return a callable; `cpu` tunes the JIT of
     cpu and cuda-sim (`x86-64`, `x86-64-v2`..`v4`, `host`; default $STRATA_JIT_CPU or host).
@@ -168,7 +169,14 @@ def compile(  # noqa: A001 - the natural name for this entry point
 
     `threads` (cpu target): kernels with enough work split their outer parallel loop across this
     many threads (default: the cores this process may use; 1: serial). Results are identical for
-    every count. A build with bounds checks runs serially."""
+    every count. A build with bounds checks runs serially.
+
+    `plugins`: plugins to load first (strata.plugins: .py files or module names adding dialects,
+    passes and stages); installed `strata.plugins` entry points load by themselves. A compile
+    with plugins loaded is not cached (their code is not part of the key)."""
+    from strata.plugins import load_plugins
+
+    load_plugins(plugins)
     if target not in TARGETS:
         raise StrataError(f"unknown target '{target}' (targets: {', '.join(TARGETS)})")
     from strata.targets.cpu import jit_cpu
@@ -270,10 +278,11 @@ def _cache_key(
     """Everything that decides a cpu compile's object code; None when the source is not
     hashable (then the compile is not cached)."""
     from strata.compile_cache import CacheKey, source_digest
+    from strata.plugins import any_loaded
     from strata.targets.cpu import jit_cpu, tuning_fingerprint
 
     digest = source_digest(source)
-    if digest is None:
+    if digest is None or any_loaded():
         return None
     return CacheKey.of(
         source=digest,

@@ -145,6 +145,15 @@ STAGES: tuple[Stage, ...] = (
 )
 
 STAGE_NAMES: tuple[str, ...] = tuple(s.name for s in STAGES)
+
+
+def set_stages(stages: tuple[Stage, ...]) -> None:
+    """Replace the stage table (strata.plugins adds stages through here)."""
+    global STAGES, STAGE_NAMES
+    STAGES = stages
+    STAGE_NAMES = tuple(s.name for s in stages)
+
+
 TARGETS: tuple[str, ...] = ("cpu", "cuda")
 """Target chains; the default is the first."""
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import inspect
+import re
 from collections.abc import Callable
 from dataclasses import fields
 
@@ -142,8 +144,13 @@ XDSL_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
 }
 
 
+PLUGIN_DIALECTS: dict[str, Callable[[], Dialect]] = {}
+PLUGIN_PASSES: dict[str, Callable[[], type[ModulePass]]] = {}
+"""What loaded plugins added (strata.plugins)."""
+
+
 def all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
-    return {**XDSL_PASSES, **OWN_PASSES}
+    return {**XDSL_PASSES, **OWN_PASSES, **PLUGIN_PASSES}
 
 
 def make_context() -> Context:
@@ -152,7 +159,7 @@ def make_context() -> Context:
 
     xdsl_fixes.apply()
     ctx = Context()
-    for name, factory in {**XDSL_DIALECTS, **OWN_DIALECTS}.items():
+    for name, factory in {**XDSL_DIALECTS, **OWN_DIALECTS, **PLUGIN_DIALECTS}.items():
         ctx.register_dialect(name, factory)
     return ctx
 
@@ -235,9 +242,32 @@ def parse_pass_pipeline(
     return PassPipeline(tuple(passes), callback)
 
 
-def pass_summary(name: str) -> str:
-    """The first line of a pass's docstring (for --list-passes)."""
+XDSL_PASS_SUMMARIES: dict[str, str] = {
+    "cse": "Merges ops that compute the same value from the same operands (no side effects).",
+    "dce": "Erases ops whose results are unused and that have no side effects.",
+    "reconcile-unrealized-casts": "Folds builtin.unrealized_conversion_cast chains that "
+    "convert a value back to its own type, and erases unused casts.",
+    "licm": "Moves ops without side effects out of loops when they do not depend on the loop.",
+    "convert-scf-to-cf": "Lowers scf.for/if/while to blocks and cf branches.",
+    "canonicalize": "Applies every op's canonicalization patterns and folds constants.",
+}
+"""One line for the xDSL passes Strata uses whose classes have no docstring of their own (they
+would show the ModulePass base class's)."""
+
+
+def pass_doc(name: str) -> str:
+    """A pass's own docstring ('' when its class has none: not the base class's)."""
     cls = all_passes()[name]()
-    doc = (cls.__doc__ or "").strip()
-    first = doc.split("\n\n")[0].replace("\n", " ").strip()
-    return " ".join(first.split())
+    own = next((c.__dict__.get("__doc__") for c in cls.__mro__ if c.__dict__.get("__doc__")), "")
+    if own == ModulePass.__doc__:
+        own = ""
+    return inspect.cleandoc(own or "")
+
+
+def pass_summary(name: str) -> str:
+    """One line on what a pass does: its docstring's first sentence (for --list-passes)."""
+    if name in XDSL_PASS_SUMMARIES:
+        return XDSL_PASS_SUMMARIES[name]
+    first = " ".join(pass_doc(name).split("\n\n")[0].split())
+    sentence = re.match(r"(.+?\.)(\s|$)", first)
+    return sentence.group(1) if sentence else first

@@ -1,15 +1,48 @@
 """What the three command-line tools share: an argument parser whose usage errors are one-line
 diagnostics with exit status 1, like every other user error (argparse prints the usage and exits
-2, which the tools keep for internal errors)."""
+2, which the tools keep for internal errors), and `--load-plugin`."""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from strata.diagnostics import StrataError
 
 
 class ArgumentParser(argparse.ArgumentParser):
+    def __init__(self, *args: object, help_tail: Callable[[], str] | None = None, **kwargs: object):
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.help_tail = help_tail
+
     def error(self, message: str) -> NoReturn:
         raise StrataError(f"{message} (see {self.prog} --help)")
+
+    def format_help(self) -> str:
+        """The usual help, then `help_tail()` (computed only when help is asked for)."""
+        text = super().format_help()
+        return text if self.help_tail is None else f"{text}\n{self.help_tail()}"
+
+
+def add_plugin_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--load-plugin",
+        action="append",
+        default=[],
+        metavar="PLUGIN",
+        help="load a plugin (a .py file or a module name defining register(plugin)) that adds "
+        "dialects, passes and stages; repeatable (installed `strata.plugins` entry points "
+        "load by themselves)",
+    )
+
+
+def parse_args(
+    build_parser: Callable[[], argparse.ArgumentParser], argv: Sequence[str]
+) -> argparse.Namespace:
+    """Load the plugins named in `argv` (and the installed ones) first, so that the parser the
+    tool then builds offers their stages and passes; then parse."""
+    from strata.plugins import load_plugins, plugin_args
+
+    load_plugins(plugin_args(argv))
+    return build_parser().parse_args(argv)

@@ -1,18 +1,22 @@
-"""Regenerate the generated parts of docs/ from the code: the stage table, the pass list and the
-supported TensorFlow ops. `python -m strata.tools.gen_docs` rewrites them; `--check` exits 1 when
-docs/ is stale (the test suite runs it), so the docs cannot drift from the pipeline.
+"""Regenerate the generated parts of docs/ from the code: the stage table, the pass list, the
+pass reference (docs/passes.md) and the supported TensorFlow ops. `python -m
+strata.tools.gen_docs` rewrites them; `--check` exits 1 when docs/ is stale (the test suite
+runs it), so the docs cannot drift from the pipeline.
 """
 
 from __future__ import annotations
 
 import argparse
 import inspect
+import re
 import sys
 from collections.abc import Callable, Mapping
+from dataclasses import MISSING
+from dataclasses import fields as dataclass_fields
 from pathlib import Path
 
 from strata.pipeline import STAGES
-from strata.registry import OWN_PASSES, XDSL_PASSES
+from strata.registry import OWN_PASSES, XDSL_PASSES, pass_summary
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 BEGIN, END = "<!-- BEGIN GENERATED: {} -->", "<!-- END GENERATED: {} -->"
@@ -38,12 +42,95 @@ def stage_table() -> str:
 
 def pass_list() -> str:
     rows = ["| pass | from | what it does |", "|---|---|---|"]
-    for name, factory in sorted(OWN_PASSES.items()):
-        rows.append(f"| `{name}` | Strata | {first_line(factory())} |")
-    for name, factory in sorted(XDSL_PASSES.items()):
-        cls = factory()
-        rows.append(f"| `{name}` | xDSL | {first_line(cls) or cls.__name__} |")
+    for name in sorted(OWN_PASSES):
+        rows.append(f"| [`{name}`](passes.md#{name}) | Strata | {_cell(pass_summary(name))} |")
+    for name in sorted(XDSL_PASSES):
+        rows.append(f"| `{name}` | xDSL | {_cell(pass_summary(name))} |")
     return "\n".join(rows)
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+TESTS = DOCS.parent / "test"
+EXAMPLE_LINES = 40
+
+
+def _example(name: str) -> tuple[str, str, str, str] | None:
+    """(test file, pipeline, input, output): the smallest first case among the lit tests that
+    run `-p <name>` alone, with the pass's output made now (so it cannot go stale)."""
+    from strata.loading import LocatingParser, print_ir
+    from strata.registry import make_context, parse_pass_pipeline
+
+    option = r"(\{[^}]*\})?"
+    run = re.compile(
+        rf"RUN: strata-opt %s (?:--split-input-file )?-p '?({re.escape(name)}{option})'?( |$)"
+    )
+    found: list[tuple[int, str, str, str]] = []
+    for path in sorted(TESTS.rglob("*.mlir")):
+        text = path.read_text()
+        first_run = next((line for line in text.splitlines() if "RUN:" in line), "")
+        m = run.search(first_run)
+        if m is None or "verify-diagnostics" in first_run or "--allow-unregistered" in first_run:
+            continue
+        case = text.split("// -----")[0]
+        body = "\n".join(line for line in case.splitlines() if not line.lstrip().startswith("//"))
+        body = body.strip()
+        if body and body.count("\n") < EXAMPLE_LINES:
+            found.append((body.count("\n"), str(path.relative_to(DOCS.parent)), m.group(1), body))
+    for _, test, spec, body in sorted(found):
+        ctx = make_context()
+        try:
+            module = LocatingParser(ctx, body, test).parse_module()
+            parse_pass_pipeline(spec).apply(ctx, module)
+        except Exception:  # a case that needs more than the first chunk: try the next file
+            continue
+        return test, spec, body, print_ir(module).strip()
+    return None
+
+
+def _options(name: str) -> list[str]:
+    from strata.registry import all_passes
+
+    cls = all_passes()[name]()
+    rows = []
+    for f in dataclass_fields(cls):
+        default = f.default if f.default is not MISSING else "(required)"
+        kind = getattr(f.type, "__name__", str(f.type))
+        rows.append(f"| `{f.name.replace('_', '-')}` | {kind} | `{default}` |")
+    return rows
+
+
+def passes_reference() -> str:
+    """Per Strata pass: what it does, what it expects and guarantees (its docstring), its
+    options with their defaults, and a before/after made from its lit test."""
+    from strata.registry import pass_doc
+
+    parts: list[str] = []
+    for name in sorted(OWN_PASSES):
+        parts += [f"### {name}", "", pass_doc(name), ""]
+        options = _options(name)
+        if options:
+            parts += ["| option | type | default |", "|---|---|---|", *options, ""]
+        example = _example(name)
+        if example is not None:
+            path, spec, before, after = example
+            parts += [
+                f"From `{path}`, `strata-opt -p '{spec}'`:",
+                "",
+                "```mlir",
+                before,
+                "```",
+                "",
+                "becomes",
+                "",
+                "```mlir",
+                after,
+                "```",
+                "",
+            ]
+    return "\n".join(parts).rstrip()
 
 
 def supported_ops() -> str:
@@ -75,6 +162,7 @@ Section = Callable[[], str]
 
 SECTIONS: dict[str, dict[str, Section]] = {
     "pipeline.md": {"stages": stage_table, "passes": pass_list},
+    "passes.md": {"passes": passes_reference},
     "supported-ops.md": {"tf-ops": supported_ops, "op-stages": op_stages},
 }
 

@@ -14,6 +14,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
+from strata import pipeline
 from strata.diagnostics import (
     USER_ERRORS,
     StrataError,
@@ -24,9 +25,9 @@ from strata.diagnostics import (
 )
 from strata.frontends.graphdef.options import ImportOptions
 from strata.loading import is_graphdef_path, load_module, parse_ir, print_ir
-from strata.pipeline import STAGE_NAMES, run_stages
+from strata.pipeline import run_stages
 from strata.registry import all_passes, make_context, parse_pass_pipeline, pass_summary
-from strata.tools.cli import ArgumentParser
+from strata.tools.cli import ArgumentParser, add_plugin_flag, parse_args
 from strata.verify_diagnostics import check, parse_expectations
 
 SPLIT_MARKER = "// -----"
@@ -34,7 +35,9 @@ SPLIT_MARKER = "// -----"
 
 def build_parser() -> argparse.ArgumentParser:
     p = ArgumentParser(
-        prog="strata-opt", description="Run Strata passes or pipeline stages over IR."
+        prog="strata-opt",
+        description="Run Strata passes or pipeline stages over IR.",
+        help_tail=lambda: "passes (-p NAME{option=value}):\n" + pass_list(indent="  "),
     )
     p.add_argument("input", nargs="?", default="-", help="input .mlir file ('-' for stdin)")
     p.add_argument("-p", "--passes", default="", help="comma-separated pass pipeline")
@@ -44,7 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="MLIR's textual pipeline, e.g. 'builtin.module(func.func(cse),convert-tf-to-hlo)' "
         "(run before -p)",
     )
-    p.add_argument("--emit", choices=STAGE_NAMES, help="lower through the pipeline to this stage")
+    p.add_argument(
+        "--emit", choices=pipeline.STAGE_NAMES, help="lower through the pipeline to this stage"
+    )
     p.add_argument("-o", "--output", help="output file (default: stdout)")
     p.add_argument(
         "--split-input-file",
@@ -108,6 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="print ops in generic form",
     )
     p.add_argument("--list-passes", action="store_true", help="list the available passes")
+    add_plugin_flag(p)
     p.add_argument("--debug", action="store_true", help="show Python tracebacks")
     return p
 
@@ -214,12 +220,17 @@ def run_chunk(ctx: Context, text: str, name: str, args: argparse.Namespace) -> t
     return out, not problems
 
 
+def pass_list(indent: str = "") -> str:
+    """Every pass (plugins' included) with the first line of its description."""
+    names = sorted(all_passes())
+    width = max(len(n) for n in names)
+    return "\n".join(f"{indent}{n:<{width}}  {pass_summary(n)}" for n in names)
+
+
 def main(argv: list[str]) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse_args(build_parser, argv)
     if args.list_passes:
-        names = sorted(all_passes())
-        width = max(len(n) for n in names)
-        print("\n".join(f"{n:<{width}}  {pass_summary(n)}" for n in names))
+        print(pass_list())
         return 0
     ctx = make_context()
     ctx.allow_unregistered = args.allow_unregistered_dialect

@@ -22,7 +22,7 @@ from strata.api import TARGETS, CompiledModel, compile
 from strata.diagnostics import StrataError, run_tool
 from strata.loading import parse_input_shapes, parse_names
 from strata.profiling import kernel_table, write_chrome_trace
-from strata.tools.cli import ArgumentParser
+from strata.tools.cli import ArgumentParser, add_plugin_flag, parse_args
 
 
 def compile_time_line(stage_seconds: dict[str, float]) -> str:
@@ -104,6 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
         "($STRATA_CACHE_DIR, else the user cache directory; cpu target)",
     )
     p.add_argument("--seed", type=int, default=0, help="seed for random inputs")
+    add_plugin_flag(p)
     p.add_argument("--debug", action="store_true", help="show Python tracebacks")
     return p
 
@@ -133,7 +134,7 @@ def random_inputs(signature: EntrySignature, seed: int) -> dict[str, np.ndarray]
 
 
 def main(argv: list[str]) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse_args(build_parser, argv)
     if not Path(args.model).exists():
         raise StrataError(f"{args.model}: no such file")
     if args.trace and not Path(args.trace).resolve().parent.is_dir():

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from strata.diagnostics import StrataError, run_tool
 from strata.frontends.graphdef.options import ImportOptions
 from strata.loading import parse_input_shapes, parse_names, print_ir
-from strata.tools.cli import ArgumentParser
+from strata.tools.cli import ArgumentParser, add_plugin_flag, parse_args
 
 if TYPE_CHECKING:
     from xdsl.dialects.builtin import ModuleOp
@@ -278,12 +278,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="print op locations (the TF node names)",
     )
+    add_plugin_flag(p)
     p.add_argument("--debug", action="store_true", help="show Python tracebacks")
     return p
 
 
 def main(argv: list[str]) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse_args(build_parser, argv)
     translation: Translation = args.translation
     if args.opt_level is None:
         args.opt_level = {"--to-llvmir": 0, "--to-ptx": 3, "--to-cubin": 3}.get(translation.flag, 2)

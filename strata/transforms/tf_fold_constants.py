@@ -234,7 +234,9 @@ class ForwardIdentityOperands(RewritePattern):
 
 
 class TfFoldConstantsPass(ModulePass):
-    """Expects the tf stage; guarantees no tf op left has only tf.Const operands among those it
+    """Evaluates tf ops whose operands are all constants.
+
+    Expects the tf stage; guarantees no tf op left has only tf.Const operands among those it
     can evaluate (elementwise, MatMul, BiasAdd, Reshape, Cast) and no Identity/StopGradient/
     IdentityN remains. Result types are refined as values become known; dead tf ops are erased.
     """

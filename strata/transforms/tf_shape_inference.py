@@ -82,7 +82,9 @@ class RefineFuncResultTypes(RewritePattern):
 
 
 class TfShapeInferencePass(ModulePass):
-    """Expects the tf stage; guarantees every tf result type is as static as its operands allow.
+    """Refines tf result types from their operands' types.
+
+    Expects the tf stage; guarantees every tf result type is as static as its operands allow.
 
     Function arguments are never changed; function results follow the values returned.
     """

@@ -376,7 +376,9 @@ def _kernels_and_globals(
 
 @dataclass(frozen=True)
 class ConvertGpuToCpuSimPass(ModulePass):
-    """Expects a `gpu`-stage module (outlined kernels in a `gpu.module`, barriers only at the top
+    """Runs GPU kernels on the CPU: each kernel becomes loops over its blocks and threads.
+
+    Expects a `gpu`-stage module (outlined kernels in a `gpu.module`, barriers only at the top
     level of a kernel or of a top-level uniform `scf.for`). Leaves a module of `func.func` kernels
     `@k(memref args..., gx, gy, gz, bx, by, bz: index)` over func/scf/memref/arith/math only,
     with no host function and no `gpu` op."""

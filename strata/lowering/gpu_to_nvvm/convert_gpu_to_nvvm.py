@@ -216,7 +216,9 @@ def _ops_left(module: ModuleOp) -> list[Operation]:
 
 @dataclass(frozen=True)
 class ConvertGpuToNvvmPass(ModulePass):
-    """Expects the `gpu` stage (outlined kernels in a `gpu.module`, see the stage contract);
+    """Lowers the kernels of a `gpu.module` to `llvm` + `nvvm` ops.
+
+    Expects the `gpu` stage (outlined kernels in a `gpu.module`, see the stage contract);
     leaves only `llvm` and `nvvm` ops inside each gpu.module and no gpu op but gpu.module and
     gpu.launch_func outside.
 

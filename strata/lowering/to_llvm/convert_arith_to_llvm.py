@@ -272,7 +272,9 @@ PATTERNS: tuple[type[RewritePattern], ...] = (
 
 @dataclass(frozen=True)
 class ConvertArithToLlvmPass(ModulePass):
-    """Expects scalar (or vector) `arith` ops on integers, floats and index; leaves no `arith` op.
+    """Lowers `arith` ops to `llvm` ops.
+
+    Expects scalar (or vector) `arith` ops on integers, floats and index; leaves no `arith` op.
 
     `index` operands and results meet the rest of the module through unrealized casts.
     """

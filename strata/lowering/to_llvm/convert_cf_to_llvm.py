@@ -55,7 +55,9 @@ class CondBranchLowering(RewritePattern):
 
 @dataclass(frozen=True)
 class ConvertCfToLlvmPass(ModulePass):
-    """Expects `cf.br`/`cf.cond_br` (as convert-scf-to-cf makes); leaves no `cf` op."""
+    """Lowers `cf` branches to `llvm` branches.
+
+    Expects `cf.br`/`cf.cond_br` (as convert-scf-to-cf makes); leaves no `cf` op."""
 
     name = "convert-cf-to-llvm"
 

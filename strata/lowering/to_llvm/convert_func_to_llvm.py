@@ -110,7 +110,9 @@ class CallLowering(RewritePattern):
 
 @dataclass(frozen=True)
 class ConvertFuncToLlvmPass(ModulePass):
-    """Expects `func` ops with at most one result over LLVM-convertible types; leaves no `func` op.
+    """Lowers `func` functions, calls and returns to `llvm`.
+
+    Expects `func` ops with at most one result over LLVM-convertible types; leaves no `func` op.
 
     Entry-block arguments get their LLVM types (casts back serve ops not yet converted).
     """

@@ -203,7 +203,9 @@ PATTERNS: tuple[type[RewritePattern], ...] = (
 
 @dataclass(frozen=True)
 class ConvertMathToLlvmPass(ModulePass):
-    """Expects scalar (or vector) `math` ops on f32/f64 (absi: integers); leaves no `math` op.
+    """Lowers `math` ops to LLVM intrinsics and libm calls.
+
+    Expects scalar (or vector) `math` ops on f32/f64 (absi: integers); leaves no `math` op.
 
     libm calls are emitted for f32/f64 scalars only; other types are reported as left.
     """

@@ -331,7 +331,9 @@ PATTERNS: tuple[type[RewritePattern], ...] = (
 
 @dataclass(frozen=True)
 class ConvertMemrefToLlvmPass(ModulePass):
-    """Expects memrefs with static shapes and identity layouts; leaves no `memref` op.
+    """Lowers `memref` ops to pointers, address arithmetic, loads and stores.
+
+    Expects memrefs with static shapes and identity layouts; leaves no `memref` op.
 
     Each memref value becomes a bare `!llvm.ptr` to its first element (unrealized casts bridge
     to the function signatures until convert-func-to-llvm).
