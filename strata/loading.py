@@ -6,11 +6,12 @@ Every tool and the Python API load input through here, so they accept the same t
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
-from xdsl.ir import Operation
+from xdsl.ir import Attribute, Operation
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError
@@ -21,6 +22,9 @@ from strata.frontends.graphdef.options import ImportOptions
 from strata.registry import make_context
 
 GRAPHDEF_SUFFIXES = (".pb", ".pbtxt")
+
+
+_LOCATION_ALIAS = re.compile(r"^(#[A-Za-z_][\w$.-]*)\s*=\s*(loc\(.*\))\s*$", re.MULTILINE)
 
 
 class LocatingParser(Parser):
@@ -42,6 +46,43 @@ class LocatingParser(Parser):
             if at > 0 and text[at - 1 : at] == '"':
                 at -= 1  # the generic form's quoted name
             raise ParseError(Span(at, at + len(name), start.input), err.msg) from None
+
+    def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
+        # MLIR lets a location alias be used before its definition (exports print them after
+        # the module); xDSL does not. The definitions are read first, then skipped in place.
+        self._early_aliases = self._location_aliases()
+        self.attribute_aliases.update(self._early_aliases)
+        return super().parse_module(allow_implicit_module)
+
+    def _location_aliases(self) -> dict[str, Attribute]:
+        text = self.lexer.input.content
+        pending = dict(_LOCATION_ALIAS.findall(text if isinstance(text, str) else ""))
+        resolved: dict[str, Attribute] = {}
+        while pending:
+            progress = False
+            for name, body in list(pending.items()):
+                inner = Parser(self.ctx, body, "<alias>")
+                inner.attribute_aliases.update(resolved)
+                try:
+                    location = inner.parse_optional_location()
+                except ParseError:
+                    continue
+                if location is not None:
+                    resolved[name] = location
+                    del pending[name]
+                    progress = True
+            if not progress:
+                break  # the main parse reports what is wrong with the rest
+        return resolved
+
+    def _parse_alias_def(self) -> None:
+        name = self._current_token.text
+        if name not in getattr(self, "_early_aliases", {}):
+            super()._parse_alias_def()  # type: ignore[no-untyped-call]
+            return
+        self._consume_token()
+        self.parse_punctuation("=", "after attribute alias name")
+        self.parse_attribute()  # already read by _location_aliases
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span

@@ -85,8 +85,8 @@ STAGES: tuple[Stage, ...] = (
     Stage(
         "hlo-opt",
         _d("func", "hlo", "rt"),
-        "hlo-simplify,canonicalize,cse,dce",
-        "simplified and CSE'd hlo",
+        "inline,hlo-simplify,canonicalize,cse,dce",
+        "calls inlined; simplified and CSE'd hlo",
     ),
     Stage(
         "linalg",

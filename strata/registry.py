@@ -9,11 +9,11 @@ import difflib
 import importlib
 import inspect
 import re
-from collections.abc import Callable
-from dataclasses import fields
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
 
 from xdsl.context import Context
-from xdsl.ir import Dialect
+from xdsl.ir import Attribute, Dialect, Operation
 from xdsl.passes import ModulePass, PassPipeline, PassPipelineCallbackType
 from xdsl.utils.arg_spec import parse_pipeline
 from xdsl.utils.exceptions import ArgSpecParseError
@@ -39,6 +39,7 @@ OWN_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "hlo": _lazy("strata.dialects.hlo", "HLO"),
     "rt": _lazy("strata.dialects.rt", "RT"),
     "nvvm": _lazy("strata.dialects.nvvm", "NVVM"),
+    "check": _lazy("strata.dialects.check", "Check"),
 }
 
 # xDSL dialects the pipeline uses; all of them parse in every Strata tool.
@@ -78,6 +79,7 @@ OWN_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "tf-fold-constants": _pass("strata.transforms.tf_fold_constants", "TfFoldConstantsPass"),
     "convert-tf-to-hlo": _pass("strata.lowering.tf_to_hlo.convert_tf_to_hlo", "ConvertTfToHloPass"),
     "hlo-simplify": _pass("strata.transforms.hlo_simplify", "HloSimplifyPass"),
+    "inline": _pass("strata.transforms.inline", "InlinePass"),
     "convert-hlo-to-linalg": _pass(
         "strata.lowering.hlo_to_linalg.convert_hlo_to_linalg", "ConvertHloToLinalgPass"
     ),
@@ -153,12 +155,50 @@ def all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     return {**XDSL_PASSES, **OWN_PASSES, **PLUGIN_PASSES}
 
 
+DIALECT_ALIASES: dict[str, str] = {"stablehlo": "hlo"}
+"""Dialect prefixes printed IR may use for a dialect Strata defines under another name:
+StableHLO text (`stablehlo.add`, `#stablehlo<comparison_direction GT>`, `#stablehlo.dot<...>`),
+as JAX, TensorFlow and torch-xla export it, parses straight into `hlo`, whose ops and syntax
+are StableHLO's."""
+
+
+def _unalias(name: str) -> str:
+    dialect, dot, rest = name.partition(".")
+    target = DIALECT_ALIASES.get(dialect)
+    return f"{target}{dot}{rest}" if target is not None else name
+
+
+@dataclass
+class StrataContext(Context):
+    """xDSL's Context, resolving DIALECT_ALIASES when it looks up an op or attribute by name."""
+
+    def clone(self) -> StrataContext:
+        return StrataContext(
+            self.allow_unregistered,
+            self._loaded_dialects.copy(),
+            self._loaded_ops.copy(),
+            self._loaded_attrs.copy(),
+            self._loaded_types.copy(),
+            self._registered_dialects.copy(),
+        )
+
+    def get_optional_op(
+        self, name: str, *, dialect_stack: Sequence[str] = ()
+    ) -> type[Operation] | None:
+        return super().get_optional_op(
+            _unalias(name), dialect_stack=[DIALECT_ALIASES.get(d, d) for d in dialect_stack]
+        )
+
+    def get_optional_attr(self, name: str) -> type[Attribute] | None:
+        return super().get_optional_attr(_unalias(name))
+
+
 def make_context() -> Context:
     """A Context in which every dialect Strata uses is registered (loaded on first use)."""
     from strata import xdsl_fixes
 
     xdsl_fixes.apply()
-    ctx = Context()
+    ctx = StrataContext()
     for name, factory in {**XDSL_DIALECTS, **OWN_DIALECTS, **PLUGIN_DIALECTS}.items():
         ctx.register_dialect(name, factory)
     return ctx

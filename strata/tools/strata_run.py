@@ -51,6 +51,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="check the outputs against these arrays (e.g. TensorFlow's); exit 1 if "
         "any differs beyond --rtol/--atol",
     )
+    p.add_argument(
+        "--run-checks",
+        action="store_true",
+        help="compile and run every function without arguments and evaluate its check.* ops "
+        "(check.expect_eq, ..._const, expect_almost_eq, expect_close); report per function; "
+        "exit 1 if any fails",
+    )
+    p.add_argument(
+        "--split-input-file",
+        action="store_true",
+        help="with --run-checks: each '// -----' chunk is a separate module",
+    )
     p.add_argument("--rtol", type=float, default=1e-4)
     p.add_argument("--atol", type=float, default=1e-5)
     p.add_argument(
@@ -133,12 +145,48 @@ def random_inputs(signature: EntrySignature, seed: int) -> dict[str, np.ndarray]
     return made
 
 
+def run_checks_of(args: argparse.Namespace) -> int:
+    """--run-checks: each chunk's argument-less functions, compiled and checked one by one."""
+    from strata.diagnostics import USER_ERRORS, format_error
+    from strata.loading import parse_ir
+    from strata.registry import make_context
+    from strata.run_checks import CheckResult, report, run_checks
+
+    text = Path(args.model).read_text()
+    chunks = text.split("// -----") if args.split_input_file else [text]
+    results, line = [], 0
+    for chunk in chunks:
+        first = line + 1 + len(chunk) - len(chunk.lstrip("\n"))
+        try:
+            module = parse_ir(make_context(), "\n" * line + chunk, args.model)
+        except USER_ERRORS as err:  # this chunk fails; the others still run
+            message = format_error(err).splitlines()[0]
+            results.append(CheckResult(f"<module at line {first}>", (message,)))
+            continue
+        finally:
+            line += chunk.count("\n")
+        results += run_checks(
+            module,
+            target=args.target,
+            opt_level=args.opt_level,
+            cpu=args.cpu,
+            check_bounds=args.check_bounds,
+            cache=not args.no_cache,
+            threads=args.threads,
+        )
+    text, ok = report(results)
+    print(text)
+    return 0 if ok else 1
+
+
 def main(argv: list[str]) -> int:
     args = parse_args(build_parser, argv)
     if not Path(args.model).exists():
         raise StrataError(f"{args.model}: no such file")
     if args.trace and not Path(args.trace).resolve().parent.is_dir():
         raise StrataError(f"--trace {args.trace}: no such directory")
+    if args.run_checks:
+        return run_checks_of(args)
     given = load_inputs(args.inputs) if args.inputs else None
     outputs = parse_names(args.outputs)
     shapes = parse_input_shapes(args.input_shapes)

@@ -1,5 +1,6 @@
 """hlo-simplify: local simplifications that stay in the `hlo` dialect (constant reshapes and
-broadcasts folded, no-op reshape / transpose / convert / broadcast removed)."""
+broadcasts folded, no-op reshape / transpose / convert / broadcast removed, hlo.dot spelled as
+dot_general)."""
 
 from __future__ import annotations
 
@@ -85,6 +86,26 @@ class FoldConstantShapeOp(RewritePattern):
         rewriter.replace(op, [], [b(hlo.ConstantOp(attr)).output])
 
 
+class DotToDotGeneral(RewritePattern):
+    """hlo.dot %a, %b -> hlo.dot_general %a, %b, contracting_dims = [rank(a) - 1] x [0]"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, hlo.DotOp):
+            return
+        lhs = op.lhs.type
+        if not isinstance(lhs, TensorType):
+            return
+        build = LocatedBuilder(rewriter, op)
+        # The result type is kept: dot may widen the element type, as dot_general may.
+        general = hlo.DotGeneralOp(
+            op.lhs, op.rhs, [], [], [lhs.get_num_dims() - 1], [0], op.result.type
+        )
+        if op.precision_config is not None:
+            general.precision_config = op.precision_config
+        build(general)
+        rewriter.replace_op(op, [], [general.result])
+
+
 @dataclass(frozen=True)
 class HloSimplifyPass(ModulePass):
     """Simplifies hlo in place. Expects and guarantees the `hlo` stage."""
@@ -93,5 +114,7 @@ class HloSimplifyPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         PatternRewriteWalker(
-            GreedyRewritePatternApplier([FoldNoOpShapeOp(), FoldConstantShapeOp()])
+            GreedyRewritePatternApplier(
+                [FoldNoOpShapeOp(), FoldConstantShapeOp(), DotToDotGeneral()]
+            )
         ).rewrite_module(op)

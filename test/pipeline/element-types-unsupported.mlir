@@ -33,7 +33,7 @@ func.func @convert_f80(%x: tensor<4xf32>) -> tensor<4xf80> {
 // -----
 
 func.func @reduce_two_results(%x: tensor<4xf32>, %c: tensor<f32>) -> tensor<f32> {
-  %0:2 = "hlo.reduce"(%x, %c) <{dimensions = array<i64: 0>, operandSegmentSizes = array<i32: 1, 1>}> ({
+  %0:2 = "hlo.reduce"(%x, %c) <{dimensions = array<i64: 0>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %s = "hlo.add"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<f32>
     "hlo.return"(%s) : (tensor<f32>) -> ()

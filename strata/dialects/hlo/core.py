@@ -35,9 +35,9 @@ from xdsl.ir import (
 )
 from xdsl.irdl import (
     AnyAttr,
-    AttrSizedOperandSegments,
     IRDLOperation,
     ParamAttrConstraint,
+    SameVariadicOperandSize,
     VarConstraint,
     irdl_attr_definition,
     irdl_op_definition,
@@ -156,6 +156,20 @@ class ComparisonTypeAttr(EnumAttribute[ComparisonType], SpacedOpaqueSyntaxAttrib
     """Which ordering hlo.compare uses: `#hlo<comparison_type FLOAT>`."""
 
     name = "hlo.comparison_type"
+
+
+class Precision(StrEnum):
+    DEFAULT = "DEFAULT"
+    HIGH = "HIGH"
+    HIGHEST = "HIGHEST"
+
+
+@irdl_attr_definition
+class PrecisionAttr(EnumAttribute[Precision], SpacedOpaqueSyntaxAttribute):
+    """The least precision a contraction operand may be computed at: `#hlo<precision HIGH>`.
+    Strata computes every contraction at its operands' own precision, which meets all three."""
+
+    name = "hlo.precision"
 
 
 _DOT_KEYS = (
@@ -360,9 +374,11 @@ class DimsArray(CustomDirective):
 
 @irdl_custom_directive
 class DotDimensionNumbers(CustomDirective):
-    """`batching_dims = [0] x [0], contracting_dims = [2] x [1]` (batching omitted if empty)."""
+    """`batching_dims = [0] x [0], contracting_dims = [2] x [1]` (batching omitted if empty),
+    then `, precision = [DEFAULT, HIGHEST]` when the op has a precision config."""
 
     dims: AttributeVariable
+    precision: AttributeVariable
 
     @staticmethod
     def _parse_pair(parser: Parser) -> tuple[list[int], list[int]]:
@@ -383,6 +399,7 @@ class DotDimensionNumbers(CustomDirective):
         self.dims.set(
             state, DotDimensionNumbersAttr(lhs_batch, rhs_batch, lhs_contract, rhs_contract)
         )
+        _parse_precision(parser, state, self.precision)
 
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
         state.print_whitespace(printer)
@@ -392,14 +409,60 @@ class DotDimensionNumbers(CustomDirective):
         if lb or rb:
             printer.print_string(f"batching_dims = {_format_list(lb)} x {_format_list(rb)}, ")
         printer.print_string(f"contracting_dims = {_format_list(lc)} x {_format_list(rc)}")
+        _print_precision(printer, self.precision.get(op))
+
+
+def _parse_precision(parser: Parser, state: ParsingState, into: AttributeVariable) -> None:
+    """An optional `, precision = [DEFAULT, HIGHEST]` (StableHLO's pretty precision config)."""
+    if parser.parse_optional_punctuation(",") is None:
+        return
+    parser.parse_keyword("precision")
+    parser.parse_punctuation("=")
+    names = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_identifier)
+    known = [p.value for p in Precision]
+    for name in names:
+        if name not in known:
+            parser.raise_error(f"expected a precision ({', '.join(known)}), found '{name}'")
+    into.set(state, ArrayAttr([PrecisionAttr(Precision(n)) for n in names]))
+
+
+def _print_precision(printer: Printer, precision: Attribute | None) -> None:
+    if isinstance(precision, ArrayAttr):
+        names = ", ".join(p.data.value for p in precision.data if isinstance(p, PrecisionAttr))
+        printer.print_string(f", precision = [{names}]")
+
+
+@irdl_custom_directive
+class PrecisionConfig(CustomDirective):
+    """`, precision = [DEFAULT, DEFAULT]` when the op has a precision config, else nothing."""
+
+    precision: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        _parse_precision(parser, state, self.precision)
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        _print_precision(printer, self.precision.get(op))
 
 
 # ---------------------------------------------------------------------------------------------
 # Base
 
 
+def check_element_types(op: IRDLOperation) -> None:
+    """Every tensor operand and result has an element type Strata compiles (see element_info)."""
+    named = [("operand", v.type) for v in op.operands] + [("result", v.type) for v in op.results]
+    for what, t in named:
+        if isinstance(t, TensorType) and element_info(t.element_type) is None:
+            raise VerifyException(
+                f"{what} element type {t.element_type} is not supported "
+                f"(expected one of {supported_element_names()})"
+            )
+
+
 class HloOp(IRDLOperation):
-    """Base of every hlo op: the verifier checks result types against `infer_result_types`."""
+    """Base of every hlo op: the verifier checks element types, and result types against
+    `infer_result_types`."""
 
     # Whether the result element type must equal the inferred one (dot_general may widen).
     CHECKS_RESULT_ELEMENT_TYPE: ClassVar[bool] = True
@@ -409,6 +472,7 @@ class HloOp(IRDLOperation):
         return None
 
     def verify_(self) -> None:
+        check_element_types(self)
         inferred = self.infer_result_types()
         if inferred is None:
             return
@@ -804,12 +868,7 @@ class ConvertOp(HloOp):
     def verify_(self) -> None:
         operand = expect_tensor(self.operand.type, "operand")
         result = expect_tensor(self.result.type, "result")
-        for what, t in (("operand", operand), ("result", result)):
-            if element_info(t.element_type) is None:
-                raise VerifyException(
-                    f"{what} element type {t.element_type} is not supported "
-                    f"(expected one of {supported_element_names()})"
-                )
+        check_element_types(self)
         if not dims_compatible(_shape(operand), _shape(result)):
             raise VerifyException(
                 f"result shape {format_shape(_shape(result))} does not match operand shape "
@@ -948,6 +1007,7 @@ class ReshapeOp(HloOp):
         super().__init__(operands=[SSAValue.get(operand)], result_types=[result_type])
 
     def verify_(self) -> None:
+        check_element_types(self)
         operand = expect_tensor(self.operand.type, "operand")
         result = expect_tensor(self.result.type, "result")
         if operand.element_type != result.element_type:
@@ -1041,6 +1101,7 @@ class BroadcastInDimOp(HloOp):
         )
 
     def verify_(self) -> None:
+        check_element_types(self)
         operand = expect_tensor(self.operand.type, "operand")
         result = expect_tensor(self.result.type, "result")
         dims = _ints(self.broadcast_dimensions)
@@ -1075,6 +1136,35 @@ class BroadcastInDimOp(HloOp):
 
 
 @irdl_op_definition
+class DotOp(HloOp):
+    """StableHLO's older contraction of lhs's last dim with rhs's first: vector-vector,
+    matrix-vector or matrix-matrix. hlo-simplify turns it into dot_general.
+    `%0 = hlo.dot %a, %b : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>`"""
+
+    name = "hlo.dot"
+    lhs = operand_def(TensorType)
+    rhs = operand_def(TensorType)
+    result = result_def(TensorType)
+    precision_config = opt_prop_def(ArrayAttr[PrecisionAttr])
+    traits = traits_def(Pure())
+    custom_directives = (PrecisionConfig,)
+    assembly_format = (
+        "$lhs `,` $rhs custom<PrecisionConfig>($precision_config) attr-dict `:` "
+        "functional-type(operands, results)"
+    )
+    CHECKS_RESULT_ELEMENT_TYPE: ClassVar[bool] = False
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        lhs, rhs = expect_tensor(self.lhs.type, "lhs"), expect_tensor(self.rhs.type, "rhs")
+        a, b = _shape(lhs), _shape(rhs)
+        if len(a) not in (1, 2) or len(b) not in (1, 2):
+            raise VerifyException(f"operands must have rank 1 or 2, found {lhs} and {rhs}")
+        if a[-1] != b[0] and DYNAMIC_INDEX not in (a[-1], b[0]):
+            raise VerifyException(f"contracting dims differ: {a[-1]} and {b[0]}")
+        return [TensorType(lhs.element_type, [*a[:-1], *b[1:]])]
+
+
+@irdl_op_definition
 class DotGeneralOp(HloOp):
     """Batched contraction; result dims are batch dims, then lhs free dims, then rhs free dims.
     `%0 = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>)
@@ -1085,11 +1175,12 @@ class DotGeneralOp(HloOp):
     rhs = operand_def(TensorType)
     result = result_def(TensorType)
     dot_dimension_numbers = prop_def(DotDimensionNumbersAttr)
+    precision_config = opt_prop_def(ArrayAttr[PrecisionAttr])
     traits = traits_def(Pure())
     custom_directives = (DotDimensionNumbers,)
     assembly_format = (
-        "$lhs `,` $rhs `,` custom<DotDimensionNumbers>($dot_dimension_numbers) attr-dict `:` "
-        "functional-type(operands, results)"
+        "$lhs `,` $rhs `,` custom<DotDimensionNumbers>($dot_dimension_numbers, $precision_config)"
+        " attr-dict `:` functional-type(operands, results)"
     )
     CHECKS_RESULT_ELEMENT_TYPE: ClassVar[bool] = False
 
@@ -1224,7 +1315,7 @@ class ReduceOp(HloOp):
     outputs = var_result_def(TensorType)
     dimensions = prop_def(DenseArrayBase.constr(i64))
     body = region_def("single_block")
-    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    irdl_options = (SameVariadicOperandSize(),)  # as StableHLO: inputs and inits pair up
     traits = traits_def(RecursiveMemoryEffect(), ReturnsToHlo())
 
     def __init__(
@@ -1462,6 +1553,7 @@ OPS: list[type[Operation]] = [
     ReshapeOp,
     TransposeOp,
     BroadcastInDimOp,
+    DotOp,
     DotGeneralOp,
     ReduceOp,
     ReturnOp,
@@ -1470,4 +1562,5 @@ ATTRIBUTES: list[type[Attribute]] = [
     ComparisonDirectionAttr,
     ComparisonTypeAttr,
     DotDimensionNumbersAttr,
+    PrecisionAttr,
 ]

@@ -20,7 +20,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, ParametrizedAttribute, Region, SSAValue
 from xdsl.irdl import (
-    AttrSizedOperandSegments,
+    SameVariadicOperandSize,
     irdl_attr_definition,
     irdl_op_definition,
     operand_def,
@@ -376,7 +376,7 @@ class ReduceWindowOp(HloOp):
     window_dilations = opt_prop_def(DenseArrayBase.constr(i64))
     padding = opt_prop_def(DenseIntOrFPElementsAttr)
     body = region_def("single_block")
-    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    irdl_options = (SameVariadicOperandSize(),)  # as StableHLO: inputs and inits pair up
     traits = traits_def(RecursiveMemoryEffect(), ReturnsToHlo())
 
     def __init__(

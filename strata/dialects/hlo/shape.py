@@ -41,6 +41,7 @@ from strata.dialects.hlo.core import (
     _ints,
     _parse_type_list,
     _shape,
+    check_element_types,
 )
 from strata.dialects.tensor_types import format_shape
 from strata.dialects.verify_helpers import expect_tensor
@@ -464,6 +465,7 @@ class IotaOp(HloOp):
         return int(self.iota_dimension.value.data)
 
     def verify_(self) -> None:
+        check_element_types(self)
         t = expect_tensor(self.output, "result")
         if not 0 <= self.dim() < t.get_num_dims():
             raise VerifyException(

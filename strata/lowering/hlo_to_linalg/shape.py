@@ -15,6 +15,7 @@ from xdsl.dialects import arith, tensor
 from xdsl.dialects.builtin import (
     AffineMapAttr,
     ArrayAttr,
+    DenseIntOrFPElementsAttr,
     IntegerAttr,
     IntegerType,
     TensorType,
@@ -25,6 +26,7 @@ from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo
+from strata.dialects.element_kinds import has_numpy_dtype
 from strata.dialects.tensor_types import dense_from_numpy, numpy_dtype_for, shape_of
 from strata.internal import expect
 from strata.lowering.hlo_to_linalg.generic import PARALLEL, affine_map, empty, generic, identity_map
@@ -271,13 +273,18 @@ class IotaLowering(RewritePattern):
         out_t = expect(op.output.type, TensorType)
         shape = shape_of(out_t)
         dim = op.dim()
-        dtype = numpy_dtype_for(out_t.element_type)
+        exact = has_numpy_dtype(out_t.element_type)
+        dtype = numpy_dtype_for(out_t.element_type) if exact else np.float64
         along = np.arange(shape[dim], dtype=dtype).reshape(
             [shape[dim] if d == dim else 1 for d in range(len(shape))]
         )
         value = np.broadcast_to(along, shape)
+        if exact:
+            dense = dense_from_numpy(value, out_t.element_type)
+        else:  # bf16: xDSL rounds the values into the element type
+            dense = DenseIntOrFPElementsAttr.from_list(out_t, value.ravel().tolist())
         b = LocatedBuilder(rewriter, op)
-        const = b(arith.ConstantOp(dense_from_numpy(value, out_t.element_type), out_t))
+        const = b(arith.ConstantOp(dense, out_t))
         rewriter.replace(op, [], [const.result])
 
 

@@ -250,7 +250,7 @@ func.func @dot_result_shape(%a: tensor<2x3xf32>, %b: tensor<3x5xf32>) {
 
 func.func @reduce_no_inputs() {
   // expected-error @+1 {{expected at least one input}}
-  "hlo.reduce"() <{dimensions = array<i64>, operandSegmentSizes = array<i32: 0, 0>}> ({
+  "hlo.reduce"() <{dimensions = array<i64>}> ({
   ^bb0:
     "hlo.return"() : () -> ()
   }) : () -> ()
@@ -260,8 +260,8 @@ func.func @reduce_no_inputs() {
 // -----
 
 func.func @reduce_init_count(%x: tensor<4xf32>, %c: tensor<f32>) {
-  // expected-error @+1 {{expected as many init values as inputs, found 2 inputs and 1 init values}}
-  %0:2 = "hlo.reduce"(%x, %x, %c) <{dimensions = array<i64: 0>, operandSegmentSizes = array<i32: 2, 1>}> ({
+  // expected-error @+1 {{'hlo.reduce' op Operation has 3 operands for 2 variadic operands marked as having the same size.}}
+  %0:2 = "hlo.reduce"(%x, %x, %c) <{dimensions = array<i64: 0>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     "hlo.return"(%a) : (tensor<f32>) -> ()
   }) : (tensor<4xf32>, tensor<4xf32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
@@ -299,7 +299,7 @@ func.func @reduce_dim_twice(%x: tensor<8x10xf32>, %c: tensor<f32>) {
 
 func.func @reduce_init_rank(%x: tensor<8x10xf32>, %c: tensor<1xf32>) {
   // expected-error @+1 {{init value 0 must be a rank-0 tensor, found tensor<1xf32>}}
-  %0 = "hlo.reduce"(%x, %c) <{dimensions = array<i64: 1>, operandSegmentSizes = array<i32: 1, 1>}> ({
+  %0 = "hlo.reduce"(%x, %c) <{dimensions = array<i64: 1>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     "hlo.return"(%a) : (tensor<f32>) -> ()
   }) : (tensor<8x10xf32>, tensor<1xf32>) -> tensor<8xf32>
@@ -326,7 +326,7 @@ func.func @reduce_result_shape(%x: tensor<8x10xf32>, %c: tensor<f32>) {
 
 func.func @reduce_body_arity(%x: tensor<8x10xf32>, %c: tensor<f32>) {
   // expected-error @+1 {{body must take 2 arguments (accumulators then elements), found 1}}
-  %0 = "hlo.reduce"(%x, %c) <{dimensions = array<i64: 1>, operandSegmentSizes = array<i32: 1, 1>}> ({
+  %0 = "hlo.reduce"(%x, %c) <{dimensions = array<i64: 1>}> ({
   ^bb0(%a: tensor<f32>):
     "hlo.return"(%a) : (tensor<f32>) -> ()
   }) : (tensor<8x10xf32>, tensor<f32>) -> tensor<8xf32>
@@ -361,4 +361,20 @@ func.func @reduce_body_return_count(%x: tensor<8x10xf32>, %c: tensor<f32>) {
 func.func @return_outside_reduce(%a: tensor<f32>) {
   // expected-error @+1 {{'hlo.return' expects a parent op whose regions end in hlo.return (hlo.reduce, hlo.reduce_window, hlo.scatter), found 'func.func'}}
   hlo.return %a : tensor<f32>
+}
+
+// -----
+
+func.func @unsupported_element_type() {
+  // expected-error @+1 {{'hlo.constant' op result element type i4 is not supported (expected one of}}
+  %0 = hlo.constant dense<[1, 2]> : tensor<2xi4>
+  func.return
+}
+
+// -----
+
+func.func @dot_ranks(%a: tensor<2x3x4xf32>, %b: tensor<4xf32>) {
+  // expected-error @+1 {{'hlo.dot' op operands must have rank 1 or 2, found tensor<2x3x4xf32> and tensor<4xf32>}}
+  %0 = hlo.dot %a, %b : (tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  func.return
 }

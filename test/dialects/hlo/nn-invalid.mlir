@@ -26,7 +26,7 @@ func.func @conv_strides(%x: tensor<1x5x5x2xf32>, %w: tensor<3x3x2x4xf32>) {
 
 func.func @reduce_window_rank(%x: tensor<1x4x4x2xf32>, %init: tensor<f32>) {
   // expected-error @+1 {{window_dimensions has 2 entries, but the input has rank 4}}
-  %y = "hlo.reduce_window"(%x, %init) <{window_dimensions = array<i64: 2, 2>, operandSegmentSizes = array<i32: 1, 1>}> ({
+  %y = "hlo.reduce_window"(%x, %init) <{window_dimensions = array<i64: 2, 2>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %m = hlo.add %a, %b : tensor<f32>
     hlo.return %m : tensor<f32>
@@ -38,7 +38,7 @@ func.func @reduce_window_rank(%x: tensor<1x4x4x2xf32>, %init: tensor<f32>) {
 
 func.func @reduce_window_init(%x: tensor<1x4x4x2xf32>, %init: tensor<i32>) {
   // expected-error @+1 {{init value 0 must be a rank-0 tensor of f32, found tensor<i32>}}
-  %y = "hlo.reduce_window"(%x, %init) <{window_dimensions = array<i64: 1, 2, 2, 1>, operandSegmentSizes = array<i32: 1, 1>}> ({
+  %y = "hlo.reduce_window"(%x, %init) <{window_dimensions = array<i64: 1, 2, 2, 1>}> ({
   ^bb0(%a: tensor<i32>, %b: tensor<i32>):
     %m = hlo.add %a, %b : tensor<i32>
     hlo.return %m : tensor<i32>

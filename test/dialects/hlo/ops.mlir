@@ -167,7 +167,7 @@ func.func @reduce(%x: tensor<8x10xf32>, %y: tensor<8x10xi32>) {
     %t = hlo.add %r, %l : tensor<f32>
     hlo.return %t : tensor<f32>
   }
-  %4 = "hlo.reduce"(%x, %c) <{dimensions = array<i64: 0>, operandSegmentSizes = array<i32: 1, 1>}> ({
+  %4 = "hlo.reduce"(%x, %c) <{dimensions = array<i64: 0>}> ({
   ^bb0(%acc: tensor<f32>, %elem: tensor<f32>):
     %sum = "hlo.add"(%acc, %elem) : (tensor<f32>, tensor<f32>) -> tensor<f32>
     "hlo.return"(%sum) : (tensor<f32>) -> ()

@@ -51,7 +51,7 @@ func.func @conv_depthwise(%x: tensor<1x4x4x8xf32>, %w: tensor<3x3x1x8xf32>) -> t
 // CHECK-NEXT:     linalg.yield %[[M]] : f32
 // CHECK:        func.return %[[Y]]
 func.func @max_pool(%x: tensor<1x4x4x2xf32>, %init: tensor<f32>) -> tensor<1x2x2x2xf32> {
-  %y = "hlo.reduce_window"(%x, %init) <{window_dimensions = array<i64: 1, 2, 2, 1>, window_strides = array<i64: 1, 2, 2, 1>, operandSegmentSizes = array<i32: 1, 1>}> ({
+  %y = "hlo.reduce_window"(%x, %init) <{window_dimensions = array<i64: 1, 2, 2, 1>, window_strides = array<i64: 1, 2, 2, 1>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %m = hlo.maximum %a, %b : tensor<f32>
     hlo.return %m : tensor<f32>

@@ -1,0 +1,137 @@
+"""Malformed IR never gets a traceback, an internal error or a hang: mutated `.mlir` of every stage
+of a model (changed types, dims, attributes, truncation, swapped names) through
+`strata-opt --emit=llvm`. Each case must end in a clean diagnostic (exit 1) or a result (exit 0),
+within CASE_SECONDS.
+
+The default run is a sample (`CASES` cases, fixed seeds); STRATA_TEST_FUZZ_CASES=2000 runs more.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import random
+import re
+import signal
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from strata.diagnostics import run_tool
+from strata.tools import strata_opt
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "mlp.pb"
+STAGES = ("tf", "tf-opt", "hlo", "hlo-opt", "linalg", "buffers", "loops", "llvm")
+CASES = int(os.environ.get("STRATA_TEST_FUZZ_CASES", "48"))
+CASE_SECONDS = 20
+
+TYPES = ("f32", "f16", "f64", "i1", "i8", "i32", "i64", "index", "bf16", "f80", "ui8")
+
+
+def _types(text: str, rng: random.Random) -> str:
+    found = list(re.finditer(r"\b(f16|f32|f64|i1|i8|i32|i64|index)\b", text))
+    if not found:
+        return text
+    m = rng.choice(found)
+    return text[: m.start()] + rng.choice(TYPES) + text[m.end() :]
+
+
+def _dims(text: str, rng: random.Random) -> str:
+    found = list(re.finditer(r"(?<=[<x])(\d+)(?=x)", text))
+    if not found:
+        return text
+    m = rng.choice(found)
+    new = rng.choice(["0", "1", "3", "?", "1000000", str(int(m.group(1)) + 1)])
+    return text[: m.start()] + new + text[m.end() :]
+
+
+def _attributes(text: str, rng: random.Random) -> str:
+    found = list(re.finditer(r"(?<== )(-?\d+(\.\d+)?(e[+-]?\d+)?|true|false|\"[^\"]*\")", text))
+    if not found:
+        return text
+    m = rng.choice(found)
+    new = rng.choice(["-1", "0", "7", "1.5", "true", '"x"', "[1, 2]", "dense<1.0>"])
+    return text[: m.start()] + new + text[m.end() :]
+
+
+def _truncate(text: str, rng: random.Random) -> str:
+    return text[: rng.randrange(1, len(text))]
+
+
+def _swap_names(text: str, rng: random.Random) -> str:
+    names = sorted(set(re.findall(r"%[\w.]+", text)))
+    if len(names) < 2:
+        return text
+    a, b = rng.sample(names, 2)
+    return re.sub(rf"{re.escape(a)}\b", "\0", text).replace(b, a).replace("\0", b)
+
+
+def _drop_line(text: str, rng: random.Random) -> str:
+    lines = text.splitlines()
+    del lines[rng.randrange(len(lines))]
+    return "\n".join(lines)
+
+
+MUTATIONS: tuple[Callable[[str, random.Random], str], ...] = (
+    _types,
+    _dims,
+    _attributes,
+    _truncate,
+    _swap_names,
+    _drop_line,
+)
+
+
+@pytest.fixture(scope="module")
+def stage_texts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    out = tmp_path_factory.mktemp("stages")
+    texts = {}
+    for stage in STAGES:
+        path = out / f"{stage}.mlir"
+        assert run_tool(strata_opt.main, [str(FIXTURE), f"--emit={stage}", "-o", str(path)]) == 0
+        texts[stage] = path.read_text()
+    return texts
+
+
+class Hang(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def deadline(seconds: int) -> Iterator[None]:
+    def expire(signum: int, frame: object) -> None:
+        raise Hang
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.parametrize("seed", range(CASES))
+def test_mutated_ir_gets_a_diagnostic(
+    seed: int, stage_texts: dict[str, str], tmp_path: Path
+) -> None:
+    rng = random.Random(seed)
+    stage = STAGES[seed % len(STAGES)]
+    mutation = MUTATIONS[(seed // len(STAGES)) % len(MUTATIONS)]
+    text = mutation(stage_texts[stage], rng)
+    path = tmp_path / f"{stage}-{mutation.__name__.strip('_')}-{seed}.mlir"
+    path.write_text(text)
+    stderr = io.StringIO()
+    with contextlib.redirect_stderr(stderr), contextlib.redirect_stdout(io.StringIO()):
+        try:
+            with deadline(CASE_SECONDS):
+                status = run_tool(strata_opt.main, [str(path), "--emit=llvm"])
+        except Hang:
+            pytest.fail(f"{path.name}: no answer within {CASE_SECONDS} s")
+    message = stderr.getvalue()
+    assert status in (0, 1), f"{path.name}: exit {status}: {message}"
+    assert "internal compiler error" not in message and "Traceback" not in message, message
+    if status == 1:
+        assert message.strip(), f"{path.name}: exit 1 without a diagnostic"
