@@ -635,9 +635,17 @@ class OrOp(ElementwiseBinaryOp):
     ELEMENT_KIND: ClassVar[str] = "integer"
 
 
+@irdl_op_definition
+class XorOp(ElementwiseBinaryOp):
+    """Elementwise bitwise/logical exclusive or. `%0 = hlo.xor %a, %b : tensor<4xi32>`"""
+
+    name = "hlo.xor"
+    ELEMENT_KIND: ClassVar[str] = "integer"
+
+
 ELEMENTWISE_BINARY_OPS: tuple[type[ElementwiseBinaryOp], ...] = (
     AddOp, SubtractOp, MultiplyOp, DivideOp, MaximumOp, MinimumOp, PowerOp, RemainderOp, AndOp,
-    OrOp,
+    OrOp, XorOp,
 )  # fmt: skip
 
 

@@ -45,6 +45,7 @@ from strata.dialects.hlo.core import (
     SqrtOp,
     SubtractOp,
     TanhOp,
+    XorOp,
 )
 
 Numpy = Callable[..., np.ndarray]
@@ -189,6 +190,7 @@ ELEMENTWISE: dict[type[Operation], OpSemantics] = {
     ),
     AndOp: OpSemantics(_same((*INTEGERS, BOOL), arith.AndIOp, np.bitwise_and)),
     OrOp: OpSemantics(_same((*INTEGERS, BOOL), arith.OrIOp, np.bitwise_or)),
+    XorOp: OpSemantics(_same((*INTEGERS, BOOL), arith.XOrIOp, np.bitwise_xor)),
     NegateOp: OpSemantics(
         {
             FLOAT: Behaviour(arith.NegfOp, np.negative),
