@@ -22,6 +22,7 @@ from xdsl.dialects import arith, math, memref, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType, UnitAttr
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.attrs import IteratorType
+from xdsl.dialects.utils.fast_math import FastMathFlag
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.ir.affine import (
     AffineBinaryOpExpr,
@@ -228,6 +229,23 @@ def fused_multiply_add(
     return math.FmaOp(x, y, mapping.get(acc, acc))
 
 
+def reassociate_row_sums(
+    yielded: Sequence[SSAValue], outputs: Sequence[SSAValue | None]
+) -> None:
+    """Marks `out + v`, the float sum a reduction loop carries in output `k`, `reassoc`, so that
+    LLVM vectorises a row sum (softmax, LayerNorm, mean) into vector partial sums with one
+    horizontal add at the end. The order of the additions then differs from a serial sum, the
+    way it does in every vectorising compiler (TF, XLA): the same in every build for one target
+    and at every thread count (threads split parallel loops only, never this one)."""
+    for value, out in zip(yielded, outputs, strict=False):
+        owner = value.owner
+        if out is None or not isinstance(owner, arith.AddfOp) or out not in owner.operands:
+            continue
+        flags = set(owner.fastmath.data) if owner.fastmath is not None else set()
+        flags.add(FastMathFlag.REASSOC)
+        owner.fastmath = arith.FastMathFlagsAttr(sorted(flags, key=lambda f: f.value))
+
+
 PARALLEL_ATTR = "strata.parallel"
 """On a kernel's outermost loop when its iterations write disjoint output elements (a parallel
 dim every output is indexed by): parallelize-kernels may split it across threads."""
@@ -363,7 +381,11 @@ class GenericToLoops(RewritePattern):
         if packed is not None and panel is not None:
             r = _reduction_dim(op)
             substitute = (packed, panel, [ivs[r], inner_ivs[plan[0].dim]])
-        self.emit_body(op, rewriter, insert_at, ivs, index, substitute, self.fma)
+        kinds = [it.data for it in op.iterator_types]
+        innermost_reduction = bool(plan) and kinds[plan[-1].dim] == IteratorType.REDUCTION
+        self.emit_body(
+            op, rewriter, insert_at, ivs, index, substitute, self.fma, innermost_reduction
+        )
         rewriter.erase(op)
 
     @staticmethod
@@ -403,7 +425,10 @@ class GenericToLoops(RewritePattern):
         index: Callable[[int], SSAValue],
         substitute: tuple[int, SSAValue, list[SSAValue]] | None = None,
         fma: bool = True,
+        innermost_reduction: bool = False,
     ) -> None:
+        """`innermost_reduction`: the innermost loop is a reduction; a float add into an output
+        then carries `reassoc` (see `reassociate_row_sums`)."""
         maps = [m.data for m in op.indexing_maps.data]
         block = op.body.block
 
@@ -440,5 +465,8 @@ class GenericToLoops(RewritePattern):
                 mapping[inner.results[0]] = insert(fused).results[0]
                 continue
             insert(inner.clone(mapping))
+        if innermost_reduction:
+            outputs = [mapping.get(a) for a in block.args[n_in:]]
+            reassociate_row_sums(yielded, outputs)
         for k, (value, out) in enumerate(zip(yielded, op.outputs, strict=False)):
             insert(memref.StoreOp.get(value, out, indices(maps[n_in + k])))

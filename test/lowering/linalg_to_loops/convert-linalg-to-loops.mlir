@@ -28,14 +28,15 @@ func.func @elementwise_with_broadcast(%x: memref<2x3xf32>, %b: memref<3xf32>, %o
 
 // -----
 
-// A reduction reads the accumulator from the output and stores it back every iteration.
+// A reduction reads the accumulator from the output and stores it back every iteration. A float
+// sum over the innermost loop is `reassoc`, so LLVM can vectorise it into partial sums.
 // CHECK-LABEL: func.func @reduction
 // CHECK-SAME: (%[[X:.*]]: memref<2x3xf32>, %[[OUT:.*]]: memref<2xf32>)
 // CHECK:        scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK-NEXT:     scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK-NEXT:       %[[XV:.*]] = memref.load %[[X]][%[[I]], %[[J]]] : memref<2x3xf32>
 // CHECK-NEXT:       %[[ACC:.*]] = memref.load %[[OUT]][%[[I]]] : memref<2xf32>
-// CHECK-NEXT:       %[[S:.*]] = arith.addf %[[ACC]], %[[XV]] : f32
+// CHECK-NEXT:       %[[S:.*]] = arith.addf %[[ACC]], %[[XV]] fastmath<reassoc> : f32
 // CHECK-NEXT:       memref.store %[[S]], %[[OUT]][%[[I]]] : memref<2xf32>
 func.func @reduction(%x: memref<2x3xf32>, %out: memref<2xf32>) {
   linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : memref<2x3xf32>) outs(%out : memref<2xf32>) {
