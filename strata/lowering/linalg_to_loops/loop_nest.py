@@ -229,9 +229,7 @@ def fused_multiply_add(
     return math.FmaOp(x, y, mapping.get(acc, acc))
 
 
-def reassociate_row_sums(
-    yielded: Sequence[SSAValue], outputs: Sequence[SSAValue | None]
-) -> None:
+def reassociate_row_sums(yielded: Sequence[SSAValue], outputs: Sequence[SSAValue | None]) -> None:
     """Marks `out + v`, the float sum a reduction loop carries in output `k`, `reassoc`, so that
     LLVM vectorises a row sum (softmax, LayerNorm, mean) into vector partial sums with one
     horizontal add at the end. The order of the additions then differs from a serial sum, the
