@@ -42,3 +42,15 @@ func.func @reduce_two_results(%x: tensor<4xf32>, %c: tensor<f32>) -> tensor<f32>
 }
 // CHECK: error: node 'net/sum' (hlo.reduce): expected 1 results from operands and attributes, found 2
 // CHECK-NOT: internal compiler error
+
+// -----
+
+// A math function on bf16 (no LLVM type for it) is a diagnostic at the op, not an internal error.
+// CHECK: element-types-unsupported.mlir:{{[0-9]+}}:3: error: 'math.tanh' op element type bf16 has no LLVM type
+// CHECK-NOT: internal compiler error
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = hlo.convert %x : (tensor<4xf32>) -> tensor<4xbf16>
+  %1 = hlo.tanh %0 : tensor<4xbf16>
+  %2 = hlo.convert %1 : (tensor<4xbf16>) -> tensor<4xf32>
+  func.return %2 : tensor<4xf32>
+}

@@ -30,6 +30,7 @@ from xdsl.pattern_rewriter import (
 from strata.lowering.conversion import convert_dialect
 from strata.lowering.to_llvm.convert_arith_to_llvm import fastmath_of, intrinsic_suffix
 from strata.lowering.to_llvm.type_conversion import (
+    check_llvm_element_types,
     convert_type,
     declare_external_function,
     llvm_operands,
@@ -217,6 +218,7 @@ class ConvertMathToLlvmPass(ModulePass):
     report finds them)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        check_llvm_element_types(op, "math")
         convert_dialect(
             op,
             self.name,
