@@ -643,9 +643,18 @@ class XorOp(ElementwiseBinaryOp):
     ELEMENT_KIND: ClassVar[str] = "integer"
 
 
+@irdl_op_definition
+class Atan2Op(ElementwiseBinaryOp):
+    """Elementwise atan(lhs / rhs) in the quadrant of (rhs, lhs). `%0 = hlo.atan2 %y, %x :
+    tensor<4xf32>`"""
+
+    name = "hlo.atan2"
+    ELEMENT_KIND: ClassVar[str] = "float"
+
+
 ELEMENTWISE_BINARY_OPS: tuple[type[ElementwiseBinaryOp], ...] = (
     AddOp, SubtractOp, MultiplyOp, DivideOp, MaximumOp, MinimumOp, PowerOp, RemainderOp, AndOp,
-    OrOp, XorOp,
+    OrOp, XorOp, Atan2Op,
 )  # fmt: skip
 
 
@@ -793,9 +802,33 @@ class CosineOp(ElementwiseUnaryOp):
     name = "hlo.cosine"
 
 
+@irdl_op_definition
+class CbrtOp(ElementwiseUnaryOp):
+    """Elementwise cube root. `%0 = hlo.cbrt %a : tensor<4xf32>`"""
+
+    name = "hlo.cbrt"
+
+
+@irdl_op_definition
+class PopcntOp(ElementwiseUnaryOp):
+    """Elementwise count of set bits. `%0 = hlo.popcnt %a : tensor<4xi32>`"""
+
+    name = "hlo.popcnt"
+    ELEMENT_KIND: ClassVar[str] = "integer"
+
+
+@irdl_op_definition
+class CountLeadingZerosOp(ElementwiseUnaryOp):
+    """Elementwise count of leading zero bits (the bit width for 0).
+    `%0 = hlo.count_leading_zeros %a : tensor<4xi32>`"""
+
+    name = "hlo.count_leading_zeros"
+    ELEMENT_KIND: ClassVar[str] = "integer"
+
+
 ELEMENTWISE_UNARY_OPS: tuple[type[ElementwiseUnaryOp], ...] = (
     NegateOp, AbsOp, ExponentialOp, LogOp, SqrtOp, RsqrtOp, TanhOp, LogisticOp, FloorOp, CeilOp,
-    SignOp, NotOp, Log1pOp, Expm1Op, SineOp, CosineOp,
+    SignOp, NotOp, Log1pOp, Expm1Op, SineOp, CosineOp, CbrtOp, PopcntOp, CountLeadingZerosOp,
 )  # fmt: skip
 
 

@@ -17,12 +17,15 @@ from strata.dialects.hlo.core import (
     AbsOp,
     AddOp,
     AndOp,
+    Atan2Op,
+    CbrtOp,
     CeilOp,
     ClampOp,
     CompareOp,
     ComparisonDirection,
     ConvertOp,
     CosineOp,
+    CountLeadingZerosOp,
     DivideOp,
     Expm1Op,
     ExponentialOp,
@@ -36,6 +39,7 @@ from strata.dialects.hlo.core import (
     NegateOp,
     NotOp,
     OrOp,
+    PopcntOp,
     PowerOp,
     RemainderOp,
     RsqrtOp,
@@ -124,6 +128,21 @@ def _clamp(lo: np.ndarray, x: np.ndarray, hi: np.ndarray) -> np.ndarray:
     return result
 
 
+def _popcount(x: np.ndarray) -> np.ndarray:
+    """Set bits, in x's own integer type."""
+    return np.bitwise_count(x).astype(x.dtype)
+
+
+def _leading_zeros(x: np.ndarray) -> np.ndarray:
+    """Leading zero bits of x's bit pattern (its bit width for 0), in x's own integer type."""
+    bits = x.dtype.itemsize * 8
+    pattern = x.view(np.dtype(f"uint{bits}")).astype(np.uint64)
+    width = np.zeros(x.shape, np.int64)
+    for shift in range(bits):
+        width = np.where(pattern >> np.uint64(shift) != 0, shift + 1, width)
+    return (bits - width).astype(x.dtype)
+
+
 def _same(
     kinds: tuple[ElementKind, ...], emits: type[Operation] | Expansion, numpy: Numpy | None
 ) -> dict[ElementKind, Behaviour]:
@@ -191,6 +210,10 @@ ELEMENTWISE: dict[type[Operation], OpSemantics] = {
     AndOp: OpSemantics(_same((*INTEGERS, BOOL), arith.AndIOp, np.bitwise_and)),
     OrOp: OpSemantics(_same((*INTEGERS, BOOL), arith.OrIOp, np.bitwise_or)),
     XorOp: OpSemantics(_same((*INTEGERS, BOOL), arith.XOrIOp, np.bitwise_xor)),
+    Atan2Op: _float_only(math.Atan2Op, np.arctan2),
+    CbrtOp: _float_only(math.CbrtOp, np.cbrt),
+    PopcntOp: OpSemantics(_same(INTEGERS, math.CtPopOp, _popcount)),
+    CountLeadingZerosOp: OpSemantics(_same(INTEGERS, math.CountLeadingZerosOp, _leading_zeros)),
     NegateOp: OpSemantics(
         {
             FLOAT: Behaviour(arith.NegfOp, np.negative),

@@ -212,7 +212,8 @@ def declare_external_function(
     output: Attribute,
 ) -> None:
     """Make sure the symbol table holding `near` (the module, or a `gpu.module` around a kernel)
-    declares `llvm.func @name` (libm, libdevice, malloc, free)."""
+    declares `llvm.func @name` (libm, libdevice, malloc, free). A function of the module that
+    has the name and is not that declaration is an error naming both."""
     module = near
     while (parent := module.parent_op()) is not None and not module.has_trait(SymbolTable):
         module = parent
@@ -222,6 +223,13 @@ def declare_external_function(
     for top in body.ops:
         sym = top.properties.get("sym_name")
         if sym is not None and getattr(sym, "data", None) == name:
+            declared = isinstance(top, llvm.FuncOp) and not top.body.blocks
+            if not declared:
+                raise op_error(
+                    near,
+                    f"needs the external function '{name}' (C library or runtime), but the "
+                    f"module defines its own @{name}: rename it",
+                )
             return
     decl = llvm.FuncOp(
         name, llvm.LLVMFunctionType(list(inputs), output), linkage=llvm.LinkageAttr("external")
