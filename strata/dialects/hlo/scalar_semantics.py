@@ -130,7 +130,8 @@ def _clamp(lo: np.ndarray, x: np.ndarray, hi: np.ndarray) -> np.ndarray:
 
 def _popcount(x: np.ndarray) -> np.ndarray:
     """Set bits, in x's own integer type."""
-    return np.bitwise_count(x).astype(x.dtype)
+    counts: np.ndarray = np.bitwise_count(x).astype(x.dtype)
+    return counts
 
 
 def _leading_zeros(x: np.ndarray) -> np.ndarray:
