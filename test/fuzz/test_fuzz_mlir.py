@@ -1,9 +1,10 @@
 """Malformed IR never gets a traceback, an internal error or a hang: mutated `.mlir` of every stage
 of a model (changed types, dims, attributes, truncation, swapped names) through
-`strata-opt --emit=llvm`. Each case must end in a clean diagnostic (exit 1) or a result (exit 0),
+`strata-opt --emit=llvm`, for three models (MLP, CNN, BERT layer). Each case must end in a clean diagnostic (exit 1) or a result (exit 0),
 within CASE_SECONDS.
 
-The default run is a sample (`CASES` cases, fixed seeds); STRATA_TEST_FUZZ_CASES=2000 runs more.
+The default run is a sample (`CASES` cases, fixed seeds: every stage, mutation and model);
+STRATA_TEST_FUZZ_CASES=2000 runs more.
 """
 
 from __future__ import annotations
@@ -22,9 +23,10 @@ import pytest
 from strata.diagnostics import run_tool
 from strata.tools import strata_opt
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "mlp.pb"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+MODELS = ("mlp", "cnn_small", "bert_encoder_layer")
 STAGES = ("tf", "tf-opt", "hlo", "hlo-opt", "linalg", "buffers", "loops", "llvm")
-CASES = int(os.environ.get("STRATA_TEST_FUZZ_CASES", "48"))
+CASES = int(os.environ.get("STRATA_TEST_FUZZ_CASES", "144"))  # 48 per model
 CASE_SECONDS = 20
 
 TYPES = ("f32", "f16", "f64", "i1", "i8", "i32", "i64", "index", "bf16", "f80", "ui8")
@@ -85,13 +87,15 @@ MUTATIONS: tuple[Callable[[str, random.Random], str], ...] = (
 
 
 @pytest.fixture(scope="module")
-def stage_texts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+def stage_texts(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], str]:
     out = tmp_path_factory.mktemp("stages")
     texts = {}
-    for stage in STAGES:
-        path = out / f"{stage}.mlir"
-        assert run_tool(strata_opt.main, [str(FIXTURE), f"--emit={stage}", "-o", str(path)]) == 0
-        texts[stage] = path.read_text()
+    for model in MODELS:
+        source = str(FIXTURES / f"{model}.pb")
+        for stage in STAGES:
+            path = out / f"{model}-{stage}.mlir"
+            assert run_tool(strata_opt.main, [source, f"--emit={stage}", "-o", str(path)]) == 0
+            texts[model, stage] = path.read_text()
     return texts
 
 
@@ -115,13 +119,14 @@ def deadline(seconds: int) -> Iterator[None]:
 
 @pytest.mark.parametrize("seed", range(CASES))
 def test_mutated_ir_gets_a_diagnostic(
-    seed: int, stage_texts: dict[str, str], tmp_path: Path
+    seed: int, stage_texts: dict[tuple[str, str], str], tmp_path: Path
 ) -> None:
     rng = random.Random(seed)
     stage = STAGES[seed % len(STAGES)]
     mutation = MUTATIONS[(seed // len(STAGES)) % len(MUTATIONS)]
-    text = mutation(stage_texts[stage], rng)
-    path = tmp_path / f"{stage}-{mutation.__name__.strip('_')}-{seed}.mlir"
+    model = MODELS[(seed // (len(STAGES) * len(MUTATIONS))) % len(MODELS)]
+    text = mutation(stage_texts[model, stage], rng)
+    path = tmp_path / f"{model}-{stage}-{mutation.__name__.strip('_')}-{seed}.mlir"
     path.write_text(text)
     stderr = io.StringIO()
     with contextlib.redirect_stderr(stderr), contextlib.redirect_stdout(io.StringIO()):
