@@ -1,7 +1,7 @@
 """Malformed IR never gets a traceback, an internal error or a hang: mutated `.mlir` of every stage
-of a model (changed types, dims, attributes, truncation, swapped names) through
-`strata-opt --emit=llvm`, for three models (MLP, CNN, BERT layer). Each case must end in a clean diagnostic (exit 1) or a result (exit 0),
-within CASE_SECONDS.
+of three models (MLP, CNN, BERT layer; changed types, dims, attributes, truncation, swapped
+names, dropped lines) through `strata-opt --emit=llvm`. Each case must end in a clean diagnostic
+(exit 1) or a result (exit 0), within CASE_SECONDS.
 
 The default run is a sample (`CASES` cases, fixed seeds: every stage, mutation and model);
 STRATA_TEST_FUZZ_CASES=2000 runs more.
