@@ -69,7 +69,7 @@ def element_pointer(
     Constant indices fold into one offset; the rest become `i * stride` terms (nsw) added up.
     """
     strides = row_major_strides(memref_type.get_shape())
-    element = memref_type.get_element_type()
+    element = convert_type(memref_type.get_element_type())
     # `base` is what llvm_operands made of a static memref: a bare pointer.
     pointer_type = cast(llvm.LLVMPointerType, base.type)
     ops: list[Operation] = []
@@ -143,7 +143,7 @@ class LoadLowering(RewritePattern):
             return
         base, *indices = llvm_operands(rewriter, op)
         ops, ptr = element_pointer(base, indices, memref_type)
-        load = llvm.LoadOp(ptr, op.res.type)
+        load = llvm.LoadOp(ptr, convert_type(op.res.type))
         replace_with_llvm(rewriter, op, [*ops, load])
 
 
@@ -177,7 +177,7 @@ class GetGlobalLowering(RewritePattern):
 
 def llvm_array_type(t: MemRefType) -> Attribute:
     """memref<4x8xf32> -> !llvm.array<4 x array<8 x f32>> (MLIR's global layout)."""
-    result: Attribute = t.get_element_type()
+    result: Attribute = convert_type(t.get_element_type())
     for d in reversed(t.get_shape()):
         result = llvm.LLVMArrayType(IntAttr(d), result)
     return result
@@ -253,7 +253,7 @@ class AllocaLowering(RewritePattern):
         t = op.memref.type
         alignment = op.alignment.value.data if op.alignment is not None else DEFAULT_ALIGNMENT
         size = llvm.ConstantOp(IntegerAttr(_num_elements(t), i64), i64)
-        alloca = llvm.AllocaOp(size.result, t.get_element_type(), alignment=alignment)
+        alloca = llvm.AllocaOp(size.result, convert_type(t.get_element_type()), alignment=alignment)
         replace_with_llvm(rewriter, op, [size, alloca])
 
 

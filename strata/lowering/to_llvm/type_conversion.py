@@ -15,8 +15,10 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntAttr,
     IntegerAttr,
+    IntegerType,
     MemRefType,
     NoneAttr,
+    Signedness,
     UnrealizedConversionCastOp,
     VectorType,
     i64,
@@ -45,10 +47,13 @@ def memory_space_of(t: MemRefType) -> int | None:
 
 
 def convert_type(t: Attribute) -> Attribute:
-    """index -> i64, memref -> !llvm.ptr (memory space N: !llvm.ptr<N>); other types are already
-    LLVM types (or unsupported)."""
+    """index -> i64, memref -> !llvm.ptr (memory space N: !llvm.ptr<N>), uiN/siN -> iN (LLVM
+    integers have no signedness: the ops chosen earlier, udiv or sdiv, carry it); other types
+    are already LLVM types (or unsupported)."""
     if isinstance(t, IndexType):
         return INDEX_TYPE
+    if isinstance(t, IntegerType) and t.signedness.data != Signedness.SIGNLESS:
+        return IntegerType(t.width.data)
     if isinstance(t, MemRefType):
         space = memory_space_of(t)
         if space:
