@@ -6,11 +6,21 @@ Every tool and the Python API load input through here, so they accept the same t
 from __future__ import annotations
 
 import io
+import math
 import re
 from pathlib import Path
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
+from xdsl.dialects.builtin import (
+    AnyDenseElement,
+    DenseIntOrFPElementsAttr,
+    FileLineColLoc,
+    IntAttr,
+    ModuleOp,
+    RankedStructure,
+    StringAttr,
+    UnknownLoc,
+)
 from xdsl.ir import Attribute, Operation
 from xdsl.parser import Parser
 from xdsl.printer import Printer
@@ -27,10 +37,44 @@ GRAPHDEF_SUFFIXES = (".pb", ".pbtxt")
 _LOCATION_ALIAS = re.compile(r"^(#[A-Za-z_][\w$.-]*)\s*=\s*(loc\(.*\))\s*$", re.MULTILINE)
 
 
+MAX_DENSE_ELEMENTS = 1 << 26
+"""The most elements a dense literal may have (64M: 256 MB of f32)."""
+
+
 class LocatingParser(Parser):
     """xDSL's parser, giving every op without a `loc(...)` of its own the position it was
     parsed at, `loc("file":line:col)` (the start of its result list, as MLIR does), so that
     verifier and pass errors point into the file."""
+
+    def parse_dense_int_or_fp_elements_attr(
+        self, type: RankedStructure[AnyDenseElement] | None
+    ) -> DenseIntOrFPElementsAttr:
+        # xDSL packs the values after parsing them and raises plain Python errors when they do
+        # not fit the element type (a value out of range, an f80 it cannot pack): a parse error
+        # at the literal instead.
+        start = self._current_token.span
+        try:
+            return super().parse_dense_int_or_fp_elements_attr(type)
+        except (ValueError, OverflowError, NotImplementedError) as err:
+            reason = str(err) or "its element type cannot hold them (xDSL cannot pack it)"
+            end = self._current_token.span
+            raise ParseError(
+                Span(start.start, max(start.end, end.start), start.input),
+                f"dense literal does not fit its type: {reason}",
+            ) from None
+
+    def _parse_dense_literal_type(self) -> RankedStructure[AnyDenseElement]:
+        # xDSL expands a splat to every element while parsing: a huge one would exhaust memory.
+        start = self._current_token.span
+        t = super()._parse_dense_literal_type()
+        count = math.prod(t.get_shape())
+        if count > MAX_DENSE_ELEMENTS:
+            raise ParseError(
+                start,
+                f"dense literal of {count} elements: more than the {MAX_DENSE_ELEMENTS} a "
+                "constant may have",
+            )
+        return t
 
     def _get_op_by_name(self, name: str) -> type[Operation]:
         # Called just after the name's token: an unknown op is reported there, not at the

@@ -99,7 +99,7 @@ def stage_texts(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str
     return texts
 
 
-class Hang(Exception):
+class Hang(BaseException):  # not an Exception: run_tool must not take it for an internal error
     pass
 
 

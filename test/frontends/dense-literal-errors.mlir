@@ -1,0 +1,26 @@
+// RUN: strata-opt %s --split-input-file --verify-diagnostics
+
+// A dense literal whose values its element type cannot hold is a parse error at the literal
+// (xDSL raised a Python ValueError or NotImplementedError: an internal error).
+func.func @out_of_range() {
+  // expected-error @+1 {{dense literal does not fit its type: Integer value 4286578688 is out of range for type ui8}}
+  %0 = hlo.constant dense<0xff800000> : tensor<ui8>
+  func.return
+}
+
+// -----
+
+func.func @unpackable() {
+  // expected-error @+1 {{dense literal does not fit its type: its element type cannot hold them}}
+  %0 = hlo.constant dense<0.0> : tensor<f80>
+  func.return
+}
+
+// -----
+
+// xDSL expands a splat to all its elements: a huge one is refused before it exhausts memory.
+func.func @huge_splat() {
+  // expected-error @+1 {{dense literal of 1536000000 elements: more than the 67108864 a constant may have}}
+  %0 = hlo.constant dense<0.0> : tensor<4x12x1000000x32xf32>
+  func.return
+}
