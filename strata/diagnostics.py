@@ -7,6 +7,7 @@ it on stderr and exit 1. `--debug` re-raises so the traceback is visible.
 from __future__ import annotations
 
 import re
+import struct
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -170,12 +171,20 @@ def graph_node_error(name: str, op_type: str, message: str) -> StrataError:
     return StrataError(f"node '{name}' (tf.{op_type}): {message}", [Blame((name,), message)])
 
 
+PYTHON_ERRORS = (ValueError, OverflowError, NotImplementedError, struct.error)
+"""What xDSL's attribute code raises, instead of its own exceptions, on values it cannot hold
+or print (a float attribute of type f80, a literal out of range): the input's fault."""
+
+
 def _first_failure(root: Operation) -> StrataError | None:
     for op in root.walk():
         try:
             op.verify(verify_nested_ops=False)
         except VerifyException as err:
             return op_error(op, str(err).removeprefix("Operation does not verify: "))
+        except PYTHON_ERRORS as err:
+            reason = str(err) or type(err).__name__
+            return op_error(op, f"does not verify: an attribute xDSL cannot handle ({reason})")
     return None
 
 

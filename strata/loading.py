@@ -27,7 +27,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError
 from xdsl.utils.lexer import Span
 
-from strata.diagnostics import StrataError, verify_module
+from strata.diagnostics import PYTHON_ERRORS, StrataError, verify_module
 from strata.frontends.graphdef.options import ImportOptions
 from strata.registry import make_context
 
@@ -55,7 +55,7 @@ class LocatingParser(Parser):
         start = self._current_token.span
         try:
             return super().parse_dense_int_or_fp_elements_attr(type)
-        except (ValueError, OverflowError, NotImplementedError) as err:
+        except PYTHON_ERRORS as err:
             reason = str(err) or "its element type cannot hold them (xDSL cannot pack it)"
             end = self._current_token.span
             raise ParseError(
@@ -96,7 +96,13 @@ class LocatingParser(Parser):
         # the module); xDSL does not. The definitions are read first, then skipped in place.
         self._early_aliases = self._location_aliases()
         self.attribute_aliases.update(self._early_aliases)
-        return super().parse_module(allow_implicit_module)
+        try:
+            return super().parse_module(allow_implicit_module)
+        except PYTHON_ERRORS as err:
+            # xDSL's attribute code raising a plain Python error (a float attribute of a type it
+            # cannot print, ...): the input is at fault, at the current token.
+            reason = str(err) or type(err).__name__
+            raise ParseError(self._current_token.span, f"cannot read this: {reason}") from None
 
     def _location_aliases(self) -> dict[str, Attribute]:
         text = self.lexer.input.content

@@ -24,3 +24,17 @@ func.func @huge_splat() {
   %0 = hlo.constant dense<0.0> : tensor<4x12x1000000x32xf32>
   func.return
 }
+
+// -----
+
+func.func @hex_too_wide() {
+  // expected-error @+1 {{dense literal does not fit its type: ushort format requires 0 <= number <= 65535}}
+  %0 = hlo.constant dense<0xff800000> : tensor<f16>
+  func.return
+}
+
+// -----
+
+// An attribute xDSL cannot print (a float of type f80) fails verification with a diagnostic.
+// expected-error @+1 {{'memref.global' op does not verify: an attribute xDSL cannot handle (NotImplementedError)}}
+"memref.global"() <{sym_name = "g", type = memref<2xf32>, initial_value = dense<1.0> : tensor<2xf32>, sym_visibility = "private", constant, alignment = 64 : f80}> : () -> ()
