@@ -1308,16 +1308,23 @@ class ReturnsToHlo(OpTrait):
 
 
 @dataclass(frozen=True)
+class ControlFlowRegions(OpTrait):
+    """Marks an op whose regions end in `hlo.return` but hold ordinary hlo ops on whole tensors
+    (hlo.while): each op in them is lowered by its own pattern, not with the parent op."""
+
+
+@dataclass(frozen=True)
 class ParentReturnsToHlo(OpTrait):
-    """The op may only sit directly in a region of an op with the `ReturnsToHlo` trait."""
+    """The op may only sit directly in a region of an op with the `ReturnsToHlo` or
+    `ControlFlowRegions` trait."""
 
     def verify(self, op: Operation) -> None:
         parent = op.parent_op()
-        if parent is None or parent.has_trait(ReturnsToHlo):
+        if parent is None or parent.has_trait(ReturnsToHlo) or parent.has_trait(ControlFlowRegions):
             return
         raise VerifyException(
             f"'{op.name}' expects a parent op whose regions end in hlo.return "
-            f"(hlo.reduce, hlo.reduce_window, hlo.scatter), found '{parent.name}'"
+            f"(hlo.reduce, hlo.reduce_window, hlo.scatter, hlo.while), found '{parent.name}'"
         )
 
 

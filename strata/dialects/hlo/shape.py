@@ -279,6 +279,158 @@ class SliceOp(HloOp):
 
 
 # ---------------------------------------------------------------------------------------------
+# dynamic_slice, dynamic_update_slice
+
+
+def _check_start_indices(indices: Sequence[SSAValue], rank: int) -> None:
+    if len(indices) != rank:
+        raise VerifyException(
+            f"expected {rank} start indices (the operand's rank), found {len(indices)}"
+        )
+    types = [expect_tensor(v.type, f"start index {i}") for i, v in enumerate(indices)]
+    for i, t in enumerate(types):
+        if t.get_num_dims() != 0 or not isinstance(t.element_type, IntegerType):
+            raise VerifyException(f"start index {i} must be a rank-0 integer tensor, found {t}")
+    if len({t.element_type for t in types}) > 1:
+        raise VerifyException("start indices must all have the same element type")
+
+
+@irdl_op_definition
+class DynamicSliceOp(HloOp):
+    """The `slice_sizes` block of `operand` at run-time `start_indices` (one rank-0 integer
+    tensor per dim), each clamped to [0, dim - size] as StableHLO specifies.
+    `%0 = hlo.dynamic_slice %x, %i, %j, sizes = [1, 4]
+    : (tensor<8x4xf32>, tensor<i32>, tensor<i32>) -> tensor<1x4xf32>`"""
+
+    name = "hlo.dynamic_slice"
+    operand = operand_def(TensorType)
+    start_indices = var_operand_def(TensorType)
+    result = result_def(TensorType)
+    slice_sizes = prop_def(DenseArrayBase.constr(i64))
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        operand: SSAValue | Operation,
+        start_indices: Sequence[SSAValue | Operation],
+        slice_sizes: Sequence[int],
+    ):
+        operand = SSAValue.get(operand)
+        t = expect_tensor(operand.type, "operand")
+        super().__init__(
+            operands=[operand, [SSAValue.get(v) for v in start_indices]],
+            properties={"slice_sizes": _i64_array(slice_sizes)},
+            result_types=[TensorType(t.element_type, list(slice_sizes))],
+        )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = expect_tensor(self.operand.type, "operand")
+        shape, sizes = _shape(t), _ints(self.slice_sizes)
+        _check_start_indices(list(self.start_indices), len(shape))
+        if len(sizes) != len(shape):
+            raise VerifyException(
+                f"slice_sizes has {len(sizes)} entries, but the operand has rank {len(shape)}"
+            )
+        for d, (size, dim) in enumerate(zip(sizes, shape, strict=True)):
+            if not 0 <= size <= dim:
+                raise VerifyException(f"slice size {size} of dim {d} is not in [0, {dim}]")
+        return [TensorType(t.element_type, list(sizes))]
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_list([self.operand, *self.start_indices], printer.print_operand)
+        printer.print_string(f", sizes = {_format_list(_ints(self.slice_sizes))}")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_function_type([v.type for v in self.operands], [self.result.type])
+
+    @classmethod
+    def parse(cls, parser: Parser) -> DynamicSliceOp:
+        pos = parser.pos
+        operands = [parser.parse_unresolved_operand()]
+        while parser.parse_optional_punctuation(","):
+            if parser.parse_optional_keyword("sizes"):
+                break
+            operands.append(parser.parse_unresolved_operand())
+        parser.parse_punctuation("=")
+        sizes = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer)
+        attributes = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        signature = parser.parse_function_type()
+        values = parser.resolve_operands(operands, signature.inputs.data, pos)
+        op = cls(values[0], values[1:], sizes)
+        op.attributes.update(attributes)
+        return op
+
+
+@irdl_op_definition
+class DynamicUpdateSliceOp(HloOp):
+    """`operand` with the block at run-time `start_indices` replaced by `update`; each start
+    index is clamped to [0, dim - update dim] as StableHLO specifies.
+    `%0 = hlo.dynamic_update_slice %x, %u, %i, %j
+    : (tensor<8x4xf32>, tensor<1x4xf32>, tensor<i32>, tensor<i32>) -> tensor<8x4xf32>`"""
+
+    name = "hlo.dynamic_update_slice"
+    operand = operand_def(TensorType)
+    update = operand_def(TensorType)
+    start_indices = var_operand_def(TensorType)
+    result = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        operand: SSAValue | Operation,
+        update: SSAValue | Operation,
+        start_indices: Sequence[SSAValue | Operation],
+    ):
+        operand = SSAValue.get(operand)
+        super().__init__(
+            operands=[operand, SSAValue.get(update), [SSAValue.get(v) for v in start_indices]],
+            result_types=[operand.type],
+        )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = expect_tensor(self.operand.type, "operand")
+        u = expect_tensor(self.update.type, "update")
+        _check_start_indices(list(self.start_indices), t.get_num_dims())
+        if u.element_type != t.element_type:
+            raise VerifyException(
+                f"update has element type {u.element_type}, but the operand has {t.element_type}"
+            )
+        if u.get_num_dims() != t.get_num_dims() or any(
+            not 0 <= s <= d for s, d in zip(_shape(u), _shape(t), strict=True)
+        ):
+            raise VerifyException(
+                f"update of shape {format_shape(_shape(u))} does not fit in the operand's "
+                f"{format_shape(_shape(t))}"
+            )
+        return [t]
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_list(self.operands, printer.print_operand)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_function_type([v.type for v in self.operands], [self.result.type])
+
+    @classmethod
+    def parse(cls, parser: Parser) -> DynamicUpdateSliceOp:
+        pos = parser.pos
+        operands = parser.parse_comma_separated_list(
+            parser.Delimiter.NONE, parser.parse_unresolved_operand
+        )
+        attributes = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        signature = parser.parse_function_type()
+        values = parser.resolve_operands(operands, signature.inputs.data, pos)
+        if len(values) < 2:
+            parser.raise_error("expected an operand, an update and start indices", pos)
+        op = cls(values[0], values[1], values[2:])
+        op.attributes.update(attributes)
+        return op
+
+
+# ---------------------------------------------------------------------------------------------
 # pad
 
 
@@ -494,5 +646,7 @@ class IotaOp(HloOp):
         return op
 
 
-OPS: list[type[Operation]] = [ConcatenateOp, SliceOp, PadOp, ReverseOp, IotaOp]
+OPS: list[type[Operation]] = [
+    ConcatenateOp, SliceOp, DynamicSliceOp, DynamicUpdateSliceOp, PadOp, ReverseOp, IotaOp
+]  # fmt: skip
 ATTRIBUTES: list[type[Attribute]] = []

@@ -359,7 +359,7 @@ func.func @reduce_body_return_count(%x: tensor<8x10xf32>, %c: tensor<f32>) {
 
 // hlo.return only ends regions of ops with the ReturnsToHlo trait (reduce, reduce_window, scatter).
 func.func @return_outside_reduce(%a: tensor<f32>) {
-  // expected-error @+1 {{'hlo.return' expects a parent op whose regions end in hlo.return (hlo.reduce, hlo.reduce_window, hlo.scatter), found 'func.func'}}
+  // expected-error @+1 {{'hlo.return' expects a parent op whose regions end in hlo.return (hlo.reduce, hlo.reduce_window, hlo.scatter, hlo.while), found 'func.func'}}
   hlo.return %a : tensor<f32>
 }
 

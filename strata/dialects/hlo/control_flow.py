@@ -1,0 +1,233 @@
+"""Control flow of the `hlo` dialect: `hlo.while` (with StableHLO's pretty form), `hlo.if` and
+`hlo.case`, with StableHLO's semantics.
+
+The regions hold ordinary hlo ops on whole tensors and end in `hlo.return`; they are lowered op by
+op like the function body around them (the `ControlFlowRegions` trait), unlike the scalar bodies
+of reduce or scatter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import IntegerType, TensorType
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.irdl import (
+    IRDLOperation,
+    irdl_op_definition,
+    operand_def,
+    region_def,
+    traits_def,
+    var_operand_def,
+    var_region_def,
+    var_result_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import RecursiveMemoryEffect
+from xdsl.utils.exceptions import VerifyException
+
+from strata.dialects.hlo.core import ControlFlowRegions, ReturnOp, check_element_types
+
+
+def _returned(region: Region, what: str) -> list[Attribute]:
+    block = region.block
+    last = block.last_op
+    if not isinstance(last, ReturnOp):
+        raise VerifyException(f"the {what} region must end in hlo.return")
+    return [v.type for v in last.arguments]
+
+
+@irdl_op_definition
+class WhileOp(IRDLOperation):
+    """Runs `body` on the loop values while `cond` of them returns true; the results are the
+    values when it returns false. Each region takes the loop values as block arguments.
+
+        %r:2 = hlo.while(%i = %zero, %acc = %x) : tensor<i32>, tensor<4xf32>
+         cond {
+          %c = hlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+          hlo.return %c : tensor<i1>
+        } do {
+          ...
+          hlo.return %i1, %acc1 : tensor<i32>, tensor<4xf32>
+        }
+    """
+
+    name = "hlo.while"
+    operand = var_operand_def(TensorType)
+    results_ = var_result_def(TensorType)
+    cond = region_def("single_block")
+    body = region_def("single_block")
+    traits = traits_def(RecursiveMemoryEffect(), ControlFlowRegions())
+
+    def __init__(self, operands: Sequence[SSAValue | Operation], cond: Region, body: Region):
+        values = [SSAValue.get(v) for v in operands]
+        super().__init__(
+            operands=[values], result_types=[[v.type for v in values]], regions=[cond, body]
+        )
+
+    @classmethod
+    def with_empty_regions(
+        cls, operands: Sequence[SSAValue | Operation]
+    ) -> tuple[WhileOp, Block, Block]:
+        """The op with empty cond and body blocks taking the loop values, to be filled."""
+        types = [SSAValue.get(v).type for v in operands]
+        cond, body = Block(arg_types=types), Block(arg_types=types)
+        return cls(operands, Region(cond), Region(body)), cond, body
+
+    def verify_(self) -> None:
+        check_element_types(self)
+        types = [v.type for v in self.operand]
+        if [r.type for r in self.results] != types:
+            raise VerifyException("results must have the types of the operands")
+        for region, what in ((self.cond, "cond"), (self.body, "body")):
+            if [a.type for a in region.block.args] != types:
+                raise VerifyException(
+                    f"the {what} region's arguments must have the types of the operands"
+                )
+        returned = _returned(self.cond, "cond")
+        if len(returned) != 1 or not (
+            isinstance(t := returned[0], TensorType)
+            and t.get_num_dims() == 0
+            and t.element_type == IntegerType(1)
+        ):
+            raise VerifyException(
+                "the cond region must return one tensor<i1>, found "
+                f"({', '.join(str(t) for t in returned)})"
+            )
+        if _returned(self.body, "body") != types:
+            raise VerifyException(
+                "the body region must return the loop values' types "
+                f"({', '.join(str(t) for t in types)}), found "
+                f"({', '.join(str(t) for t in _returned(self.body, 'body'))})"
+            )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string("(")
+        pairs = list(zip(self.cond.block.args, self.operand, strict=True))
+        for k, (arg, value) in enumerate(pairs):
+            if k:
+                printer.print_string(", ")
+            printer.print_ssa_value(arg)
+            printer.print_string(" = ")
+            printer.print_ssa_value(value)
+        printer.print_string(")")
+        printer.print_op_attributes(self.attributes)
+        if self.operand:
+            printer.print_string(" : ")
+            printer.print_list([v.type for v in self.operand], printer.print_attribute)
+        # Both regions' arguments print under the one set of names (StableHLO's form); the
+        # printer keeps no public way to alias a value's name, so its table is set directly.
+        for cond_arg, body_arg in zip(self.cond.block.args, self.body.block.args, strict=True):
+            printer._ssa_values[body_arg] = printer._ssa_values[cond_arg]  # pyright: ignore[reportPrivateUsage]
+        printer.print_string("\n cond ")
+        printer.print_region(self.cond, print_entry_block_args=False)
+        printer.print_string(" do ")
+        printer.print_region(self.body, print_entry_block_args=False)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> WhileOp:
+        pos = parser.pos
+
+        def assignment() -> tuple[Parser.UnresolvedArgument, object]:
+            arg = parser.parse_argument(expect_type=False)
+            parser.parse_punctuation("=")
+            return arg, parser.parse_unresolved_operand()
+
+        pairs = parser.parse_comma_separated_list(parser.Delimiter.PAREN, assignment)
+        attributes = parser.parse_optional_attr_dict()
+        types: list[Attribute] = []
+        if parser.parse_optional_punctuation(":"):
+            types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+        if len(types) != len(pairs):
+            parser.raise_error(f"expected {len(pairs)} types, found {len(types)}", pos)
+        values = parser.resolve_operands([p[1] for p in pairs], types, pos)  # type: ignore[misc]
+        args = [p[0].resolve(t) for p, t in zip(pairs, types, strict=True)]
+        parser.parse_keyword("cond")
+        cond = parser.parse_region(args)
+        parser.parse_keyword("do")
+        body = parser.parse_region(args)
+        op = cls(values, cond, body)
+        op.attributes.update(attributes)
+        return op
+
+
+def _check_branches(op: IRDLOperation, regions: Sequence[Region]) -> None:
+    types = [r.type for r in op.results]
+    for k, region in enumerate(regions):
+        if region.block.args:
+            raise VerifyException(f"branch {k} must take no arguments")
+        returned = _returned(region, f"branch {k}")
+        if returned != types:
+            raise VerifyException(
+                f"branch {k} returns ({', '.join(str(t) for t in returned)}), but the op's "
+                f"results are ({', '.join(str(t) for t in types)})"
+            )
+
+
+def _is_scalar(t: Attribute, element: Attribute | None = None) -> bool:
+    return (
+        isinstance(t, TensorType)
+        and t.get_num_dims() == 0
+        and (
+            isinstance(t.element_type, IntegerType)
+            if element is None
+            else t.element_type == element
+        )
+    )
+
+
+@irdl_op_definition
+class IfOp(IRDLOperation):
+    """The values `true_branch` returns if `pred` (a tensor<i1>) holds, else `false_branch`'s.
+    `%r = "hlo.if"(%p) ({ hlo.return %a : tensor<2xf32> }, { hlo.return %b : tensor<2xf32> })
+    : (tensor<i1>) -> tensor<2xf32>`"""
+
+    name = "hlo.if"
+    pred = operand_def(TensorType)
+    results_ = var_result_def(TensorType)
+    true_branch = region_def("single_block")
+    false_branch = region_def("single_block")
+    traits = traits_def(RecursiveMemoryEffect(), ControlFlowRegions())
+
+    def __init__(
+        self, pred: SSAValue, result_types: Sequence[Attribute], true: Region, false: Region
+    ):
+        super().__init__(operands=[pred], result_types=[list(result_types)], regions=[true, false])
+
+    def verify_(self) -> None:
+        check_element_types(self)
+        if not _is_scalar(self.pred.type, IntegerType(1)):
+            raise VerifyException(f"pred must be a tensor<i1>, found {self.pred.type}")
+        _check_branches(self, [self.true_branch, self.false_branch])
+
+
+@irdl_op_definition
+class CaseOp(IRDLOperation):
+    """The values branch `index` (a rank-0 i32 tensor) returns; an index out of range runs the
+    last branch. `%r = "hlo.case"(%i) ({...}, {...}) : (tensor<i32>) -> tensor<2xf32>`"""
+
+    name = "hlo.case"
+    index = operand_def(TensorType)
+    results_ = var_result_def(TensorType)
+    branches = var_region_def("single_block")
+    traits = traits_def(RecursiveMemoryEffect(), ControlFlowRegions())
+
+    def __init__(
+        self, index: SSAValue, result_types: Sequence[Attribute], branches: Sequence[Region]
+    ):
+        super().__init__(
+            operands=[index], result_types=[list(result_types)], regions=[list(branches)]
+        )
+
+    def verify_(self) -> None:
+        check_element_types(self)
+        if not _is_scalar(self.index.type):
+            raise VerifyException(f"index must be a rank-0 integer tensor, found {self.index.type}")
+        if not self.branches:
+            raise VerifyException("expected at least one branch")
+        _check_branches(self, list(self.branches))
+
+
+OPS: list[type[Operation]] = [WhileOp, IfOp, CaseOp]
+ATTRIBUTES: list[type[Attribute]] = []
