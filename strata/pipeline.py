@@ -31,8 +31,8 @@ class Stage:
     target: str | None = None
     """The target chain the stage belongs to ("cpu", "cuda"), or None for the stages all share."""
     requires: frozenset[str] = frozenset()
-    """Dialects a module at this stage always has (the gpu stages' `gpu.module`), so that a
-    module of the cpu chain's last stage is not taken for one of them."""
+    """Dialects a module at this stage always has (the gpu stages' `gpu.module`, the buffers
+    stage's linalg), so that a module of a later stage is not taken for it."""
     checked: bool = False
     """Whether `memref-check-bounds` ends the stage when bounds checking is asked for (the
     stages whose kernels are loop nests over memrefs: `loops` and `gpu`)."""
@@ -90,15 +90,17 @@ STAGES: tuple[Stage, ...] = (
     ),
     Stage(
         "linalg",
-        _d("func", "linalg", "tensor", "arith", "math", "rt"),
+        _d("func", "linalg", "tensor", "arith", "math", "scf", "rt"),
         "convert-hlo-to-linalg,linalg-fuse-elementwise",
-        "linalg / tensor / arith / math on tensors, elementwise chains fused",
+        "linalg / tensor / arith / math on tensors, elementwise chains fused; loops as scf.while",
     ),
     Stage(
         "buffers",
-        _d("func", "linalg", "memref", "arith", "math"),
+        _d("func", "linalg", "memref", "arith", "math", "scf"),
         "bufferize,buffer-assign",
-        "memrefs, one arena for temporaries, destination-passing outputs",
+        "memrefs, one arena for temporaries, destination-passing outputs; a loop's values in "
+        "one buffer each",
+        requires=frozenset({"linalg"}),  # scf.while here, scf.for in `loops`: linalg tells
     ),
     Stage(
         "loops",

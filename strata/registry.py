@@ -79,6 +79,7 @@ OWN_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "tf-fold-constants": _pass("strata.transforms.tf_fold_constants", "TfFoldConstantsPass"),
     "convert-tf-to-hlo": _pass("strata.lowering.tf_to_hlo.convert_tf_to_hlo", "ConvertTfToHloPass"),
     "hlo-simplify": _pass("strata.transforms.hlo_simplify", "HloSimplifyPass"),
+    "hlo-unroll-loops": _pass("strata.transforms.hlo_unroll_loops", "HloUnrollLoopsPass"),
     "inline": _pass("strata.transforms.inline", "InlinePass"),
     "convert-hlo-to-linalg": _pass(
         "strata.lowering.hlo_to_linalg.convert_hlo_to_linalg", "ConvertHloToLinalgPass"
@@ -126,6 +127,7 @@ OWN_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "convert-func-to-llvm": _pass(
         "strata.lowering.to_llvm.convert_func_to_llvm", "ConvertFuncToLlvmPass"
     ),
+    "convert-scf-to-cf": _pass("strata.lowering.to_llvm.convert_scf_to_cf", "ConvertScfToCfPass"),
     "convert-cf-to-llvm": _pass(
         "strata.lowering.to_llvm.convert_cf_to_llvm", "ConvertCfToLlvmPass"
     ),
@@ -139,7 +141,6 @@ XDSL_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     ),
     "dce": _pass("xdsl.transforms.dead_code_elimination", "DeadCodeElimination"),
     "licm": _pass("xdsl.transforms.loop_invariant_code_motion", "LoopInvariantCodeMotionPass"),
-    "convert-scf-to-cf": _pass("xdsl.transforms.convert_scf_to_cf", "ConvertScfToCf"),
     "reconcile-unrealized-casts": _pass(
         "xdsl.transforms.reconcile_unrealized_casts", "ReconcileUnrealizedCastsPass"
     ),
@@ -288,7 +289,6 @@ XDSL_PASS_SUMMARIES: dict[str, str] = {
     "reconcile-unrealized-casts": "Folds builtin.unrealized_conversion_cast chains that "
     "convert a value back to its own type, and erases unused casts.",
     "licm": "Moves ops without side effects out of loops when they do not depend on the loop.",
-    "convert-scf-to-cf": "Lowers scf.for/if/while to blocks and cf branches.",
     "canonicalize": "Applies every op's canonicalization patterns and folds constants.",
 }
 """One line for the xDSL passes Strata uses whose classes have no docstring of their own (they

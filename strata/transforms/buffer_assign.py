@@ -1,6 +1,7 @@
 """buffer-assign: place every temporary `memref.alloc` of the entry in one arena.
 
-Live ranges are computed over the function body's top-level op order; temporaries whose ranges do
+Live ranges are positions in a walk of the function (a buffer used inside a loop stays live to the
+loop's end; one made inside a loop body lives within it); temporaries whose ranges do
 not overlap share bytes (first-fit, 64-byte aligned, like XLA's buffer assignment). The arena is a
 new last argument `%arena: memref<Nxi8>`; each alloc becomes `memref.view %arena[offset][]`.
 """
@@ -13,7 +14,7 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import arith, func, memref
 from xdsl.dialects.builtin import FunctionType, IndexType, IntegerAttr, MemRefType, ModuleOp, i8
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
@@ -31,26 +32,48 @@ def _nbytes(t: MemRefType) -> int:
     return max(count * numpy_dtype_for(t.element_type).itemsize, 1)
 
 
-def _top_level(op: Operation, body: Operation) -> Operation:
-    """The ancestor of `op` that sits directly in the function body."""
-    while op.parent_op() is not body:
-        op = expect(op.parent_op(), Operation, "a nested op's parent")
-    return op
+def op_spans(f: func.FuncOp) -> tuple[dict[Operation, int], dict[Operation, int]]:
+    """Each op's position in a pre-order walk of the function, and the last position inside it
+    (its own for an op without regions)."""
+    index: dict[Operation, int] = {}
+    order = [o for o in f.walk() if o is not f]
+    for i, o in enumerate(order):
+        index[o] = i
+    end = dict(index)
+    for o in reversed(order):
+        parent = o.parent_op()
+        if parent is not None and parent is not f:
+            end[parent] = max(end[parent], end[o])
+    return index, end
 
 
-def live_range(value: SSAValue, f: func.FuncOp, index: dict[Operation, int]) -> tuple[int, int]:
-    """[first, last] top-level op indices at which `value` (or a view of it) is used."""
-    start = index[_top_level(expect(value.owner, Operation, "a buffer's defining op"), f)]
-    end = start
+def _in_block(op: Operation, block: Block) -> Operation | None:
+    """The ancestor of `op` (or `op`) that sits directly in `block`."""
+    current: Operation | None = op
+    while current is not None and current.parent_block() is not block:
+        current = current.parent_op()
+    return current
+
+
+def live_range(
+    value: SSAValue, index: dict[Operation, int], end: dict[Operation, int]
+) -> tuple[int, int]:
+    """[first, last] walk positions at which `value` (or a view of it) is live: a use inside a
+    loop keeps it live to the end of the loop, as every iteration may read it again."""
+    owner = expect(value.owner, Operation, "a buffer's defining op")
+    block = expect(owner.parent_block(), Block, "a buffer's block")
+    start = last = index[owner]
     work = [value]
     while work:
         v = work.pop()
         for use in v.uses:
-            top = _top_level(use.operation, f)
-            end = max(end, index[top])
+            user = _in_block(use.operation, block)
+            if user is None:
+                continue
+            last = max(last, end[user])
             if isinstance(use.operation, ALIASING_OPS):
                 work.extend(use.operation.results)
-    return start, end
+    return start, last
 
 
 def assign_offsets(ranges: list[tuple[int, int, int]]) -> tuple[list[int], int]:
@@ -90,18 +113,16 @@ class BufferAssignPass(ModulePass):
 
     def assign(self, f: func.FuncOp) -> None:
         body = f.body.block
-        index = {o: i for i, o in enumerate(body.ops)}
+        index, end = op_spans(f)
         allocs = [o for o in f.walk() if isinstance(o, memref.AllocOp)]
         for a in allocs:
             t = a.memref.type
-            if a.parent_op() is not f or not isinstance(t, MemRefType) or a.dynamic_sizes:
-                raise PassFailedException(
-                    op_message(a, "buffer-assign expects static allocations in the function body")
-                )
+            if not isinstance(t, MemRefType) or a.dynamic_sizes:
+                raise PassFailedException(op_message(a, "buffer-assign expects static allocations"))
         ranges = []
         for a in allocs:
-            start, end = live_range(a.memref, f, index)
-            ranges.append((start, end, _nbytes(a.memref.type)))
+            start, last = live_range(a.memref, index, end)
+            ranges.append((start, last, _nbytes(a.memref.type)))
         offsets, arena_bytes = assign_offsets(ranges)
 
         arena_type = MemRefType(i8, [max(arena_bytes, 1)])
@@ -111,7 +132,7 @@ class BufferAssignPass(ModulePass):
             shift = arith.ConstantOp(IntegerAttr(offset, IndexType()))
             view = memref.ViewOp(arena, shift, [], a.memref.type)
             shift.location = view.location = a.location
-            body.insert_ops_before([shift, view], a)
+            expect(a.parent_block(), Block, "an alloc's block").insert_ops_before([shift, view], a)
             a.memref.replace_all_uses_with(view.result)
             a.detach()
             a.erase()

@@ -4,6 +4,13 @@ The entry function `@f(tensors...) -> (tensors...)` becomes `@f(inputs..., outpu
 one memref per input and per result, returning status 0. Temporaries are `memref.alloc` (the
 `buffer-assign` pass then places them in one arena); dense tensor constants become
 `memref.global` constants. The function's `strata.signature` records the entry ABI.
+
+Loops: an `scf.while` on tensors becomes an `scf.while` with no loop values: each loop value
+lives in one buffer for the whole loop (the init's own temporary when nothing else reads it,
+else a copy), both regions read it there, and the body's yield copies a new value into it only
+when the value is not already there. An `scf.if` writes its results into buffers made before it,
+each branch copying its values there. `tensor.insert_slice` (a TensorList write) updates its
+destination in place when every other reader of the destination runs before it.
 """
 
 from __future__ import annotations
@@ -11,13 +18,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from xdsl.context import Context
-from xdsl.dialects import arith, func, memref, tensor
+from xdsl.dialects import arith, func, memref, scf, tensor
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
     DenseIntOrFPElementsAttr,
     DictionaryAttr,
+    IndexType,
     IntegerAttr,
     MemRefType,
     ModuleOp,
@@ -37,6 +46,8 @@ from strata.diagnostics import fail_on_ops, op_error, op_message
 from strata.dialects import rt
 from strata.dialects.element_kinds import has_numpy_dtype, numpy_dtype_for
 from strata.internal import InternalError, expect
+
+OpT = TypeVar("OpT", bound=Operation)
 
 
 def memref_of(t: Attribute) -> MemRefType:
@@ -77,7 +88,10 @@ class _FunctionBufferizer:
 
     module: ModuleOp
     old: func.FuncOp
+    top: Block
+    """The function's block."""
     block: Block
+    """The block ops are added to (the function's, or a loop region's)."""
     buffers: dict[SSAValue, SSAValue]
     allocs: set[SSAValue]
     globals_made: list[memref.GlobalOp]
@@ -87,8 +101,10 @@ class _FunctionBufferizer:
     """Message of each rt.check, by code - 1."""
     taken_names: set[str] | None = None
     """Global symbol names in use (filled on the first constant)."""
+    status_cell: SSAValue | None = None
+    """A memref<i32> holding the status of checks inside loops (an SSA value cannot leave them)."""
 
-    def emit(self, op: Operation, like: Operation) -> Operation:
+    def emit(self, op: OpT, like: Operation) -> OpT:
         op.location = like.location
         self.block.add_op(op)
         return op
@@ -201,6 +217,15 @@ class _FunctionBufferizer:
         self.checks.append(op.message.data)
         flag = self.emit(memref.LoadOp.get(self.buffer(op.flag), []), op).results[0]
         code_value = self.emit(arith.ConstantOp(IntegerAttr(code, i32)), op).results[0]
+        if self.block is not self.top:
+            cell = self.cell()
+            old = self.emit(memref.LoadOp.get(cell, []), op).results[0]
+            zero = self.emit(arith.ConstantOp(IntegerAttr(0, i32)), op).results[0]
+            clean = self.emit(arith.CmpiOp(old, zero, "eq"), op).results[0]
+            first = self.emit(arith.AndIOp(clean, flag), op).results[0]
+            new = self.emit(arith.SelectOp(first, code_value, old), op).results[0]
+            self.emit(memref.StoreOp.get(new, cell, []), op)
+            return
         if self.status is None:
             zero = self.emit(arith.ConstantOp(IntegerAttr(0, i32)), op).results[0]
             self.status = self.emit(arith.SelectOp(flag, code_value, zero), op).results[0]
@@ -209,6 +234,151 @@ class _FunctionBufferizer:
         clean = self.emit(arith.CmpiOp(self.status, zero, "eq"), op).results[0]
         first = self.emit(arith.AndIOp(clean, flag), op).results[0]
         self.status = self.emit(arith.SelectOp(first, code_value, self.status), op).results[0]
+
+    def cell(self) -> SSAValue:
+        """The loop status cell, made (and zeroed) at the top of the function on first use."""
+        if self.status_cell is None:
+            alloc = memref.AllocOp([], [], MemRefType(i32, []))
+            zero = arith.ConstantOp(IntegerAttr(0, i32))
+            store = memref.StoreOp.get(zero.result, alloc.memref, [])
+            for made in (alloc, zero, store):
+                made.location = self.old.location
+            first = self.top.first_op
+            if first is None:
+                self.top.add_ops([alloc, zero, store])
+            else:
+                self.top.insert_ops_before([alloc, zero, store], first)
+            self.allocs.add(alloc.memref)
+            self.status_cell = alloc.memref
+        return self.status_cell
+
+    def writable(self, value: SSAValue, buf: SSAValue, op: Operation) -> bool:
+        """Whether `op` may overwrite `buf`, the buffer of tensor `value`: a whole temporary
+        (or a loop value's buffer) that no view aliases, whose other readers all run before
+        `op` in its block."""
+        if buf not in self.allocs or not isinstance(buf.owner, memref.AllocOp):
+            return False
+        if any(isinstance(use.operation, ALIASING) for use in buf.uses):
+            return False
+        block = op.parent_block()
+        for use in value.uses:
+            user = use.operation
+            if user is op:
+                continue
+            while user.parent_block() is not block:
+                parent = user.parent_op()
+                if parent is None:
+                    return False
+                user = parent
+            if user is op or not user.is_before_in_block(op):
+                return False
+            if isinstance(user, (tensor.CollapseShapeOp, tensor.ExpandShapeOp)):
+                return False
+        return True
+
+    def insert_slice(self, op: tensor.InsertSliceOp) -> None:
+        """tensor.insert_slice %src into %dest[offsets] -> an scf.for nest copying %src's
+        elements into %dest's buffer (in place when `writable`, else into a copy)"""
+        dest = self.buffer(op.dest)
+        if not self.writable(op.dest, dest, op):
+            copy = self.fresh(op.dest.type, op)
+            self.emit(memref.CopyOp(dest, copy), op)
+            dest = copy
+        dynamic = iter(op.offsets)
+        offsets: list[SSAValue] = []
+        for static in op.static_offsets.get_values():
+            if static == DYNAMIC_INDEX:
+                offsets.append(self.buffer(next(dynamic)))
+            else:
+                index = arith.ConstantOp.from_int_and_width(static, IndexType())
+                offsets.append(self.emit(index, op).result)
+        if any(s != 1 for s in op.static_strides.get_values()) or op.strides or op.sizes:
+            raise PassFailedException(
+                op_message(op, "bufferize expects unit strides and static sizes")
+            )
+        copy_window(self, op, self.buffer(op.source), dest, offsets)
+        self.buffers[op.result] = dest
+
+    def while_loop(self, op: scf.WhileOp) -> None:
+        """scf.while on tensors -> scf.while with no loop values, each kept in one buffer"""
+        before, after = op.before_region.block, op.after_region.block
+        carried: list[SSAValue] = []
+        for init in op.arguments:
+            buf = self.buffer(init)
+            if init.has_one_use() and buf not in carried and self.writable(init, buf, op):
+                carried.append(buf)
+                continue
+            fresh = self.fresh(init.type, op)
+            self.emit(memref.CopyOp(buf, fresh), op)
+            carried.append(fresh)
+        outer = self.block
+        regions = []
+        for block in (before, after):
+            self.buffers.update(zip(block.args, carried, strict=True))
+            self.block = Block()
+            body_ops = list(block.ops)
+            self.bufferize_ops(body_ops[:-1])
+            end = body_ops[-1]
+            if isinstance(end, scf.ConditionOp):
+                if list(end.args) != list(block.args):
+                    raise PassFailedException(
+                        op_message(end, "bufferize expects scf.condition to forward its arguments")
+                    )
+                self.emit(scf.ConditionOp(self.buffer(end.condition)), end)
+            else:
+                self.yield_into(carried, list(end.operands), end)
+                self.emit(scf.YieldOp(), end)
+            regions.append(Region(self.block))
+        self.block = outer
+        self.emit(scf.WhileOp([], [], regions[0], regions[1]), op)
+        self.buffers.update(zip(op.res, carried, strict=True))
+
+    def if_op(self, op: scf.IfOp) -> None:
+        """scf.if on tensors -> scf.if with no results: each result gets a buffer before the
+        branch, and each branch copies the values it yields into them"""
+        results = [self.fresh(r.type, op) for r in op.output]
+        outer = self.block
+        regions = []
+        for region in (op.true_region, op.false_region):
+            self.block = Block()
+            body_ops = list(region.block.ops) if region.blocks else []
+            if body_ops:
+                self.bufferize_ops(body_ops[:-1])
+                end = body_ops[-1]
+                for value, buf in zip(end.operands, results, strict=True):
+                    self.emit(memref.CopyOp(self.buffer(value), buf), end)
+            self.block.add_op(scf.YieldOp())
+            regions.append(Region(self.block))
+        self.block = outer
+        self.emit(scf.IfOp(self.buffer(op.cond), [], regions[0], regions[1]), op)
+        self.buffers.update(zip(op.output, results, strict=True))
+
+    def yield_into(self, carried: list[SSAValue], values: list[SSAValue], like: Operation) -> None:
+        """Copies each yielded value into its loop buffer, unless it is already there; a value
+        in another loop value's buffer is saved to a temporary first (a swap)."""
+        sources = [self.buffer(v) for v in values]
+        roots = [_root(b) for b in sources]
+        for i, root in enumerate(roots):
+            if root in carried and root is not carried[i]:
+                saved = self.fresh(values[i].type, like)
+                self.emit(memref.CopyOp(sources[i], saved), like)
+                sources[i], roots[i] = saved, saved
+        for source, root, buf in zip(sources, roots, carried, strict=True):
+            if root is not buf:
+                self.emit(memref.CopyOp(source, buf), like)
+
+    def bufferize_ops(self, ops: list[Operation]) -> None:
+        handlers = self.handlers()
+        unsupported: list[Operation] = []
+        for op in ops:
+            handler = handlers.get(type(op))
+            if handler is not None:
+                handler(op)
+            elif _is_tensor_op(op):
+                unsupported.append(op)
+            else:
+                self.block.add_op(op.clone(self.buffers))
+        fail_on_ops("bufferize", "ops on tensors cannot be bufferized", unsupported)
 
     def value_mapper(self) -> dict[SSAValue, SSAValue]:
         return self.buffers
@@ -222,6 +392,9 @@ class _FunctionBufferizer:
             tensor.CollapseShapeOp: self.reshape,
             tensor.ExpandShapeOp: self.reshape,
             tensor.ExtractOp: self.extract,
+            tensor.InsertSliceOp: self.insert_slice,
+            scf.WhileOp: self.while_loop,
+            scf.IfOp: self.if_op,
             rt.CheckOp: self.check,
         }
 
@@ -238,6 +411,44 @@ def _loads_in_body(body: Region) -> None:
             inner.result.replace_all_uses_with(load.res)
             inner.detach()
             inner.erase()
+
+
+ALIASING = (memref.CollapseShapeOp, memref.ExpandShapeOp)
+
+
+def _root(buf: SSAValue) -> SSAValue:
+    """The buffer a reshaped view `buf` shares its bytes with."""
+    while isinstance(buf.owner, ALIASING):
+        buf = buf.owner.operands[0]
+    return buf
+
+
+def copy_window(
+    fb: _FunctionBufferizer, like: Operation, src: SSAValue, dst: SSAValue, offsets: list[SSAValue]
+) -> None:
+    """dst[offsets + i] = src[i] for every index i of `src`, as an scf.for nest."""
+    shape = expect(src.type, MemRefType).get_shape()
+    if any(d == 0 for d in shape):
+        return
+    zero = fb.emit(arith.ConstantOp.from_int_and_width(0, IndexType()), like).result
+    one = fb.emit(arith.ConstantOp.from_int_and_width(1, IndexType()), like).result
+    outer = fb.block
+    ivs: list[SSAValue] = []
+    loops: list[scf.ForOp] = []
+    for size in shape:
+        bound = fb.emit(arith.ConstantOp.from_int_and_width(size, IndexType()), like).result
+        body = Block(arg_types=[IndexType()])
+        loop = fb.emit(scf.ForOp(zero, bound, one, [], body), like)
+        loops.append(loop)
+        ivs.append(body.args[0])
+        fb.block = body
+    value = fb.emit(memref.LoadOp.get(src, ivs), like).results[0]
+    at = [fb.emit(arith.AddiOp(o, i), like).result for o, i in zip(offsets, ivs, strict=True)]
+    fb.emit(memref.StoreOp.get(value, dst, at), like)
+    for loop in loops:
+        fb.block = loop.body.block
+        fb.emit(scf.YieldOp(), like)
+    fb.block = outer
 
 
 def _is_tensor_op(op: Operation) -> bool:
@@ -260,22 +471,12 @@ def bufferize_function(module: ModuleOp, f: func.FuncOp) -> func.FuncOp:
         new_arg.name_hint = old_arg.name_hint
         new_arg.location = old_arg.location
     out_args = block.args[len(in_types) :]
-    fb = _FunctionBufferizer(module, f, block, buffers, set(), [])
-    handlers = fb.handlers()
-
-    unsupported: list[Operation] = []
-    for op in old_block.ops:
-        if isinstance(op, func.ReturnOp):
-            _bufferize_return(fb, op, list(out_args))
-            continue
-        handler = handlers.get(type(op))
-        if handler is not None:
-            handler(op)
-        elif _is_tensor_op(op):
-            unsupported.append(op)
-        else:
-            fb.block.add_op(op.clone(buffers))
-    fail_on_ops("bufferize", "ops on tensors cannot be bufferized", unsupported)
+    fb = _FunctionBufferizer(module, f, block, block, buffers, set(), [])
+    ops = list(old_block.ops)
+    end = ops[-1] if ops else None
+    fb.bufferize_ops(ops[:-1] if isinstance(end, func.ReturnOp) else ops)
+    if isinstance(end, func.ReturnOp):
+        _bufferize_return(fb, end, list(out_args))
 
     new_f = func.FuncOp(f.sym_name.data, (arg_types, [i32]), Region(block), f.sym_visibility)
     new_f.location = f.location
@@ -312,6 +513,14 @@ def _bufferize_return(fb: _FunctionBufferizer, op: func.ReturnOp, out_args: list
         else:
             fb.emit(memref.CopyOp(buf, out), op)
     status = fb.status
+    if fb.status_cell is not None:
+        in_loops = fb.emit(memref.LoadOp.get(fb.status_cell, []), op).results[0]
+        if status is None:
+            status = in_loops
+        else:
+            zero = fb.emit(arith.ConstantOp(IntegerAttr(0, i32)), op).results[0]
+            clean = fb.emit(arith.CmpiOp(status, zero, "eq"), op).results[0]
+            status = fb.emit(arith.SelectOp(clean, in_loops, status), op).results[0]
     if status is None:
         status = fb.emit(arith.ConstantOp(IntegerAttr(0, i32)), op).results[0]
     fb.emit(func.ReturnOp(status), op)

@@ -1,4 +1,4 @@
-"""linalg-outline-kernels: move each top-level linalg op on buffers into a private kernel function.
+"""linalg-outline-kernels: move each linalg op on buffers into a private kernel function.
 
     linalg.generic ins(%a) outs(%b)   ->   func.call @main_kernel_0_dense_MatMul(%a, %b)
 
@@ -50,6 +50,17 @@ def captured_values(op: Operation) -> list[SSAValue]:
     return seen
 
 
+def _outermost_linalg_ops(f: func.FuncOp) -> list[Operation]:
+    """The linalg ops of `f` not inside another linalg op: in its body, or in a loop's regions."""
+    found: list[Operation] = []
+    for inner in f.walk():
+        parent = inner.parent_op()
+        outermost = parent is None or parent.dialect_name() != "linalg"
+        if inner.dialect_name() == "linalg" and outermost:
+            found.append(inner)
+    return found
+
+
 def _kernel_name(base: str, index: int, op: Operation, taken: set[str]) -> str:
     name = f"{base}_kernel_{index}"
     if isinstance(op.location, NameLoc):
@@ -62,7 +73,8 @@ def _kernel_name(base: str, index: int, op: Operation, taken: set[str]) -> str:
 
 @dataclass(frozen=True)
 class LinalgOutlineKernelsPass(ModulePass):
-    """Outlines top-level linalg ops into private kernel functions called from their function.
+    """Outlines linalg ops (in the body, or in a loop's regions) into private kernel functions
+    called from their function.
 
     Expects: the `buffers` stage. Keeps it: the kernels hold the same linalg ops.
     """
@@ -77,9 +89,7 @@ class LinalgOutlineKernelsPass(ModulePass):
             count = 0
             anchor: Operation = f
             first_of: dict[tuple[object, ...], func.FuncOp] = {}
-            for inner in list(f.body.block.ops):
-                if inner.dialect_name() != "linalg":
-                    continue
+            for inner in _outermost_linalg_ops(f):
                 name = _kernel_name(f.sym_name.data, count, inner, taken)
                 kernel, call = self.outline(inner, name)
                 count += 1

@@ -6,7 +6,9 @@
     func.call @clock_gettime(%monotonic, %slot1)
 
 The timestamps go to a zero-initialised global `__strata_profile_<entry>` (two timespecs per call,
-in call order); `strata.signature` lists the calls (`profiled_calls`: kernel, TF nodes, an
+in call order). A loop (or branch) of the entry is timed as a whole, one slice named `loop`
+(`branch`): the kernels inside it run a data-dependent number of times, and a call site has
+one slot; `strata.signature` lists the calls (`profiled_calls`: kernel, TF nodes, an
 estimate of its flops and of the bytes its buffers hold) so the runtime can name each slice. A
 normal build has none of this: profiling costs nothing unless asked for (`strata.compile(...,
 profile=True)`, `strata-run --profile` / `--trace`).
@@ -134,6 +136,17 @@ class _Stamper:
         return [offset, view, func.CallOp(CLOCK, [self.clock, view.result], [i32])]
 
 
+def _in_loop(op: Operation, entry: func.FuncOp) -> bool:
+    """Whether `op` sits inside an scf.while or scf.if of `entry` (runs a data-dependent number
+    of times per call)."""
+    parent = op.parent_op()
+    while parent is not None and parent is not entry:
+        if isinstance(parent, (scf.WhileOp, scf.IfOp)):
+            return True
+        parent = parent.parent_op()
+    return False
+
+
 @dataclass(frozen=True)
 class ProfileKernelsPass(ModulePass):
     """Brackets each kernel call of the entry with clock_gettime(CLOCK_MONOTONIC) into a global.
@@ -153,10 +166,14 @@ class ProfileKernelsPass(ModulePass):
                 for f in op.ops
                 if isinstance(f, func.FuncOp) and "no_inline" in f.attributes
             }
-            calls = [
+            # A kernel called inside a loop runs once per iteration, and a call site has one
+            # slot: the loop is timed as one slice instead (`loop`, named by its TF nodes).
+            calls: list[Operation] = [
                 c
                 for c in entry.walk()
-                if isinstance(c, func.CallOp) and c.callee.root_reference.data in kernels
+                if (isinstance(c, func.CallOp) and c.callee.root_reference.data in kernels)
+                and not _in_loop(c, entry)
+                or (isinstance(c, (scf.WhileOp, scf.IfOp)) and not _in_loop(c, entry))
             ]
             if not calls:
                 continue
@@ -183,12 +200,16 @@ class ProfileKernelsPass(ModulePass):
             stamp = _Stamper(base.memref, clock.result)
             records: list[ProfiledCall] = []
             for i, call in enumerate(calls):
-                kernel = kernels[call.callee.root_reference.data]
                 nodes = ",".join(node_names(call.location))
-                data_bytes = sum(_nbytes(v.type) for v in call.arguments)
-                records.append(
-                    ProfiledCall(kernel.sym_name.data, nodes, kernel_flops(kernel), data_bytes)
-                )
+                if isinstance(call, func.CallOp):
+                    kernel = kernels[call.callee.root_reference.data]
+                    data_bytes = sum(_nbytes(v.type) for v in call.arguments)
+                    records.append(
+                        ProfiledCall(kernel.sym_name.data, nodes, kernel_flops(kernel), data_bytes)
+                    )
+                else:
+                    what = "loop" if isinstance(call, scf.WhileOp) else "branch"
+                    records.append(ProfiledCall(what, nodes, 0, 0))
                 parent = expect(call.parent_block(), Block, "a kernel call's block")
                 parent.insert_ops_before(stamp(2 * i), call)
                 parent.insert_ops_after(stamp(2 * i + 1), call)

@@ -10,12 +10,20 @@ from xdsl.passes import ModulePass
 
 from strata.dialects import hlo
 from strata.lowering.conversion import convert_dialect
-from strata.lowering.hlo_to_linalg import contraction, elementwise, gather, nn, reduction, shape
+from strata.lowering.hlo_to_linalg import (
+    contraction,
+    control_flow,
+    elementwise,
+    gather,
+    nn,
+    reduction,
+    shape,
+)
 
 
 @dataclass(frozen=True)
 class ConvertHloToLinalgPass(ModulePass):
-    """Lowers every `hlo` op to linalg.generic / tensor / arith / math on tensors.
+    """Lowers every `hlo` op to linalg.generic / tensor / arith / math (and scf.while) on tensors.
 
     Expects: the `hlo` or `hlo-opt` stage with static shapes. Guarantees: no `hlo` op is left;
     otherwise fails naming every op it could not lower.
@@ -28,10 +36,11 @@ class ConvertHloToLinalgPass(ModulePass):
     report finds them)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        control_flow.lower_control_flow(op)
         # Elementwise last: its generic pattern matches any elementwise hlo op.
         patterns = [
             p
-            for family in (reduction, contraction, nn, gather, shape, elementwise)
+            for family in (reduction, contraction, nn, gather, shape, control_flow, elementwise)
             for p in family.PATTERNS
         ]
         convert_dialect(

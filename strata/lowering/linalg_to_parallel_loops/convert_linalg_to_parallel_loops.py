@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
-from xdsl.dialects import arith, func
+from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr, ModuleOp, StringAttr, TensorType
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -132,6 +132,13 @@ class ConvertLinalgToParallelLoopsPass(ModulePass):
             and any(isinstance(v.type, TensorType) for v in o.operands)
         ]
         fail_on_ops(self.name, "linalg ops still on tensors (run bufferize first)", on_tensors)
+        loops = [o for o in op.walk() if isinstance(o, scf.WhileOp)]
+        fail_on_ops(
+            self.name,
+            "loops the GPU chain cannot run yet (its host plan has no loops: compile for the "
+            "cpu target, or import the GraphDef with its loops unrolled: --unroll-loops)",
+            loops,
+        )
         pattern = GenericToParallelLoops(
             op, Options(self.block_size, self.tile, self.min_tree_reduction)
         )

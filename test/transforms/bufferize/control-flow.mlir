@@ -1,0 +1,104 @@
+// RUN: strata-opt %s -p convert-hlo-to-linalg,bufferize --split-input-file | filecheck %s
+
+// Loops (scf.while) and branches (scf.if) on buffers.
+
+// A loop value lives in one buffer for the whole loop. A list written one row per iteration is
+// updated in place (an scf.for storing the row into the loop's buffer, no copy of the list);
+// the result is that buffer, so the entry's output buffer takes its place.
+
+// CHECK-LABEL: func.func @rows
+// CHECK-SAME: (%[[X:.*]]: memref<2xf32>, %[[OUT:.*]]: memref<8x2xf32>) -> i32
+// CHECK:      %[[I:.*]] = memref.alloc() : memref<i32>
+// CHECK-NEXT: "memref.copy"(%{{.*}}, %[[I]])
+// CHECK-NEXT: "memref.copy"(%{{.*}}, %[[OUT]])
+// CHECK-NEXT: scf.while () : () -> () {
+// CHECK:        %[[FLAG:.*]] = memref.load %{{.*}}[] : memref<i1>
+// CHECK-NEXT:   scf.condition(%[[FLAG]])
+// CHECK-NEXT: } do {
+// CHECK-NOT:    memref.copy
+// CHECK:        scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NEXT:     %{{.*}} = arith.constant 2 : index
+// CHECK-NEXT:     scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NEXT:       %[[V:.*]] = memref.load %{{.*}}[%[[J]], %[[K]]] : memref<1x2xf32>
+// CHECK-NEXT:       %[[R:.*]] = arith.addi %{{.*}}, %[[J]] : index
+// CHECK-NEXT:       %[[C:.*]] = arith.addi %{{.*}}, %[[K]] : index
+// CHECK-NEXT:       memref.store %[[V]], %[[OUT]][%[[R]], %[[C]]] : memref<8x2xf32>
+// CHECK:        "memref.copy"(%{{.*}}, %[[I]]) : (memref<i32>, memref<i32>) -> ()
+// CHECK-NEXT:   scf.yield
+// CHECK-NEXT: }
+// CHECK-NOT:  memref.copy
+// CHECK:      func.return
+func.func @rows(%x: tensor<2xf32>) -> tensor<8x2xf32> {
+  %zero = hlo.constant dense<0> : tensor<i32>
+  %one = hlo.constant dense<1> : tensor<i32>
+  %eight = hlo.constant dense<8> : tensor<i32>
+  %init = hlo.constant dense<0.0> : tensor<8x2xf32>
+  %r:2 = hlo.while(%i = %zero, %l = %init) : tensor<i32>, tensor<8x2xf32>
+   cond {
+    %c = hlo.compare LT, %i, %eight : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    hlo.return %c : tensor<i1>
+  } do {
+    %row = hlo.reshape %x : (tensor<2xf32>) -> tensor<1x2xf32>
+    %w = hlo.dynamic_update_slice %l, %row, %i, %zero : (tensor<8x2xf32>, tensor<1x2xf32>, tensor<i32>, tensor<i32>) -> tensor<8x2xf32>
+    %i1 = hlo.add %i, %one : tensor<i32>
+    hlo.return %i1, %w : tensor<i32>, tensor<8x2xf32>
+  }
+  func.return %r#1 : tensor<8x2xf32>
+}
+
+// -----
+
+// (a, b) -> (b, a + b): `b` is yielded into `a`'s place while `b`'s buffer gets the sum, so `b`
+// is saved to a temporary first. The loop values' buffers are the entry's output buffers.
+
+// CHECK-LABEL: func.func @swap
+// CHECK-SAME: %[[A:[0-9a-z_]+]]: memref<2xf32>, %[[B:[0-9a-z_]+]]: memref<2xf32>) -> i32
+// CHECK:      "memref.copy"(%{{.*}}, %[[A]])
+// CHECK-NEXT: "memref.copy"(%{{.*}}, %[[B]])
+// CHECK-NEXT: scf.while () : () -> () {
+// CHECK:      } do {
+// CHECK:        linalg.generic {{.*}} ins(%[[A]], %[[B]] : memref<2xf32>, memref<2xf32>) outs(%[[SUM:.*]] : memref<2xf32>)
+// CHECK:        %[[SAVED:.*]] = memref.alloc() : memref<2xf32>
+// CHECK-NEXT:   "memref.copy"(%[[B]], %[[SAVED]])
+// CHECK-NEXT:   "memref.copy"
+// CHECK-NEXT:   "memref.copy"(%[[SAVED]], %[[A]])
+// CHECK-NEXT:   "memref.copy"(%[[SUM]], %[[B]])
+// CHECK-NEXT:   scf.yield
+func.func @swap(%a0: tensor<2xf32>, %b0: tensor<2xf32>, %n: tensor<i32>) -> (tensor<2xf32>, tensor<2xf32>) {
+  %zero = hlo.constant dense<0> : tensor<i32>
+  %one = hlo.constant dense<1> : tensor<i32>
+  %r:3 = hlo.while(%i = %zero, %a = %a0, %b = %b0) : tensor<i32>, tensor<2xf32>, tensor<2xf32>
+   cond {
+    %c = hlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    hlo.return %c : tensor<i1>
+  } do {
+    %i1 = hlo.add %i, %one : tensor<i32>
+    %s = hlo.add %a, %b : tensor<2xf32>
+    hlo.return %i1, %b, %s : tensor<i32>, tensor<2xf32>, tensor<2xf32>
+  }
+  func.return %r#1, %r#2 : tensor<2xf32>, tensor<2xf32>
+}
+
+// -----
+
+// scf.if: the result gets a buffer before the branch (here the entry's output buffer takes its
+// place), and each branch copies the value it yields into it.
+
+// CHECK-LABEL: func.func @choose
+// CHECK-SAME: (%[[P:.*]]: memref<i1>, %[[X:.*]]: memref<2xf32>, %[[OUT:.*]]: memref<2xf32>) -> i32
+// CHECK-NEXT:  %[[FLAG:.*]] = memref.load %[[P]][] : memref<i1>
+// CHECK-NEXT:  scf.if %[[FLAG]] {
+// CHECK:         linalg.generic {{.*}} ins(%[[X]] : memref<2xf32>) outs(%[[T:.*]] : memref<2xf32>)
+// CHECK:         "memref.copy"(%[[T]], %[[OUT]])
+// CHECK-NEXT:  } else {
+// CHECK-NEXT:    "memref.copy"(%[[X]], %[[OUT]])
+// CHECK-NEXT:  }
+func.func @choose(%p: tensor<i1>, %x: tensor<2xf32>) -> tensor<2xf32> {
+  %r = "hlo.if"(%p) ({
+    %t = hlo.tanh %x : tensor<2xf32>
+    hlo.return %t : tensor<2xf32>
+  }, {
+    hlo.return %x : tensor<2xf32>
+  }) : (tensor<i1>) -> tensor<2xf32>
+  func.return %r : tensor<2xf32>
+}
