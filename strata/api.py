@@ -25,7 +25,7 @@ from strata.abi import EntrySignature
 from strata.diagnostics import InputError, StrataError
 from strata.frontends.graphdef.options import ImportOptions
 from strata.loading import load_module
-from strata.pipeline import PipelineOptions, Stage, run_stages
+from strata.pipeline import PipelineOptions, Stage, run_stages, target_of
 from strata.profiling import CompileTimer, KernelEvent, Slice
 from strata.progress import CompileProgress
 
@@ -104,9 +104,16 @@ def lower(
     after_stage: Callable[[Stage, ModuleOp, float], None] | None = None,
     pipeline: PipelineOptions | None = None,
     after_pass: Callable[[ModulePass, ModuleOp], None] | None = None,
+    keep_loops: bool | None = None,
 ) -> tuple[Context, ModuleOp]:
-    """Load `source` (GraphDef path or message, .mlir path, IR text); lower it to `stop_after`."""
-    options = ImportOptions(inputs=inputs, input_shapes=input_shapes, outputs=outputs)
+    """Load `source` (GraphDef path or message, .mlir path, IR text); lower it to `stop_after`.
+    `keep_loops=False` unrolls a GraphDef's loops at import; the default keeps them unless
+    `stop_after` is a stage of the GPU chain (its host plan has no loops yet)."""
+    if keep_loops is None:
+        keep_loops = target_of(stop_after) == "cpu"
+    options = ImportOptions(
+        inputs=inputs, input_shapes=input_shapes, outputs=outputs, keep_loops=keep_loops
+    )
     ctx, module = load_module(source, options=options)
     run_stages(
         ctx,
@@ -341,6 +348,7 @@ def _compile_gpu(
         after_stage=rec.stage,
         pipeline=pipeline,
         after_pass=rec.pass_,
+        keep_loops=False,
     )
     times = rec.times
     times["import"] = time.perf_counter() - start - sum(times.values())

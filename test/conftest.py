@@ -1,6 +1,6 @@
 """Suite-wide settings: the compile cache goes to a fresh directory per test process (xdist
 worker), removed at exit, never the user's own, unless STRATA_CACHE_DIR is already set.
-Subprocesses (strata-run, strata-opt) inherit it."""
+Subprocesses (strata-run, strata-opt) inherit it. Fixtures shared by the GPU tests."""
 
 from __future__ import annotations
 
@@ -8,8 +8,38 @@ import atexit
 import os
 import shutil
 import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+
+from strata.api import lower
+from strata.diagnostics import StrataError
 
 if "STRATA_CACHE_DIR" not in os.environ:
     _cache = tempfile.mkdtemp(prefix="strata-test-cache-")
     os.environ["STRATA_CACHE_DIR"] = _cache
     atexit.register(shutil.rmtree, _cache, ignore_errors=True)
+
+
+LowerForGpu = Callable[[Path, Any], tuple[Context, ModuleOp]]
+
+
+@pytest.fixture
+def lower_for_gpu() -> LowerForGpu:
+    """Lowers a fixture to the `buffers` stage as the GPU chain imports it (control flow decided
+    at import: its host plan has no loops or branches yet); skips a fixture whose control flow
+    depends on its data, which the GPU chain refuses with one error (test_cuda_sim checks it)."""
+
+    def lower_(path: Path, outputs: Any) -> tuple[Context, ModuleOp]:
+        try:
+            return lower(path, outputs=outputs, stop_after="buffers", keep_loops=False)
+        except StrataError as err:
+            if "not known at import time" not in str(err):
+                raise
+            pytest.skip(f"control flow decided by the data, refused by the GPU chain: {err}")
+
+    return lower_

@@ -1,7 +1,7 @@
 """strata-translate: translations into and out of MLIR (imports and exports, not passes).
 
     strata-translate --import-graphdef model.pb [--inputs x,y] [--input-shapes 8,784:16,4]
-                     [--outputs a,b] [--print-debuginfo] [-o OUT] [--debug]
+                     [--outputs a,b] [--unroll-loops] [--print-debuginfo] [-o OUT] [--debug]
     strata-translate model.pb|model.mlir --to-llvmir|--to-obj|--to-asm|--to-header
                      [-O N] [--triple T] [--cpu C] [--entry-name NAME] [-o OUT]
     strata-translate model.pb|model.mlir --to-ptx|--to-cubin [--chip sm_80|sm_90]
@@ -43,6 +43,7 @@ def import_graphdef(args: argparse.Namespace) -> str:
         inputs=parse_names(args.inputs),
         input_shapes=parse_input_shapes(args.input_shapes),
         outputs=parse_names(args.outputs),
+        keep_loops=not args.unroll_loops,
     )
     module = run_import(args.input, options)
     return print_ir(module, debuginfo=args.print_debuginfo)
@@ -271,6 +272,12 @@ def build_parser() -> argparse.ArgumentParser:
     gpu.add_argument("--chip", default="sm_80", help="NVIDIA GPU architecture (default: sm_80)")
     gpu.add_argument("--ptx-features", help="PTX ISA version as an LLVM feature (default: +ptx80)")
     p.add_argument("--json", action="store_true", help="--coverage: machine-readable output")
+    p.add_argument(
+        "--unroll-loops",
+        action="store_true",
+        help="--import-graphdef: unroll every While loop at import (default: functional While "
+        "loops stay loops, tf.WhileRegion)",
+    )
     p.add_argument("-o", "--output", help="output file (default: stdout)")
     p.add_argument(
         "--print-debuginfo",

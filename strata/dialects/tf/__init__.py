@@ -6,7 +6,8 @@ One module per op family; each lists its ops in `OPS`. Names re-exported here, s
 
 from xdsl.ir import Dialect, Operation
 
-from strata.dialects.tf import core, gather, math, nn, reduction, shape
+from strata.dialects.tf import control_flow, core, gather, math, nn, reduction, shape
+from strata.dialects.tf.control_flow import *  # noqa: F403
 from strata.dialects.tf.core import *  # noqa: F403
 from strata.dialects.tf.gather import *  # noqa: F403
 from strata.dialects.tf.math import *  # noqa: F403
@@ -14,11 +15,11 @@ from strata.dialects.tf.nn import *  # noqa: F403
 from strata.dialects.tf.reduction import *  # noqa: F403
 from strata.dialects.tf.shape import *  # noqa: F403
 
-_FAMILIES = (core, shape, nn, math, reduction, gather)
+_FAMILIES = (core, shape, nn, math, reduction, gather, control_flow)
 
 TF = Dialect("tf", [op for family in _FAMILIES for op in family.OPS], [])
 
 # GraphDef op type -> op class, for the importer.
 OPS_BY_TF_NAME: dict[str, type[Operation]] = {
-    op.name.removeprefix("tf."): op for op in TF.operations
+    op.name.removeprefix("tf."): op for op in TF.operations if op not in control_flow.REGION_OPS
 }

@@ -9,6 +9,17 @@ trip count is a constant. Both ways TensorFlow freezes it are imported by unroll
 - functional ops (`lower_control_flow=False`): `While`/`StatelessWhile` whose `cond` and `body`
   are functions of the graph's library (also `If`/`StatelessIf` and `PartitionedCall`).
 
+A functional While is kept as a loop when it can be (`ImportOptions.keep_loops`, the default):
+it becomes a `tf.WhileRegion` whose regions hold the `cond` and `body` functions' ops, built once.
+Loop variables the body passes through unchanged (weights, trip limits) are not loop values: the
+regions use the outer value, so constants stay constants. A TensorList loop variable is one
+tensor [length, *element] (`ListTensor`), read and written at run-time indices with
+tf.XlaDynamicSlice / tf.XlaDynamicUpdateSlice. Its trip count may depend on input data. A loop
+that cannot be kept (a list that grows, a list of unknown element shape, a body that changes a
+loop value's shape) is unrolled as below. A v1 frame is kept the same way: its Merges are the
+loop values, its LoopCond's input the condition, its NextIterations the body's results and its
+Exits the loop's results.
+
 Nodes are evaluated on demand, iteration by iteration: a value is an SSA value of the block being
 built, a `Known` numpy array (constants and the small integer arithmetic on them: loop counters,
 trip counts, comparisons), a `TensorList` (an import-time list of element values) or `DEAD` (the
@@ -19,17 +30,20 @@ once per iteration; tf-fold-constants, cse and dce clean up what the unrolling l
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from xdsl.dialects.builtin import DYNAMIC_INDEX, TensorType
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerType, TensorType
+from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.utils.exceptions import VerifyException
 
 from strata.diagnostics import Blame, StrataError
 from strata.dialects import tf
-from strata.dialects.tensor_types import dense_from_numpy
+from strata.dialects.element_kinds import numpy_dtype_for
+from strata.dialects.tensor_types import dense_from_numpy, format_shape
 from strata.frontends.graphdef.builders import BUILDERS
 from strata.frontends.graphdef.builders.attrs import blame_node, location, node_error, node_label
 from strata.frontends.graphdef.refs import TensorRef
@@ -128,6 +142,32 @@ class TensorList:
         return TensorList(tuple(items), self.dtype, self.element_shape)
 
 
+@dataclass(frozen=True, eq=False)
+class ListTensor:
+    """A TensorList held in one tensor [length, *element shape]: a loop value of a kept loop."""
+
+    tensor: SSAValue
+    dtype: np.dtype
+
+    @property
+    def length(self) -> int:
+        return _dims(self.tensor)[0]
+
+    @property
+    def element_shape(self) -> tuple[int, ...]:
+        return _dims(self.tensor)[1:]
+
+
+def _dims(value: SSAValue) -> tuple[int, ...]:
+    t = value.type
+    assert isinstance(t, TensorType)
+    return tuple(t.get_shape())
+
+
+class CannotKeepLoop(Exception):
+    """A While whose loop cannot be kept as tf.WhileRegion (it is unrolled instead)."""
+
+
 class _Dead:
     """The output of a Switch on the side not taken, and of everything computed from it."""
 
@@ -136,7 +176,7 @@ class _Dead:
 
 
 DEAD = _Dead()
-Value = Any  # SSAValue | Known | TensorList | _Dead
+Value = Any  # SSAValue | Known | TensorList | ListTensor | _Piece | _Dead
 
 
 # ---------------------------------------------------------------------------------------------
@@ -453,9 +493,14 @@ class Scope:
 class ControlFlowImporter:
     """Builds the `tf` ops of a graph with control flow into one block, loops unrolled."""
 
-    def __init__(self, importer: GraphImporter, library: FunctionDefLibraryMessage):
+    def __init__(
+        self, importer: GraphImporter, library: FunctionDefLibraryMessage, keep_loops: bool = True
+    ):
         self.importer = importer
+        self.keep_loops = keep_loops
         self.block: Block | None = None
+        self.pending: dict[Block, Block] = {}
+        """A branch block being built, before its op exists: the block the op will be in."""
         self.functions = {f.signature.name: f for f in library.function}
         self.function_graphs: dict[str, Graph] = {}
         self.consts: dict[tuple[int, str], Known] = {}
@@ -594,7 +639,7 @@ class ControlFlowImporter:
         if op == "Exit":
             frame = graph.frame_of[graph.inputs[name][0].node]
             assert frame is not None  # analyse_frames refuses an Exit outside any loop
-            self.unroll_frame(scope, frame)
+            self.loop_frame(scope, frame)
             return
         if node.op in ("Placeholder", ARG):
             raise StrataError(f"{graph.where(name)} is needed but is not an input")
@@ -625,9 +670,19 @@ class ControlFlowImporter:
             self.set(scope, name, self.list_op(graph, node, inputs))
             return
         if node.op in WHILE_OPS:
-            self.set(scope, name, self.unroll_while(graph, node, inputs))
+            self.set(scope, name, self.while_loop(graph, node, inputs))
             return
         if node.op in IF_OPS:
+            if not isinstance(inputs[0], Known):
+                if not self.keep_loops:
+                    raise graph.error(
+                        name,
+                        "the predicate is not known at import time, and control flow is decided "
+                        "at import here (--unroll-loops, or a GPU target, whose host plan runs "
+                        "no branches yet)",
+                    )
+                self.set(scope, name, self.if_region(graph, node, inputs))
+                return
             branch = (
                 "then_branch" if self.predicate(graph, name, inputs[0], "cond") else "else_branch"
             )
@@ -649,6 +704,136 @@ class ControlFlowImporter:
             scope.env[_ref(name, index)] = value
 
     # -- loops --------------------------------------------------------------------------------
+
+    def loop_frame(self, parent: Scope, frame: Frame) -> None:
+        """A v1 loop kept as a loop, or unrolled when it cannot be kept."""
+        if not self.keep_loops:
+            with _unrolling_explained():
+                self.unroll_frame(parent, frame)
+            return
+        try:
+            self.keep_frame(parent, frame)
+            return
+        except CannotKeepLoop as why:
+            reason = str(why)
+        try:
+            self.unroll_frame(parent, frame)
+        except StrataError as err:
+            raise StrataError(
+                f"{err}; it cannot be kept as a loop either: {reason}", err.blames
+            ) from None
+
+    def keep_frame(self, parent: Scope, frame: Frame) -> None:
+        """A v1 loop as one tf.WhileRegion: its Merges are the loop values, the LoopCond's
+        input the condition, the NextIterations what the body yields, each Exit a result.
+        Raises CannotKeepLoop (nothing built) if the frame is not of that shape."""
+        graph = parent.graph
+        where = f"loop '{frame.name}'"
+        if len(frame.loop_conds) != 1:
+            raise CannotKeepLoop(f"{where} has {len(frame.loop_conds)} LoopCond nodes")
+        loop_cond = frame.loop_conds[0]
+        merges = list(frame.merges)
+        carried: list[tuple[TensorRef, TensorRef]] = []
+        for merge in merges:
+            refs = graph.inputs[merge]
+            back = [r for r in refs if is_back_edge(graph.nodes[r.node], graph.nodes[merge])]
+            entry = [r for r in refs if r not in back]
+            if len(back) != 1 or len(entry) != 1:
+                raise CannotKeepLoop(f"Merge '{merge}' has no single entry and back edge")
+            carried.append((entry[0], back[0]))
+        switches: dict[str, int] = {}
+        for name, refs in graph.inputs.items():
+            if graph.frame_of.get(name) is not frame:
+                continue
+            if any(r.node in merges and r.index != 0 for r in refs):
+                raise CannotKeepLoop(f"node '{name}' reads a Merge's value_index")
+            if _base(graph.nodes[name].op) == "Switch" and refs[1].node == loop_cond:
+                if refs[0].node not in merges or refs[0].index != 0:
+                    raise CannotKeepLoop(f"Switch '{name}' does not switch a loop value")
+                switches[name] = merges.index(refs[0].node)
+        exits: dict[str, int] = {}
+        for exit_name in frame.exits:
+            ref = graph.inputs[exit_name][0]
+            if ref.node not in switches or ref.index != 0:
+                raise CannotKeepLoop(f"Exit '{exit_name}' does not leave through a loop Switch")
+            exits[exit_name] = switches[ref.node]
+
+        # A Merge its NextIteration feeds back unchanged (a captured value TensorFlow made a
+        # loop variable: weights, limits) is no loop value: the regions use the entry value.
+        kept = [
+            k for k in range(len(merges)) if not self.fed_back(graph, carried[k][1], switches, k)
+        ]
+        first = Scope(graph, frame, parent)
+        init_values = [self.value(first, entry) for entry, _ in carried]
+        inits = [
+            self.loop_value(init_values[k], f"{where}: loop value '{merges[k]}'", merges[k])
+            for k in kept
+        ]
+        outer = self.block
+        assert outer is not None
+        loop, cond_block, body_block = tf.WhileRegionOp.with_empty_regions(inits)
+        loop.location = location(loop_cond)
+        for arg in (*cond_block.args, *body_block.args):
+            arg.location = loop.location
+        self.add(loop)
+        try:
+            for block in (cond_block, body_block):
+                self.block = block
+                scope = Scope(graph, frame, parent)
+                values = list(init_values)
+                for arg, k in zip(block.args, kept, strict=True):
+                    values[k] = _like(arg, init_values[k])
+                for merge, value in zip(merges, values, strict=True):
+                    self.set(scope, merge, [value])
+                    scope.done.add(merge)
+                try:
+                    if block is cond_block:
+                        pred = self.value(scope, _ref(loop_cond, 0))
+                        yielded = [self.loop_value(pred, f"{where}: the condition", loop_cond)]
+                    else:
+                        for switch, k in switches.items():
+                            self.set(scope, switch, [DEAD, values[k]])
+                            scope.done.add(switch)
+                        yielded = [
+                            self.loop_value(
+                                self.value(scope, carried[k][1]),
+                                f"{where}: next value of '{merges[k]}'",
+                                merges[k],
+                            )
+                            for k in kept
+                        ]
+                except StrataError as err:
+                    raise CannotKeepLoop(str(err)) from None
+                end = tf.YieldOp(yielded)
+                end.location = loop.location
+                self.add(end)
+            loop.verify_()
+        except (CannotKeepLoop, VerifyException) as err:
+            self.block = outer
+            outer.detach_op(loop)
+            loop.erase(safe_erase=False)
+            raise CannotKeepLoop(str(err)) from None
+        finally:
+            self.block = outer
+        for exit_name, k in exits.items():
+            value = init_values[k]
+            if k in kept:
+                value = _like(loop.results[kept.index(k)], init_values[k])
+            self.set(parent, exit_name, [value])
+            parent.done.add(exit_name)
+
+    @staticmethod
+    def fed_back(graph: Graph, back: TensorRef, switches: dict[str, int], k: int) -> bool:
+        """Whether the NextIteration `back` feeds Merge k its own value (through Switch k's
+        true output and Identity nodes)."""
+        ref = graph.inputs[back.node][0]
+        while True:
+            node = graph.nodes[ref.node]
+            if ref.node in switches:
+                return switches[ref.node] == k and ref.index == 1
+            if node.op not in FORWARDING_OPS or node.op == "IdentityN":
+                return False
+            ref = graph.inputs[ref.node][0]
 
     def unroll_frame(self, parent: Scope, frame: Frame) -> None:
         """Runs a v1 loop at import time; its Exits take the values of the last iteration."""
@@ -688,6 +873,177 @@ class ControlFlowImporter:
         for exit_name in frame.exits:
             self.set(parent, exit_name, [self.value(scope, graph.inputs[exit_name][0])])
             parent.done.add(exit_name)
+
+    def while_loop(self, graph: Graph, node: NodeDefMessage, inputs: list[Value]) -> list[Value]:
+        """A functional While kept as a loop, or unrolled when it cannot be kept."""
+        if not self.keep_loops:
+            with _unrolling_explained():
+                return self.unroll_while(graph, node, inputs)
+        try:
+            return self.keep_while(graph, node, inputs)
+        except CannotKeepLoop as why:
+            reason = str(why)
+        try:
+            return self.unroll_while(graph, node, inputs)
+        except StrataError as err:
+            raise StrataError(
+                f"{str(err)}; it cannot be kept as a loop either: {reason}", err.blames
+            ) from None
+
+    def keep_while(self, graph: Graph, node: NodeDefMessage, inputs: list[Value]) -> list[Value]:
+        """The While as one tf.WhileRegion; raises CannotKeepLoop (nothing built) if it cannot."""
+        where = graph.where(node.name)
+        cond = self.function(_func_attr(graph, node, "cond"), graph, node.name)
+        body = self.function(_func_attr(graph, node, "body"), graph, node.name)
+        count = len(inputs)
+        if len(cond.args) != count or len(body.args) != count or len(body.rets) != count:
+            raise CannotKeepLoop(f"its functions do not take and return {count} loop variables")
+        if len(cond.rets) != 1:
+            raise CannotKeepLoop(f"cond '{cond.label}' does not return one value")
+        carried = [i for i in range(count) if not _passes_through(body, i)]
+        outer = self.block
+        assert outer is not None
+        inits = [
+            self.loop_value(inputs[i], f"{where}: loop variable {i}", node.name) for i in carried
+        ]
+        loop, cond_block, body_block = tf.WhileRegionOp.with_empty_regions(inits)
+        loop.location = location(node.name)
+        for arg in (*cond_block.args, *body_block.args):
+            arg.location = loop.location
+        self.add(loop)
+        try:
+            for block, function in ((cond_block, cond), (body_block, body)):
+                self.block = block
+                args = list(inputs)
+                for k, i in enumerate(carried):
+                    args[i] = _like(block.args[k], inputs[i])
+                try:
+                    results = self.call(function, args, where)
+                except StrataError as err:
+                    raise CannotKeepLoop(str(err)) from None
+                if function is cond:
+                    yielded = [self.loop_value(results[0], f"{where}: the condition", node.name)]
+                else:
+                    yielded = [
+                        self.loop_value(results[i], f"{where}: loop variable {i}", node.name)
+                        for i in carried
+                    ]
+                end = tf.YieldOp(yielded)
+                end.location = loop.location
+                self.add(end)
+            loop.verify_()
+        except (CannotKeepLoop, VerifyException) as err:
+            self.block = outer
+            outer.detach_op(loop)
+            loop.erase(safe_erase=False)
+            raise CannotKeepLoop(str(err)) from None
+        finally:
+            self.block = outer
+        outs = list(inputs)
+        for k, i in enumerate(carried):
+            outs[i] = _like(loop.results[k], inputs[i])
+        return outs
+
+    def loop_value(self, value: Value, what: str, name: str) -> SSAValue:
+        """A value entering or leaving a kept loop, as a tensor (a list as one tensor)."""
+        if isinstance(value, ListTensor):
+            return value.tensor
+        if isinstance(value, TensorList):
+            return self.list_tensor(value, what, name)
+        if value is DEAD:
+            raise CannotKeepLoop(f"{what} is on a branch not taken")
+        return self.as_operand(value, what)
+
+    def list_tensor(self, items: TensorList, what: str, name: str) -> SSAValue:
+        """An import-time list as one tensor [length, *element]: the tensor it was split from,
+        else its elements stacked (unset ones as zeros)."""
+        pieces = items.items
+        if (
+            pieces
+            and all(isinstance(p, _Piece) for p in pieces)
+            and len({id(p.source) for p in pieces}) == 1
+            and [p.index for p in pieces] == list(range(len(pieces)))
+            and pieces[0].source.count == len(pieces)
+        ):
+            tensor: SSAValue = pieces[0].source.tensor
+            return tensor
+        try:
+            dims = self.shape_of(items, None, what)
+        except StrataError as err:
+            raise CannotKeepLoop(str(err)) from None
+        if not pieces or dims is None or any(d < 0 for d in dims):
+            raise CannotKeepLoop(f"{what} is a list whose length or element shape is not known")
+        values = [Known(np.zeros(dims, items.dtype), name) if v is None else v for v in pieces]
+        if all(isinstance(v, Known) for v in values):
+            return self.as_operand(Known(np.stack([v.array for v in values]), name), what)
+        pack = tf.PackOp([self.as_operand(v, what) for v in values], 0)
+        pack.location = location(name)
+        self.add(pack)
+        return pack.results[0]
+
+    def if_region(self, graph: Graph, node: NodeDefMessage, inputs: list[Value]) -> list[Value]:
+        """An If whose predicate is known only at run time: one tf.IfRegion, each branch
+        function built into its region."""
+        where = graph.where(node.name)
+        pred = self.as_operand(inputs[0], f"{where}: the predicate")
+        if pred.type != TensorType(IntegerType(1), []):
+            raise graph.error(
+                node.name,
+                f"the predicate is not known at import time, and it is a {pred.type}, not a "
+                "scalar bool",
+            )
+        outer = self.block
+        assert outer is not None
+        blocks: list[Block] = []
+        yielded: list[list[SSAValue]] = []
+        models: list[Value] = []
+        for key in ("then_branch", "else_branch"):
+            called = self.function(_func_attr(graph, node, key), graph, node.name)
+            block = Block()
+            self.pending[block] = outer
+            self.block = block
+            try:
+                values = self.call(called, inputs[1:], where)
+                operands = [
+                    self.loop_value(v, f"{where}: result {i} of {key}", node.name)
+                    for i, v in enumerate(values)
+                ]
+            except CannotKeepLoop as err:
+                raise graph.error(node.name, str(err)) from None
+            finally:
+                self.block = outer
+            end = tf.YieldOp(operands)
+            end.location = location(node.name)
+            block.add_op(end)
+            blocks.append(block)
+            yielded.append(operands)
+            models = models or values
+        types = [[v.type for v in values] for values in yielded]
+        if types[0] != types[1]:
+            raise graph.error(
+                node.name,
+                "the branches return different types: "
+                f"({', '.join(map(str, types[0]))}) and ({', '.join(map(str, types[1]))})",
+            )
+        op = tf.IfRegionOp(pred, types[0], Region(blocks[0]), Region(blocks[1]))
+        op.location = location(node.name)
+        self.add(op)
+        return [_like(r, m) for r, m in zip(op.results, models, strict=True)]
+
+    def visible(self, value: SSAValue) -> bool:
+        """Whether `value` may be used in the block being built (defined in it or around it)."""
+        owner = value.owner
+        home = owner if isinstance(owner, Block) else owner.parent_block()
+        block = self.block
+        while block is not None:
+            if block is home:
+                return True
+            parent = block.parent_op()
+            if parent is None:
+                block = self.pending.get(block)  # a branch not yet in its op
+                continue
+            block = parent.parent_block()
+        return False
 
     def unroll_while(self, graph: Graph, node: NodeDefMessage, inputs: list[Value]) -> list[Value]:
         """A functional While: `body` instantiated once per iteration while `cond` holds."""
@@ -807,9 +1163,13 @@ class ControlFlowImporter:
     def as_operand(self, value: Value, what: str) -> SSAValue:
         if isinstance(value, SSAValue):
             return value
+        if isinstance(value, ListTensor):
+            return value.tensor
         if isinstance(value, Known):
-            if value.ssa is None:
-                const = value.const or tf.ConstOp(dense_from_numpy(value.array))
+            if value.ssa is None or not self.visible(value.ssa):
+                fresh = value.const is not None and value.ssa is None
+                const = value.const if fresh else tf.ConstOp(dense_from_numpy(value.array))
+                assert const is not None
                 const.location = location(value.name)
                 self.add(const)
                 value.ssa = const.results[0]
@@ -822,7 +1182,7 @@ class ControlFlowImporter:
 
     def piece(self, piece: _Piece) -> SSAValue:
         source = piece.source
-        if source.results is None:
+        if source.results is None or not self.visible(source.results[0]):
             unpack = tf.UnpackOp(source.tensor, source.count, 0)
             unpack.location = location(source.name)
             self.add(unpack)
@@ -845,6 +1205,14 @@ class ControlFlowImporter:
         if op == "TensorListFromTensor":
             tensor, shape = inputs
             return [self.from_tensor(node.name, tensor, dtype, _element_shape(shape, where), where)]
+        if isinstance(inputs[0], TensorList) and op in ("TensorListGetItem", "TensorListSetItem"):
+            if not isinstance(inputs[1], Known):  # a run-time index: the list as one tensor
+                inputs = [
+                    ListTensor(self.list_tensor(inputs[0], where, node.name), dtype),
+                    *inputs[1:],
+                ]
+        if isinstance(inputs[0], ListTensor):
+            return self.tensor_list_op(node, inputs, where)
         items = _as_list(inputs[0], where)
         if op == "TensorListGetItem":
             index = _known_int(inputs[1], where, "index")
@@ -886,6 +1254,71 @@ class ControlFlowImporter:
             slots = list(items.items[:size]) + [None] * max(0, size - len(items.items))
             return [items.replace(slots)]
         raise StrataError(f"{where}: unsupported op")
+
+    def tensor_list_op(self, node: NodeDefMessage, inputs: list[Value], where: str) -> list[Value]:
+        """TensorList ops on a list held in one tensor (a kept loop's list)."""
+        items = inputs[0]
+        assert isinstance(items, ListTensor)
+        op = node.op
+        if op == "TensorListGetItem":
+            starts = self.start_vector(inputs[1], len(items.element_shape), where, node.name)
+            sizes = Known(np.asarray([1, *items.element_shape], np.int32), node.name)
+            piece = tf.XlaDynamicSliceOp(items.tensor, starts, self.as_operand(sizes, where))
+            return [self.reshaped(piece, items.element_shape, node.name)]
+        if op == "TensorListSetItem":
+            starts = self.start_vector(inputs[1], len(items.element_shape), where, node.name)
+            item = self.as_operand(inputs[2], f"{where}: input 2")
+            if _dims(item) != items.element_shape:
+                raise CannotKeepLoop(
+                    f"{where}: an element of shape {format_shape(_dims(item))} is written to "
+                    f"a list of {format_shape(items.element_shape)}"
+                )
+            update = self.reshaped(item, (1, *items.element_shape), node.name)
+            write = tf.XlaDynamicUpdateSliceOp(items.tensor, update, starts)
+            write.location = location(node.name)
+            self.add(write)
+            return [ListTensor(write.results[0], items.dtype)]
+        if op == "TensorListStack":
+            expected = int(node.attr["num_elements"].i) if "num_elements" in node.attr else -1
+            if expected >= 0 and expected != items.length:
+                raise StrataError(
+                    f"{where}: num_elements is {expected}, but the list has {items.length}"
+                )
+            return [items.tensor]
+        if op == "TensorListLength":
+            return [Known(np.asarray(items.length, np.int32), node.name)]
+        if op == "TensorListElementShape":
+            out = _attr_dtype(node, "shape_type", np.dtype(np.int32))
+            return [Known(np.asarray(items.element_shape, out), node.name)]
+        raise CannotKeepLoop(f"{where}: {op} changes the length of a list held in a loop")
+
+    def start_vector(self, index: Value, rank: int, where: str, name: str) -> SSAValue:
+        """[index, 0, ...]: where element `index` starts in a list tensor of element rank `rank`."""
+        scalar = self.as_operand(index, f"{where}: index")
+        t = scalar.type
+        if not isinstance(t, TensorType) or t.get_num_dims() != 0:
+            raise CannotKeepLoop(f"{where}: the index is not a scalar")
+        dtype = numpy_dtype_for(t.element_type)
+        zero = Known(np.asarray(0, dtype), name)
+        entries = [scalar] + [self.as_operand(zero, where) for _ in range(rank)]
+        pack = tf.PackOp(entries, 0)
+        pack.location = location(name)
+        self.add(pack)
+        return pack.results[0]
+
+    def reshaped(self, value: Operation | SSAValue, shape: Sequence[int], name: str) -> SSAValue:
+        """`value` (an op added here if not yet) reshaped to `shape` (no op if it has it)."""
+        if isinstance(value, Operation):
+            value.location = location(name)
+            self.add(value)
+            value = value.results[0]
+        if _dims(value) == tuple(shape):
+            return value
+        target = self.as_operand(Known(np.asarray(shape, np.int32), name), name)
+        reshape = tf.ReshapeOp(value, target)
+        reshape.location = location(name)
+        self.add(reshape)
+        return reshape.results[0]
 
     def from_tensor(
         self, name: str, tensor: Value, dtype: np.dtype, shape: tuple[int, ...] | None, where: str
@@ -985,6 +1418,40 @@ def _supported(op: str) -> bool:
         or op in FOLDERS
         or op in SHAPE_FOLDERS
     )
+
+
+@contextmanager
+def _unrolling_explained() -> Iterator[None]:
+    """A loop that cannot be unrolled, where loops are not kept, says why they are not."""
+    try:
+        yield
+    except StrataError as err:
+        raise StrataError(
+            f"{err} (loops are unrolled at import here: --unroll-loops, or a GPU target, whose "
+            "host plan runs no loops yet)",
+            err.blames,
+        ) from None
+
+
+def _passes_through(body: Graph, index: int) -> bool:
+    """Whether `body` returns its argument `index` unchanged (through Identity nodes)."""
+    ref = body.rets[index]
+    while True:
+        node = body.nodes[ref.node]
+        if node.op == ARG:
+            return body.args.index(ref.node) == index
+        if node.op not in FORWARDING_OPS:
+            return False
+        ref = body.inputs[ref.node][ref.index if node.op == "IdentityN" else 0]
+
+
+def _like(value: SSAValue, model: Value) -> Value:
+    """A kept loop's tensor standing for `model`: a ListTensor if `model` is a list."""
+    if isinstance(model, TensorList):
+        return ListTensor(value, model.dtype)
+    if isinstance(model, ListTensor):
+        return ListTensor(value, model.dtype)
+    return value
 
 
 def _called_functions(node: NodeDefMessage) -> list[str]:

@@ -75,9 +75,10 @@ class GraphImporter:
             self.nodes[node.name] = node
             self.order[node.name] = index
         self.options = options
-        # Loops, conditionals and TensorLists are unrolled / resolved at import time.
+        # Functional While loops are kept; v1 loops, conditionals and TensorLists outside kept
+        # loops are unrolled / resolved at import time.
         self.control_flow = (
-            control_flow.ControlFlowImporter(self, graph.library)
+            control_flow.ControlFlowImporter(self, graph.library, options.keep_loops)
             if control_flow.uses_control_flow(graph.node)
             else None
         )

@@ -14,4 +14,7 @@ class ImportOptions:
     inputs: Sequence[str] | None = None
     input_shapes: Sequence[Sequence[int]] | None = None
     outputs: Sequence[str] | None = None
+    keep_loops: bool = True
+    """Import functional While loops as tf.WhileRegion (loops stay loops); False unrolls every
+    loop at import time, as the GPU chain needs (its host plan has no loops yet)."""
     extra: dict[str, object] = field(default_factory=dict)

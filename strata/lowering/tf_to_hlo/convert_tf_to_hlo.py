@@ -13,9 +13,17 @@ from xdsl.utils.exceptions import PassFailedException
 from strata.diagnostics import describe_location
 from strata.dialects.tensor_types import is_static
 from strata.lowering.conversion import convert_dialect
-from strata.lowering.tf_to_hlo import contraction, elementwise, gather, nn, reduction, shape
+from strata.lowering.tf_to_hlo import (
+    contraction,
+    control_flow,
+    elementwise,
+    gather,
+    nn,
+    reduction,
+    shape,
+)
 
-FAMILIES = (shape, elementwise, nn, contraction, reduction, gather)
+FAMILIES = (shape, elementwise, nn, contraction, reduction, gather, control_flow)
 """The pattern modules, in order; each exports PATTERNS (each pattern declares `handles`)."""
 
 
@@ -35,6 +43,7 @@ class ConvertTfToHloPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         check_static_inputs(op)
+        control_flow.lower_region_ops(op)
         patterns = [p for family in FAMILIES for p in family.PATTERNS]
         convert_dialect(
             op,

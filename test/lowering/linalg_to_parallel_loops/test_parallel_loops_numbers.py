@@ -5,7 +5,9 @@ matches TensorFlow's saved outputs for the fixtures."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -14,7 +16,6 @@ from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, MemRefType, ModuleOp
 from xdsl.ir import Block
 from xdsl.rewriter import Rewriter
 
-from strata.api import lower
 from strata.lowering.linalg_to_parallel_loops.convert_linalg_to_parallel_loops import (
     ConvertLinalgToParallelLoopsPass,
 )
@@ -97,11 +98,9 @@ def sequentialize(module: ModuleOp) -> None:
                 Rewriter.replace_op(op, new)
 
 
-def run_fixture(name: str, options: dict[str, int]) -> None:
+def run_fixture(lower_for_gpu: Callable[..., Any], name: str, options: dict[str, int]) -> None:
     entry = ENTRIES[name]
-    ctx, module = lower(
-        FIXTURES / entry["file"], outputs=entry.get("outputs"), stop_after="buffers"
-    )
+    ctx, module = lower_for_gpu(FIXTURES / entry["file"], entry.get("outputs"))
     ConvertLinalgToParallelLoopsPass(**options).apply(ctx, module)
     module.verify()
     sequentialize(module)
@@ -120,16 +119,20 @@ def run_fixture(name: str, options: dict[str, int]) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES + REDUCTIONS + CONVS)
-def test_sequential_parallel_loops_match_tensorflow(name: str) -> None:
+def test_sequential_parallel_loops_match_tensorflow(
+    lower_for_gpu: Callable[..., Any], name: str
+) -> None:
     if name not in ENTRIES:
         pytest.fail(f"no fixture {name}: the manifest lists no entry of that name")
-    run_fixture(name, {})
+    run_fixture(lower_for_gpu, name, {})
 
 
 # Small blocks and tiles, and every reduction as a tree: several blocks per op, threads striding
 # over rows, ragged tiles, and non-power-of-two trees on the small fixtures.
 @pytest.mark.parametrize("name", NAMES + REDUCTIONS + CONVS)
-def test_small_blocks_and_tree_reductions_match_tensorflow(name: str) -> None:
+def test_small_blocks_and_tree_reductions_match_tensorflow(
+    lower_for_gpu: Callable[..., Any], name: str
+) -> None:
     if name not in ENTRIES:
         pytest.fail(f"no fixture {name}: the manifest lists no entry of that name")
-    run_fixture(name, {"block_size": 8, "tile": 4, "min_tree_reduction": 2})
+    run_fixture(lower_for_gpu, name, {"block_size": 8, "tile": 4, "min_tree_reduction": 2})

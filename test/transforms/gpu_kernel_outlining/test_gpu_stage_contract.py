@@ -8,13 +8,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from gpu_contract import check_gpu_contract
 from xdsl.passes import PassPipeline
 
-from strata.api import lower
 from strata.loading import print_ir
 from strata.registry import all_passes
 
@@ -37,32 +38,37 @@ SIM = [
 ]
 
 
-def to_gpu(name: str, options: str = ""):  # type: ignore[no-untyped-def]
+def to_gpu(lower_for_gpu: Callable[..., Any], name: str, options: str = ""):  # type: ignore[no-untyped-def]
     entry = ENTRIES[name]
-    ctx, module = lower(FIXTURES / entry["file"], outputs=entry["outputs"], stop_after="buffers")
+    ctx, module = lower_for_gpu(FIXTURES / entry["file"], entry["outputs"])
     spec = f"convert-linalg-to-parallel-loops{options},{GPU_PASSES}"
     PassPipeline.parse_spec(all_passes(), spec).apply(ctx, module)
     module.verify()
     return module
 
 
-@pytest.mark.parametrize("name", sorted(ENTRIES))
-def test_fixture_meets_gpu_contract(name: str) -> None:
-    assert check_gpu_contract(to_gpu(name)) == []
+# The 200-step LSTM unrolled by the GPU chain takes half a minute; its shorter siblings cover it.
+@pytest.mark.parametrize("name", sorted(set(ENTRIES) - {"lstm64_long_while_v2"}))
+def test_fixture_meets_gpu_contract(lower_for_gpu: Callable[..., Any], name: str) -> None:
+    assert check_gpu_contract(to_gpu(lower_for_gpu, name)) == []
 
 
 @pytest.mark.parametrize("name", ["mlp", "cnn_small", "bert_encoder_layer", "keras_layers_mix"])
-def test_small_blocks_and_trees_meet_gpu_contract(name: str) -> None:
-    module = to_gpu(name, "{block-size=8 tile=4 min-tree-reduction=2}")
+def test_small_blocks_and_trees_meet_gpu_contract(
+    lower_for_gpu: Callable[..., Any], name: str
+) -> None:
+    module = to_gpu(lower_for_gpu, name, "{block-size=8 tile=4 min-tree-reduction=2}")
     assert check_gpu_contract(module) == []
 
 
 @pytest.mark.parametrize("options", ["", "{block-size=8 tile=4 min-tree-reduction=2}"])
 @pytest.mark.parametrize("name", SIM)
-def test_cuda_sim_matches_tensorflow(name: str, options: str, tmp_path: Path) -> None:
+def test_cuda_sim_matches_tensorflow(
+    lower_for_gpu: Callable[..., Any], name: str, options: str, tmp_path: Path
+) -> None:
     entry = ENTRIES[name]
     source = tmp_path / f"{name}.gpu.mlir"
-    source.write_text(print_ir(to_gpu(name, options)))
+    source.write_text(print_ir(to_gpu(lower_for_gpu, name, options)))
     dtypes = {s["dtype"] for s in entry["output_specs"]}
     tol = TOLERANCES["float32"] if "float32" in dtypes else {"rtol": 0.0, "atol": 0.0}
     result = subprocess.run(
