@@ -1,11 +1,13 @@
-"""Compile time against graph size: MatMul + BiasAdd + Tanh layer chains, built as GraphDefs with
-Strata's own protobuf schema (no TensorFlow needed).
+"""Compile time against graph size: MatMul + BiasAdd + Tanh layer chains, and a Keras-style
+LSTM(64) While loop over more and more time steps, built as GraphDefs with Strata's own protobuf
+schema (no TensorFlow needed).
 
-    python bench/bench_compile.py                 # 10, 100 layers
-    python bench/bench_compile.py --layers 10 100 1000
+    python bench/bench_compile.py                 # 10, 100 layers; LSTM over 50, 200 steps
+    python bench/bench_compile.py --layers 10 100 1000 --lstm-steps 50 200 1000
 
 Prints, per graph: nodes, the compile's wall time, time per node, and the per-stage breakdown
-(`CompiledModel.times`), and checks the result against numpy.
+(`CompiledModel.times`), and checks the result against numpy. The loop stays a loop, so the
+LSTM's compile time does not grow with its steps; its run time per call is printed too.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import argparse
 import time
 
 import numpy as np
-from graphs import GraphBuilder
+from graphs import GraphBuilder, lstm_reference, lstm_while
 
 import strata
 from strata.frontends.graphdef.schema import GraphDefMessage
@@ -48,6 +50,7 @@ def reference(x: np.ndarray, weights: list[np.ndarray]) -> np.ndarray:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--layers", type=int, nargs="+", default=[10, 100])
+    parser.add_argument("--lstm-steps", type=int, nargs="*", default=[50, 200])
     args = parser.parse_args()
     x = np.random.default_rng(1).standard_normal((BATCH, WIDTH)).astype(np.float32)
     print(f"{'graph':<16} {'nodes':>6} {'compile':>9} {'per node':>9}  stages")
@@ -62,6 +65,27 @@ def main() -> None:
         nodes = len(graph.node)
         per_node = 1e3 * seconds / nodes
         print(f"chain{layers:<11} {nodes:>6} {seconds:>8.2f}s {per_node:>7.2f}ms  {stages}")
+    for steps in args.lstm_steps:
+        lstm, lstm_weights = lstm_while(steps)
+        x = np.random.default_rng(1).standard_normal((16, steps, 8)).astype(np.float32)
+        start = time.perf_counter()
+        model = strata.compile(lstm, outputs=["y"], cache=False)
+        seconds = time.perf_counter() - start
+        out = model.run(x=x)["y"]
+        np.testing.assert_allclose(out, lstm_reference(x, lstm_weights), rtol=1e-4, atol=1e-4)
+        runs = []
+        for _ in range(20):
+            start = time.perf_counter()
+            model.run(x=x)
+            runs.append(time.perf_counter() - start)
+        stages = " ".join(f"{k}={v:.2f}" for k, v in model.stage_seconds.items())
+        nodes = len(lstm.node) + sum(len(f.node_def) for f in lstm.library.function)
+        per_node = 1e3 * seconds / nodes
+        run_ms = 1e3 * float(np.median(runs))
+        print(
+            f"lstm{steps:<12} {nodes:>6} {seconds:>8.2f}s {per_node:>7.2f}ms  {stages}"
+            f"  (run {run_ms:.2f} ms)"
+        )
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@ TF with XLA auto-clustering, on the same frozen graphs, in alternating rounds (m
 Rows: 512^3 and 1024^3 f32 matmul; dense + bias + relu at batch 256 (256x1024 . 1024x256); a
 20-op elementwise chain over 1M floats; row softmax and LayerNorm over 1024x1024 (built with
 Strata's own GraphDef schema, bench/graphs.py); the BERT encoder layer, unrolled LSTM, CNN and MLP
-fixtures. Every Strata result is checked against numpy (or TF's saved outputs) before it is timed.
+fixtures, and a Keras LSTM(64) over 200 steps at batch 16 whose While loop stays a loop. Every
+Strata result is checked against numpy (or TF's saved outputs) before it is timed.
 The machine's CPU, its features and the thread counts head the table.
 """
 
@@ -153,6 +154,7 @@ def all_rows() -> list[Row]:
         layernorm_row(),
         fixture_row("bert_encoder_layer", ["Identity"]),
         fixture_row("lstm_unrolled", ["Identity"]),
+        fixture_row("lstm64_long_while_v2", ["Identity"]),
         fixture_row("cnn_small", ["Identity"]),
         fixture_row("mlp", ["Identity"]),
     ]
