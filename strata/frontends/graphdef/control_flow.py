@@ -769,52 +769,31 @@ class ControlFlowImporter:
             self.loop_value(init_values[k], f"{where}: loop value '{merges[k]}'", merges[k])
             for k in kept
         ]
-        outer = self.block
-        assert outer is not None
-        loop, cond_block, body_block = tf.WhileRegionOp.with_empty_regions(inits)
-        loop.location = location(loop_cond)
-        for arg in (*cond_block.args, *body_block.args):
-            arg.location = loop.location
-        self.add(loop)
-        try:
-            for block in (cond_block, body_block):
-                self.block = block
-                scope = Scope(graph, frame, parent)
-                values = list(init_values)
-                for arg, k in zip(block.args, kept, strict=True):
-                    values[k] = _like(arg, init_values[k])
-                for merge, value in zip(merges, values, strict=True):
-                    self.set(scope, merge, [value])
-                    scope.done.add(merge)
-                try:
-                    if block is cond_block:
-                        pred = self.value(scope, _ref(loop_cond, 0))
-                        yielded = [self.loop_value(pred, f"{where}: the condition", loop_cond)]
-                    else:
-                        for switch, k in switches.items():
-                            self.set(scope, switch, [DEAD, values[k]])
-                            scope.done.add(switch)
-                        yielded = [
-                            self.loop_value(
-                                self.value(scope, carried[k][1]),
-                                f"{where}: next value of '{merges[k]}'",
-                                merges[k],
-                            )
-                            for k in kept
-                        ]
-                except StrataError as err:
-                    raise CannotKeepLoop(str(err)) from None
-                end = tf.YieldOp(yielded)
-                end.location = loop.location
-                self.add(end)
-            loop.verify_()
-        except (CannotKeepLoop, VerifyException) as err:
-            self.block = outer
-            outer.detach_op(loop)
-            loop.erase(safe_erase=False)
-            raise CannotKeepLoop(str(err)) from None
-        finally:
-            self.block = outer
+
+        def fill(block: Block, is_cond: bool) -> list[SSAValue]:
+            scope = Scope(graph, frame, parent)
+            values = list(init_values)
+            for arg, k in zip(block.args, kept, strict=True):
+                values[k] = _like(arg, init_values[k])
+            for merge, value in zip(merges, values, strict=True):
+                self.set(scope, merge, [value])
+                scope.done.add(merge)
+            if is_cond:
+                pred = self.value(scope, _ref(loop_cond, 0))
+                return [self.loop_value(pred, f"{where}: the condition", loop_cond)]
+            for switch, k in switches.items():
+                self.set(scope, switch, [DEAD, values[k]])
+                scope.done.add(switch)
+            return [
+                self.loop_value(
+                    self.value(scope, carried[k][1]),
+                    f"{where}: next value of '{merges[k]}'",
+                    merges[k],
+                )
+                for k in kept
+            ]
+
+        loop = self.kept_loop(inits, loop_cond, fill)
         for exit_name, k in exits.items():
             value = init_values[k]
             if k in kept:
@@ -901,48 +880,62 @@ class ControlFlowImporter:
         if len(cond.rets) != 1:
             raise CannotKeepLoop(f"cond '{cond.label}' does not return one value")
         carried = [i for i in range(count) if not _passes_through(body, i)]
-        outer = self.block
-        assert outer is not None
         inits = [
             self.loop_value(inputs[i], f"{where}: loop variable {i}", node.name) for i in carried
         ]
+
+        def fill(block: Block, is_cond: bool) -> list[SSAValue]:
+            args = list(inputs)
+            for k, i in enumerate(carried):
+                args[i] = _like(block.args[k], inputs[i])
+            results = self.call(cond if is_cond else body, args, where)
+            if is_cond:
+                return [self.loop_value(results[0], f"{where}: the condition", node.name)]
+            return [
+                self.loop_value(results[i], f"{where}: loop variable {i}", node.name)
+                for i in carried
+            ]
+
+        loop = self.kept_loop(inits, node.name, fill)
+        outs = list(inputs)
+        for k, i in enumerate(carried):
+            outs[i] = _like(loop.results[k], inputs[i])
+        return outs
+
+    def kept_loop(
+        self,
+        inits: list[SSAValue],
+        name: str,
+        fill: Callable[[Block, bool], list[SSAValue]],
+    ) -> tf.WhileRegionOp:
+        """A tf.WhileRegion over `inits` (located at node `name`) whose cond and body regions
+        `fill(block, is_cond)` builds, returning what each yields. Raises CannotKeepLoop, with
+        nothing left built, when a region cannot be built or the loop does not verify."""
+        outer = self.block
+        assert outer is not None
         loop, cond_block, body_block = tf.WhileRegionOp.with_empty_regions(inits)
-        loop.location = location(node.name)
+        loop.location = location(name)
         for arg in (*cond_block.args, *body_block.args):
             arg.location = loop.location
         self.add(loop)
         try:
-            for block, function in ((cond_block, cond), (body_block, body)):
+            for block in (cond_block, body_block):
                 self.block = block
-                args = list(inputs)
-                for k, i in enumerate(carried):
-                    args[i] = _like(block.args[k], inputs[i])
                 try:
-                    results = self.call(function, args, where)
+                    yielded = fill(block, block is cond_block)
                 except StrataError as err:
                     raise CannotKeepLoop(str(err)) from None
-                if function is cond:
-                    yielded = [self.loop_value(results[0], f"{where}: the condition", node.name)]
-                else:
-                    yielded = [
-                        self.loop_value(results[i], f"{where}: loop variable {i}", node.name)
-                        for i in carried
-                    ]
                 end = tf.YieldOp(yielded)
                 end.location = loop.location
                 self.add(end)
             loop.verify_()
         except (CannotKeepLoop, VerifyException) as err:
-            self.block = outer
             outer.detach_op(loop)
             loop.erase(safe_erase=False)
             raise CannotKeepLoop(str(err)) from None
         finally:
             self.block = outer
-        outs = list(inputs)
-        for k, i in enumerate(carried):
-            outs[i] = _like(loop.results[k], inputs[i])
-        return outs
+        return loop
 
     def loop_value(self, value: Value, what: str, name: str) -> SSAValue:
         """A value entering or leaving a kept loop, as a tensor (a list as one tensor)."""
