@@ -6,7 +6,7 @@ schema (no TensorFlow needed).
     python bench/bench_compile.py --layers 10 100 1000 --lstm-steps 50 200 1000
 
 Prints, per graph: nodes, the compile's wall time, time per node, and the per-stage breakdown
-(`CompiledModel.times`), and checks the result against numpy. The loop stays a loop, so the
+(`CompiledModel.stage_seconds`), and checks the result against numpy. The loop stays a loop, so the
 LSTM's compile time does not grow with its steps; its run time per call is printed too.
 """
 

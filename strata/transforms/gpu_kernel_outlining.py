@@ -8,12 +8,14 @@
 The kernel's arguments are the memrefs the body uses from above, in first-use order; constants
 it uses are cloned inside; block and thread ids and dims become gpu.block_id/... ops; the
 `@__shared_<N>` globals it reads move into the gpu.module. Kernel names follow
-linalg-outline-kernels (`<func>_kernel_<N>_<TF node name>`).
+linalg-outline-kernels (`<func>_kernel_<N>_<TF node name>`). As there, a launch whose kernel is
+identical to an earlier one up to its buffers (`structural_key`) launches the earlier kernel, so
+an unrolled loop's time steps compile one set of kernels.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func, memref
@@ -33,7 +35,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from strata.diagnostics import fail_on_ops
 from strata.dialects import gpu
-from strata.transforms.linalg_outline_kernels import _kernel_name, captured_values
+from strata.transforms.linalg_outline_kernels import _kernel_name, captured_values, structural_key
 
 KERNEL_MODULE = "main_kernels"
 # Launch body arguments, in order: block ids, thread ids, grid sizes, block sizes.
@@ -57,6 +59,16 @@ class Outliner:
     module: ModuleOp
     kernels: gpu.ModuleOp
     bad: list[tuple[Operation, str]]
+    first_of: dict[tuple[object, ...], gpu.FuncOp] = field(default_factory=dict)
+    """The first kernel of each structural key: a launch of an identical body calls it."""
+    shared: dict[str, object] = field(default_factory=dict)
+    """Shared-memory globals by name, each standing for its type in structural keys (one
+    kernel's scratch is as good as another's of the same type)."""
+
+    def __post_init__(self) -> None:
+        for o in self.module.ops:
+            if isinstance(o, memref.GlobalOp) and not isinstance(o.type.memory_space, NoneAttr):
+                self.shared[_global_name(o) or ""] = ("shared", o.type)
 
     def outline(self, launch: LaunchOp, name: str) -> None:
         captured = captured_values(launch)
@@ -119,8 +131,14 @@ class Outliner:
             known_block_size=block_size,
         )
         kernel.location = launch.location
-        self.kernels.body.block.add_op(kernel)
-        self.move_shared_globals(kernel)
+        same = self.first_of.setdefault(structural_key(kernel, self.shared), kernel)
+        if same is kernel:
+            self.kernels.body.block.add_op(kernel)
+            self.move_shared_globals(kernel)
+        else:
+            # Identical up to its buffers: launch the first copy (compiled once).
+            kernel.erase()
+            name = same.sym_name.data
 
         call = gpu.LaunchFuncOp(
             SymbolRefAttr(KERNEL_MODULE, [name]), sizes[:3], sizes[3:], kernelOperands=args

@@ -12,11 +12,11 @@ registers across a reduction, which it cannot prove for two views of the same ar
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import arith, func
+from xdsl.dialects import arith, func, memref
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DictionaryAttr,
@@ -144,13 +144,17 @@ class LinalgOutlineKernelsPass(ModulePass):
         return kernel, call
 
 
-def structural_key(kernel: func.FuncOp) -> tuple[object, ...]:
+def structural_key(
+    kernel: Operation, symbols: Mapping[str, object] | None = None
+) -> tuple[object, ...]:
     """Equal (and hashable: xDSL attributes are) for two kernels exactly when they are the same
-    code: the signature and argument
-    attributes, then every op in order with its name, attributes and properties, operands as
-    value numbers, result types, and region/block structure. Names, locations and SSA name hints
-    are left out, so the kernels of a repeated layer compare equal. Tensor constants are not in
-    it: they reach kernels as buffer arguments (`memref.get_global`), not as code."""
+    code: the function's own attributes and properties but its name (signature, argument
+    attributes, a GPU kernel's block size), then every op in order with its name, attributes and
+    properties, operands as value numbers, result types, and region/block structure. Names,
+    locations and SSA name hints are left out, so the kernels of a repeated layer compare equal.
+    Tensor constants are not in it: they reach kernels as buffer arguments
+    (`memref.get_global`), not as code. `symbols` stands in for the globals a kernel reads that
+    are interchangeable (a GPU kernel's shared-memory scratch: its type, not its name)."""
     numbers: dict[SSAValue, int] = {}
 
     def number(values: Sequence[SSAValue]) -> tuple[int, ...]:
@@ -158,19 +162,29 @@ def structural_key(kernel: func.FuncOp) -> tuple[object, ...]:
             numbers.setdefault(v, len(numbers))
         return tuple(numbers[v] for v in values)
 
-    if any(inner.successors for inner in kernel.body.walk()):
+    def fields(op: Operation) -> tuple[tuple[str, object], ...]:
+        props = dict(op.properties)
+        if symbols and isinstance(op, memref.GetGlobalOp):
+            name = op.name_.string_value()
+            if name in symbols:
+                props["name"] = symbols[name]
+        return tuple(sorted(props.items())) + tuple(sorted(op.attributes.items()))
+
+    body = kernel.regions[0]
+    if any(inner.successors for inner in body.walk()):
         return ("unique", id(kernel))  # branches between blocks: not compared
-    parts: list[object] = [kernel.function_type, kernel.arg_attrs]
-    for block in kernel.body.blocks:
+    header = {**kernel.properties, **kernel.attributes}
+    header.pop("sym_name", None)
+    parts: list[object] = [kernel.name, tuple(sorted(header.items()))]
+    for block in body.blocks:
         parts.append(("block", number(block.args), tuple(a.type for a in block.args)))
-    for inner in kernel.body.walk():
+    for inner in body.walk():
         parts.append(
             (
                 inner.name,
                 tuple(numbers.get(v, -1) for v in inner.operands),
                 tuple(r.type for r in inner.results),
-                tuple(sorted(inner.properties.items())),
-                tuple(sorted(inner.attributes.items())),
+                fields(inner),
                 tuple(("region", tuple(number(b.args) for b in r.blocks)) for r in inner.regions),
             )
         )

@@ -263,3 +263,61 @@ func.func @weights(%out: memref<4xf32>) {
   }
   func.return
 }
+
+// -----
+
+// Launches whose bodies are the same code up to their buffers launch one kernel: the second
+// launch reuses @repeated_kernel_0_exp, though its shared scratch is another global of the
+// same type (which is then dropped). The third body differs (log, not exp): a kernel of its own.
+// CHECK-LABEL: func.func @repeated
+// CHECK-SAME:   (%[[A:.*]]: memref<8xf32>, %[[B:.*]]: memref<8xf32>, %[[C:.*]]: memref<8xf32>)
+// CHECK:        gpu.launch_func @main_kernels::@repeated_kernel_0_exp {{.*}} args(%[[A]] : memref<8xf32>, %[[B]] : memref<8xf32>)
+// CHECK:        gpu.launch_func @main_kernels::@repeated_kernel_0_exp {{.*}} args(%[[B]] : memref<8xf32>, %[[C]] : memref<8xf32>)
+// CHECK:        gpu.launch_func @main_kernels::@repeated_kernel_2_log {{.*}} args(%[[C]] : memref<8xf32>, %[[A]] : memref<8xf32>)
+// CHECK:        gpu.module @main_kernels {
+// CHECK-NEXT:     "memref.global"() <{sym_name = "__shared_0"
+// CHECK-NOT:      "memref.global"
+// CHECK-NEXT:     gpu.func @repeated_kernel_0_exp(
+// CHECK:            memref.get_global @__shared_0
+// CHECK:            math.exp
+// CHECK:            gpu.return
+// CHECK-NEXT:     }
+// CHECK-NEXT:     gpu.func @repeated_kernel_2_log(
+// CHECK:            math.log
+// CHECK:            gpu.return
+// CHECK-NEXT:     }
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+builtin.module {
+  "memref.global"() <{sym_name = "__shared_0", type = memref<8xf32, 3 : i64>, initial_value, sym_visibility = "private"}> : () -> ()
+  "memref.global"() <{sym_name = "__shared_1", type = memref<8xf32, 3 : i64>, initial_value, sym_visibility = "private"}> : () -> ()
+  func.func @repeated(%a: memref<8xf32>, %b: memref<8xf32>, %c: memref<8xf32>) {
+    %1 = arith.constant 1 : index
+    %8 = arith.constant 8 : index
+    gpu.launch blocks(%0, %2, %3) in (%4 = %1, %5 = %1, %6 = %1) threads(%t, %7, %9) in (%10 = %8, %11 = %1, %12 = %1) {
+      %s = memref.get_global @__shared_0 : memref<8xf32, 3 : i64>
+      %x = memref.load %a[%t] : memref<8xf32>
+      memref.store %x, %s[%t] : memref<8xf32, 3 : i64>
+      %y = memref.load %s[%t] : memref<8xf32, 3 : i64>
+      %e = math.exp %y : f32
+      memref.store %e, %b[%t] : memref<8xf32>
+      gpu.terminator
+    } loc("exp")
+    gpu.launch blocks(%20, %22, %23) in (%24 = %1, %25 = %1, %26 = %1) threads(%u, %27, %29) in (%30 = %8, %31 = %1, %32 = %1) {
+      %s = memref.get_global @__shared_1 : memref<8xf32, 3 : i64>
+      %x = memref.load %b[%u] : memref<8xf32>
+      memref.store %x, %s[%u] : memref<8xf32, 3 : i64>
+      %y = memref.load %s[%u] : memref<8xf32, 3 : i64>
+      %e = math.exp %y : f32
+      memref.store %e, %c[%u] : memref<8xf32>
+      gpu.terminator
+    } loc("exp_again")
+    gpu.launch blocks(%40, %42, %43) in (%44 = %1, %45 = %1, %46 = %1) threads(%v, %47, %49) in (%50 = %8, %51 = %1, %52 = %1) {
+      %x = memref.load %c[%v] : memref<8xf32>
+      %e = math.log %x : f32
+      memref.store %e, %a[%v] : memref<8xf32>
+      gpu.terminator
+    } loc("log")
+    func.return
+  }
+}
