@@ -163,7 +163,7 @@ def structural_key(
         return tuple(numbers[v] for v in values)
 
     def fields(op: Operation) -> tuple[tuple[str, object], ...]:
-        props = dict(op.properties)
+        props: dict[str, object] = dict(op.properties)
         if symbols and isinstance(op, memref.GetGlobalOp):
             name = op.name_.string_value()
             if name in symbols:
