@@ -33,14 +33,15 @@ NOT_OPS = {"Placeholder", "Identity", "Const", "NoOp"}
 
 
 def one_per_op(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Every model, and the first fixture of each TF op no earlier pick covers."""
-    picked = [e for e in entries if e["kind"] == "model"]
-    covered: set[str] = set()
-    for entry in entries:
-        if entry["kind"] == "model":
-            continue
+    """The models made for this chain (`cuda_sim_*`), then, models first, each fixture that uses
+    a TF op no earlier pick covers. The models left out repeat ops: mostly RNNs, which the GPU
+    chain unrolls into the same kernels (STRATA_CUDA_SIM_ALL=1 runs them too)."""
+    models = [e for e in entries if e["kind"] == "model"]
+    picked = [e for e in models if e["name"].startswith("cuda_sim_")]
+    covered = {op for e in picked for op in e["ops"]}
+    for entry in models + [e for e in entries if e["kind"] != "model"]:
         ops = set(entry["ops"]) - NOT_OPS
-        if ops - covered:
+        if ops - covered and entry not in picked:
             picked.append(entry)
             covered |= ops
     return picked

@@ -14,7 +14,6 @@ from google.protobuf import text_format
 from xdsl.dialects.builtin import ModuleOp
 
 from strata.diagnostics import StrataError
-from strata.frontends.graphdef.importer import import_graph
 from strata.frontends.graphdef.schema import GraphDef, GraphDefMessage
 
 if TYPE_CHECKING:
@@ -93,6 +92,8 @@ def import_graphdef(
             graph = parse_graphdef_bytes(source.SerializeToString())
     else:
         raise StrataError(f"cannot import a {type(source).__name__} as a GraphDef")
+    from strata.frontends.graphdef.importer import import_graph  # the tf dialect: on use
+
     return import_graph(graph, options)
 
 
