@@ -171,7 +171,9 @@ class Outliner:
 @dataclass(frozen=True)
 class GpuKernelOutliningPass(ModulePass):
     """Outlines every gpu.launch of the module's functions into a kernel of
-    `gpu.module @main_kernels`, leaving gpu.launch_func; sets `gpu.container_module`.
+    `gpu.module @main_kernels`, leaving gpu.launch_func; sets `gpu.container_module`. A launch
+    whose kernel is the same code as an earlier one, up to its buffers and shared scratch,
+    launches the earlier kernel (one kernel per distinct body, as linalg-outline-kernels).
 
     Expects: the output of convert-loops-to-gpu. Guarantees: the `gpu` stage contract (kernels
     take only static identity-layout memrefs; shared globals live in the gpu.module); fails
