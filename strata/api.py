@@ -10,8 +10,11 @@ Targets: "cpu" (the JIT), "cuda" (PTX launched through the CUDA driver; needs a 
 
 from __future__ import annotations
 
+import contextlib
+import gc
+import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -200,13 +203,42 @@ def compile(  # noqa: A001 - the natural name for this entry point
     )
     rec = _Recorder()
     try:
-        model = _compile(
-            source, outputs, inputs, input_shapes, target, opt_level, cpu, cache, pipeline, rec
-        )
+        with _collector_paused():
+            model = _compile(
+                source, outputs, inputs, input_shapes, target, opt_level, cpu, cache, pipeline, rec
+            )
     finally:
         rec.progress.finish()
     model.compile_slices = rec.timer.slices
     return model
+
+
+_gc_lock = threading.Lock()
+_gc_pausers = 0
+_gc_was_enabled = False
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off while compiling, and back as it was after (nested
+    and concurrent compiles count: the last one out restores it). IR is a graph of many small
+    objects with parent links: the collector's passes over it cost 10-20% of a large compile
+    (the 1000-layer chain of bench_compile, 2-core AVX2 EPYC: 24-29 s with it, 20-23 s without)
+    and find little a compile is done with; what it would have freed is freed once it runs
+    again. Peak memory rises by about a quarter (252 to 318 MB there)."""
+    global _gc_pausers, _gc_was_enabled
+    with _gc_lock:
+        if _gc_pausers == 0:
+            _gc_was_enabled = gc.isenabled()
+        _gc_pausers += 1
+        gc.disable()
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_pausers -= 1
+            if _gc_pausers == 0 and _gc_was_enabled:
+                gc.enable()
 
 
 def _compile(
