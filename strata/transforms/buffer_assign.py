@@ -84,7 +84,9 @@ def assign_offsets(ranges: list[tuple[int, int, int]]) -> tuple[list[int], int]:
     total = 0
     for i in order:
         start, end, size = ranges[i]
-        live = sorted((o, s) for o, s, e in placed if e >= start)
+        # Starts only grow: an interval ended before this one starts is never live again.
+        placed = [p for p in placed if p[2] >= start]
+        live = sorted((o, s) for o, s, _ in placed)
         offset = 0
         for o, s in live:
             if offset + size <= o:

@@ -166,7 +166,15 @@ class _FunctionBufferizer:
                 buf = copy
             outs.append(buf)
         body = Region()
-        op.body.clone_into(body, value_mapper=dict(self.buffers))
+        # Only the tensors the body itself reads (a copy of every buffer made so far would
+        # cost each op the size of the function).
+        captured = {
+            v: self.buffers[v]
+            for inner in op.body.walk()
+            for v in inner.operands
+            if v in self.buffers
+        }
+        op.body.clone_into(body, value_mapper=captured)
         _loads_in_body(body)
         new = linalg.GenericOp(
             [self.buffer(v) for v in op.inputs],
