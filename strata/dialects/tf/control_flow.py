@@ -30,6 +30,7 @@ from xdsl.utils.exceptions import VerifyException
 from strata.dialects.tf.core import TfOp
 from strata.dialects.tf.reduction import constant_value
 from strata.dialects.verify_helpers import expect_tensor
+from strata.internal import expect
 
 
 def _types(values: Sequence[SSAValue]) -> str:
@@ -76,9 +77,8 @@ class WhileRegionOp(TfOp):
                 )
             if not isinstance(region.block.last_op, YieldOp):
                 raise VerifyException(f"the {what} region must end in tf.Yield")
-        cond_yield = self.cond.block.last_op
-        body_yield = self.body.block.last_op
-        assert isinstance(cond_yield, YieldOp) and isinstance(body_yield, YieldOp)
+        cond_yield = expect(self.cond.block.last_op, YieldOp, "the cond region's end")
+        body_yield = expect(self.body.block.last_op, YieldOp, "the body region's end")
         flag = list(cond_yield.input)
         if len(flag) != 1 or flag[0].type != TensorType(IntegerType(1), []):
             raise VerifyException(

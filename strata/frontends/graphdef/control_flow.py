@@ -54,6 +54,7 @@ from strata.frontends.graphdef.schema import (
     NodeDefMessage,
 )
 from strata.frontends.graphdef.tensors import numpy_dtype
+from strata.internal import expect
 from strata.transforms.tf_fold_constants import evaluate_elementwise
 
 if TYPE_CHECKING:
@@ -151,17 +152,21 @@ class ListTensor:
 
     @property
     def length(self) -> int:
-        return _dims(self.tensor)[0]
+        return self._dims()[0]
 
     @property
     def element_shape(self) -> tuple[int, ...]:
-        return _dims(self.tensor)[1:]
+        return self._dims()[1:]
+
+    def _dims(self) -> tuple[int, ...]:
+        # list_tensor builds the tensor ranked and static: only a bug makes it otherwise
+        return tuple(expect(self.tensor.type, TensorType, "a kept list's tensor").get_shape())
 
 
-def _dims(value: SSAValue) -> tuple[int, ...]:
+def _dims(value: SSAValue) -> tuple[int, ...] | None:
+    """The shape of a ranked tensor; None for an unranked one."""
     t = value.type
-    assert isinstance(t, TensorType)
-    return tuple(t.get_shape())
+    return tuple(t.get_shape()) if isinstance(t, TensorType) else None
 
 
 class CannotKeepLoop(Exception):
@@ -637,8 +642,8 @@ class ControlFlowImporter:
         node = graph.nodes[name]
         op = _base(node.op)
         if op == "Exit":
-            frame = graph.frame_of[graph.inputs[name][0].node]
-            assert frame is not None  # analyse_frames refuses an Exit outside any loop
+            # analyse_frames refuses an Exit outside any loop
+            frame = expect(graph.frame_of[graph.inputs[name][0].node], Frame, "an Exit's frame")
             self.loop_frame(scope, frame)
             return
         if node.op in ("Placeholder", ARG):
@@ -911,8 +916,7 @@ class ControlFlowImporter:
         """A tf.WhileRegion over `inits` (located at node `name`) whose cond and body regions
         `fill(block, is_cond)` builds, returning what each yields. Raises CannotKeepLoop, with
         nothing left built, when a region cannot be built or the loop does not verify."""
-        outer = self.block
-        assert outer is not None
+        outer = expect(self.block, Block, "the block being built")
         loop, cond_block, body_block = tf.WhileRegionOp.with_empty_regions(inits)
         loop.location = location(name)
         for arg in (*cond_block.args, *body_block.args):
@@ -985,8 +989,7 @@ class ControlFlowImporter:
                 f"the predicate is not known at import time, and it is a {pred.type}, not a "
                 "scalar bool",
             )
-        outer = self.block
-        assert outer is not None
+        outer = expect(self.block, Block, "the block being built")
         blocks: list[Block] = []
         yielded: list[list[SSAValue]] = []
         models: list[Value] = []
@@ -1110,8 +1113,7 @@ class ControlFlowImporter:
     def constant(self, graph: Graph, node: NodeDefMessage) -> Known:
         key = (id(graph), node.name)
         if key not in self.consts:
-            const = BUILDERS["Const"](node, [])
-            assert isinstance(const, tf.ConstOp)
+            const = expect(BUILDERS["Const"](node, []), tf.ConstOp, "a Const node's op")
             self.consts[key] = Known(const.as_numpy(), node.name, const)
         return self.consts[key]
 
@@ -1150,8 +1152,8 @@ class ControlFlowImporter:
         return list(op.results)
 
     def add(self, op: Operation) -> None:
-        assert self.block is not None
-        self.block.add_op(op)
+        block = expect(self.block, Block, "the block being built")
+        block.add_op(op)
 
     def as_operand(self, value: Value, what: str) -> SSAValue:
         if isinstance(value, SSAValue):
@@ -1162,7 +1164,7 @@ class ControlFlowImporter:
             if value.ssa is None or not self.visible(value.ssa):
                 fresh = value.const is not None and value.ssa is None
                 const = value.const if fresh else tf.ConstOp(dense_from_numpy(value.array))
-                assert const is not None
+                const = expect(const, tf.ConstOp, "a known value's constant")
                 const.location = location(value.name)
                 self.add(const)
                 value.ssa = const.results[0]
@@ -1250,8 +1252,7 @@ class ControlFlowImporter:
 
     def tensor_list_op(self, node: NodeDefMessage, inputs: list[Value], where: str) -> list[Value]:
         """TensorList ops on a list held in one tensor (a kept loop's list)."""
-        items = inputs[0]
-        assert isinstance(items, ListTensor)
+        items = expect(inputs[0], ListTensor, "a kept list")  # the caller checks
         op = node.op
         if op == "TensorListGetItem":
             starts = self.start_vector(inputs[1], len(items.element_shape), where, node.name)
@@ -1261,9 +1262,11 @@ class ControlFlowImporter:
         if op == "TensorListSetItem":
             starts = self.start_vector(inputs[1], len(items.element_shape), where, node.name)
             item = self.as_operand(inputs[2], f"{where}: input 2")
-            if _dims(item) != items.element_shape:
+            dims = _dims(item)
+            if dims != items.element_shape:
+                found = "unknown rank" if dims is None else f"shape {format_shape(dims)}"
                 raise CannotKeepLoop(
-                    f"{where}: an element of shape {format_shape(_dims(item))} is written to "
+                    f"{where}: an element of {found} is written to "
                     f"a list of {format_shape(items.element_shape)}"
                 )
             update = self.reshaped(item, (1, *items.element_shape), node.name)
@@ -1533,8 +1536,7 @@ def _shape_of_value(value: Value) -> tuple[int, ...] | None:
     if isinstance(value, Known):
         return tuple(value.array.shape)
     if isinstance(value, _Piece):
-        t = value.source.tensor.type
-        assert isinstance(t, TensorType)
+        t = expect(value.source.tensor.type, TensorType, "a kept list's tensor")
         return tuple(-1 if d == DYNAMIC_INDEX else d for d in t.get_shape()[1:])
     if isinstance(value, SSAValue) and isinstance(value.type, TensorType):
         return tuple(-1 if d == DYNAMIC_INDEX else d for d in value.type.get_shape())
