@@ -162,12 +162,15 @@ def structural_key(
             numbers.setdefault(v, len(numbers))
         return tuple(numbers[v] for v in values)
 
+    renamed: dict[str, int] = {}
+
     def fields(op: Operation) -> tuple[tuple[str, object], ...]:
         props: dict[str, object] = dict(op.properties)
         if symbols and isinstance(op, memref.GetGlobalOp):
             name = op.name_.string_value()
             if name in symbols:
-                props["name"] = symbols[name]
+                # Its stand-in, numbered by first use: two globals stay two, one stays one.
+                props["name"] = (symbols[name], renamed.setdefault(name, len(renamed)))
         return tuple(sorted(props.items())) + tuple(sorted(op.attributes.items()))
 
     body = kernel.regions[0]
