@@ -200,6 +200,9 @@ def measure(row: Row, rounds: int, runs: int) -> None:
         fn()  # warm up (TF: graph optimisation and XLA compilation happen here)
     for _ in range(rounds):
         for label, fn in runners.items():  # alternating: A B C A B C ...
+            # One untimed call first: the previous contender's worker threads (OpenBLAS and
+            # TensorFlow spin a while after each call) would otherwise take this one's cores.
+            fn()
             start = time.perf_counter()
             for _ in range(runs):
                 fn()

@@ -223,7 +223,7 @@ def stage_passes(stage: Stage, options: PipelineOptions | None = None) -> str:
         t = options.target
         shape = f"vector-bits={t.vector_bits} vector-registers={t.vector_registers}"
         filled = {
-            TILING_PASS: f"{TILING_PASS}{{{shape} fma={int(t.fma)}}}",
+            TILING_PASS: f"{TILING_PASS}{{{shape} fma={int(t.fma)} interleave={t.interleave}}}",
             MATH_PASS: f"{MATH_PASS}{{fma={int(t.fma)}}}",
         }
         passes = ",".join(filled.get(p, p) for p in passes.split(","))

@@ -49,6 +49,11 @@ _ARG_FLAGS = {
 }
 _ARG_INTS = {"llvm.align": "align", "llvm.dereferenceable": "dereferenceable"}
 
+INTERLEAVE_ATTR = "strata.interleave"
+"""On an `scf.for` (then its back-edge `cf.br`/`llvm.br`): interleave this many vector
+iterations (`TargetDescription.interleave`); the export makes it the loop's
+`llvm.loop.interleave.count` metadata."""
+
 SHARED_ADDRSPACE = 3
 """NVPTX's address space of `.shared` memory."""
 
@@ -291,6 +296,23 @@ def _convert_body(op: llvm.FuncOp, out: ir.Module) -> None:
             except NotImplementedError as err:
                 message = f"{describe_op(inner)}: cannot export to LLVM IR: {err}"
                 raise StrataError(message) from None
+            if isinstance(inner, llvm.BrOp) and INTERLEAVE_ATTR in inner.attributes:
+                count = _int_attr(inner, INTERLEAVE_ATTR)
+                blocks[block].terminator.set_metadata("llvm.loop", _loop_id(out, count))
+
+
+def _loop_id(out: ir.Module, interleave: int) -> ir.MDValue:
+    """A loop's own metadata node, `!N = !{!N, !{!"llvm.loop.interleave.count", i32 C}}`
+    (LLVM finds a loop's hints in a node whose first operand is itself)."""
+    option = out.add_metadata(
+        [
+            ir.MetaDataString(out, "llvm.loop.interleave.count"),
+            ir.Constant(ir.IntType(32), interleave),
+        ]
+    )
+    loop_id = ir.MDValue(out, [], name=str(len(out.metadata)))
+    loop_id.operands = (loop_id, option)
+    return loop_id
 
 
 def to_llvm_ir(module: ModuleOp, triple: str | None = None) -> ir.Module:

@@ -235,6 +235,17 @@ EXPANSIONS: dict[type[Operation], tuple[str, Callable[[_Emit, SSAValue], SSAValu
 }
 """math op -> (name in MAX_ULP, its f32 expansion)."""
 
+EXPANSION_DEPTH = 19
+"""Ops on the longest dependency path of the shallowest expansion (exp: 19; log 25, tanh 26,
+log1p 29, expm1 50), checked by test_expansion_depth.py: how much latency one such op adds to a
+loop body (see `expands`)."""
+
+
+def expands(op: Operation) -> bool:
+    """Whether expand-math will rewrite `op` into a polynomial expansion (f32, one of
+    EXPANSIONS): a long chain of dependent arith ops once lowered."""
+    return type(op) in EXPANSIONS and isinstance(op.results[0].type, Float32Type)
+
 
 @dataclass
 class ExpandF32Math(RewritePattern):
@@ -243,10 +254,9 @@ class ExpandF32Math(RewritePattern):
     fma: bool
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        row = EXPANSIONS.get(type(op))
-        if row is None or not isinstance(op.results[0].type, Float32Type):
+        if not expands(op):
             return
-        result = row[1](_Emit(rewriter, op, self.fma), op.operands[0])
+        result = EXPANSIONS[type(op)][1](_Emit(rewriter, op, self.fma), op.operands[0])
         rewriter.replace(op, [], [result])
 
 

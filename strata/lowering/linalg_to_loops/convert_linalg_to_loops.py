@@ -54,6 +54,8 @@ class ConvertLinalgToLoopsPass(ModulePass):
     `vector-bits` / `vector-registers` describe the target's vector register file (0: this
     machine's, see strata.targets.description); contraction tiles are derived from them. `fma`:
     whether multiply-adds that allow contraction become `math.fma` (else plain mul and add).
+    `interleave`: the count of vector iterations an innermost loop around a long dependency chain
+    (expanded exp, tanh, ...) runs at once, marked `strata.interleave` on its scf.for.
     """
 
     name = "convert-linalg-to-loops"
@@ -63,6 +65,9 @@ class ConvertLinalgToLoopsPass(ModulePass):
     fma: int = -1
     """1: the target has fused multiply-add (contractions use math.fma), 0: it has not, -1: as
     this machine."""
+    interleave: int = 0
+    """Vector iterations a latency-bound innermost loop interleaves (`strata.interleave` on its
+    scf.for, see loop_nest.interleaves); 1: none; 0: this machine's."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         on_tensors = [
@@ -83,9 +88,14 @@ class ConvertLinalgToLoopsPass(ModulePass):
             )
         tiles = contraction_tiles(bits, registers)
         fma = TargetDescription.host().fma if self.fma < 0 else bool(self.fma)
-        patterns = GreedyRewritePatternApplier(
-            [GenericToLoops(tiles, fma), LinalgStructuredLowering()]
-        )
+        if self.interleave < 0:
+            raise PassFailedException(
+                f"{self.name}: interleave must be 0 (this machine's) or a count, found "
+                f"interleave={self.interleave}"
+            )
+        interleave = self.interleave or TargetDescription.host().interleave
+        to_loops = GenericToLoops(tiles, fma, bits // 32, interleave)
+        patterns = GreedyRewritePatternApplier([to_loops, LinalgStructuredLowering()])
         PatternRewriteWalker(patterns, apply_recursively=False).rewrite_module(op)
         left = [o for o in op.walk() if o.dialect_name() == "linalg"]
         fail_on_ops(self.name, "linalg ops could not be lowered", left)

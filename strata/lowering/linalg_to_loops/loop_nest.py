@@ -38,6 +38,8 @@ from xdsl.rewriter import InsertPoint
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.targets.description import ContractionTiles
+from strata.targets.llvm_ir import INTERLEAVE_ATTR
+from strata.transforms.expand_math import EXPANSION_DEPTH, expands
 
 TILE_CANDIDATES = (24, 16)
 ROW_TILE_CANDIDATES = (4,)
@@ -301,6 +303,45 @@ def packable_operand(
     return None
 
 
+LATENCY_BOUND_DEPTH = 16
+"""A loop body whose longest dependency chain (`chain_depth`) is at least this long is
+latency-bound: its innermost loop gets the target's interleave count."""
+
+
+def chain_depth(block: Block) -> int:
+    """Ops on the longest dependency path through `block`: constants, index reads and the yield
+    count 0, an op expand-math expands EXPANSION_DEPTH, any other op 1."""
+    depth: dict[SSAValue, int] = {}
+    longest = 0
+    for op in block.ops:
+        if isinstance(op, (arith.ConstantOp, linalg.IndexOp, linalg.YieldOp)):
+            weight = 0
+        else:
+            weight = EXPANSION_DEPTH if expands(op) else 1
+        reached = max((depth.get(v, 0) for v in op.operands), default=0) + weight
+        depth.update((r, reached) for r in op.results)
+        longest = max(longest, reached)
+    return longest
+
+
+def interleaves(op: linalg.GenericOp, plan: Sequence[Loop], lanes: int, interleave: int) -> bool:
+    """Whether the innermost loop of `plan` should run `interleave` vector iterations at once:
+    a parallel loop over a whole dim, long enough for two interleaved vector iterations (LLVM's
+    vector epilogue takes the rest), around a latency-bound body. LLVM's own cost model does not
+    interleave a loop with a large body, assuming it has instruction-level parallelism; a chain
+    of expanded exp/tanh/log1p has none within one element."""
+    if interleave <= 1 or not plan:
+        return False
+    loop = plan[-1]
+    kind = op.iterator_types.data[loop.dim].data
+    return (
+        loop.role is LoopRole.WHOLE
+        and kind == IteratorType.PARALLEL
+        and loop.size >= 2 * lanes * interleave
+        and chain_depth(op.body.block) >= LATENCY_BOUND_DEPTH
+    )
+
+
 @dataclass
 class GenericToLoops(RewritePattern):
     """linalg.generic on memrefs -> scf.for nest { memref.load ins; body; memref.store out }"""
@@ -308,6 +349,10 @@ class GenericToLoops(RewritePattern):
     tiles: ContractionTiles
     fma: bool = True
     """Whether the target has fused multiply-add: see `fuse_multiply_adds`."""
+    lanes: int = 8
+    """f32 lanes of the target's vectors."""
+    interleave: int = 1
+    """The target's interleave count for latency-bound loops (see `interleaves`)."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, linalg.GenericOp) or op.res:
@@ -357,6 +402,8 @@ class GenericToLoops(RewritePattern):
             for_op.location = op.location
             if position == 0 and splits_writes(op, loop.dim):
                 for_op.attributes[PARALLEL_ATTR] = UnitAttr()
+            if position == len(plan) - 1 and interleaves(op, plan, self.lanes, self.interleave):
+                for_op.attributes[INTERLEAVE_ATTR] = IntegerAttr(self.interleave, 64)
             rewriter.insert(for_op, insert_at)
             yield_op = scf.YieldOp()
             yield_op.location = op.location

@@ -1,6 +1,7 @@
 """convert-cf-to-llvm: `cf.br`/`cf.cond_br` become `llvm.br`/`llvm.cond_br`.
 
-The successors' block arguments get their LLVM types (index -> i64) on the way.
+The successors' block arguments get their LLVM types (index -> i64) on the way, and a loop
+latch keeps its `strata.interleave`.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from strata.lowering.to_llvm.type_conversion import (
     llvm_operands,
     replace_with_llvm,
 )
+from strata.targets.llvm_ir import INTERLEAVE_ATTR
 
 
 @dataclass
@@ -34,7 +36,10 @@ class BranchLowering(RewritePattern):
             return
         convert_block_arguments(rewriter, op.successor)
         args = llvm_operands(rewriter, op)
-        replace_with_llvm(rewriter, op, [llvm.BrOp(op.successor, *args)])
+        new = llvm.BrOp(op.successor, *args)
+        if INTERLEAVE_ATTR in op.attributes:
+            new.attributes[INTERLEAVE_ATTR] = op.attributes[INTERLEAVE_ATTR]
+        replace_with_llvm(rewriter, op, [new])
 
 
 @dataclass

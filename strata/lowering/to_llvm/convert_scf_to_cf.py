@@ -1,7 +1,8 @@
 """convert-scf-to-cf: structured control flow -> blocks and `cf` branches.
 
 xDSL lowers scf.for, scf.if and scf.index_switch; this pass adds scf.while, which our loops
-(`hlo.while` after bufferization) need, and runs all four together:
+(`hlo.while` after bufferization) need, and runs all four together. A loop's
+`strata.interleave` moves to its back-edge branch.
 
     scf.while (%v = %init) {before: ...; scf.condition(%c) %v} do {after: ...; scf.yield %n}
  -> cf.br ^before(%init)
@@ -30,6 +31,7 @@ from xdsl.rewriter import BlockInsertPoint, InsertPoint
 from xdsl.transforms.convert_scf_to_cf import ForLowering, IfLowering, SwitchLowering
 
 from strata.internal import expect
+from strata.targets.llvm_ir import INTERLEAVE_ATTR
 
 
 class WhileLowering(RewritePattern):
@@ -65,6 +67,24 @@ class WhileLowering(RewritePattern):
         rewriter.replace_op(op, [], list(continue_block.args))
 
 
+class AnnotatedForLowering(RewritePattern):
+    """xDSL's scf.for lowering, keeping the loop's `strata.interleave` on the back-edge `cf.br`
+    (the latch, where LLVM looks for a loop's metadata)."""
+
+    inner = ForLowering()
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: scf.ForOp, rewriter: PatternRewriter, /) -> None:
+        hint = op.attributes.get(INTERLEAVE_ATTR)
+        header, entry = op.body.first_block, op.parent_block()
+        self.inner.match_and_rewrite(op, rewriter)
+        if hint is None or header is None:
+            return
+        for use in header.uses:  # the entry's branch and the back edge
+            if isinstance(use.operation, cf.BranchOp) and use.operation.parent_block() is not entry:
+                use.operation.attributes[INTERLEAVE_ATTR] = hint
+
+
 @dataclass(frozen=True)
 class ConvertScfToCfPass(ModulePass):
     """Lowers scf.while, scf.for, scf.if and scf.index_switch to blocks and cf branches.
@@ -77,6 +97,6 @@ class ConvertScfToCfPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         PatternRewriteWalker(
             GreedyRewritePatternApplier(
-                [WhileLowering(), SwitchLowering(), IfLowering(), ForLowering()]
+                [WhileLowering(), SwitchLowering(), IfLowering(), AnnotatedForLowering()]
             )
         ).rewrite_module(op)
