@@ -15,7 +15,13 @@ from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.attrs import IteratorType
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, RewritePattern
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+)
+from xdsl.transforms.common_subexpression_elimination import cse
 from xdsl.transforms.dead_code_elimination import region_dce
 
 from strata.dialects.tensor_types import is_static
@@ -128,6 +134,61 @@ def fuse(consumer: linalg.GenericOp, index: int, producer: linalg.GenericOp) -> 
     return fused
 
 
+def merge_duplicate_inputs(op: linalg.GenericOp) -> linalg.GenericOp | None:
+    """`op` with every input that repeats an earlier one (same value, same indexing map) read
+    through the earlier one's block argument, and the arithmetic this makes identical computed
+    once; None when no input repeats. Fusing `x * x` into `x / (1 + |x|)` reads `x` four times:
+    as one input, an expensive producer of `x` has one use and fuses too."""
+    maps = [m.data for m in op.indexing_maps.data]
+    n_in = len(op.inputs)
+    first: dict[tuple[SSAValue, object], int] = {}
+    same_as: dict[int, int] = {}
+    for i, value in enumerate(op.inputs):
+        key = (value, maps[i])
+        if key in first:
+            same_as[i] = first[key]
+        else:
+            first[key] = i
+    if not same_as:
+        return None
+    kept = [i for i in range(n_in) if i not in same_as]
+    old_block = op.body.block
+    block = Block(arg_types=[old_block.args[i].type for i in kept])
+    outputs = [a.type for a in old_block.args[n_in:]]
+    out_args = [block.insert_arg(t, len(block.args)) for t in outputs]
+    mapping: dict[SSAValue, SSAValue] = {}
+    for new_i, old_i in enumerate(kept):
+        mapping[old_block.args[old_i]] = block.args[new_i]
+    for dup, orig in same_as.items():
+        mapping[old_block.args[dup]] = mapping[old_block.args[orig]]
+    for old_arg, new_arg in zip(old_block.args[n_in:], out_args, strict=True):
+        mapping[old_arg] = new_arg
+    for inner in old_block.ops:
+        block.add_op(inner.clone(mapping))
+    cse(block)
+    merged = linalg.GenericOp(
+        [op.inputs[i] for i in kept],
+        list(op.outputs),
+        Region(block),
+        [AffineMapAttr(maps[i]) for i in kept] + [AffineMapAttr(m) for m in maps[n_in:]],
+        op.iterator_types,
+        [r.type for r in op.res],
+    )
+    merged.location = op.location
+    return merged
+
+
+class MergeDuplicateInputs(RewritePattern):
+    """linalg.generic ins(%x, %x) {^bb0(%a, %b): f(%a, %b)} -> ins(%x) {^bb0(%a): f(%a, %a)}"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, linalg.GenericOp) or not op.res:
+            return
+        merged = merge_duplicate_inputs(op)
+        if merged is not None:
+            rewriter.replace(op, merged)
+
+
 class FuseProducerIntoConsumer(RewritePattern):
     """linalg.generic(ins(linalg.generic(ins(%a)))) -> linalg.generic(ins(%a)) with both bodies"""
 
@@ -152,10 +213,12 @@ class FuseProducerIntoConsumer(RewritePattern):
 
 @dataclass(frozen=True)
 class LinalgFuseElementwisePass(ModulePass):
-    """Fuses elementwise producers into consumers. Expects and keeps the `linalg` stage."""
+    """Fuses elementwise producers into consumers; a generic's repeated inputs (same value, same
+    map) become one. Expects and keeps the `linalg` stage."""
 
     name = "linalg-fuse-elementwise"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        PatternRewriteWalker(FuseProducerIntoConsumer()).rewrite_module(op)
+        patterns = GreedyRewritePatternApplier([MergeDuplicateInputs(), FuseProducerIntoConsumer()])
+        PatternRewriteWalker(patterns).rewrite_module(op)
         region_dce(op.body)

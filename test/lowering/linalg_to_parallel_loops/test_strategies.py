@@ -36,7 +36,7 @@ def strategies(name: str, options: Options | None = None) -> Counter[str]:
     [
         ("mlp", {"contraction": 3, "direct": 6}),
         ("cnn_small", {"contraction": 1, "row-reduction": 1, "direct": 17}),
-        ("bert_encoder_layer", {"contraction": 8, "direct": 40}),
+        ("bert_encoder_layer", {"contraction": 8, "direct": 37}),
         ("raw_reductions", {"row-reduction": 1, "direct": 10}),
     ],
 )

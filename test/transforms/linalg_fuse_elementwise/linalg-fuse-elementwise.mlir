@@ -1,13 +1,13 @@
 // RUN: strata-opt %s -p linalg-fuse-elementwise --split-input-file | filecheck %s
 
 // exp(a + b) * b: three elementwise generics become one; the consumer's other inputs come first,
-// then the producer's.
+// then the producer's, and `b`, read twice with the same map, is one input.
 // CHECK-LABEL: func.func @elementwise_chain
 // CHECK-SAME: (%[[A:.*]]: tensor<4xf32>, %[[B:.*]]: tensor<4xf32>)
 // CHECK-NEXT:   %[[INIT:.*]] = tensor.empty() : tensor<4xf32>
-// CHECK-NEXT:   %[[R:.*]] = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%[[B]], %[[A]], %[[B]] : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) outs(%[[INIT]] : tensor<4xf32>) {
-// CHECK-NEXT:   ^bb0(%[[B1:.*]]: f32, %[[A2:.*]]: f32, %[[B2:.*]]: f32, %{{.*}}: f32):
-// CHECK-NEXT:     %[[SUM:.*]] = arith.addf %[[A2]], %[[B2]] : f32
+// CHECK-NEXT:   %[[R:.*]] = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%[[B]], %[[A]] : tensor<4xf32>, tensor<4xf32>) outs(%[[INIT]] : tensor<4xf32>) {
+// CHECK-NEXT:   ^bb0(%[[B1:.*]]: f32, %[[A2:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:     %[[SUM:.*]] = arith.addf %[[A2]], %[[B1]] : f32
 // CHECK-NEXT:     %[[EXP:.*]] = math.exp %[[SUM]] : f32
 // CHECK-NEXT:     %[[MUL:.*]] = arith.mulf %[[EXP]], %[[B1]] : f32
 // CHECK-NEXT:     linalg.yield %[[MUL]] : f32
@@ -193,4 +193,51 @@ func.func @computing_producer_read_by_broadcast(%x: tensor<2x3xf32>, %m: tensor<
     linalg.yield %s : f32
   } -> tensor<2x3xf32>
   func.return %d : tensor<2x3xf32>
+}
+
+// -----
+
+// softsign(x * x) = x^2 / (1 + |x^2|) after tanh(a): the square reads the tanh twice, and each of
+// softsign's two uses of the square inlines a copy of it, so the fused generic would read the
+// tanh four times. Repeated inputs (same value, same map) merge into one, the copies of x * x
+// become one multiply, and the tanh, now read once, fuses too: one generic, each op once.
+// CHECK-LABEL: func.func @repeated_reads_fuse
+// CHECK-SAME: (%[[A:.*]]: tensor<64xf32>)
+// CHECK:        linalg.generic {{.*}} ins(%[[A]] : tensor<64xf32>)
+// CHECK-NEXT:   ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:     %[[T:.*]] = math.tanh %[[X]] : f32
+// CHECK-NEXT:     %[[SQ:.*]] = arith.mulf %[[T]], %[[T]] : f32
+// CHECK-NEXT:     %[[ABS:.*]] = math.absf %[[SQ]] : f32
+// CHECK-NEXT:     %[[DEN:.*]] = arith.addf %[[ABS]], %{{.*}} : f32
+// CHECK-NEXT:     %[[Q:.*]] = arith.divf %[[SQ]], %[[DEN]] : f32
+// CHECK-NEXT:     linalg.yield %[[Q]] : f32
+// CHECK-NOT:    linalg.generic
+func.func @repeated_reads_fuse(%a: tensor<64xf32>) -> tensor<64xf32> {
+  %one = arith.constant 1.0 : f32
+  %e0 = tensor.empty() : tensor<64xf32>
+  %t = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%a : tensor<64xf32>) outs(%e0 : tensor<64xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %r = math.tanh %x : f32
+    linalg.yield %r : f32
+  } -> tensor<64xf32>
+  %e1 = tensor.empty() : tensor<64xf32>
+  %sq = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t, %t : tensor<64xf32>, tensor<64xf32>) outs(%e1 : tensor<64xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %m = arith.mulf %x, %y : f32
+    linalg.yield %m : f32
+  } -> tensor<64xf32>
+  %e2 = tensor.empty() : tensor<64xf32>
+  %den = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%sq : tensor<64xf32>) outs(%e2 : tensor<64xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %abs = math.absf %x : f32
+    %d = arith.addf %abs, %one : f32
+    linalg.yield %d : f32
+  } -> tensor<64xf32>
+  %e3 = tensor.empty() : tensor<64xf32>
+  %q = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%sq, %den : tensor<64xf32>, tensor<64xf32>) outs(%e3 : tensor<64xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %r = arith.divf %x, %y : f32
+    linalg.yield %r : f32
+  } -> tensor<64xf32>
+  func.return %q : tensor<64xf32>
 }
