@@ -19,6 +19,7 @@ from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     FunctionType,
     ModuleOp,
+    StringAttr,
     TensorType,
     f32,
 )
@@ -65,6 +66,9 @@ def _isolate(module: ModuleOp, name: str) -> tuple[ModuleOp, list[Operation]]:
             f.erase()
     if target is None:
         raise StrataError(f"no function @{name} without arguments")
+    for f in copy.ops:  # the functions it calls: private, so the entry is the only public one
+        if isinstance(f, func.FuncOp) and f is not target and not f.is_declaration:
+            f.sym_visibility = StringAttr("private")
     checks: list[Operation] = [op for op in target.walk() if isinstance(op, check.CHECK_OPS)]
     terminator = target.body.block.last_op
     if isinstance(terminator, func.ReturnOp):

@@ -1,5 +1,5 @@
 """Control flow of the `hlo` dialect: `hlo.while` (with StableHLO's pretty form), `hlo.if` and
-`hlo.case`, with StableHLO's semantics.
+`hlo.case`, with StableHLO's semantics, and `hlo.optimization_barrier`.
 
 The regions hold ordinary hlo ops on whole tensors and end in `hlo.return`; they are lowered op by
 op like the function body around them (the `ControlFlowRegions` trait), unlike the scalar bodies
@@ -229,5 +229,61 @@ class CaseOp(IRDLOperation):
         _check_branches(self, list(self.branches))
 
 
-OPS: list[type[Operation]] = [WhileOp, IfOp, CaseOp]
+@irdl_op_definition
+class OptimizationBarrierOp(IRDLOperation):
+    """Its operands, unchanged, as results: no rewrite folds or moves computation across it (a
+    test keeps constants from being folded before the lowering it means to check).
+    `%r:2 = hlo.optimization_barrier %a, %b : tensor<f32>, tensor<4xi32>`"""
+
+    name = "hlo.optimization_barrier"
+    operand = var_operand_def()
+    result = var_result_def()
+
+    def __init__(self, values: Sequence[SSAValue]):
+        super().__init__(operands=[values], result_types=[[v.type for v in values]])
+
+    def verify_(self) -> None:
+        check_element_types(self)
+        have = [r.type for r in self.result]
+        want = [v.type for v in self.operand]
+        if have != want:
+            raise VerifyException(
+                f"results must have the operands' types ({', '.join(map(str, want))}), found "
+                f"({', '.join(map(str, have))})"
+            )
+
+    def print(self, printer: Printer) -> None:
+        if not self.operand:
+            printer.print_string("()")
+        else:
+            printer.print_string(" ")
+            printer.print_list(self.operand, printer.print_ssa_value)
+        printer.print_op_attributes(self.attributes)
+        if self.operand:
+            printer.print_string(" : ")
+            printer.print_list([v.type for v in self.operand], printer.print_attribute)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> OptimizationBarrierOp:
+        pos = parser.pos
+        operands = []
+        if parser.parse_optional_punctuation("("):
+            parser.parse_punctuation(")")
+        else:
+            operands = parser.parse_comma_separated_list(
+                parser.Delimiter.NONE, parser.parse_unresolved_operand
+            )
+        attributes = parser.parse_optional_attr_dict()
+        types: list[Attribute] = []
+        if operands:
+            parser.parse_punctuation(":")
+            types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+        if len(types) != len(operands):
+            parser.raise_error(f"expected {len(operands)} types, found {len(types)}", pos)
+        op = cls(parser.resolve_operands(operands, types, pos))
+        op.attributes.update(attributes)
+        return op
+
+
+OPS: list[type[Operation]] = [WhileOp, IfOp, CaseOp, OptimizationBarrierOp]
 ATTRIBUTES: list[type[Attribute]] = []

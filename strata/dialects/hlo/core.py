@@ -652,9 +652,36 @@ class Atan2Op(ElementwiseBinaryOp):
     ELEMENT_KIND: ClassVar[str] = "float"
 
 
+@irdl_op_definition
+class ShiftLeftOp(ElementwiseBinaryOp):
+    """Elementwise lhs << rhs; 0 where rhs, read unsigned, is at least the bit width.
+    `%0 = hlo.shift_left %a, %b : tensor<4xi32>`"""
+
+    name = "hlo.shift_left"
+    ELEMENT_KIND: ClassVar[str] = "integer"
+
+
+@irdl_op_definition
+class ShiftRightArithmeticOp(ElementwiseBinaryOp):
+    """Elementwise lhs >> rhs filling with the top bit; all top bits where rhs, read unsigned, is
+    at least the bit width. `%0 = hlo.shift_right_arithmetic %a, %b : tensor<4xi32>`"""
+
+    name = "hlo.shift_right_arithmetic"
+    ELEMENT_KIND: ClassVar[str] = "integer"
+
+
+@irdl_op_definition
+class ShiftRightLogicalOp(ElementwiseBinaryOp):
+    """Elementwise lhs >> rhs filling with zeros; 0 where rhs, read unsigned, is at least the bit
+    width. `%0 = hlo.shift_right_logical %a, %b : tensor<4xi32>`"""
+
+    name = "hlo.shift_right_logical"
+    ELEMENT_KIND: ClassVar[str] = "integer"
+
+
 ELEMENTWISE_BINARY_OPS: tuple[type[ElementwiseBinaryOp], ...] = (
     AddOp, SubtractOp, MultiplyOp, DivideOp, MaximumOp, MinimumOp, PowerOp, RemainderOp, AndOp,
-    OrOp, XorOp, Atan2Op,
+    OrOp, XorOp, Atan2Op, ShiftLeftOp, ShiftRightArithmeticOp, ShiftRightLogicalOp,
 )  # fmt: skip
 
 
@@ -826,9 +853,46 @@ class CountLeadingZerosOp(ElementwiseUnaryOp):
     ELEMENT_KIND: ClassVar[str] = "integer"
 
 
+@irdl_op_definition
+class TanOp(ElementwiseUnaryOp):
+    """Elementwise tan(x). `%0 = hlo.tan %a : tensor<4xf32>`"""
+
+    name = "hlo.tan"
+
+
+@irdl_op_definition
+class RoundNearestEvenOp(ElementwiseUnaryOp):
+    """Elementwise round to the nearest integer, ties to even.
+    `%0 = hlo.round_nearest_even %a : tensor<4xf32>`"""
+
+    name = "hlo.round_nearest_even"
+
+
+@irdl_op_definition
+class RoundNearestAfzOp(ElementwiseUnaryOp):
+    """Elementwise round to the nearest integer, ties away from zero.
+    `%0 = hlo.round_nearest_afz %a : tensor<4xf32>`"""
+
+    name = "hlo.round_nearest_afz"
+
+
+@irdl_op_definition
+class IsFiniteOp(ElementwiseUnaryOp):
+    """Elementwise: whether x is neither infinite nor NaN, as i1.
+    `%0 = hlo.is_finite %a : (tensor<4xf32>) -> tensor<4xi1>`"""
+
+    name = "hlo.is_finite"
+
+    @classmethod
+    def _infer(cls, operand_type: Attribute) -> TensorType:
+        t = super()._infer(operand_type)
+        return TensorType(IntegerType(1), t.get_shape())
+
+
 ELEMENTWISE_UNARY_OPS: tuple[type[ElementwiseUnaryOp], ...] = (
     NegateOp, AbsOp, ExponentialOp, LogOp, SqrtOp, RsqrtOp, TanhOp, LogisticOp, FloorOp, CeilOp,
     SignOp, NotOp, Log1pOp, Expm1Op, SineOp, CosineOp, CbrtOp, PopcntOp, CountLeadingZerosOp,
+    TanOp, RoundNearestEvenOp, RoundNearestAfzOp, IsFiniteOp,
 )  # fmt: skip
 
 

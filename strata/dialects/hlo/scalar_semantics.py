@@ -30,6 +30,7 @@ from strata.dialects.hlo.core import (
     Expm1Op,
     ExponentialOp,
     FloorOp,
+    IsFiniteOp,
     Log1pOp,
     LogisticOp,
     LogOp,
@@ -42,13 +43,19 @@ from strata.dialects.hlo.core import (
     PopcntOp,
     PowerOp,
     RemainderOp,
+    RoundNearestAfzOp,
+    RoundNearestEvenOp,
     RsqrtOp,
     SelectOp,
+    ShiftLeftOp,
+    ShiftRightArithmeticOp,
+    ShiftRightLogicalOp,
     SignOp,
     SineOp,
     SqrtOp,
     SubtractOp,
     TanhOp,
+    TanOp,
     XorOp,
 )
 
@@ -76,6 +83,10 @@ class Expansion(Enum):
     SELECT = "select"
     CLAMP = "min(max(x, lo), hi)"
     CONVERT = "element conversion"
+    SHIFT_LEFT = "shli, 0 past the bit width"
+    SHIFT_RIGHT_ARITHMETIC = "shrsi, all top bits past the bit width"
+    SHIFT_RIGHT_LOGICAL = "shrui, 0 past the bit width"
+    IS_FINITE = "|x| < inf (false for NaN)"
 
 
 @dataclass(frozen=True)
@@ -142,6 +153,51 @@ def _leading_zeros(x: np.ndarray) -> np.ndarray:
     for shift in range(bits):
         width = np.where(pattern >> np.uint64(shift) != 0, shift + 1, width)
     return (bits - width).astype(x.dtype)
+
+
+def _round_afz(x: np.ndarray) -> np.ndarray:
+    """Round half away from zero (C round): x - trunc(x) is exact, so the tie test is too."""
+    whole = np.trunc(x)
+    result: np.ndarray = np.where(np.abs(x - whole) >= 0.5, whole + np.sign(x), whole)
+    return result.astype(x.dtype)
+
+
+def _shift(
+    a: np.ndarray, b: np.ndarray, shift: Callable[[np.ndarray, np.ndarray], np.ndarray], past: str
+) -> np.ndarray:
+    """a shifted by b on a's bit pattern, where an amount read unsigned at or past the bit width
+    gives `past`: 'zero', or 'sign' (every bit a copy of the top one)."""
+    a, b = np.broadcast_arrays(np.asarray(a), np.asarray(b))
+    bits = a.dtype.itemsize * 8
+    unsigned = np.dtype(f"uint{bits}")
+    amount = b.view(unsigned)
+    inside = amount < bits
+    safe = np.where(inside, amount, 0).astype(unsigned)
+    shifted = shift(a.view(unsigned), safe)
+    if past == "zero":
+        beyond = np.zeros_like(shifted)
+    else:
+        beyond = np.where(a.view(unsigned) >> unsigned.type(bits - 1) != 0, ~unsigned.type(0), 0)
+    return np.where(inside, shifted, beyond).astype(unsigned).view(a.dtype)
+
+
+def _shift_left(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return _shift(a, b, np.left_shift, "zero")
+
+
+def _shift_right_logical(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return _shift(a, b, np.right_shift, "zero")
+
+
+def _shift_right_arithmetic(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    bits = np.asarray(a).dtype.itemsize * 8
+    signed = np.dtype(f"int{bits}")
+
+    def arithmetic(pattern: np.ndarray, amount: np.ndarray) -> np.ndarray:
+        shifted: np.ndarray = np.right_shift(pattern.view(signed), amount.astype(signed))
+        return shifted.view(pattern.dtype)
+
+    return _shift(a, b, arithmetic, "sign")
 
 
 def _same(
@@ -211,6 +267,13 @@ ELEMENTWISE: dict[type[Operation], OpSemantics] = {
     AndOp: OpSemantics(_same((*INTEGERS, BOOL), arith.AndIOp, np.bitwise_and)),
     OrOp: OpSemantics(_same((*INTEGERS, BOOL), arith.OrIOp, np.bitwise_or)),
     XorOp: OpSemantics(_same((*INTEGERS, BOOL), arith.XOrIOp, np.bitwise_xor)),
+    ShiftLeftOp: OpSemantics(_same(INTEGERS, Expansion.SHIFT_LEFT, _shift_left)),
+    ShiftRightArithmeticOp: OpSemantics(
+        _same(INTEGERS, Expansion.SHIFT_RIGHT_ARITHMETIC, _shift_right_arithmetic)
+    ),
+    ShiftRightLogicalOp: OpSemantics(
+        _same(INTEGERS, Expansion.SHIFT_RIGHT_LOGICAL, _shift_right_logical)
+    ),
     Atan2Op: _float_only(math.Atan2Op, np.arctan2),
     CbrtOp: _float_only(math.CbrtOp, np.cbrt),
     PopcntOp: OpSemantics(_same(INTEGERS, math.CtPopOp, _popcount)),
@@ -231,6 +294,10 @@ ELEMENTWISE: dict[type[Operation], OpSemantics] = {
     TanhOp: _float_only(math.TanhOp, np.tanh),
     FloorOp: _float_only(math.FloorOp, np.floor),
     CeilOp: _float_only(math.CeilOp, np.ceil),
+    TanOp: _float_only(math.TanOp, np.tan),
+    RoundNearestEvenOp: _float_only(math.RoundEvenOp, np.rint),
+    RoundNearestAfzOp: _float_only(math.RoundOp, _round_afz),
+    IsFiniteOp: _float_only(Expansion.IS_FINITE, np.isfinite),
     Log1pOp: _float_only(math.Log1pOp, np.log1p),
     Expm1Op: _float_only(math.ExpM1Op, np.expm1),
     SineOp: _float_only(math.SinOp, np.sin),

@@ -19,7 +19,7 @@ from strata.lowering.hlo_to_linalg.generic import (
     generic,
     scalar_constant,
 )
-from strata.lowering.hlo_to_linalg.scalar_ops import Emit, multiply_add
+from strata.lowering.hlo_to_linalg.scalar_ops import Emit, convert, multiply_add
 from strata.lowering.locations import LocatedBuilder
 
 
@@ -66,7 +66,9 @@ class DotGeneralLowering(RewritePattern):
         init = filled(b, out_t, scalar_constant(b, 0, element))
 
         def body(emit: Emit, args: Sequence[SSAValue]) -> SSAValue:
-            return multiply_add(emit, args[2], args[0], args[1], element)
+            # A result type wider than the operands' (f32 x f32 -> f64): products and sums in it.
+            x, y = (convert(emit, a, element) for a in args[:2])
+            return multiply_add(emit, args[2], x, y, element)
 
         result = generic(
             b,

@@ -24,7 +24,7 @@ from xdsl.dialects import arith, scf, tensor
 from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp, TensorType
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir import Block, Operation, Region, SSAValue
-from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from strata.dialects import hlo
@@ -181,4 +181,19 @@ class DynamicUpdateSliceLowering(RewritePattern):
         rewriter.replace_op(op, [], [insert.result])
 
 
-PATTERNS: list[RewritePattern] = [DynamicSliceLowering(), DynamicUpdateSliceLowering()]
+class OptimizationBarrierLowering(RewritePattern):
+    """hlo.optimization_barrier %a, %b -> %a, %b: past the hlo stages, where it kept constants
+    from folding, nothing is left to hold back."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(
+        self, op: hlo.OptimizationBarrierOp, rewriter: PatternRewriter, /
+    ) -> None:
+        rewriter.replace(op, [], list(op.operand))
+
+
+PATTERNS: list[RewritePattern] = [
+    DynamicSliceLowering(),
+    DynamicUpdateSliceLowering(),
+    OptimizationBarrierLowering(),
+]

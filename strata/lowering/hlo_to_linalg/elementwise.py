@@ -78,7 +78,7 @@ def splat_scalar(b: LocatedBuilder, value: SSAValue) -> SSAValue | None:
     if not isinstance(dense, DenseIntOrFPElementsAttr) or not dense.is_splat():
         return None
     element = dense.get_element_type()
-    return b(scalar_ops.constant(numpy_from_dense(dense).flat[0].item(), element)).result
+    return scalar_ops.emit_constant(b, numpy_from_dense(dense).flat[0].item(), element)
 
 
 PATTERNS: tuple[RewritePattern, ...] = (ConstantLowering(), ElementwiseLowering())

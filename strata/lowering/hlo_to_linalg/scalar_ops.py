@@ -6,7 +6,14 @@ from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
 from xdsl.dialects import arith, math
-from xdsl.dialects.builtin import FloatAttr, IntegerAttr, IntegerType, TensorType
+from xdsl.dialects.builtin import (
+    FloatAttr,
+    IntegerAttr,
+    IntegerType,
+    Signedness,
+    TensorType,
+    UnrealizedConversionCastOp,
+)
 from xdsl.dialects.utils.fast_math import FastMathFlag
 from xdsl.ir import Attribute, Operation, SSAValue
 
@@ -32,6 +39,16 @@ def constant(value: float, element: Attribute) -> arith.ConstantOp:
     if is_bool(element):
         return arith.ConstantOp(IntegerAttr(-1 if value else 0, element))
     return arith.ConstantOp(IntegerAttr(int(value), element))
+
+
+def emit_constant(emit: Emit, value: float, element: Attribute) -> SSAValue:
+    """A scalar constant of type `element`. arith.constant holds signless integers only: an
+    unsigned one is made signless and cast (the cast pairs vanish at the llvm stage, where every
+    integer is signless)."""
+    if isinstance(element, IntegerType) and element.signedness.data != Signedness.SIGNLESS:
+        raw = _res(emit(constant(value, IntegerType(element.width.data))))
+        return _res(emit(UnrealizedConversionCastOp.get([raw], [element])))
+    return _res(emit(constant(value, element)))
 
 
 def _res(op: Operation) -> SSAValue:
@@ -65,19 +82,19 @@ def emit_elementwise(emit: Emit, op: Operation, args: Sequence[SSAValue]) -> SSA
 def _negate_integer(
     emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute
 ) -> SSAValue:
-    zero = _res(emit(constant(0, element)))
+    zero = emit_constant(emit, 0, element)
     return _res(emit(arith.SubiOp(zero, args[0])))
 
 
 def _logistic(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute) -> SSAValue:
-    one = _res(emit(constant(1.0, element)))
+    one = emit_constant(emit, 1.0, element)
     neg = _res(emit(arith.NegfOp(args[0])))
     exp = _res(emit(math.ExpOp(neg)))
     return _res(emit(arith.DivfOp(one, _res(emit(arith.AddfOp(one, exp))))))
 
 
 def _not(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute) -> SSAValue:
-    ones = _res(emit(constant(-1, element)))
+    ones = emit_constant(emit, -1, element)
     return _res(emit(arith.XOrIOp(args[0], ones)))
 
 
@@ -152,7 +169,7 @@ def _float_remainder(emit: Emit, x: SSAValue, y: SSAValue) -> SSAValue:
     y = 0 or x = inf give NaN, y = inf gives x, as fmod does."""
     q = _res(emit(math.TruncOp(_res(emit(arith.DivfOp(x, y))))))
     r = _res(emit(math.FmaOp(_res(emit(arith.NegfOp(q))), y, x)))
-    zero = _res(emit(constant(0.0, x.type)))
+    zero = emit_constant(emit, 0.0, x.type)
     r_negative = _res(emit(arith.CmpfOp(r, zero, "olt")))
     x_negative = _res(emit(arith.CmpfOp(x, zero, "olt")))
     signs_differ = _res(emit(arith.XOrIOp(r_negative, x_negative)))
@@ -166,8 +183,8 @@ def _integer_power(emit: Emit, base: SSAValue, exponent: SSAValue, element: Attr
     """base ** exponent by squaring over the exponent's bits (unrolled; wraps on overflow like
     TensorFlow's kernel). A negative exponent gives 0, or +-1 for a base of +-1."""
     width = bit_width(element)
-    one = _res(emit(constant(1, element)))
-    zero = _res(emit(constant(0, element)))
+    one = emit_constant(emit, 1, element)
+    zero = emit_constant(emit, 0, element)
     result, square, bits = one, base, exponent
     for step in range(width - 1):
         odd = _res(emit(arith.TruncIOp(bits, IntegerType(1))))
@@ -177,7 +194,7 @@ def _integer_power(emit: Emit, base: SSAValue, exponent: SSAValue, element: Attr
             bits = _res(emit(arith.ShRUIOp(bits, one)))
     # Negative exponents: 1 / base ** -e truncates to 0 unless |base| is 1.
     negative = _res(emit(arith.CmpiOp(exponent, zero, "slt")))
-    minus_one = _res(emit(constant(-1, element)))
+    minus_one = emit_constant(emit, -1, element)
     base_one = _res(emit(arith.CmpiOp(base, one, "eq")))
     base_minus_one = _res(emit(arith.CmpiOp(base, minus_one, "eq")))
     exp_odd = _res(emit(arith.TruncIOp(exponent, IntegerType(1))))
@@ -188,9 +205,9 @@ def _integer_power(emit: Emit, base: SSAValue, exponent: SSAValue, element: Attr
 
 
 def _sign(emit: Emit, x: SSAValue, element: Attribute) -> SSAValue:
-    zero = _res(emit(constant(0, element)))
-    one = _res(emit(constant(1, element)))
-    minus = _res(emit(constant(-1, element)))
+    zero = emit_constant(emit, 0, element)
+    one = emit_constant(emit, 1, element)
+    minus = emit_constant(emit, -1, element)
     if is_float(element):
         pos = _res(emit(arith.CmpfOp(x, zero, "ogt")))
         neg = _res(emit(arith.CmpfOp(x, zero, "olt")))
@@ -214,7 +231,7 @@ def convert(emit: Emit, x: SSAValue, dst: Attribute) -> SSAValue:
         to_float = arith.UIToFPOp if bit_width(src) == 1 else arith.SIToFPOp
         return _res(emit(to_float(x, dst)))
     if bit_width(dst) == 1:
-        zero = _res(emit(constant(0, src)))
+        zero = emit_constant(emit, 0, src)
         if is_float(src):
             return _res(emit(arith.CmpfOp(x, zero, "une")))
         return _res(emit(arith.CmpiOp(x, zero, "ne")))
@@ -227,7 +244,34 @@ def convert(emit: Emit, x: SSAValue, dst: Attribute) -> SSAValue:
     return _res(emit(arith.TruncIOp(x, integer)))
 
 
+def _shift(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute) -> SSAValue:
+    """LLVM's shifts are poison for an amount at or past the bit width; StableHLO's give 0 (or,
+    shifting right arithmetically, every bit a copy of the top one): a select on the amount."""
+    value, amount = args
+    width = emit_constant(emit, bit_width(element), element)
+    beyond = _res(emit(arith.CmpiOp(amount, width, "uge")))
+    shifted: Operation
+    if isinstance(op, hlo.ShiftLeftOp):
+        shifted, past = arith.ShLIOp(value, amount), emit_constant(emit, 0, element)
+    elif isinstance(op, hlo.ShiftRightLogicalOp):
+        shifted, past = arith.ShRUIOp(value, amount), emit_constant(emit, 0, element)
+    else:
+        top = emit_constant(emit, bit_width(element) - 1, element)
+        shifted, past = arith.ShRSIOp(value, amount), _res(emit(arith.ShRSIOp(value, top)))
+    return _res(emit(arith.SelectOp(beyond, past, _res(emit(shifted)))))
+
+
+def _is_finite(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute) -> SSAValue:
+    magnitude = _res(emit(math.AbsFOp(args[0])))
+    infinity = emit_constant(emit, float("inf"), element)
+    return _res(emit(arith.CmpfOp(magnitude, infinity, "olt")))
+
+
 _EXPANSIONS: dict[Expansion, Expand] = {
+    Expansion.SHIFT_LEFT: _shift,
+    Expansion.SHIFT_RIGHT_ARITHMETIC: _shift,
+    Expansion.SHIFT_RIGHT_LOGICAL: _shift,
+    Expansion.IS_FINITE: _is_finite,
     Expansion.NEGATE_INTEGER: _negate_integer,
     Expansion.INTEGER_POWER: _power,
     Expansion.FLOAT_REMAINDER: _remainder,

@@ -242,24 +242,33 @@ class PadLowering(RewritePattern):
     """hlo.pad %x, %v, low = [1], high = [2], interior = [1]
     -> %f = linalg.generic ins(%v : (d0) -> ()) outs(tensor.empty)   (fill with the pad value)
     -> linalg.generic ins(%x : (d0) -> (d0)) outs(%f : (d0) -> (d0 * 2 + 1))
-    (negative edge padding is not lowered)"""
+    Negative edge padding removes elements: the operand is padded by the positive parts, and
+    the result is a slice of that starting at -low where low < 0."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, hlo.PadOp):
             return
         low, high, interior = op.pads()
-        if any(p < 0 for p in (*low, *high)):
-            return
         out_t = expect(op.result.type, TensorType)
         rank = out_t.get_num_dims()
+        shape = shape_of(op.operand.type)
+        grown = [
+            max(lo, 0) + max(hi, 0) + n + max(n - 1, 0) * m
+            for lo, hi, n, m in zip(low, high, shape, interior, strict=True)
+        ]
+        grown_t = TensorType(out_t.element_type, grown)
         b = LocatedBuilder(rewriter, op)
         result = _copy(
-            b, op.padding_value, affine_map(rank, []), empty(b, out_t), identity_map(rank)
+            b, op.padding_value, affine_map(rank, []), empty(b, grown_t), identity_map(rank)
         )
-        if 0 not in shape_of(op.operand.type):
-            loops = shape_of(op.operand.type)
-            out_map = _strided_map(loops, [m + 1 for m in interior], low, shape_of(out_t))
+        if 0 not in shape:
+            starts = [max(lo, 0) for lo in low]
+            out_map = _strided_map(shape, [m + 1 for m in interior], starts, grown)
             result = _copy(b, op.operand, identity_map(rank), result, out_map)
+        if grown != list(shape_of(out_t)):
+            cut = [max(-lo, 0) for lo in low]
+            in_map = _strided_map(shape_of(out_t), [1] * rank, cut, grown)
+            result = _copy(b, result, in_map, empty(b, out_t), identity_map(rank))
         rewriter.replace(op, [], [result])
 
 

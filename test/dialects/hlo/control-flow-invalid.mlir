@@ -90,3 +90,11 @@ func.func @case_index(%i: tensor<f32>, %x: tensor<f32>) {
   }) : (tensor<f32>) -> tensor<f32>
   func.return
 }
+
+// -----
+
+func.func @barrier_types(%a: tensor<f32>) {
+  // expected-error @+1 {{results must have the operands' types (tensor<f32>), found (tensor<i32>)}}
+  %r = "hlo.optimization_barrier"(%a) : (tensor<f32>) -> tensor<i32>
+  func.return
+}

@@ -66,3 +66,15 @@ func.func @branches(%p: tensor<i1>, %i: tensor<i32>, %a: tensor<f32>, %b: tensor
   }) : (tensor<i32>) -> tensor<f32>
   func.return %r, %s : tensor<f32>, tensor<f32>
 }
+
+// hlo.optimization_barrier: its operands back, in StableHLO's form (`()` for none).
+// CHECK-LABEL: func.func @barrier
+// CHECK-SAME:  (%[[A:.*]]: tensor<f32>, %[[B:.*]]: tensor<4xi32>)
+// CHECK-NEXT:  %[[R:.*]], %[[S:.*]] = hlo.optimization_barrier %[[A]], %[[B]] : tensor<f32>, tensor<4xi32>
+// CHECK-NEXT:  hlo.optimization_barrier()
+// CHECK-NEXT:  func.return %[[R]], %[[S]] : tensor<f32>, tensor<4xi32>
+func.func @barrier(%a: tensor<f32>, %b: tensor<4xi32>) -> (tensor<f32>, tensor<4xi32>) {
+  %r, %s = hlo.optimization_barrier %a, %b : tensor<f32>, tensor<4xi32>
+  hlo.optimization_barrier()
+  func.return %r, %s : tensor<f32>, tensor<4xi32>
+}

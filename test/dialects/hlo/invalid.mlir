@@ -378,3 +378,27 @@ func.func @dot_ranks(%a: tensor<2x3x4xf32>, %b: tensor<4xf32>) {
   %0 = hlo.dot %a, %b : (tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3xf32>
   func.return
 }
+
+// -----
+
+func.func @shift_float(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'hlo.shift_left' op operands must have integer or boolean elements, found tensor<4xf32>}}
+  %0 = hlo.shift_left %x, %x : tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @is_finite_int(%x: tensor<4xi32>) {
+  // expected-error @+1 {{'hlo.is_finite' op operand must have float elements, found tensor<4xi32>}}
+  %0 = hlo.is_finite %x : (tensor<4xi32>) -> tensor<4xi1>
+  func.return
+}
+
+// -----
+
+func.func @is_finite_result(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'hlo.is_finite' op result 0 has type tensor<4xf32>, but operands and attributes imply tensor<4xi1>}}
+  %0 = hlo.is_finite %x : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}

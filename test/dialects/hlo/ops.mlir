@@ -174,3 +174,23 @@ func.func @reduce(%x: tensor<8x10xf32>, %y: tensor<8x10xi32>) {
   }) : (tensor<8x10xf32>, tensor<f32>) -> tensor<10xf32>
   func.return
 }
+
+// CHECK-LABEL: func.func @shifts_rounding_finite
+// CHECK-SAME: (%[[I:.*]]: tensor<4xi32>, %[[X:.*]]: tensor<4xf32>)
+// CHECK-NEXT: hlo.shift_left %[[I]], %[[I]] : tensor<4xi32>
+// CHECK-NEXT: hlo.shift_right_arithmetic %[[I]], %[[I]] : tensor<4xi32>
+// CHECK-NEXT: hlo.shift_right_logical %[[I]], %[[I]] : tensor<4xi32>
+// CHECK-NEXT: hlo.round_nearest_even %[[X]] : tensor<4xf32>
+// CHECK-NEXT: hlo.round_nearest_afz %[[X]] : tensor<4xf32>
+// CHECK-NEXT: hlo.tan %[[X]] : tensor<4xf32>
+// CHECK-NEXT: hlo.is_finite %[[X]] : (tensor<4xf32>) -> tensor<4xi1>
+func.func @shifts_rounding_finite(%i: tensor<4xi32>, %x: tensor<4xf32>) -> tensor<4xi1> {
+  %0 = hlo.shift_left %i, %i : tensor<4xi32>
+  %1 = hlo.shift_right_arithmetic %i, %i : tensor<4xi32>
+  %2 = hlo.shift_right_logical %i, %i : tensor<4xi32>
+  %3 = hlo.round_nearest_even %x : tensor<4xf32>
+  %4 = hlo.round_nearest_afz %x : tensor<4xf32>
+  %5 = hlo.tan %x : tensor<4xf32>
+  %6 = hlo.is_finite %x : (tensor<4xf32>) -> tensor<4xi1>
+  func.return %6 : tensor<4xi1>
+}

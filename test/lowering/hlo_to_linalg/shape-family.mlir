@@ -53,6 +53,23 @@ func.func @pad(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<5x4xf32> {
 
 // -----
 
+// Negative edge padding removes elements: pad by the positive parts (3x6: interior rows and
+// columns, one column low), then slice from row 1 (low = -1) over the 4x4 result; the two rows
+// added high come from the fill.
+// CHECK-LABEL: func.func @pad_negative
+// CHECK:        %[[INIT:.*]] = tensor.empty() : tensor<5x6xi32>
+// CHECK:        %[[FILL:.*]] = linalg.generic {{.*}} outs(%[[INIT]] : tensor<5x6xi32>)
+// CHECK:        %[[GROWN:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ((d0 * 2), ((d1 * 2) + 1))>], {{.*}} outs(%[[FILL]] : tensor<5x6xi32>)
+// CHECK:        %[[OUT:.*]] = tensor.empty() : tensor<4x4xi32>
+// CHECK:        %[[R:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> ((d0 + 1), (d1 mod 6))>, affine_map<(d0, d1) -> (d0, d1)>], {{.*}} ins(%[[GROWN]] : tensor<5x6xi32>) outs(%[[OUT]] : tensor<4x4xi32>)
+// CHECK:        func.return %[[R]]
+func.func @pad_negative(%x: tensor<2x3xi32>, %v: tensor<i32>) -> tensor<4x4xi32> {
+  %0 = hlo.pad %x, %v, low = [-1, 1], high = [2, -2], interior = [1, 1] : (tensor<2x3xi32>, tensor<i32>) -> tensor<4x4xi32>
+  func.return %0 : tensor<4x4xi32>
+}
+
+// -----
+
 // Shapes are static: the indices are a constant.
 // CHECK-LABEL: func.func @iota
 // CHECK-NEXT:   %[[C:.*]] = arith.constant dense<{{\[}}[0, 1, 2], [0, 1, 2]]> : tensor<2x3xi32>
