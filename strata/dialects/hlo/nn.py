@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
@@ -33,7 +34,7 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
-from xdsl.parser import AttrParser
+from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
 from xdsl.traits import Pure, RecursiveMemoryEffect
 from xdsl.utils.exceptions import VerifyException
@@ -115,7 +116,16 @@ class ConvDimensionNumbersAttr(ParametrizedAttribute):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        def parse_layout(letters: dict[int, str]) -> ArrayAttr[IntAttr]:
+        parser.parse_punctuation("<")
+        inp, kernel, out = cls.parse_layouts(parser)
+        parser.parse_punctuation(">")
+        return [_layout_attr(inp), _layout_attr(kernel), _layout_attr(out)]
+
+    @staticmethod
+    def parse_layouts(parser: AttrParser) -> tuple[list[int], list[int], list[int]]:
+        """`[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`: the input, kernel and output layouts."""
+
+        def parse_layout(letters: dict[int, str]) -> list[int]:
             by_letter = {v: k for k, v in letters.items()}
 
             def parse_entry() -> int:
@@ -132,31 +142,29 @@ class ConvDimensionNumbersAttr(ParametrizedAttribute):
                     )
                 return by_letter[letter]
 
-            codes = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parse_entry)
-            return _layout_attr(codes)
+            return parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parse_entry)
 
-        parser.parse_punctuation("<")
         inp = parse_layout(_INPUT_LETTERS)
         parser.parse_keyword("x")
         kernel = parse_layout(_KERNEL_LETTERS)
         parser.parse_punctuation("->")
         out = parse_layout(_INPUT_LETTERS)
-        parser.parse_punctuation(">")
-        return [inp, kernel, out]
+        return inp, kernel, out
 
-    def print_parameters(self, printer: Printer) -> None:
+    def layouts_text(self) -> str:
         def text(layout: Sequence[int], letters: dict[int, str]) -> str:
             return "[" + ", ".join(letters.get(c, str(c)) for c in layout) + "]"
 
-        printer.print_string(
-            "<"
-            + text(self.input(), _INPUT_LETTERS)
+        return (
+            text(self.input(), _INPUT_LETTERS)
             + "x"
             + text(self.kernel(), _KERNEL_LETTERS)
             + "->"
             + text(self.output(), _INPUT_LETTERS)
-            + ">"
         )
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string("<" + self.layouts_text() + ">")
 
 
 def padding_attr(pads: Sequence[tuple[int, int]]) -> DenseIntOrFPElementsAttr:
@@ -213,15 +221,34 @@ class ConvWindow:
     reversal: list[bool]
 
 
+def _parse_pair(parser: Parser) -> tuple[int, int]:
+    """`[low, high]`"""
+    pos = parser.pos
+    values = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer)
+    if len(values) != 2:
+        parser.raise_error(f"expected [low, high], found {len(values)} values", pos, parser.pos)
+    return values[0], values[1]
+
+
+def _parse_flag(parser: Parser) -> int:
+    """`true` / `false` (or 1 / 0), as StableHLO prints window reversal."""
+    flag = parser.parse_optional_boolean()
+    return int(flag) if flag is not None else parser.parse_integer()
+
+
 @irdl_op_definition
 class ConvolutionOp(HloOp):
-    """Convolution with StableHLO's window attributes and dimension numbers.
-    `%y = "hlo.convolution"(%x, %w) <{dimension_numbers = #hlo.conv<[b, 0, 1, f]x[0, 1, i, o]->
-    [b, 0, 1, f]>, window_strides = array<i64: 1, 1>, padding = dense<1> : tensor<2x2xi64>,
-    feature_group_count = 1 : i64, batch_group_count = 1 : i64}>
-    : (tensor<1x5x5x2xf32>, tensor<3x3x2x4xf32>) -> tensor<1x5x5x4xf32>`"""
+    """Convolution with StableHLO's window attributes and dimension numbers, in StableHLO's
+    pretty form (the window's fields optional, reverse as true/false):
+    `%y = hlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f],
+    window = {stride = [1, 1], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1],
+    reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64}
+    : (tensor<1x5x5x2xf32>, tensor<3x3x2x4xf32>) -> tensor<1x5x5x4xf32>`
+    or the generic one (`"hlo.convolution"(%x, %w) <{dimension_numbers = #hlo.conv<...>,
+    window_strides = array<i64: 1, 1>, padding = dense<1> : tensor<2x2xi64>, ...}>`)."""
 
     name = "hlo.convolution"
+    CHECKS_RESULT_ELEMENT_TYPE: ClassVar[bool] = False  # i8 x i8 -> i32, f32 x f32 -> f64
     lhs = operand_def(TensorType)
     rhs = operand_def(TensorType)
     result = result_def(TensorType)
@@ -295,6 +322,121 @@ class ConvolutionOp(HloOp):
 
     def window(self) -> ConvWindow:
         return self._window(dict(self.properties))
+
+    # -- StableHLO's pretty form ------------------------------------------------------------------
+
+    WINDOW_KEYS: ClassVar[tuple[str, ...]] = (
+        "stride",
+        "pad",
+        "lhs_dilate",
+        "rhs_dilate",
+        "reverse",
+    )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string("(")
+        printer.print_list(self.operands, printer.print_ssa_value)
+        printer.print_string(") dim_numbers = ")
+        printer.print_string(self.dimension_numbers.layouts_text())
+        fields: list[str] = []
+        if self.window_strides is not None:
+            fields.append(f"stride = [{', '.join(map(str, _ints(self.window_strides)))}]")
+        if self.padding is not None:
+            pairs = padding_pairs(self.padding, self.dimension_numbers.num_spatial())
+            fields.append("pad = [" + ", ".join(f"[{lo}, {hi}]" for lo, hi in pairs) + "]")
+        if self.lhs_dilation is not None:
+            fields.append(f"lhs_dilate = [{', '.join(map(str, _ints(self.lhs_dilation)))}]")
+        if self.rhs_dilation is not None:
+            fields.append(f"rhs_dilate = [{', '.join(map(str, _ints(self.rhs_dilation)))}]")
+        if self.window_reversal is not None:
+            flags = ", ".join("true" if r else "false" for r in _ints(self.window_reversal))
+            fields.append(f"reverse = [{flags}]")
+        if fields:
+            printer.print_string(", window = {" + ", ".join(fields) + "}")
+        printer.print_string(" ")
+        printer.print_attr_dict(
+            {
+                "batch_group_count": self.batch_group_count,
+                "feature_group_count": self.feature_group_count,
+                **self.attributes,
+            }
+        )
+        printer.print_string(" : ")
+        printer.print_function_type([o.type for o in self.operands], [r.type for r in self.results])
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ConvolutionOp:
+        pos = parser.pos
+        operands = parser.parse_comma_separated_list(
+            parser.Delimiter.PAREN, parser.parse_unresolved_operand
+        )
+        if len(operands) != 2:
+            parser.raise_error(f"expected 2 operands (lhs, rhs), found {len(operands)}", pos)
+        parser.parse_keyword("dim_numbers")
+        parser.parse_punctuation("=")
+        dn = ConvDimensionNumbersAttr(*ConvDimensionNumbersAttr.parse_layouts(parser))
+        window: dict[str, list[int] | list[tuple[int, int]]] = {}
+        if parser.parse_optional_punctuation(","):
+            parser.parse_keyword("window")
+            parser.parse_punctuation("=")
+            parser.parse_punctuation("{")
+            while True:
+                key_pos = parser.pos
+                key = parser.parse_identifier()
+                if key not in cls.WINDOW_KEYS or key in window:
+                    parser.raise_error(
+                        f"expected one of {', '.join(cls.WINDOW_KEYS)} once each, found '{key}'",
+                        key_pos,
+                        parser.pos,
+                    )
+                parser.parse_punctuation("=")
+                if key == "pad":
+                    window[key] = parser.parse_comma_separated_list(
+                        parser.Delimiter.SQUARE, lambda: _parse_pair(parser)
+                    )
+                elif key == "reverse":
+                    window[key] = parser.parse_comma_separated_list(
+                        parser.Delimiter.SQUARE, lambda: _parse_flag(parser)
+                    )
+                else:
+                    window[key] = parser.parse_comma_separated_list(
+                        parser.Delimiter.SQUARE, parser.parse_integer
+                    )
+                if not parser.parse_optional_punctuation(","):
+                    break
+            parser.parse_punctuation("}")
+        attributes = dict(parser.parse_optional_attr_dict())
+        parser.parse_punctuation(":")
+        types_pos = parser.pos
+        function_type = parser.parse_function_type()
+        if len(function_type.inputs) != 2 or len(function_type.outputs) != 1:
+            parser.raise_error("expected (lhs type, rhs type) -> result type", types_pos)
+        lhs, rhs = parser.resolve_operands(operands, list(function_type.inputs), pos)
+
+        def count(name: str) -> int:
+            attr = attributes.pop(name, None)
+            if attr is None:
+                return 1
+            if not isinstance(attr, IntegerAttr):
+                parser.raise_error(f"{name} must be an integer, found {attr}", pos)
+            return attr.value.data
+
+        groups, batch_groups = count("feature_group_count"), count("batch_group_count")
+        op = cls(
+            lhs,
+            rhs,
+            dn,
+            window.get("stride"),  # type: ignore[arg-type]
+            window.get("pad"),  # type: ignore[arg-type]
+            window.get("lhs_dilate"),  # type: ignore[arg-type]
+            window.get("rhs_dilate"),  # type: ignore[arg-type]
+            [bool(r) for r in window["reverse"]] if "reverse" in window else None,
+            groups,
+            batch_groups,
+            function_type.outputs.data[0],
+        )
+        op.attributes.update(attributes)
+        return op
 
     @classmethod
     def _infer(

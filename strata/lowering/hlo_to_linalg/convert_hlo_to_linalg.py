@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import PatternRewriteWalker
 
 from strata.dialects import hlo
 from strata.lowering.conversion import convert_dialect
@@ -37,6 +38,7 @@ class ConvertHloToLinalgPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         control_flow.lower_control_flow(op)
+        PatternRewriteWalker(nn.SplitBatchGroups()).rewrite_module(op)
         # Elementwise last: its generic pattern matches any elementwise hlo op.
         patterns = [
             p

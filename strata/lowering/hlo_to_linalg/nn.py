@@ -23,7 +23,7 @@ from xdsl.ir.affine import (
     AffineExpr,
     AffineMap,
 )
-from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
 from strata.dialects import hlo
 from strata.dialects.tensor_types import is_static, shape_of
@@ -183,6 +183,62 @@ def _split_feature(
     return results
 
 
+class SplitBatchGroups(RewritePattern):
+    """hlo.convolution with batch_group_count = G (StableHLO's semantics; the gradient of a
+    convolution with respect to its kernel has it) -> G hlo.convolution without batch groups on
+    hlo.slice pieces, joined by hlo.concatenate: slice g of the input's batch with slice g of
+    the kernel's output features gives slice g of the output features. Runs over the module
+    before the other lowerings, which then lower the pieces."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: hlo.ConvolutionOp, rewriter: PatternRewriter, /) -> None:
+        if op.batch_group_count.value.data != 1 and all(
+            is_static(v.type) for v in (op.lhs, op.rhs, op.result)
+        ):
+            _split_batch_groups(op, rewriter)
+
+
+def _split_batch_groups(op: hlo.ConvolutionOp, rewriter: PatternRewriter) -> None:
+    dn = op.dimension_numbers
+    pos = hlo.ConvDimensionNumbersAttr.position
+    groups = op.batch_group_count.value.data
+    lhs_shape, rhs_shape = shape_of(op.lhs.type), shape_of(op.rhs.type)
+    batch_dim, out_dim = pos(dn.input(), hlo.BATCH), pos(dn.kernel(), hlo.FEATURE)
+    batch, features = lhs_shape[batch_dim] // groups, rhs_shape[out_dim] // groups
+    w = op.window()
+    b = LocatedBuilder(rewriter, op)
+
+    def piece(value: SSAValue, shape: Sequence[int], dim: int, size: int, g: int) -> SSAValue:
+        starts = [g * size if d == dim else 0 for d in range(len(shape))]
+        limits = [(g + 1) * size if d == dim else n for d, n in enumerate(shape)]
+        return b(hlo.SliceOp(value, starts, limits)).result
+
+    out_t = expect(op.result.type, TensorType)
+    out_feature = pos(dn.output(), hlo.FEATURE)
+    piece_shape = list(shape_of(out_t))
+    piece_shape[out_feature] //= groups
+    parts = [
+        b(
+            hlo.ConvolutionOp(
+                piece(op.lhs, lhs_shape, batch_dim, batch, g),
+                piece(op.rhs, rhs_shape, out_dim, features, g),
+                dn,
+                w.strides,
+                w.padding,
+                w.lhs_dilation,
+                w.rhs_dilation,
+                w.reversal,
+                op.feature_group_count.value.data,
+                1,
+                TensorType(out_t.element_type, piece_shape),
+            )
+        ).result
+        for g in range(groups)
+    ]
+    joined = b(hlo.ConcatenateOp(parts, out_feature, out_t)).result
+    rewriter.replace(op, [], [joined])
+
+
 class ConvolutionLowering(RewritePattern):
     """hlo.convolution %x, %w -> linalg.generic over (batch, out spatial..., [group], kernel
     spatial..., in feature, out feature) { acc + x[b, o * s + k * d, .., g * ci_g + ci] * w }
@@ -197,7 +253,7 @@ class ConvolutionLowering(RewritePattern):
         if not all(is_static(v.type) for v in (op.lhs, op.rhs, op.result)):
             return
         if op.batch_group_count.value.data != 1:
-            return
+            return  # SplitBatchGroups ran first
         w = op.window()
         if any(lo < 0 or hi < 0 for lo, hi in w.padding):
             return
@@ -207,6 +263,7 @@ class ConvolutionLowering(RewritePattern):
         in_l, k_l, out_l = dn.input(), dn.kernel(), dn.output()
         out_t = expect(op.result.type, TensorType)
         element = out_t.element_type
+        operand_element = expect(op.lhs.type, TensorType).element_type
         b = LocatedBuilder(rewriter, op)
         zero = scalar_constant(b, 0, element)
 
@@ -215,7 +272,7 @@ class ConvolutionLowering(RewritePattern):
         for i in range(n):
             lhs_pads[pos(in_l, i)] = w.padding[i]
             lhs_dil[pos(in_l, i)] = w.lhs_dilation[i]
-        lhs = pad(b, op.lhs, lhs_pads, lhs_dil, zero)
+        lhs = pad(b, op.lhs, lhs_pads, lhs_dil, scalar_constant(b, 0, operand_element))
         rhs = op.rhs
         rhs_shape = shape_of(rhs.type)
         if any(w.reversal):
@@ -228,7 +285,7 @@ class ConvolutionLowering(RewritePattern):
                 b,
                 [rhs],
                 [expr_map(rank, flipped)],
-                empty(b, TensorType(element, rhs_shape)),
+                empty(b, TensorType(operand_element, rhs_shape)),
                 identity_map(rank),
                 [PARALLEL] * rank,
                 lambda e, a: a[0],
@@ -270,7 +327,9 @@ class ConvolutionLowering(RewritePattern):
         init = filled(b, TensorType(element, out_shape), zero)
 
         def body(emit: Emit, args: Sequence[SSAValue]) -> SSAValue:
-            return scalar_ops.multiply_add(emit, args[2], args[0], args[1], element)
+            # A result type wider than the operands' (i8 x i8 -> i32): products and sums in it.
+            x, y = (scalar_ops.convert(emit, a, element) for a in args[:2])
+            return scalar_ops.multiply_add(emit, args[2], x, y, element)
 
         result = generic(
             b,

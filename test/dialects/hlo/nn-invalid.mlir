@@ -53,3 +53,19 @@ func.func @conv_complex_padding(%x: tensor<1x5x5x4xf32>, %w: tensor<3x3x4x6xf32>
   %y = "hlo.convolution"(%x, %w) <{dimension_numbers = #hlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, window_strides = array<i64: 2, 2>, padding = dense<(1,1)> : tensor<2x2xcomplex<i64>>, feature_group_count = 1 : i64, batch_group_count = 1 : i64}> : (tensor<1x5x5x4xf32>, tensor<3x3x4x6xf32>) -> tensor<1x3x3x6xf32>
   func.return
 }
+
+// -----
+
+func.func @window_key(%x: tensor<1x5x5x2xf32>, %w: tensor<3x3x2x4xf32>) {
+  // expected-error @+1 {{expected one of stride, pad, lhs_dilate, rhs_dilate, reverse once each, found 'strides'}}
+  %y = hlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {strides = [1, 1]} {} : (tensor<1x5x5x2xf32>, tensor<3x3x2x4xf32>) -> tensor<1x3x3x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @pad_pair(%x: tensor<1x5x5x2xf32>, %w: tensor<3x3x2x4xf32>) {
+  // expected-error @+1 {{expected [low, high], found 3 values}}
+  %y = hlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {pad = [[1, 1, 1], [0, 0]]} {} : (tensor<1x5x5x2xf32>, tensor<3x3x2x4xf32>) -> tensor<1x3x3x4xf32>
+  func.return
+}

@@ -1,8 +1,8 @@
 // RUN: strata-opt %s -p convert-hlo-to-linalg | filecheck %s
 // RUN: strata-run %s --run-checks | filecheck %s --check-prefix=EXEC
 
-// Shifts, rounding, tan, is_finite, optimization_barrier, negative padding, a dot_general into a
-// wider type, and a call to a public function. Each function computes its values
+// Shifts, rounding, tan, is_finite, optimization_barrier, negative padding, a dot_general and a
+// convolution into a wider type, batch groups, and a call to a public function. Each function computes its values
 // twice: from constants (folded at hlo-opt, by the numpy functions of scalar_semantics) and from
 // the same constants behind an optimization_barrier (computed by the lowered code); both must
 // give StableHLO's values.
@@ -31,7 +31,9 @@
 // EXEC: PASS @pad_negative
 // EXEC: PASS @dot_into_f64
 // EXEC: PASS @calls_public
-// EXEC: 7 of 7 functions passed
+// EXEC: PASS @convolution_i8_to_i32
+// EXEC: PASS @convolution_batch_groups
+// EXEC: 9 of 9 functions passed
 func.func @shifts_i32() {
   %a0 = hlo.constant dense<[-1, 0, 8, 5, -128, 7]> : tensor<6xi32>
   %b0 = hlo.constant dense<[1, 2, 3, 32, 31, -1]> : tensor<6xi32>
@@ -158,5 +160,42 @@ func.func @calls_public() {
   %one = hlo.constant dense<1> : tensor<i64>
   %r = func.call @add_2(%one) : (tensor<i64>) -> tensor<i64>
   check.expect_eq_const %r, dense<3> : tensor<i64>
+  func.return
+}
+
+// StableHLO's interpreter test: i8 operands, i32 result (sums up to 620): the operands are
+// extended in the body, the padding fill of the dilated input stays i8.
+// CHECK-LABEL: func.func @convolution_i8_to_i32
+// CHECK:         ^bb0(%[[X:.*]]: i8, %[[W:.*]]: i8, %[[ACC:.*]]: i32):
+// CHECK-NEXT:      %[[XW:.*]] = arith.extsi %[[X]] : i8 to i32
+// CHECK-NEXT:      %[[WW:.*]] = arith.extsi %[[W]] : i8 to i32
+func.func @convolution_i8_to_i32() {
+  %lhs = hlo.constant dense<[[[[1], [2], [5], [6]], [[3], [4], [7], [8]], [[10], [11], [14], [15]], [[12], [13], [16], [17]]]]> : tensor<1x4x4x1xi8>
+  %rhs = hlo.constant dense<10> : tensor<3x3x1x1xi8>
+  %result = hlo.convolution(%lhs, %rhs)
+    dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f],
+    window = {
+      stride = [4, 4],
+      lhs_dilate = [2, 2]
+    } {
+      batch_group_count = 1 : i64,
+      feature_group_count = 1 : i64,
+      precision_config = [#hlo<precision DEFAULT>, #hlo<precision DEFAULT>]
+    }
+  : (tensor<1x4x4x1xi8>, tensor<3x3x1x1xi8>) -> tensor<1x2x2x1xi32>
+  check.expect_eq_const %result, dense<[[[[100], [260]], [[460], [620]]]]> : tensor<1x2x2x1xi32>
+  func.return
+}
+
+// batch_group_count = 4: four convolutions of one batch element (the input's batch is its
+// second dim here) with one output feature each, concatenated along the output features.
+// CHECK-LABEL: func.func @convolution_batch_groups
+// CHECK-NOT:     hlo.
+// CHECK:         func.return
+func.func @convolution_batch_groups() {
+  %lhs = hlo.constant dense<[[[[1], [2], [5], [6]], [[3], [4], [7], [8]], [[10], [11], [14], [15]], [[12], [13], [16], [17]]]]> : tensor<1x4x4x1xi64>
+  %rhs = hlo.constant dense<1> : tensor<1x2x1x4xi64>
+  %result = hlo.convolution(%lhs, %rhs) dim_numbers = [0, b, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [4, 4], lhs_dilate = [2, 2]} {batch_group_count = 4 : i64, feature_group_count = 1 : i64} : (tensor<1x4x4x1xi64>, tensor<1x2x1x4xi64>) -> tensor<1x1x2x4xi64>
+  check.expect_eq_const %result, dense<[[[[1, 3, 10, 12], [5, 7, 14, 16]]]]> : tensor<1x1x2x4xi64>
   func.return
 }

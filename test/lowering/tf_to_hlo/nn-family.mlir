@@ -31,7 +31,7 @@ func.func @einsum_attention(%q: tensor<2x3x2x4xf32>, %k: tensor<2x5x2x4xf32>) ->
 // SAME with stride 2: out = ceil(in / 2); the odd padding element goes after.
 // CHECK-LABEL: func.func @conv2d_same
 // CHECK-SAME: (%[[X:.*]]: tensor<1x6x7x2xf32>, %[[F:.*]]: tensor<3x3x2x3xf32>)
-// CHECK-NEXT:   %[[C:.*]] = "hlo.convolution"(%[[X]], %[[F]]) <{dimension_numbers = #hlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, window_strides = array<i64: 2, 2>, padding = dense<{{\[\[}}0, 1], [1, 1]]> : tensor<2x2xi64>, rhs_dilation = array<i64: 1, 1>}> : (tensor<1x6x7x2xf32>, tensor<3x3x2x3xf32>) -> tensor<1x3x4x3xf32>
+// CHECK-NEXT:   %[[C:.*]] = hlo.convolution(%[[X]], %[[F]]) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 2], pad = {{\[\[}}0, 1], [1, 1]], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x6x7x2xf32>, tensor<3x3x2x3xf32>) -> tensor<1x3x4x3xf32>
 // CHECK-NEXT:   func.return %[[C]]
 func.func @conv2d_same(%x: tensor<1x6x7x2xf32>, %f: tensor<3x3x2x3xf32>) -> tensor<1x3x4x3xf32> {
   %0 = "tf.Conv2D"(%x, %f) <{strides = array<i64: 1, 2, 2, 1>, padding = "SAME"}> : (tensor<1x6x7x2xf32>, tensor<3x3x2x3xf32>) -> tensor<1x3x4x3xf32>
@@ -44,7 +44,7 @@ func.func @conv2d_same(%x: tensor<1x6x7x2xf32>, %f: tensor<3x3x2x3xf32>) -> tens
 // CHECK-LABEL: func.func @depthwise
 // CHECK-SAME: (%[[X:.*]]: tensor<1x6x7x2xf32>, %[[F:.*]]: tensor<3x3x2x2xf32>)
 // CHECK-NEXT:   %[[R:.*]] = hlo.reshape %[[F]] : (tensor<3x3x2x2xf32>) -> tensor<3x3x1x4xf32>
-// CHECK-NEXT:   %[[C:.*]] = "hlo.convolution"(%[[X]], %[[R]]) <{dimension_numbers = #hlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 2 : i64, {{.*}}padding = dense<0> : tensor<2x2xi64>{{.*}}}> : (tensor<1x6x7x2xf32>, tensor<3x3x1x4xf32>) -> tensor<1x4x5x4xf32>
+// CHECK-NEXT:   %[[C:.*]] = hlo.convolution(%[[X]], %[[R]]) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = {{\[\[}}0, 0], [0, 0]], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 2 : i64} : (tensor<1x6x7x2xf32>, tensor<3x3x1x4xf32>) -> tensor<1x4x5x4xf32>
 // CHECK-NEXT:   func.return %[[C]]
 func.func @depthwise(%x: tensor<1x6x7x2xf32>, %f: tensor<3x3x2x2xf32>) -> tensor<1x4x5x4xf32> {
   %0 = "tf.DepthwiseConv2dNative"(%x, %f) <{strides = array<i64: 1, 1, 1, 1>, padding = "VALID"}> : (tensor<1x6x7x2xf32>, tensor<3x3x2x2xf32>) -> tensor<1x4x5x4xf32>
@@ -56,7 +56,7 @@ func.func @depthwise(%x: tensor<1x6x7x2xf32>, %f: tensor<3x3x2x2xf32>) -> tensor
 // The input gradient: dy dilated by the strides, the window reversed, the filter's depths swapped.
 // CHECK-LABEL: func.func @conv_transpose
 // CHECK-SAME: (%[[F:.*]]: tensor<3x3x2x3xf32>, %[[DY:.*]]: tensor<1x3x4x3xf32>)
-// CHECK:        %[[C:.*]] = "hlo.convolution"(%[[DY]], %[[F]]) <{dimension_numbers = #hlo.conv<[b, 0, 1, f]x[0, 1, o, i]->[b, 0, 1, f]>, {{.*}}padding = dense<{{\[\[}}2, 1], [1, 1]]> : tensor<2x2xi64>, lhs_dilation = array<i64: 2, 2>, rhs_dilation = array<i64: 1, 1>, window_reversal = array<i1: true, true>}> : (tensor<1x3x4x3xf32>, tensor<3x3x2x3xf32>) -> tensor<1x6x7x2xf32>
+// CHECK:        %[[C:.*]] = hlo.convolution(%[[DY]], %[[F]]) dim_numbers = [b, 0, 1, f]x[0, 1, o, i]->[b, 0, 1, f], window = {stride = [1, 1], pad = {{\[\[}}2, 1], [1, 1]], lhs_dilate = [2, 2], rhs_dilate = [1, 1], reverse = [true, true]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x3x4x3xf32>, tensor<3x3x2x3xf32>) -> tensor<1x6x7x2xf32>
 // CHECK-NEXT:   func.return %[[C]]
 func.func @conv_transpose(%f: tensor<3x3x2x3xf32>, %dy: tensor<1x3x4x3xf32>) -> tensor<1x6x7x2xf32> {
   %s = "tf.Const"() <{value = dense<[1, 6, 7, 2]> : tensor<4xi32>}> : () -> tensor<4xi32>
