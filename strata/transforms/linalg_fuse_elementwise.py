@@ -153,16 +153,11 @@ def merge_duplicate_inputs(op: linalg.GenericOp) -> linalg.GenericOp | None:
         return None
     kept = [i for i in range(n_in) if i not in same_as]
     old_block = op.body.block
-    block = Block(arg_types=[old_block.args[i].type for i in kept])
-    outputs = [a.type for a in old_block.args[n_in:]]
-    out_args = [block.insert_arg(t, len(block.args)) for t in outputs]
-    mapping: dict[SSAValue, SSAValue] = {}
-    for new_i, old_i in enumerate(kept):
-        mapping[old_block.args[old_i]] = block.args[new_i]
+    still_read = kept + list(range(n_in, len(old_block.args)))  # and every output
+    block = Block(arg_types=[old_block.args[i].type for i in still_read])
+    mapping = {old_block.args[old]: new for old, new in zip(still_read, block.args, strict=True)}
     for dup, orig in same_as.items():
         mapping[old_block.args[dup]] = mapping[old_block.args[orig]]
-    for old_arg, new_arg in zip(old_block.args[n_in:], out_args, strict=True):
-        mapping[old_arg] = new_arg
     for inner in old_block.ops:
         block.add_op(inner.clone(mapping))
     cse(block)
