@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -38,6 +39,8 @@ if TYPE_CHECKING:
 
 TARGETS = ("cpu", "cuda", "cuda-sim")
 GPU_TARGETS = ("cuda", "cuda-sim")
+VERIFY_EACH_ENV = "STRATA_VERIFY_EACH"
+"""Set to 1, `strata.compile` verifies after every stage by default (the test suites set it)."""
 
 
 @dataclass
@@ -164,6 +167,7 @@ def compile(  # noqa: A001 - the natural name for this entry point
     profile: bool = False,
     threads: int | None = None,
     plugins: Sequence[str] = (),
+    verify_each: bool | None = None,
 ) -> CompiledModel:
     """Compile a model all the way for `target` and return a callable; `cpu` tunes the JIT of
     cpu and cuda-sim (`x86-64`, `x86-64-v2`..`v4`, `host`; default $STRATA_JIT_CPU or host).
@@ -183,7 +187,11 @@ def compile(  # noqa: A001 - the natural name for this entry point
 
     `plugins`: plugins to load first (strata.plugins: .py files or module names adding dialects,
     passes and stages); installed `strata.plugins` entry points load by themselves. A compile
-    with plugins loaded is not cached (their code is not part of the key)."""
+    with plugins loaded is not cached (their code is not part of the key).
+
+    `verify_each`: verify the IR after every stage, not only the imported and the final module
+    (default: $STRATA_VERIFY_EACH=1, which the test suites set, else off; a pass that breaks
+    the IR is then named at the stage it broke it, at a fifth more compile time)."""
     from strata.plugins import load_plugins
 
     load_plugins(plugins)
@@ -200,6 +208,7 @@ def compile(  # noqa: A001 - the natural name for this entry point
         profile=profile,
         threads=1 if check_bounds else (threads or target_description.cores),
         target=target_description,
+        verify_each=os.environ.get(VERIFY_EACH_ENV) == "1" if verify_each is None else verify_each,
     )
     rec = _Recorder()
     try:
@@ -331,7 +340,7 @@ def _cache_key(
         target=target,
         opt_level=opt_level,
         cpu=tuning_fingerprint(jit_cpu(cpu)),
-        pipeline=asdict(pipeline),
+        pipeline={k: v for k, v in asdict(pipeline).items() if k != "verify_each"},
     )
 
 

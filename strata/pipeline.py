@@ -57,6 +57,10 @@ class PipelineOptions:
     target: TargetDescription | None = None
     """The CPU the code is for: its vector registers size the contraction tiles (None: this
     machine)."""
+    verify_each: bool = True
+    """Verify the module after every stage, as mlir-opt does after every pass. False verifies
+    only the last stage's output (the input was verified when loaded): what `strata.compile`
+    does by default, since verification is a fifth of a large compile's time."""
 
 
 def _d(*names: str) -> frozenset[str]:
@@ -273,7 +277,8 @@ def run_stages(
     """Lower `module` in place from the stage it is at (or `start_after`) through `stop_after`,
     along the chain of the target `stop_after` belongs to (`gpu` and `nvvm` select cuda).
 
-    The module is verified after every stage; `after_stage` sees it with the seconds the stage took.
+    The module is verified after every stage (only after the last without
+    `options.verify_each`); `after_stage` sees it with the seconds the stage took.
     `options` add passes (bounds checks) to the stages they concern. `pass_callback` sees every
     pass boundary (xDSL's PassPipeline callback: the pass done, the module, the next pass).
     """
@@ -298,10 +303,12 @@ def run_stages(
     if options is not None and options.check_bounds and stages[first - 1].checked:
         # A module given at a checked stage gets its checks too (the pass skips checked ones).
         PassPipeline.parse_spec(all_passes(), CHECK_BOUNDS_PASS, on_pass).apply(ctx, module)
+    verify_each = options is None or options.verify_each
     for stage in stages[first : last + 1]:
         began = time.perf_counter()
         stage_pipeline(stage, on_pass, options).apply(ctx, module)
-        verify_module(module)
+        if verify_each or stage is stages[last]:
+            verify_module(module)
         if after_stage is not None:
             after_stage(stage, module, time.perf_counter() - began)
     return module

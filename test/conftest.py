@@ -19,6 +19,8 @@ from xdsl.dialects.builtin import ModuleOp
 from strata.api import lower
 from strata.diagnostics import StrataError
 
+# Compiles in the tests verify after every stage: a pass that breaks the IR is named there.
+os.environ.setdefault("STRATA_VERIFY_EACH", "1")
 if "STRATA_CACHE_DIR" not in os.environ:
     _cache = tempfile.mkdtemp(prefix="strata-test-cache-")
     os.environ["STRATA_CACHE_DIR"] = _cache

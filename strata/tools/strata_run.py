@@ -115,6 +115,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="compile from scratch and do not store the result in the compile cache "
         "($STRATA_CACHE_DIR, else the user cache directory; cpu target)",
     )
+    p.add_argument(
+        "--verify-each",
+        action="store_true",
+        help="verify the IR after every stage, not only the input and the final module "
+        "(also $STRATA_VERIFY_EACH=1)",
+    )
     p.add_argument("--seed", type=int, default=0, help="seed for random inputs")
     add_plugin_flag(p)
     p.add_argument("--debug", action="store_true", help="show Python tracebacks")
@@ -173,6 +179,7 @@ def run_checks_of(args: argparse.Namespace) -> int:
             check_bounds=args.check_bounds,
             cache=not args.no_cache,
             threads=args.threads,
+            verify_each=True if args.verify_each else None,
         )
     text, ok = report(results)
     print(text)
@@ -207,6 +214,7 @@ def main(argv: list[str]) -> int:
         cache=not args.no_cache,
         profile=args.profile or args.trace is not None,
         threads=args.threads,
+        verify_each=True if args.verify_each else None,
     )
     if args.timing:
         print(compile_time_line(fn.stage_seconds), file=sys.stderr)
