@@ -12,7 +12,7 @@ registers across a reduction, which it cannot prove for two views of the same ar
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -22,7 +22,6 @@ from xdsl.dialects.builtin import (
     DictionaryAttr,
     ModuleOp,
     NameLoc,
-    SymbolRefAttr,
     UnitAttr,
 )
 from xdsl.ir import Block, Operation, Region, SSAValue
@@ -88,42 +87,47 @@ class LinalgOutlineKernelsPass(ModulePass):
                 continue
             count = 0
             anchor: Operation = f
-            first_of: dict[tuple[object, ...], func.FuncOp] = {}
+            first_of: dict[tuple[object, ...], str] = {}
             for inner in _outermost_linalg_ops(f):
                 name = _kernel_name(f.sym_name.data, count, inner, taken)
-                kernel, call = self.outline(inner, name)
                 count += 1
-                same = first_of.setdefault(structural_key(kernel), kernel)
-                if same is not kernel:
-                    # Identical up to its buffers: call the first copy (compiled once).
-                    call.callee = SymbolRefAttr(same.sym_name)
+                args, constants = kernel_operands(inner)
+                noalias = distinct_buffers(args)
+                key = outline_key(inner, args, constants, noalias)
+                same = first_of.setdefault(key, name)
+                if same != name:
+                    # Identical up to its buffers: call the first copy (compiled once), and
+                    # build no kernel for this one.
                     taken.discard(name)
+                    _replace_by_call(inner, same, args)
                     continue
+                kernel = self.outline(inner, name, args, constants, noalias)
                 op.body.block.insert_op_after(kernel, anchor)
                 anchor = kernel
 
     @staticmethod
-    def outline(op: Operation, name: str) -> tuple[func.FuncOp, func.CallOp]:
-        """`op` moved into a new kernel function `name`, and the call that replaces it."""
-        args: list[SSAValue] = []
-        for v in [*op.operands, *captured_values(op)]:
-            if v not in args and not isinstance(v.owner, arith.ConstantOp):
-                args.append(v)
+    def outline(
+        op: Operation,
+        name: str,
+        args: Sequence[SSAValue],
+        constants: Sequence[SSAValue],
+        noalias: Sequence[bool],
+    ) -> func.FuncOp:
+        """`op` moved into a new kernel function `name` taking `args` (`kernel_operands`),
+        replaced by a call to it; returns the kernel."""
         block = Block(arg_types=[a.type for a in args])
         mapping: dict[SSAValue, SSAValue] = dict(zip(args, block.args, strict=False))
-        for v in captured_values(op):
-            if isinstance(v.owner, arith.ConstantOp) and v not in mapping:
-                const = v.owner.clone()
-                block.add_op(const)
-                mapping[v] = const.result
+        for v in constants:
+            const = expect(v.owner, arith.ConstantOp, "a kernel constant").clone()
+            block.add_op(const)
+            mapping[v] = const.result
         block.add_op(op.clone(mapping))
         block.add_op(func.ReturnOp())
         for new in block.ops:
             new.location = op.location
 
         attrs = [
-            DictionaryAttr({"llvm.noalias": UnitAttr()} if distinct else {})
-            for distinct in distinct_buffers(args)
+            DictionaryAttr({"llvm.noalias": UnitAttr()} if distinct else {}) for distinct in noalias
         ]
         kernel = func.FuncOp(
             name,
@@ -136,12 +140,80 @@ class LinalgOutlineKernelsPass(ModulePass):
         # Kept out of line: inlining every kernel into the entry makes one huge function, on
         # which LLVM's optimiser is superlinear (seconds for an unrolled LSTM).
         kernel.attributes["no_inline"] = UnitAttr()
-        call = func.CallOp(name, args, [])
-        call.location = op.location
-        expect(op.parent_block(), Block, "the kernel op's block").insert_op_before(call, op)
-        op.detach()
-        op.erase()
-        return kernel, call
+        _replace_by_call(op, name, args)
+        return kernel
+
+
+def kernel_operands(op: Operation) -> tuple[list[SSAValue], list[SSAValue]]:
+    """What a kernel made of `op` takes: its arguments (`op`'s operands, then the other values
+    its regions use, in first-use order) and the scalar constants it copies in instead."""
+    args: list[SSAValue] = []
+    constants: list[SSAValue] = []
+    for v in [*op.operands, *captured_values(op)]:
+        if isinstance(v.owner, arith.ConstantOp):
+            if v not in constants:
+                constants.append(v)
+        elif v not in args:
+            args.append(v)
+    return args, constants
+
+
+def _replace_by_call(op: Operation, callee: str, args: Sequence[SSAValue]) -> None:
+    call = func.CallOp(callee, args, [])
+    call.location = op.location
+    expect(op.parent_block(), Block, "the kernel op's block").insert_op_before(call, op)
+    op.detach()
+    op.erase()
+
+
+def outline_key(
+    op: Operation,
+    args: Sequence[SSAValue],
+    constants: Sequence[SSAValue],
+    noalias: Sequence[bool],
+) -> tuple[object, ...]:
+    """Equal for two ops exactly when the kernels `outline` makes of them (with these
+    `kernel_operands` and noalias flags) are the same code, computed without building them."""
+    parts: list[object] = [tuple(a.type for a in args), tuple(noalias)]
+    numbers: dict[SSAValue, int] = {a: i for i, a in enumerate(args)}
+    for v in constants:
+        const = expect(v.owner, arith.ConstantOp, "a kernel constant")
+        parts.append((const.name, (v.type,), _fields(const)))
+        numbers[v] = len(numbers)
+    parts += _ops_key(op.walk(), numbers, _fields)
+    return tuple(parts)
+
+
+def _fields(op: Operation) -> tuple[tuple[str, object], ...]:
+    return tuple(sorted(op.properties.items())) + tuple(sorted(op.attributes.items()))
+
+
+def _ops_key(
+    ops: Iterable[Operation],
+    numbers: dict[SSAValue, int],
+    fields: Callable[[Operation], tuple[tuple[str, object], ...]],
+) -> list[object]:
+    """Each op of `ops` (a walk) as its name, operands by value number (`numbers`, extended with
+    the values the ops define), result types, `fields` and region/block structure."""
+
+    def number(values: Sequence[SSAValue]) -> tuple[int, ...]:
+        for v in values:
+            numbers.setdefault(v, len(numbers))
+        return tuple(numbers[v] for v in values)
+
+    parts: list[object] = []
+    for inner in ops:
+        parts.append(
+            (
+                inner.name,
+                tuple(numbers.get(v, -1) for v in inner.operands),
+                tuple(r.type for r in inner.results),
+                fields(inner),
+                tuple(("region", tuple(number(b.args) for b in r.blocks)) for r in inner.regions),
+            )
+        )
+        number(inner.results)
+    return parts
 
 
 def structural_key(
@@ -156,22 +228,17 @@ def structural_key(
     (`memref.get_global`), not as code. `symbols` stands in for the globals a kernel reads that
     are interchangeable (a GPU kernel's shared-memory scratch: its type, not its name)."""
     numbers: dict[SSAValue, int] = {}
-
-    def number(values: Sequence[SSAValue]) -> tuple[int, ...]:
-        for v in values:
-            numbers.setdefault(v, len(numbers))
-        return tuple(numbers[v] for v in values)
-
     renamed: dict[str, int] = {}
 
     def fields(op: Operation) -> tuple[tuple[str, object], ...]:
-        props: dict[str, object] = dict(op.properties)
         if symbols and isinstance(op, memref.GetGlobalOp):
             name = op.name_.string_value()
             if name in symbols:
                 # Its stand-in, numbered by first use: two globals stay two, one stays one.
+                props: dict[str, object] = dict(op.properties)
                 props["name"] = (symbols[name], renamed.setdefault(name, len(renamed)))
-        return tuple(sorted(props.items())) + tuple(sorted(op.attributes.items()))
+                return tuple(sorted(props.items())) + tuple(sorted(op.attributes.items()))
+        return _fields(op)
 
     body = kernel.regions[0]
     if any(inner.successors for inner in body.walk()):
@@ -180,16 +247,10 @@ def structural_key(
     header.pop("sym_name", None)
     parts: list[object] = [kernel.name, tuple(sorted(header.items()))]
     for block in body.blocks:
-        parts.append(("block", number(block.args), tuple(a.type for a in block.args)))
-    for inner in body.walk():
+        for v in block.args:
+            numbers.setdefault(v, len(numbers))
         parts.append(
-            (
-                inner.name,
-                tuple(numbers.get(v, -1) for v in inner.operands),
-                tuple(r.type for r in inner.results),
-                fields(inner),
-                tuple(("region", tuple(number(b.args) for b in r.blocks)) for r in inner.regions),
-            )
+            ("block", tuple(numbers[v] for v in block.args), tuple(a.type for a in block.args))
         )
-        number(inner.results)
+    parts += _ops_key(body.walk(), numbers, fields)
     return tuple(parts)
