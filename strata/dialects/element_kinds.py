@@ -53,7 +53,10 @@ _FLOATS: dict[type[Attribute], ElementInfo] = {
     Float64Type: ElementInfo(ElementKind.FLOAT, 64, np.dtype(np.float64), True),
 }
 
-_INTEGER_WIDTHS = (8, 16, 32, 64)
+_INTEGER_WIDTHS = (2, 4, 8, 16, 32, 64)
+"""i2 and i4 (and ui2, ui4) are held in a byte each: numpy int8/uint8, sign- or zero-extended
+(as xDSL stores their dense values); the code computes in the narrow type and stores the byte
+extended (`convert-memref-to-llvm`), folding wraps back to the width (`wrap_to_width`)."""
 
 _NUMPY_TO_ELEMENT: dict[np.dtype, Attribute] = {
     np.dtype(np.float32): f32,
@@ -81,9 +84,10 @@ def element_info(element: Attribute) -> ElementInfo | None:
         return ElementInfo(ElementKind.BOOL, 1, np.dtype(np.bool_), True)
     if width not in _INTEGER_WIDTHS:
         return None
+    stored = max(width, 8)
     if element.signedness.data == Signedness.UNSIGNED:
-        return ElementInfo(ElementKind.UNSIGNED, width, np.dtype(f"uint{width}"), True)
-    return ElementInfo(ElementKind.SIGNED, width, np.dtype(f"int{width}"), True)
+        return ElementInfo(ElementKind.UNSIGNED, width, np.dtype(f"uint{stored}"), True)
+    return ElementInfo(ElementKind.SIGNED, width, np.dtype(f"int{stored}"), True)
 
 
 def kind_of(element: Attribute) -> ElementKind | None:
@@ -143,10 +147,30 @@ def numpy_dtype_for(element: Attribute) -> np.dtype:
     return info.dtype
 
 
+def wrap_to_width(array: np.ndarray, element: Attribute) -> np.ndarray:
+    """`array` (of `element`'s numpy dtype) with each integer wrapped to `element`'s width, as
+    the narrow type's arithmetic wraps: the identity but for i2, i4, ui2 and ui4, whose numpy
+    dtype is a byte."""
+    info = element_info(element)
+    if (
+        info is None
+        or info.dtype is None
+        or info.kind not in (ElementKind.SIGNED, ElementKind.UNSIGNED)
+    ):
+        return array
+    if info.width >= 8 * info.dtype.itemsize:
+        return array
+    span = 1 << info.width
+    low = np.asarray(array).astype(np.int64) & (span - 1)
+    if info.kind is ElementKind.SIGNED:
+        low = np.where(low >= span >> 1, low - span, low)
+    return low.astype(info.dtype)
+
+
 def has_numpy_dtype(element: Attribute) -> bool:
     info = element_info(element)
     return info is not None and info.dtype is not None
 
 
 def supported_element_names() -> str:
-    return "f16, bf16, f32, f64, i1, i8, i16, i32, i64, ui8, ui16, ui32, ui64"
+    return "f16, bf16, f32, f64, i1, i2, i4, i8, i16, i32, i64, ui2, ui4, ui8, ui16, ui32, ui64"

@@ -16,7 +16,7 @@ from xdsl.ir import Attribute
 
 # Element kinds live in element_kinds; these names stay importable from here for older callers.
 from strata.dialects.element_kinds import element_type_for as element_type_for
-from strata.dialects.element_kinds import is_bool
+from strata.dialects.element_kinds import is_bool, wrap_to_width
 from strata.dialects.element_kinds import is_float as is_float
 from strata.dialects.element_kinds import numpy_dtype_for as numpy_dtype_for
 
@@ -70,7 +70,9 @@ def dense_from_numpy(
     """A dense elements attribute holding exactly the bytes of `array` (no text round trip)."""
     if element is None:
         element = element_type_for(array.dtype)
-    contiguous = np.ascontiguousarray(array, dtype=numpy_dtype_for(element))
+    contiguous = np.ascontiguousarray(
+        wrap_to_width(np.asarray(array, dtype=numpy_dtype_for(element)), element)
+    )
     if is_bool(element):
         contiguous = contiguous.astype(np.int8)
     return DenseIntOrFPElementsAttr(

@@ -22,7 +22,7 @@ from strata.pipeline import run_stages
 from strata.registry import make_context
 from strata.runtime.cpu import CompiledFunction
 from strata.targets.cpu import emit_assembly, emit_object
-from strata.targets.llvm_ir import optimize, to_llvm_ir
+from strata.targets.llvm_ir import READABLE_BYTES, optimize, to_llvm_ir
 
 
 def _signature(n: int) -> str:
@@ -67,6 +67,18 @@ def test_weights_are_exact_bit_for_bit() -> None:
         _llvm_module(COPY_WEIGHT.replace("SIG", _signature(16)), weight)
     )
     out = fn()["out"]
+    np.testing.assert_array_equal(out.view(np.uint32), bits)
+
+
+def test_large_weight_is_exact_bit_for_bit() -> None:
+    # Past READABLE_BYTES the initializer escapes every byte (binascii): every byte value.
+    bits = np.arange(256 * 4, dtype=np.uint32) * np.uint32(0x01010101 // 4 + 1)
+    bits[:256] = np.arange(256, dtype=np.uint32) * np.uint32(0x01010101)
+    weight = bits.view(np.float32)
+    n = weight.size
+    text = COPY_WEIGHT.replace("SIG", _signature(n)).replace("16x", f"{n}x")
+    assert 4 * n > READABLE_BYTES
+    out = CompiledFunction.from_module(_llvm_module(text, weight))()["out"]
     np.testing.assert_array_equal(out.view(np.uint32), bits)
 
 

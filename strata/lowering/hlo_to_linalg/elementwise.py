@@ -75,7 +75,8 @@ def splat_scalar(b: LocatedBuilder, value: SSAValue) -> SSAValue | None:
     dense = getattr(owner, "value", None)
     if not isinstance(owner, (hlo.ConstantOp, arith.ConstantOp)):
         return None
-    if not isinstance(dense, DenseIntOrFPElementsAttr) or not dense.is_splat():
+    # An empty tensor has no value to splat (xDSL's is_splat fails on it).
+    if not isinstance(dense, DenseIntOrFPElementsAttr) or len(dense) == 0 or not dense.is_splat():
         return None
     element = dense.get_element_type()
     return scalar_ops.emit_constant(b, numpy_from_dense(dense).flat[0].item(), element)

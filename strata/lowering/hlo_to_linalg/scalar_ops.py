@@ -220,15 +220,17 @@ def _sign(emit: Emit, x: SSAValue, element: Attribute) -> SSAValue:
 
 
 def convert(emit: Emit, x: SSAValue, dst: Attribute) -> SSAValue:
-    """Element conversion with hlo.convert's semantics (float->int truncates toward zero)."""
+    """Element conversion with hlo.convert's semantics (float->int truncates toward zero; an
+    integer is read by its own signedness, bool and unsigned types zero-extended)."""
     src = x.type
     if src == dst:
         return x
     if is_float(src) and is_float(dst):
         resize = arith.ExtFOp if bit_width(dst) > bit_width(src) else arith.TruncFOp
         return _res(emit(resize(x, dst)))
+    unsigned_src = kind_of(src) in (ElementKind.BOOL, ElementKind.UNSIGNED)
     if is_float(dst):
-        to_float = arith.UIToFPOp if bit_width(src) == 1 else arith.SIToFPOp
+        to_float = arith.UIToFPOp if unsigned_src else arith.SIToFPOp
         return _res(emit(to_float(x, dst)))
     if bit_width(dst) == 1:
         zero = emit_constant(emit, 0, src)
@@ -237,9 +239,13 @@ def convert(emit: Emit, x: SSAValue, dst: Attribute) -> SSAValue:
         return _res(emit(arith.CmpiOp(x, zero, "ne")))
     integer = expect(dst, IntegerType, "integer conversion target")
     if is_float(src):
-        return _res(emit(arith.FPToSIOp(x, integer)))
+        to_integer = arith.FPToUIOp if kind_of(dst) is ElementKind.UNSIGNED else arith.FPToSIOp
+        return _res(emit(to_integer(x, integer)))
+    if bit_width(dst) == bit_width(src):
+        # Same bits, other signedness (ui64 -> i64): cast pairs vanish at the llvm stage.
+        return _res(emit(UnrealizedConversionCastOp.get([x], [dst])))
     if bit_width(dst) > bit_width(src):
-        extend = arith.ExtUIOp if bit_width(src) == 1 else arith.ExtSIOp
+        extend = arith.ExtUIOp if unsigned_src else arith.ExtSIOp
         return _res(emit(extend(x, integer)))
     return _res(emit(arith.TruncIOp(x, integer)))
 

@@ -17,8 +17,10 @@ from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     IntAttr,
     IntegerAttr,
+    IntegerType,
     MemRefType,
     ModuleOp,
+    Signedness,
     UnrealizedConversionCastOp,
     i1,
     i8,
@@ -143,8 +145,22 @@ class LoadLowering(RewritePattern):
             return
         base, *indices = llvm_operands(rewriter, op)
         ops, ptr = element_pointer(base, indices, memref_type)
+        if _in_a_byte(op.res.type) is not None:
+            load = llvm.LoadOp(ptr, i8)
+            narrow = llvm.TruncOp(load.dereferenced_value, convert_type(op.res.type))
+            replace_with_llvm(rewriter, op, [*ops, load, narrow])
+            return
         load = llvm.LoadOp(ptr, convert_type(op.res.type))
         replace_with_llvm(rewriter, op, [*ops, load])
+
+
+def _in_a_byte(element: Attribute) -> IntegerType | None:
+    """An integer narrower than a byte but not i1 (i2, i4, ui2, ui4): held in memory as a byte
+    extended by its signedness (numpy's int8/uint8), as LLVM's own stores of the narrow type
+    leave the other bits unspecified; it is loaded as that byte, truncated."""
+    if isinstance(element, IntegerType) and 1 < element.width.data < 8:
+        return element
+    return None
 
 
 @dataclass
@@ -159,6 +175,11 @@ class StoreLowering(RewritePattern):
             return
         value, base, *indices = llvm_operands(rewriter, op)
         ops, ptr = element_pointer(base, indices, memref_type)
+        if (element := _in_a_byte(op.value.type)) is not None:
+            unsigned = element.signedness.data == Signedness.UNSIGNED
+            wide = (llvm.ZExtOp if unsigned else llvm.SExtOp)(value, i8)
+            ops += [wide]
+            value = wide.res
         replace_with_llvm(rewriter, op, [*ops, llvm.StoreOp(value, ptr)])
 
 

@@ -60,3 +60,26 @@ func.func @alloc() {
   memref.dealloc %h : memref<16xf32>
   func.return
 }
+
+// -----
+
+// i4 and ui4 are held in a byte each, extended by their signedness (numpy's int8/uint8): LLVM's
+// own store of an i4 leaves the byte's other bits unspecified. A load truncates the byte.
+// CHECK-LABEL: func.func @narrow_integers
+// CHECK:       %[[B:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i8
+// CHECK-NEXT:  %[[V:.*]] = llvm.trunc %[[B]] : i8 to i4
+// CHECK:       %[[W:.*]] = llvm.sext %{{.*}} : i4 to i8
+// CHECK-NEXT:  llvm.store %[[W]], %{{.*}} : i8, !llvm.ptr
+// CHECK:       llvm.load %{{.*}} : !llvm.ptr -> i8
+// CHECK:       %[[UW:.*]] = llvm.zext %{{.*}} : i4 to i8
+// CHECK-NEXT:  llvm.store %[[UW]], %{{.*}} : i8, !llvm.ptr
+// CHECK:       llvm.load %{{.*}} : !llvm.ptr -> i1
+func.func @narrow_integers(%m: memref<4xi4>, %u: memref<4xui4>, %b: memref<4xi1>, %i: index, %j: index) {
+  %v = memref.load %m[%i] : memref<4xi4>
+  memref.store %v, %m[%j] : memref<4xi4>
+  %w = memref.load %u[%i] : memref<4xui4>
+  memref.store %w, %u[%j] : memref<4xui4>
+  %c = memref.load %b[%i] : memref<4xi1>
+  memref.store %c, %b[%j] : memref<4xi1>
+  func.return
+}
