@@ -16,6 +16,7 @@ from strata.lowering.hlo_to_linalg import (
     control_flow,
     elementwise,
     gather,
+    linear_algebra,
     nn,
     reduction,
     shape,
@@ -37,6 +38,7 @@ class ConvertHloToLinalgPass(ModulePass):
     report finds them)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        linear_algebra.expand_triangular_solves(op)  # into hlo.while: before control flow
         control_flow.lower_control_flow(op)
         PatternRewriteWalker(nn.SplitBatchGroups()).rewrite_module(op)
         # Elementwise last: its generic pattern matches any elementwise hlo op.

@@ -366,8 +366,8 @@ func.func @return_outside_reduce(%a: tensor<f32>) {
 // -----
 
 func.func @unsupported_element_type() {
-  // expected-error @+1 {{'hlo.constant' op result element type i4 is not supported (expected one of}}
-  %0 = hlo.constant dense<[1, 2]> : tensor<2xi4>
+  // expected-error @+1 {{'hlo.constant' op result element type i3 is not supported (expected one of}}
+  %0 = hlo.constant dense<[1, 2]> : tensor<2xi3>
   func.return
 }
 
@@ -400,5 +400,29 @@ func.func @is_finite_int(%x: tensor<4xi32>) {
 func.func @is_finite_result(%x: tensor<4xf32>) {
   // expected-error @+1 {{'hlo.is_finite' op result 0 has type tensor<4xf32>, but operands and attributes imply tensor<4xi1>}}
   %0 = hlo.is_finite %x : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @triangular_solve_not_square(%a: tensor<3x2xf32>, %b: tensor<3x1xf32>) {
+  // expected-error @+1 {{'hlo.triangular_solve' op a must be a batch of square matrices, found tensor<3x2xf32>}}
+  %0 = "hlo.triangular_solve"(%a, %b) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #hlo<transpose NO_TRANSPOSE>} : (tensor<3x2xf32>, tensor<3x1xf32>) -> tensor<3x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @triangular_solve_right_side(%a: tensor<3x3xf32>, %b: tensor<3x1xf32>) {
+  // expected-error @+1 {{'hlo.triangular_solve' op b must have 3 columns (a is tensor<3x3xf32>), found tensor<3x1xf32>}}
+  %0 = "hlo.triangular_solve"(%a, %b) {left_side = false, lower = true, unit_diagonal = false, transpose_a = #hlo<transpose NO_TRANSPOSE>} : (tensor<3x3xf32>, tensor<3x1xf32>) -> tensor<3x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @triangular_solve_integer(%a: tensor<3x3xi32>, %b: tensor<3x1xi32>) {
+  // expected-error @+1 {{'hlo.triangular_solve' op a and b must have one float element type, found i32 and i32}}
+  %0 = "hlo.triangular_solve"(%a, %b) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #hlo<transpose NO_TRANSPOSE>} : (tensor<3x3xi32>, tensor<3x1xi32>) -> tensor<3x1xi32>
   func.return
 }

@@ -194,3 +194,12 @@ func.func @shifts_rounding_finite(%i: tensor<4xi32>, %x: tensor<4xf32>) -> tenso
   %6 = hlo.is_finite %x : (tensor<4xf32>) -> tensor<4xi1>
   func.return %6 : tensor<4xi1>
 }
+
+// StableHLO's generic form of triangular_solve (attributes in the dictionary) reads; it prints
+// with them as properties.
+// CHECK-LABEL: func.func @triangular_solve
+// CHECK:         "hlo.triangular_solve"(%{{.*}}, %{{.*}}) <{left_side = true, lower = true, unit_diagonal = false, transpose_a = #hlo<transpose ADJOINT>}> : (tensor<2x3x3xf32>, tensor<2x3x1xf32>) -> tensor<2x3x1xf32>
+func.func @triangular_solve(%a: tensor<2x3x3xf32>, %b: tensor<2x3x1xf32>) -> tensor<2x3x1xf32> {
+  %x = "stablehlo.triangular_solve"(%a, %b) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose ADJOINT>} : (tensor<2x3x3xf32>, tensor<2x3x1xf32>) -> tensor<2x3x1xf32>
+  func.return %x : tensor<2x3x1xf32>
+}

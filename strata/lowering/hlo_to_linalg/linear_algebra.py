@@ -1,0 +1,119 @@
+"""hlo.triangular_solve as an hlo.while over the rows of the solution (substitution), expanded
+before control flow lowers, so the loop and its slices lower as any other hlo.while does.
+
+Every form is brought to op(a) x = b with op(a) lower or upper triangular: a right-side solve
+x op(a) = b is op(a)^T x^T = b^T, and a transposed a swaps lower and upper. Row i of x is then
+(b_i - sum_j t_ij x_j) / t_ii, where t is the triangle without its diagonal and x starts at
+zero: rows not solved yet are zero, so one dot of row i of t with all of x reads only the rows
+solved before it (forward for lower, backward for upper). `unit_diagonal` skips the division.
+The IR is the same size for any m (the loop runs m times); the work is m^2 n per matrix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from xdsl.dialects.builtin import ModuleOp, TensorType, i32
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.rewriter import Rewriter
+
+from strata.dialects import hlo
+from strata.dialects.tensor_types import dense_from_numpy
+from strata.internal import expect
+
+
+class _Emitter:
+    """Appends ops, each located at the solve they come from, to a block or before an op."""
+
+    def __init__(self, at: Operation, block: Block | None = None):
+        self.at = at
+        self.block = block
+
+    def __call__(self, op: Operation) -> SSAValue:
+        self.add(op)
+        return op.results[0]
+
+    def add(self, op: Operation) -> None:
+        op.location = self.at.location
+        if self.block is not None:
+            self.block.add_op(op)
+        else:
+            expect(self.at.parent_block(), Block, "the solve's block").insert_op_before(op, self.at)
+
+    def scalar(self, value: float, element: Attribute) -> SSAValue:
+        return self(hlo.ConstantOp(dense_from_numpy(np.array(value), element)))
+
+
+def _swap_last(emit: _Emitter, value: SSAValue) -> SSAValue:
+    rank = expect(value.type, TensorType, "operand").get_num_dims()
+    return emit(hlo.TransposeOp(value, [*range(rank - 2), rank - 1, rank - 2]))
+
+
+def expand_triangular_solve(op: hlo.TriangularSolveOp) -> None:
+    emit = _Emitter(op)
+    a, b = op.a, op.b
+    lower = bool(op.lower.value.data)
+    if op.transposed:
+        a, lower = _swap_last(emit, a), not lower
+    left = bool(op.left_side.value.data)
+    if not left:
+        a, lower, b = _swap_last(emit, a), not lower, _swap_last(emit, b)
+    a_type = expect(a.type, TensorType, "a")
+    b_type = expect(b.type, TensorType, "b")
+    element = a_type.element_type
+    shape = list(a_type.get_shape())
+    batch, m = shape[:-2], shape[-1]
+    n = b_type.get_shape()[-1]
+    k = len(batch)
+
+    # The triangle without its diagonal; the rest (which the op does not read) zero.
+    index_type = TensorType(i32, shape)
+    rows = emit(hlo.IotaOp(k, index_type))
+    cols = emit(hlo.IotaOp(k + 1, index_type))
+    inside = emit(hlo.CompareOp(rows, cols, "GT" if lower else "LT", "SIGNED"))
+    zero = emit(hlo.BroadcastInDimOp(emit.scalar(0.0, element), a_type, []))
+    strict = emit(hlo.SelectOp(inside, a, zero))
+    x0 = emit(hlo.BroadcastInDimOp(emit.scalar(0.0, element), b_type, []))
+    step0 = emit.scalar(0, i32)
+
+    loop, cond, body = hlo.WhileOp.with_empty_regions([step0, x0])
+    emit.add(loop)
+    in_cond = _Emitter(op, cond)
+    more = in_cond(hlo.CompareOp(cond.args[0], in_cond.scalar(m, i32), "LT", "SIGNED"))
+    in_cond.add(hlo.ReturnOp([more]))
+
+    e = _Emitter(op, body)
+    step, x = body.args
+    row_index = step if lower else e(hlo.SubtractOp(e.scalar(m - 1, i32), step))
+    zeros = [e.scalar(0, i32)] * k
+
+    def at(*last: SSAValue) -> Sequence[SSAValue]:
+        return [*zeros, *last]
+
+    col0 = e.scalar(0, i32)
+    row = e(hlo.DynamicSliceOp(strict, at(row_index, col0), [*batch, 1, m]))
+    batch_dims = list(range(k))
+    solved = e(hlo.DotGeneralOp(row, x, batch_dims, batch_dims, [k + 1], [k]))
+    rhs = e(hlo.DynamicSliceOp(b, at(row_index, col0), [*batch, 1, n]))
+    value = e(hlo.SubtractOp(rhs, solved))
+    if not op.unit_diagonal.value.data:
+        diagonal = e(hlo.DynamicSliceOp(a, at(row_index, row_index), [*batch, 1, 1]))
+        spread = e(
+            hlo.BroadcastInDimOp(diagonal, TensorType(element, [*batch, 1, n]), range(k + 2))
+        )
+        value = e(hlo.DivideOp(value, spread))
+    x_next = e(hlo.DynamicUpdateSliceOp(x, value, at(row_index, col0)))
+    step_next = e(hlo.AddOp(step, e.scalar(1, i32)))
+    e.add(hlo.ReturnOp([step_next, x_next]))
+
+    result: SSAValue = loop.results[1]
+    if not left:
+        result = _swap_last(emit, result)
+    op.result.replace_all_uses_with(result)
+    Rewriter.erase_op(op)
+
+
+def expand_triangular_solves(module: ModuleOp) -> None:
+    for op in [o for o in module.walk() if isinstance(o, hlo.TriangularSolveOp)]:
+        expand_triangular_solve(op)
