@@ -117,7 +117,7 @@ STAGES: tuple[Stage, ...] = (
     Stage(
         "llvm",
         _d("llvm"),
-        "expand-math,convert-scf-to-cf,convert-math-to-llvm,convert-arith-to-llvm,"
+        "emulate-bf16,expand-math,convert-scf-to-cf,convert-math-to-llvm,convert-arith-to-llvm,"
         "convert-memref-to-llvm,"
         "convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts",
         "llvm dialect only",
@@ -143,7 +143,7 @@ STAGES: tuple[Stage, ...] = (
     Stage(
         "nvvm",
         _d("func", "memref", "arith", "gpu", "llvm", "nvvm"),
-        "convert-gpu-to-nvvm",
+        "emulate-bf16,convert-gpu-to-nvvm",
         "kernels in llvm + nvvm ops inside the gpu.module; the host func unchanged",
         "cuda",
         frozenset({"gpu"}),

@@ -91,6 +91,7 @@ OWN_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
         "strata.transforms.linalg_outline_kernels", "LinalgOutlineKernelsPass"
     ),
     "expand-math": _pass("strata.transforms.expand_math", "ExpandMathPass"),
+    "emulate-bf16": _pass("strata.transforms.emulate_bf16", "EmulateBf16Pass"),
     "profile-kernels": _pass("strata.transforms.profile_kernels", "ProfileKernelsPass"),
     "parallelize-kernels": _pass("strata.transforms.parallelize_kernels", "ParallelizeKernelsPass"),
     "memref-check-bounds": _pass("strata.transforms.memref_check_bounds", "MemrefCheckBoundsPass"),

@@ -2,8 +2,8 @@
 
 Every layer asks this module (never `isinstance(t, Float32Type)` or `str(t) == "f16"`). Integers
 are signless in MLIR and read as signed, except `ui<N>` types and i1 (bool). bf16 is a compiler
-type only: numpy has no bf16 and xDSL's LLVM export has none, so it has no dtype and no LLVM type;
-the host side reports a bf16 entry argument, the LLVM stage a bf16 op.
+type only: numpy has no bf16, so it has no dtype and the host side reports a bf16 entry argument;
+llvmlite has no bfloat, so `emulate-bf16` computes it in f32 and LLVM carries its bits as i16.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class ElementInfo:
 
 _FLOATS: dict[type[Attribute], ElementInfo] = {
     Float16Type: ElementInfo(ElementKind.FLOAT, 16, np.dtype(np.float16), True),
-    BFloat16Type: ElementInfo(ElementKind.FLOAT, 16, None, False),
+    BFloat16Type: ElementInfo(ElementKind.FLOAT, 16, None, True),  # as i16 bits (emulate-bf16)
     Float32Type: ElementInfo(ElementKind.FLOAT, 32, np.dtype(np.float32), True),
     Float64Type: ElementInfo(ElementKind.FLOAT, 64, np.dtype(np.float64), True),
 }

@@ -65,9 +65,9 @@ def test_unsupported_elements_have_no_info() -> None:
     assert element_info(IntegerType(3)) is None
 
 
-def test_bf16_has_no_numpy_dtype_nor_llvm_type() -> None:
+def test_bf16_has_no_numpy_dtype_but_reaches_llvm_as_bits() -> None:
     info = element_info(BFloat16Type())
-    assert info is not None and info.dtype is None and not info.has_llvm_type
+    assert info is not None and info.dtype is None and info.has_llvm_type  # i16 (emulate-bf16)
     with pytest.raises(TypeError, match="no numpy dtype for element type bf16"):
         numpy_dtype_for(BFloat16Type())
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import arith, llvm
 from xdsl.dialects.builtin import (
+    BFloat16Type,
     DenseIntOrFPElementsAttr,
     FloatAttr,
     IndexType,
@@ -107,7 +108,7 @@ def intrinsic_suffix(t: Attribute) -> str:
             count *= d
         return f"v{count}{intrinsic_suffix(t.get_element_type())}"
     info = element_info(t)
-    if info is None or not info.has_llvm_type:
+    if info is None or not info.has_llvm_type or isinstance(t, BFloat16Type):
         raise TypeError(f"no intrinsic suffix for {t}")
     if info.kind is ElementKind.FLOAT:
         return f"f{info.width}"
@@ -162,7 +163,12 @@ class CastOpLowering(RewritePattern):
         if make is None:
             return
         (value,) = llvm_operands(rewriter, op)
-        replace_with_llvm(rewriter, op, [make(value, convert_type(op.results[0].type))])
+        target = convert_type(op.results[0].type)
+        if isinstance(op, arith.BitcastOp) and value.type == target:
+            # bf16 <-> i16 (emulate-bf16): one LLVM type, nothing to do.
+            replace_with_llvm(rewriter, op, [], [value])
+            return
+        replace_with_llvm(rewriter, op, [make(value, target)])
 
 
 @dataclass

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from xdsl.dialects import llvm
 from xdsl.dialects.builtin import (
+    BFloat16Type,
     IndexType,
     IntAttr,
     IntegerAttr,
@@ -21,6 +22,7 @@ from xdsl.dialects.builtin import (
     Signedness,
     UnrealizedConversionCastOp,
     VectorType,
+    i16,
     i64,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue, Use
@@ -48,10 +50,13 @@ def memory_space_of(t: MemRefType) -> int | None:
 
 def convert_type(t: Attribute) -> Attribute:
     """index -> i64, memref -> !llvm.ptr (memory space N: !llvm.ptr<N>), uiN/siN -> iN (LLVM
-    integers have no signedness: the ops chosen earlier, udiv or sdiv, carry it); other types
-    are already LLVM types (or unsupported)."""
+    integers have no signedness: the ops chosen earlier, udiv or sdiv, carry it), bf16 -> i16
+    (its bits: emulate-bf16 leaves no arithmetic on it); other types are already LLVM types (or
+    unsupported)."""
     if isinstance(t, IndexType):
         return INDEX_TYPE
+    if isinstance(t, BFloat16Type):
+        return i16
     if isinstance(t, IntegerType) and t.signedness.data != Signedness.SIGNLESS:
         return IntegerType(t.width.data)
     if isinstance(t, MemRefType):

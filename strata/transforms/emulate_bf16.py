@@ -1,0 +1,174 @@
+"""emulate-bf16: bf16 arithmetic computed in f32, bf16 values carried as their 16 bits.
+
+llvmlite has no bfloat type, so no bf16 value reaches LLVM as a float:
+
+    %c = arith.addf %a, %b : bf16
+ -> %x = arith.extf %a : bf16 to f32      (then: bitcast to i16, extui, shli 16, bitcast to f32)
+    %y = arith.extf %b : bf16 to f32
+    %s = arith.addf %x, %y : f32
+    %c = arith.truncf %s : f32 to bf16    (then: round to nearest even on the bits, NaN quieted)
+
+Every arith/math op on bf16 computes in f32 and rounds its result back, which gives bf16's own
+correctly rounded result for +, -, *, / and sqrt (f32 holds more than twice bf16's precision),
+as MLIR's arith-emulate-unsupported-floats does. extf and truncf become integer ops on the bits;
+the bf16 values left are bitcasts, loads, stores and selects, which the LLVM lowering carries as
+i16 (`type_conversion.convert_type`). A constant becomes its bits. f64 -> bf16 rounds through
+f32 (twice, so a value within 2^-25 relative of a bf16 tie may round the other way).
+
+Expects: the `loops` stage (scalar arith and math ops). Keeps it.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    FloatAttr,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    f32,
+    i16,
+    i32,
+)
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import Rewriter
+
+from strata.internal import expect
+
+EXEMPT = (arith.SelectOp, arith.BitcastOp)
+"""Ops that move bf16 values without computing on them: they stay bf16 (i16 in LLVM)."""
+
+
+def _bf16(t: Attribute) -> bool:
+    return isinstance(t, BFloat16Type)
+
+
+class _Inserter:
+    """Inserts ops before `at`, located at it; returns each op's first result."""
+
+    def __init__(self, at: Operation):
+        self.at = at
+        self.block = expect(at.parent_block(), Block, "the op's block")
+
+    def __call__(self, op: Operation) -> SSAValue:
+        op.location = self.at.location
+        self.block.insert_op_before(op, self.at)
+        return op.results[0]
+
+    def int_constant(self, value: int, t: IntegerType) -> SSAValue:
+        return self(arith.ConstantOp(IntegerAttr(value, t)))
+
+
+def _replace(op: Operation, value: SSAValue) -> None:
+    op.results[0].replace_all_uses_with(value)
+    Rewriter.erase_op(op)
+
+
+def _extend(op: arith.ExtFOp) -> None:
+    """bf16 -> f32 is exact: the bits moved up 16 (then extf for a wider result)."""
+    put = _Inserter(op)
+    bits = put(arith.BitcastOp(op.input, i16))
+    wide = put(arith.ExtUIOp(bits, i32))
+    up = put(arith.ShLIOp(wide, put.int_constant(16, i32)))
+    value = put(arith.BitcastOp(up, f32))
+    if op.result.type != f32:
+        value = put(arith.ExtFOp(value, op.result.type))
+    _replace(op, value)
+
+
+def _truncate(op: arith.TruncFOp) -> None:
+    """f32 -> bf16 rounding to nearest, ties to even: add 0x7FFF plus the lowest kept bit and
+    drop 16 bits (a carry into the exponent rounds up to the next binade, or to infinity); a NaN
+    keeps its sign and top payload bits, made quiet."""
+    put = _Inserter(op)
+    value = op.input
+    if value.type != f32:
+        value = put(arith.TruncFOp(value, f32))
+    bits = put(arith.BitcastOp(value, i32))
+    sixteen = put.int_constant(16, i32)
+    high = put(arith.ShRUIOp(bits, sixteen))
+    lowest_kept = put(arith.AndIOp(high, put.int_constant(1, i32)))
+    bias = put(arith.AddiOp(lowest_kept, put.int_constant(0x7FFF, i32)))
+    rounded = put(arith.ShRUIOp(put(arith.AddiOp(bits, bias)), sixteen))
+    quiet = put(arith.OrIOp(high, put.int_constant(0x40, i32)))
+    is_nan = put(arith.CmpfOp(value, value, "uno"))
+    chosen = put(arith.SelectOp(is_nan, quiet, rounded))
+    narrow = put(arith.TruncIOp(chosen, i16))
+    _replace(op, put(arith.BitcastOp(narrow, op.result.type)))
+
+
+def _constant(op: arith.ConstantOp) -> None:
+    value = op.value
+    if not isinstance(value, FloatAttr):
+        return  # a dense bf16 constant: left to the export, which has no bf16 either
+    put = _Inserter(op)
+    bits = put.int_constant(bf16_bits(value.value.data), i16)
+    _replace(op, put(arith.BitcastOp(bits, op.result.type)))
+
+
+def bf16_bits(value: float) -> int:
+    """The bits of `value` rounded to bf16 (through f32, to nearest even, as `_truncate` does), as
+    a signed 16-bit integer (what an i16 attribute holds)."""
+    word: int
+    try:
+        (word,) = struct.unpack("<I", struct.pack("<f", value))
+    except OverflowError:  # beyond f32: infinity of its sign
+        word = 0xFF800000 if value < 0 else 0x7F800000
+    high = word >> 16
+    if value != value:  # NaN
+        bits = high | 0x40
+    else:
+        bits = (word + 0x7FFF + (high & 1)) >> 16
+    return bits - (1 << 16) if bits >= 1 << 15 else bits
+
+
+def _widen(op: Operation) -> None:
+    """`op` computed on f32: bf16 operands extended, bf16 results rounded back."""
+    put = _Inserter(op)
+    operands = [put(arith.ExtFOp(v, f32)) if _bf16(v.type) else v for v in op.operands]
+    wide = type(op).create(
+        operands=operands,
+        result_types=[f32 if _bf16(r.type) else r.type for r in op.results],
+        properties=dict(op.properties),
+        attributes=dict(op.attributes),
+    )
+    put(wide)
+    for old, new in zip(op.results, wide.results, strict=True):
+        value = put(arith.TruncFOp(new, old.type)) if _bf16(old.type) else new
+        old.replace_all_uses_with(value)
+    Rewriter.erase_op(op)
+
+
+def _touches_bf16(op: Operation) -> bool:
+    return any(_bf16(v.type) for v in (*op.operands, *op.results))
+
+
+@dataclass(frozen=True)
+class EmulateBf16Pass(ModulePass):
+    """Computes bf16 arith/math ops in f32 and lowers bf16 extf/truncf/constants to integer ops
+    on the bits."""
+
+    name = "emulate-bf16"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        computing = [
+            o
+            for o in op.walk()
+            if o.dialect_name() in ("arith", "math")
+            and not isinstance(o, (*EXEMPT, arith.ExtFOp, arith.TruncFOp, arith.ConstantOp))
+            and _touches_bf16(o)
+        ]
+        for o in computing:
+            _widen(o)
+        for o in [o for o in op.walk() if isinstance(o, arith.ExtFOp) and _bf16(o.input.type)]:
+            _extend(o)
+        for o in [o for o in op.walk() if isinstance(o, arith.TruncFOp) and _bf16(o.result.type)]:
+            _truncate(o)
+        for o in [o for o in op.walk() if isinstance(o, arith.ConstantOp) and _bf16(o.result.type)]:
+            _constant(o)

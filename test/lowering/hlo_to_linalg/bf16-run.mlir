@@ -1,0 +1,50 @@
+// RUN: strata-run %s --run-checks | filecheck %s
+
+// bf16 computes in f32 and rounds each result to nearest, ties to even (emulate-bf16), behind
+// an optimization_barrier so the compiled code does it:
+//   1 + 2^-8 lies halfway between 1 and 1 + 2^-7: the even one, 1;
+//   (1 + 2^-7) + 2^-8 lies halfway between 1 + 2^-7 and 1 + 2^-6: the even one, 1 + 2^-6;
+//   1 / 3 is 0x3EAAAAAB in f32, rounded up to 0x3EAB = 0.333984375;
+//   sqrt(2) is 0x3FB504F3 in f32, rounded down to 0x3FB5 = 1.4140625;
+//   2e38 * 2 overflows to infinity; 0 / 0 is NaN.
+// CHECK: PASS @rounding
+// CHECK: PASS @special
+// CHECK: PASS @negate_tanh_from_f32
+// CHECK: 3 of 3 functions passed
+func.func @rounding() {
+  %a0 = hlo.constant dense<[1.0, 1.0078125, 1.0, 2.0]> : tensor<4xbf16>
+  %b0 = hlo.constant dense<[0.00390625, 0.00390625, 3.0, 2.0]> : tensor<4xbf16>
+  %a, %b = hlo.optimization_barrier %a0, %b0 : tensor<4xbf16>, tensor<4xbf16>
+  %sum = hlo.add %a, %b : tensor<4xbf16>
+  %quotient = hlo.divide %a, %b : tensor<4xbf16>
+  %root = hlo.sqrt %b : tensor<4xbf16>
+  check.expect_eq_const %sum, dense<[1.0, 1.015625, 4.0, 4.0]> : tensor<4xbf16>
+  check.expect_eq_const %quotient, dense<[256.0, 258.0, 0.333984375, 1.0]> : tensor<4xbf16>
+  check.expect_eq_const %root, dense<[0.0625, 0.0625, 1.734375, 1.4140625]> : tensor<4xbf16>
+  func.return
+}
+func.func @special() {
+  %a0 = hlo.constant dense<[2.0e38, 0.0]> : tensor<2xbf16>
+  %b0 = hlo.constant dense<[2.0, 0.0]> : tensor<2xbf16>
+  %a, %b = hlo.optimization_barrier %a0, %b0 : tensor<2xbf16>, tensor<2xbf16>
+  %product = hlo.multiply %a, %b : tensor<2xbf16>
+  %quotient = hlo.divide %a, %b : tensor<2xbf16>
+  %widened = hlo.convert %quotient : (tensor<2xbf16>) -> tensor<2xf32>
+  %nan = hlo.compare NE, %widened, %widened : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>
+  check.expect_eq_const %product, dense<[0x7F80, 0.0]> : tensor<2xbf16>
+  check.expect_eq_const %nan, dense<[false, true]> : tensor<2xi1>
+  func.return
+}
+// f32 -> bf16 -> f32 rounds to bf16; negate and tanh compute on it (tanh in f32, rounded back).
+func.func @negate_tanh_from_f32() {
+  %x0 = hlo.constant dense<[0.333333343, 1.0, -2.5, 0.0]> : tensor<4xf32>
+  %x = hlo.optimization_barrier %x0 : tensor<4xf32>
+  %h = hlo.convert %x : (tensor<4xf32>) -> tensor<4xbf16>
+  %n = hlo.negate %h : tensor<4xbf16>
+  %t = hlo.tanh %h : tensor<4xbf16>
+  %nf = hlo.convert %n : (tensor<4xbf16>) -> tensor<4xf32>
+  %tf = hlo.convert %t : (tensor<4xbf16>) -> tensor<4xf32>
+  check.expect_eq_const %nf, dense<[-0.333984375, -1.0, 2.5, -0.0]> : tensor<4xf32>
+  check.expect_almost_eq_const %tf, dense<[0.322265625, 0.76171875, -0.98828125, 0.0]> : tensor<4xf32>
+  func.return
+}
