@@ -6,15 +6,28 @@ re-exported here, so code writes `hlo.AddOp` whatever module defines it.
 
 from xdsl.ir import Dialect
 
-from strata.dialects.hlo import control_flow, core, gather, linear_algebra, nn, shape
+from strata.dialects.hlo import (
+    bits,
+    control_flow,
+    core,
+    gather,
+    linear_algebra,
+    nn,
+    shape,
+    sorting,
+    windows,
+)
+from strata.dialects.hlo.bits import *  # noqa: F403
 from strata.dialects.hlo.control_flow import *  # noqa: F403
 from strata.dialects.hlo.core import *  # noqa: F403
 from strata.dialects.hlo.gather import *  # noqa: F403
 from strata.dialects.hlo.linear_algebra import *  # noqa: F403
 from strata.dialects.hlo.nn import *  # noqa: F403
 from strata.dialects.hlo.shape import *  # noqa: F403
+from strata.dialects.hlo.sorting import *  # noqa: F403
+from strata.dialects.hlo.windows import *  # noqa: F403
 
-_FAMILIES = (core, shape, nn, gather, linear_algebra, control_flow)
+_FAMILIES = (core, shape, nn, gather, linear_algebra, sorting, windows, bits, control_flow)
 
 HLO = Dialect(
     "hlo",

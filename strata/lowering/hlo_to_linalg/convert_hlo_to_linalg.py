@@ -12,6 +12,7 @@ from xdsl.pattern_rewriter import PatternRewriteWalker
 from strata.dialects import hlo
 from strata.lowering.conversion import convert_dialect
 from strata.lowering.hlo_to_linalg import (
+    bits,
     contraction,
     control_flow,
     elementwise,
@@ -20,6 +21,8 @@ from strata.lowering.hlo_to_linalg import (
     nn,
     reduction,
     shape,
+    sorting,
+    windows,
 )
 
 
@@ -38,13 +41,27 @@ class ConvertHloToLinalgPass(ModulePass):
     report finds them)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        linear_algebra.expand_triangular_solves(op)  # into hlo.while: before control flow
+        # Expansions into other hlo ops (hlo.while loops among them): before control flow.
+        linear_algebra.expand_triangular_solves(op)
+        for family in (sorting, windows, bits):
+            family.expand(op)
         control_flow.lower_control_flow(op)
         PatternRewriteWalker(nn.SplitBatchGroups()).rewrite_module(op)
         # Elementwise last: its generic pattern matches any elementwise hlo op.
         patterns = [
             p
-            for family in (reduction, contraction, nn, gather, shape, control_flow, elementwise)
+            for family in (
+                reduction,
+                contraction,
+                nn,
+                gather,
+                shape,
+                sorting,
+                windows,
+                bits,
+                control_flow,
+                elementwise,
+            )
             for p in family.PATTERNS
         ]
         convert_dialect(
