@@ -117,9 +117,7 @@ STAGES: tuple[Stage, ...] = (
     Stage(
         "llvm",
         _d("llvm"),
-        "emulate-bf16,expand-math,convert-scf-to-cf,convert-math-to-llvm,convert-arith-to-llvm,"
-        "convert-memref-to-llvm,"
-        "convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts",
+        "emulate-bf16,expand-math,convert-scf-to-cf,convert-to-llvm,reconcile-unrealized-casts",
         "llvm dialect only",
         "cpu",
     ),

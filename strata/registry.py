@@ -132,6 +132,7 @@ OWN_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "convert-cf-to-llvm": _pass(
         "strata.lowering.to_llvm.convert_cf_to_llvm", "ConvertCfToLlvmPass"
     ),
+    "convert-to-llvm": _pass("strata.lowering.to_llvm.convert_to_llvm", "ConvertToLlvmPass"),
 }
 
 # xDSL passes used as they are.

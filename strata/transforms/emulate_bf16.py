@@ -128,10 +128,17 @@ def bf16_bits(value: float) -> int:
     return bits - (1 << 16) if bits >= 1 << 15 else bits
 
 
-def _widen(op: Operation) -> None:
-    """`op` computed on f32: bf16 operands extended, bf16 results rounded back."""
+def _widen(op: Operation) -> list[Operation]:
+    """`op` computed on f32: bf16 operands extended, bf16 results rounded back; returns the
+    extf and truncf ops this made."""
     put = _Inserter(op)
-    operands = [put(arith.ExtFOp(v, f32)) if _bf16(v.type) else v for v in op.operands]
+    made: list[Operation] = []
+
+    def keep(new: Operation) -> SSAValue:
+        made.append(new)
+        return put(new)
+
+    operands = [keep(arith.ExtFOp(v, f32)) if _bf16(v.type) else v for v in op.operands]
     wide = type(op).create(
         operands=operands,
         result_types=[f32 if _bf16(r.type) else r.type for r in op.results],
@@ -140,9 +147,10 @@ def _widen(op: Operation) -> None:
     )
     put(wide)
     for old, new in zip(op.results, wide.results, strict=True):
-        value = put(arith.TruncFOp(new, old.type)) if _bf16(old.type) else new
+        value = keep(arith.TruncFOp(new, old.type)) if _bf16(old.type) else new
         old.replace_all_uses_with(value)
     Rewriter.erase_op(op)
+    return made
 
 
 def _touches_bf16(op: Operation) -> bool:
@@ -157,18 +165,28 @@ class EmulateBf16Pass(ModulePass):
     name = "emulate-bf16"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        computing = [
-            o
-            for o in op.walk()
-            if o.dialect_name() in ("arith", "math")
-            and not isinstance(o, (*EXEMPT, arith.ExtFOp, arith.TruncFOp, arith.ConstantOp))
-            and _touches_bf16(o)
-        ]
+        computing: list[Operation] = []
+        extensions: list[arith.ExtFOp] = []
+        truncations: list[arith.TruncFOp] = []
+        constants: list[arith.ConstantOp] = []
+        for o in op.walk():
+            if o.dialect_name() not in ("arith", "math") or not _touches_bf16(o):
+                continue
+            if isinstance(o, arith.ConstantOp):
+                constants.append(o)
+            elif isinstance(o, arith.ExtFOp):
+                extensions.append(o)
+            elif isinstance(o, arith.TruncFOp):
+                truncations.append(o)
+            elif not isinstance(o, EXEMPT):
+                computing.append(o)
         for o in computing:
-            _widen(o)
-        for o in [o for o in op.walk() if isinstance(o, arith.ExtFOp) and _bf16(o.input.type)]:
+            made = _widen(o)
+            extensions += [m for m in made if isinstance(m, arith.ExtFOp)]
+            truncations += [m for m in made if isinstance(m, arith.TruncFOp)]
+        for o in extensions:
             _extend(o)
-        for o in [o for o in op.walk() if isinstance(o, arith.TruncFOp) and _bf16(o.result.type)]:
+        for o in truncations:
             _truncate(o)
-        for o in [o for o in op.walk() if isinstance(o, arith.ConstantOp) and _bf16(o.result.type)]:
+        for o in constants:
             _constant(o)

@@ -263,6 +263,9 @@ class SelectLowering(RewritePattern):
         replace_with_llvm(rewriter, op, [llvm.SelectOp(cond, lhs, rhs)])
 
 
+LEFT = "left (unsupported types or ops)"
+"""What the arith ops left by the conversion are."""
+
 PATTERNS: tuple[type[RewritePattern], ...] = (
     ConstantLowering,
     BinaryOpLowering,
@@ -298,6 +301,6 @@ class ConvertArithToLlvmPass(ModulePass):
             self.name,
             [p() for p in PATTERNS],
             "arith",
-            "left (unsupported types or ops)",
+            LEFT,
             partial=self.partial,
         )

@@ -71,7 +71,9 @@ class ConvertCfToLlvmPass(ModulePass):
     report finds them)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        patterns = [BranchLowering(), CondBranchLowering()]
-        convert_dialect(
-            op, self.name, patterns, "cf", "left (unsupported ops)", partial=self.partial
-        )
+        convert_dialect(op, self.name, list(PATTERNS), "cf", LEFT, partial=self.partial)
+
+
+PATTERNS: tuple[RewritePattern, ...] = (BranchLowering(), CondBranchLowering())
+LEFT = "left (unsupported ops)"
+"""What the cf ops left by the conversion are."""

@@ -124,15 +124,16 @@ class ConvertFuncToLlvmPass(ModulePass):
     report finds them)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        has_entry = any(
-            isinstance(f, func.FuncOp) and SIGNATURE_ATTR in f.attributes for f in op.ops
-        )
-        patterns: list[RewritePattern] = [FuncLowering(has_entry), ReturnLowering(), CallLowering()]
-        convert_dialect(
-            op,
-            self.name,
-            patterns,
-            "func",
-            "left (several results or unsupported types)",
-            partial=self.partial,
-        )
+        convert_dialect(op, self.name, patterns(op), "func", LEFT, partial=self.partial)
+
+
+LEFT = "left (several results or unsupported types)"
+"""What the func ops left by the conversion are."""
+
+
+def patterns(module: ModuleOp) -> list[RewritePattern]:
+    """The conversion's patterns for `module` (whether it has an entry decides linkage)."""
+    has_entry = any(
+        isinstance(f, func.FuncOp) and SIGNATURE_ATTR in f.attributes for f in module.ops
+    )
+    return [FuncLowering(has_entry), ReturnLowering(), CallLowering()]

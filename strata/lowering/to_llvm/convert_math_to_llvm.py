@@ -191,6 +191,9 @@ class LibmLowering(RewritePattern):
         replace_with_llvm(rewriter, op, [llvm.CallOp(name, *operands, return_type=result_type)])
 
 
+LEFT = "left (unsupported types or ops)"
+"""What the math ops left by the conversion are."""
+
 PATTERNS: tuple[type[RewritePattern], ...] = (
     UnaryIntrinsicLowering,
     BinaryIntrinsicLowering,
@@ -224,6 +227,6 @@ class ConvertMathToLlvmPass(ModulePass):
             self.name,
             [p() for p in PATTERNS],
             "math",
-            "left (unsupported types or ops)",
+            LEFT,
             partial=self.partial,
         )

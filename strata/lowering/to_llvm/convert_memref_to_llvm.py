@@ -336,6 +336,9 @@ class CopyLowering(RewritePattern):
         replace_with_llvm(rewriter, op, [size, volatile, call])
 
 
+LEFT = "left (dynamic shapes, layouts or unsupported ops)"
+"""What the memref ops left by the conversion are."""
+
 PATTERNS: tuple[type[RewritePattern], ...] = (
     LoadLowering,
     StoreLowering,
@@ -372,6 +375,6 @@ class ConvertMemrefToLlvmPass(ModulePass):
             self.name,
             [p() for p in PATTERNS],
             "memref",
-            "left (dynamic shapes, layouts or unsupported ops)",
+            LEFT,
             partial=self.partial,
         )

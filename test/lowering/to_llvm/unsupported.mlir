@@ -20,3 +20,11 @@ func.func @unsupported(%a: i32, %b: i32, %h: f16, %m: memref<?xf32>, %s: memref<
   %3 = memref.subview %s[2] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 2>>
   func.return %0, %1, %2, %3 : i32, f16, f32, memref<4xf32, strided<[1], offset: 2>>
 }
+
+// RUN: not strata-opt %s -p convert-to-llvm 2>&1 | filecheck %s --check-prefix=ALL
+// convert-to-llvm (the five in one walk) names the ops left of every dialect in one error.
+// ALL:        unsupported.mlir:18:3: error: 'math.erf' op convert-to-llvm: math ops left (unsupported types or ops)
+// ALL:        unsupported.mlir:17:3: error: 'arith.floordivsi' op convert-to-llvm: arith ops left
+// ALL:        unsupported.mlir:19:3: error: 'memref.load' op convert-to-llvm: memref ops left
+// ALL:        unsupported.mlir:20:3: error: 'memref.subview' op convert-to-llvm: memref ops left
+// ALL:        unsupported.mlir:15:1: error: 'func.func' op convert-to-llvm: func ops left
