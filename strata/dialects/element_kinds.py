@@ -19,6 +19,7 @@ from xdsl.dialects.builtin import (
     Float16Type,
     Float32Type,
     Float64Type,
+    IndexType,
     IntegerType,
     Signedness,
     f16,
@@ -165,6 +166,30 @@ def wrap_to_width(array: np.ndarray, element: Attribute) -> np.ndarray:
     if info.kind is ElementKind.SIGNED:
         low = np.where(low >= span >> 1, low - span, low)
     return low.astype(info.dtype)
+
+
+def bf16_bits(values: np.ndarray) -> np.ndarray:
+    """The bf16 bit patterns (uint16) nearest to `values` (rounded to f32 first, then to nearest
+    even; a NaN keeps its sign and top payload bits, made quiet), as `emulate-bf16` rounds."""
+    word = np.asarray(values, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    high = word >> np.uint64(16)
+    rounded = (word + np.uint64(0x7FFF) + (high & np.uint64(1))) >> np.uint64(16)
+    nan = np.isnan(np.asarray(values, dtype=np.float32))
+    return np.where(nan, high | np.uint64(0x40), rounded).astype(np.uint16)
+
+
+def bf16_values(bits: np.ndarray) -> np.ndarray:
+    """float32 values of bf16 bit patterns (exact: bf16 is f32's top half)."""
+    return (np.asarray(bits, dtype=np.uint16).astype(np.uint32) << np.uint32(16)).view(np.float32)
+
+
+def storage_bytes(element: Attribute) -> int | None:
+    """Bytes one element takes in memory, as LLVM lays it out and the host holds it: index 8,
+    i1, i2 and i4 a byte, bf16 two; None for an unsupported type."""
+    if isinstance(element, IndexType):
+        return 8
+    info = element_info(element)
+    return None if info is None else max(1, (info.width + 7) // 8)
 
 
 def has_numpy_dtype(element: Attribute) -> bool:

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 import numpy as np
 from xdsl.dialects import arith, memref
 from xdsl.dialects.builtin import IntegerAttr, MemRefType
-from xdsl.ir import SSAValue
+from xdsl.ir import Attribute, SSAValue
 
-from strata.dialects.element_kinds import has_numpy_dtype, numpy_dtype_for
+from strata.dialects.element_kinds import storage_bytes
 
 VIEW_OPS = (memref.CollapseShapeOp, memref.ExpandShapeOp, memref.CastOp)
 """Views of the whole of their operand's bytes (reshapes and casts)."""
@@ -40,11 +40,16 @@ class ByteRange:
         return self.base == other.base and self.start < other.end and other.start < self.end
 
 
-def _nbytes(t: MemRefType) -> int | None:
-    shape = t.get_shape()
-    if any(d < 0 for d in shape) or not has_numpy_dtype(t.element_type):
+def memref_nbytes(t: Attribute) -> int | None:
+    """The bytes a memref of static shape holds (`storage_bytes` per element); None for another
+    type, a dynamic shape or an unsupported element type."""
+    if not isinstance(t, MemRefType):
         return None
-    return int(np.prod(shape, dtype=np.int64)) * numpy_dtype_for(t.element_type).itemsize
+    shape = t.get_shape()
+    size = storage_bytes(t.element_type)
+    if any(d < 0 for d in shape) or size is None:
+        return None
+    return int(np.prod(shape, dtype=np.int64)) * size
 
 
 def byte_range(value: SSAValue) -> ByteRange | None:
@@ -52,7 +57,7 @@ def byte_range(value: SSAValue) -> ByteRange | None:
     constant offset (buffer-assign's temporaries); None when that is not known statically."""
     root = buffer_root(value)
     t = root.type
-    if not isinstance(t, MemRefType) or (size := _nbytes(t)) is None:
+    if not isinstance(t, MemRefType) or (size := memref_nbytes(t)) is None:
         return None
     view = root.owner
     if not isinstance(view, memref.ViewOp):

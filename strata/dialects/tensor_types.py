@@ -8,15 +8,17 @@ from collections.abc import Sequence
 import numpy as np
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    BFloat16Type,
     BytesAttr,
     DenseIntOrFPElementsAttr,
     TensorType,
 )
 from xdsl.ir import Attribute
 
+from strata.dialects.element_kinds import bf16_bits, bf16_values, is_bool, wrap_to_width
+
 # Element kinds live in element_kinds; these names stay importable from here for older callers.
 from strata.dialects.element_kinds import element_type_for as element_type_for
-from strata.dialects.element_kinds import is_bool, wrap_to_width
 from strata.dialects.element_kinds import is_float as is_float
 from strata.dialects.element_kinds import numpy_dtype_for as numpy_dtype_for
 
@@ -67,12 +69,16 @@ def broadcast_shapes(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...] | No
 def dense_from_numpy(
     array: np.ndarray, element: Attribute | None = None
 ) -> DenseIntOrFPElementsAttr:
-    """A dense elements attribute holding exactly the bytes of `array` (no text round trip)."""
+    """A dense elements attribute holding exactly the bytes of `array` (no text round trip); for
+    bf16, `array`'s values rounded to bf16 (`bf16_bits`)."""
     if element is None:
         element = element_type_for(array.dtype)
-    contiguous = np.ascontiguousarray(
-        wrap_to_width(np.asarray(array, dtype=numpy_dtype_for(element)), element)
-    )
+    if isinstance(element, BFloat16Type):
+        contiguous = np.ascontiguousarray(bf16_bits(np.asarray(array)))
+    else:
+        contiguous = np.ascontiguousarray(
+            wrap_to_width(np.asarray(array, dtype=numpy_dtype_for(element)), element)
+        )
     if is_bool(element):
         contiguous = contiguous.astype(np.int8)
     return DenseIntOrFPElementsAttr(
@@ -82,12 +88,16 @@ def dense_from_numpy(
 
 
 def numpy_from_dense(attr: DenseIntOrFPElementsAttr) -> np.ndarray:
-    """The value of a dense attribute as a numpy array of its shape (splats expanded)."""
+    """The value of a dense attribute as a numpy array of its shape (splats expanded); bf16
+    values as float32 (which holds each exactly)."""
     element = attr.get_element_type()
-    dtype = numpy_dtype_for(element)
-    storage = np.int8 if dtype == np.bool_ else dtype
+    bf16 = isinstance(element, BFloat16Type)
+    dtype = np.dtype(np.float32) if bf16 else numpy_dtype_for(element)
+    storage = np.uint16 if bf16 else (np.int8 if dtype == np.bool_ else dtype)
     flat = np.frombuffer(attr.data.data, dtype=storage)
+    if bf16:
+        flat = bf16_values(flat)
     shape = tuple(attr.get_shape())
     if flat.size == 1 and int(np.prod(shape)) != 1:
-        flat = np.full(shape, flat[0], dtype=storage)
+        flat = np.full(shape, flat[0], dtype=flat.dtype)
     return flat.reshape(shape).astype(dtype, copy=True)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import arith, func, memref
 from xdsl.dialects.builtin import FunctionType, IndexType, IntegerAttr, MemRefType, ModuleOp, i8
@@ -20,7 +19,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from strata.abi import EntrySignature
 from strata.diagnostics import op_message
-from strata.dialects.tensor_types import numpy_dtype_for
+from strata.dialects.memref_views import memref_nbytes
 from strata.internal import expect
 
 ALIGNMENT = 64
@@ -28,8 +27,7 @@ ALIASING_OPS = (memref.CollapseShapeOp, memref.ExpandShapeOp, memref.CastOp)
 
 
 def _nbytes(t: MemRefType) -> int:
-    count = int(np.prod(t.get_shape(), dtype=np.int64))
-    return max(count * numpy_dtype_for(t.element_type).itemsize, 1)
+    return max(memref_nbytes(t) or 0, 1)
 
 
 def op_spans(f: func.FuncOp) -> tuple[dict[Operation, int], dict[Operation, int]]:

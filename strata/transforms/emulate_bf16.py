@@ -20,9 +20,9 @@ Expects: the `loops` stage (scalar arith and math ops). Keeps it.
 
 from __future__ import annotations
 
-import struct
 from dataclasses import dataclass
 
+import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
@@ -39,6 +39,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
+from strata.dialects.element_kinds import bf16_bits
 from strata.internal import expect
 
 EXEMPT = (arith.SelectOp, arith.BitcastOp)
@@ -108,24 +109,10 @@ def _constant(op: arith.ConstantOp) -> None:
     if not isinstance(value, FloatAttr):
         return  # a dense bf16 constant: left to the export, which has no bf16 either
     put = _Inserter(op)
-    bits = put.int_constant(bf16_bits(value.value.data), i16)
+    (pattern,) = bf16_bits(np.array([value.value.data], dtype=np.float64))
+    # An i16 attribute holds a signed value.
+    bits = put.int_constant(int(pattern.astype(np.int16)), i16)
     _replace(op, put(arith.BitcastOp(bits, op.result.type)))
-
-
-def bf16_bits(value: float) -> int:
-    """The bits of `value` rounded to bf16 (through f32, to nearest even, as `_truncate` does), as
-    a signed 16-bit integer (what an i16 attribute holds)."""
-    word: int
-    try:
-        (word,) = struct.unpack("<I", struct.pack("<f", value))
-    except OverflowError:  # beyond f32: infinity of its sign
-        word = 0xFF800000 if value < 0 else 0x7F800000
-    high = word >> 16
-    if value != value:  # NaN
-        bits = high | 0x40
-    else:
-        bits = (word + 0x7FFF + (high & 1)) >> 16
-    return bits - (1 << 16) if bits >= 1 << 15 else bits
 
 
 def _widen(op: Operation) -> list[Operation]:

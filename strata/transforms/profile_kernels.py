@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import arith, func, math, memref, scf
 from xdsl.dialects.builtin import (
@@ -36,12 +35,12 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from strata.abi import EntrySignature, ProfiledCall
 from strata.diagnostics import node_names
-from strata.dialects.element_kinds import has_numpy_dtype, numpy_dtype_for
+from strata.dialects.memref_views import memref_nbytes
 from strata.internal import expect
 
 CLOCK_MONOTONIC = 1
@@ -114,13 +113,8 @@ def kernel_flops(kernel: func.FuncOp, weights: dict[type[Operation], int] = _FLO
     return total
 
 
-def _nbytes(t: object) -> int:
-    if not isinstance(t, MemRefType) or not has_numpy_dtype(t.element_type):
-        return 0
-    shape = t.get_shape()
-    if any(d < 0 for d in shape):
-        return 0
-    return int(np.prod(shape, dtype=np.int64)) * numpy_dtype_for(t.element_type).itemsize
+def _nbytes(t: Attribute) -> int:
+    return memref_nbytes(t) or 0
 
 
 @dataclass(frozen=True)

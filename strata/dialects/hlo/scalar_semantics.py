@@ -10,9 +10,11 @@ from enum import Enum
 
 import numpy as np
 from xdsl.dialects import arith, math
-from xdsl.ir import Operation
+from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type, Float64Type
+from xdsl.ir import Attribute, Operation
 
 from strata.dialects.element_kinds import ElementKind
+from strata.dialects.hlo.bits import BitcastConvertOp, ReducePrecisionOp
 from strata.dialects.hlo.core import (
     AbsOp,
     AddOp,
@@ -87,12 +89,15 @@ class Expansion(Enum):
     SHIFT_RIGHT_ARITHMETIC = "shrsi, all top bits past the bit width"
     SHIFT_RIGHT_LOGICAL = "shrui, 0 past the bit width"
     IS_FINITE = "|x| < inf (false for NaN)"
+    BITCAST = "the same bits as an element of another type of one width"
+    REDUCE_PRECISION = "integer ops on the float's bits (PrecisionReduction)"
 
 
 @dataclass(frozen=True)
 class Behaviour:
     """How an op computes one element of one kind. `numpy` is None where the value depends on
-    the op's attributes (compare: `COMPARISONS`, convert: the result's dtype)."""
+    the op's attributes (compare: `COMPARISONS`, convert: the result's dtype, bitcast_convert:
+    `bitcast_bits`, reduce_precision: `reduce_precision_bits`)."""
 
     emits: type[Operation] | Expansion
     numpy: Numpy | None
@@ -314,6 +319,9 @@ ELEMENTWISE: dict[type[Operation], OpSemantics] = {
         }
     ),
     ConvertOp: OpSemantics(_same((FLOAT, *INTEGERS, BOOL), Expansion.CONVERT, None)),
+    # Elements of one width only: bits.BitcastConvertLowering handles the others.
+    BitcastConvertOp: OpSemantics(_same((FLOAT, *INTEGERS, BOOL), Expansion.BITCAST, None)),
+    ReducePrecisionOp: OpSemantics(_same((FLOAT,), Expansion.REDUCE_PRECISION, None)),
 }
 
 
@@ -374,3 +382,142 @@ def _cmpf_numpy() -> dict[str, Numpy]:
 
 CMPF_NUMPY: dict[str, Numpy] = _cmpf_numpy()
 """arith.cmpf predicate name -> numpy comparison (NaN compares as numpy compares it)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Bit patterns: hlo.bitcast_convert and hlo.reduce_precision, on elements held as their bits
+# (uint64 arrays), which covers bf16 (no numpy dtype), i1 and the narrow integers alike.
+
+
+@dataclass(frozen=True)
+class FloatFormat:
+    """A binary float format: sign, `exponent` bits, `mantissa` bits (no implicit bit)."""
+
+    exponent: int
+    mantissa: int
+
+    @property
+    def width(self) -> int:
+        return 1 + self.exponent + self.mantissa
+
+    @property
+    def sign_mask(self) -> int:
+        return 1 << (self.width - 1)
+
+    @property
+    def exponent_mask(self) -> int:
+        """The exponent field, all ones: also the bits of +infinity."""
+        return ((1 << self.exponent) - 1) << self.mantissa
+
+    @property
+    def bias(self) -> int:
+        return (1 << (self.exponent - 1)) - 1
+
+
+FLOAT_FORMATS: dict[type[Attribute], FloatFormat] = {
+    Float16Type: FloatFormat(5, 10),
+    BFloat16Type: FloatFormat(8, 7),
+    Float32Type: FloatFormat(8, 23),
+    Float64Type: FloatFormat(11, 52),
+}
+
+
+def float_format(element: Attribute) -> FloatFormat:
+    """The format of a supported float type (TypeError for any other type)."""
+    found = FLOAT_FORMATS.get(type(element))
+    if found is None:
+        raise TypeError(f"no float format for {element}")
+    return found
+
+
+@dataclass(frozen=True)
+class PrecisionReduction:
+    """hlo.reduce_precision of floats of `source` format to `exponent_bits` and `mantissa_bits`,
+    as integer ops on the bits (XLA's algorithm, which StableHLO's interpreter follows):
+
+    1. Where the mantissa loses bits, add `round_bias` plus the lowest kept bit (ties to even;
+       a carry moves into the exponent) and clear the dropped bits (`kept_mask`).
+    2. Where the exponent loses bits, an exponent field above `highest_exponent` becomes the
+       signed infinity, one below `lowest_exponent` (the reduced format's smallest normal)
+       the signed zero: the reduced format's subnormals flush to zero.
+    3. A NaN stays the operand (its payload unchanged), or becomes +infinity where
+       `mantissa_bits` is 0, as no such format has a NaN.
+    """
+
+    source: FloatFormat
+    exponent_bits: int
+    mantissa_bits: int
+
+    @property
+    def dropped(self) -> int:
+        """Mantissa bits rounded off (0: the mantissa is kept)."""
+        return max(self.source.mantissa - self.mantissa_bits, 0)
+
+    @property
+    def narrows_exponent(self) -> bool:
+        return self.exponent_bits < self.source.exponent
+
+    @property
+    def identity(self) -> bool:
+        return self.dropped == 0 and not self.narrows_exponent
+
+    @property
+    def round_bias(self) -> int:
+        return (1 << (self.dropped - 1)) - 1
+
+    @property
+    def kept_mask(self) -> int:
+        return ((1 << self.source.width) - 1) & ~((1 << self.dropped) - 1)
+
+    @property
+    def highest_exponent(self) -> int:
+        """The exponent field of the reduced format's largest finite values."""
+        reduced_bias = (1 << (self.exponent_bits - 1)) - 1
+        return (self.source.bias + reduced_bias) << self.source.mantissa
+
+    @property
+    def lowest_exponent(self) -> int:
+        """The exponent field of the reduced format's smallest normal values."""
+        reduced_bias = (1 << (self.exponent_bits - 1)) - 1
+        return (self.source.bias - reduced_bias + 1) << self.source.mantissa
+
+
+def reduce_precision_bits(bits: np.ndarray, reduction: PrecisionReduction) -> np.ndarray:
+    """hlo.reduce_precision on float bit patterns (uint64) of `reduction.source`'s format."""
+    x = np.asarray(bits, np.uint64)
+    if reduction.identity:
+        return x
+    source = reduction.source
+    width_mask = np.uint64((1 << source.width) - 1)
+    result = x
+    if reduction.dropped:
+        lowest_kept = (result >> np.uint64(reduction.dropped)) & np.uint64(1)
+        rounded = (result + lowest_kept + np.uint64(reduction.round_bias)) & width_mask
+        result = rounded & np.uint64(reduction.kept_mask)
+    if reduction.narrows_exponent:
+        exponent = result & np.uint64(source.exponent_mask)
+        signed_zero = result & np.uint64(source.sign_mask)
+        signed_infinity = signed_zero | np.uint64(source.exponent_mask)
+        result = np.where(exponent > np.uint64(reduction.highest_exponent), signed_infinity, result)
+        result = np.where(exponent < np.uint64(reduction.lowest_exponent), signed_zero, result)
+    magnitude = x & (width_mask ^ np.uint64(source.sign_mask))
+    is_nan = magnitude > np.uint64(source.exponent_mask)
+    nan = np.uint64(source.exponent_mask) if reduction.mantissa_bits == 0 else x
+    reduced: np.ndarray = np.where(is_nan, nan, result).astype(np.uint64)
+    return reduced
+
+
+def bitcast_bits(bits: np.ndarray, from_width: int, to_width: int) -> np.ndarray:
+    """hlo.bitcast_convert on element bit patterns (uint64): elements of one width are kept; a
+    wider element joins the last axis of narrower ones, the first the lowest bits
+    (little-endian); a narrower one splits each element along a new last axis the same way."""
+    x = np.asarray(bits, np.uint64)
+    if from_width == to_width:
+        return x
+    if from_width < to_width:
+        shifts = np.arange(to_width // from_width, dtype=np.uint64) * np.uint64(from_width)
+        joined: np.ndarray = np.bitwise_or.reduce(x << shifts, axis=-1).astype(np.uint64)
+        return joined
+    shifts = np.arange(from_width // to_width, dtype=np.uint64) * np.uint64(to_width)
+    split: np.ndarray = (x[..., None] >> shifts) & np.uint64((1 << to_width) - 1)
+    return split

@@ -13,45 +13,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
 from xdsl.dialects.builtin import ModuleOp, TensorType, i32
-from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir import SSAValue
 from xdsl.rewriter import Rewriter
 
 from strata.dialects import hlo
-from strata.dialects.tensor_types import dense_from_numpy
 from strata.internal import expect
+from strata.lowering.hlo_to_linalg.hlo_builder import HloEmitter
 
 
-class _Emitter:
-    """Appends ops, each located at the solve they come from, to a block or before an op."""
-
-    def __init__(self, at: Operation, block: Block | None = None):
-        self.at = at
-        self.block = block
-
-    def __call__(self, op: Operation) -> SSAValue:
-        self.add(op)
-        return op.results[0]
-
-    def add(self, op: Operation) -> None:
-        op.location = self.at.location
-        if self.block is not None:
-            self.block.add_op(op)
-        else:
-            expect(self.at.parent_block(), Block, "the solve's block").insert_op_before(op, self.at)
-
-    def scalar(self, value: float, element: Attribute) -> SSAValue:
-        return self(hlo.ConstantOp(dense_from_numpy(np.array(value), element)))
-
-
-def _swap_last(emit: _Emitter, value: SSAValue) -> SSAValue:
+def _swap_last(emit: HloEmitter, value: SSAValue) -> SSAValue:
     rank = expect(value.type, TensorType, "operand").get_num_dims()
     return emit(hlo.TransposeOp(value, [*range(rank - 2), rank - 1, rank - 2]))
 
 
 def expand_triangular_solve(op: hlo.TriangularSolveOp) -> None:
-    emit = _Emitter(op)
+    emit = HloEmitter(op)
     a, b = op.a, op.b
     lower = bool(op.lower.value.data)
     if op.transposed:
@@ -79,11 +56,11 @@ def expand_triangular_solve(op: hlo.TriangularSolveOp) -> None:
 
     loop, cond, body = hlo.WhileOp.with_empty_regions([step0, x0])
     emit.add(loop)
-    in_cond = _Emitter(op, cond)
+    in_cond = HloEmitter(op, cond)
     more = in_cond(hlo.CompareOp(cond.args[0], in_cond.scalar(m, i32), "LT", "SIGNED"))
     in_cond.add(hlo.ReturnOp([more]))
 
-    e = _Emitter(op, body)
+    e = HloEmitter(op, body)
     step, x = body.args
     row_index = step if lower else e(hlo.SubtractOp(e.scalar(m - 1, i32), step))
     zeros = [e.scalar(0, i32)] * k

@@ -19,7 +19,14 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from strata.dialects import hlo
 from strata.dialects.element_kinds import ElementKind, bit_width, is_bool, is_float, kind_of
-from strata.dialects.hlo.scalar_semantics import COMPARISONS, ELEMENTWISE, Behaviour, Expansion
+from strata.dialects.hlo.scalar_semantics import (
+    COMPARISONS,
+    ELEMENTWISE,
+    Behaviour,
+    Expansion,
+    PrecisionReduction,
+    float_format,
+)
 from strata.internal import expect
 
 OpT = TypeVar("OpT", bound=Operation)
@@ -64,8 +71,14 @@ def behaviour(op: Operation, element: Attribute) -> Behaviour | None:
 
 
 def supports(op: Operation, element: Attribute) -> bool:
-    """Whether `emit_elementwise` can compute `op` on elements of this type."""
-    return behaviour(op, element) is not None
+    """Whether `emit_elementwise` can compute `op` on elements of this type (a bitcast_convert
+    only between elements of one width)."""
+    if behaviour(op, element) is None:
+        return False
+    if isinstance(op, hlo.BitcastConvertOp):
+        result = expect(op.result.type, TensorType, "result")
+        return bit_width(result.element_type) == bit_width(element)
+    return True
 
 
 def emit_elementwise(emit: Emit, op: Operation, args: Sequence[SSAValue]) -> SSAValue:
@@ -102,6 +115,10 @@ def _compare(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attri
     if not isinstance(op, hlo.CompareOp):
         raise TypeError(f"{op.name} is no comparison")
     comparison = COMPARISONS[op.comparison_direction.data]
+    total = op.compare_type is not None and op.compare_type.data == hlo.ComparisonType.TOTALORDER
+    if is_float(element) and total:
+        keys = [_total_order_key(emit, a, element) for a in args[:2]]
+        return _res(emit(arith.CmpiOp(keys[0], keys[1], comparison.cmpi_signed)))
     if is_float(element):
         return _res(emit(arith.CmpfOp(args[0], args[1], comparison.cmpf)))
     unsigned = kind_of(element) is ElementKind.UNSIGNED or (
@@ -109,6 +126,17 @@ def _compare(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attri
     )
     predicate = comparison.cmpi_unsigned if unsigned else comparison.cmpi_signed
     return _res(emit(arith.CmpiOp(args[0], args[1], predicate)))
+
+
+def _total_order_key(emit: Emit, x: SSAValue, element: Attribute) -> SSAValue:
+    """An integer that orders floats as TOTALORDER does (-NaN < -inf < ... < -0 < +0 < ... <
+    +inf < +NaN): the bits read signed, with every bit but the sign flipped when it is set."""
+    width = bit_width(element)
+    integer = IntegerType(width)
+    bits = _res(emit(arith.BitcastOp(x, integer)))
+    sign = _res(emit(arith.ShRSIOp(bits, emit_constant(emit, width - 1, integer))))
+    magnitude = _res(emit(arith.AndIOp(sign, emit_constant(emit, (1 << (width - 1)) - 1, integer))))
+    return _res(emit(arith.XOrIOp(bits, magnitude)))
 
 
 def _select(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute) -> SSAValue:
@@ -273,6 +301,80 @@ def _is_finite(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Att
     return _res(emit(arith.CmpfOp(magnitude, infinity, "olt")))
 
 
+def to_bits(emit: Emit, x: SSAValue) -> SSAValue:
+    """`x`'s bits as a signless integer of its width (i1 and signless integers are their own)."""
+    element = x.type
+    if is_float(element):
+        return _res(emit(arith.BitcastOp(x, IntegerType(bit_width(element)))))
+    integer = expect(element, IntegerType, "bitcast element")
+    if integer.signedness.data == Signedness.SIGNLESS:
+        return x
+    return _res(emit(UnrealizedConversionCastOp.get([x], [IntegerType(integer.width.data)])))
+
+
+def from_bits(emit: Emit, bits: SSAValue, element: Attribute) -> SSAValue:
+    """A signless integer's bits read as an `element` of its width."""
+    if bits.type == element:
+        return bits
+    if is_float(element):
+        return _res(emit(arith.BitcastOp(bits, element)))
+    return _res(emit(UnrealizedConversionCastOp.get([bits], [element])))
+
+
+def _bitcast(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute) -> SSAValue:
+    target = expect(op.results[0].type, TensorType, "result").element_type
+    if bit_width(target) != bit_width(element):
+        raise TypeError(f"{op.name} from {element} to {target} is not one element to one")
+    if target == element:
+        return args[0]
+    return from_bits(emit, to_bits(emit, args[0]), target)
+
+
+def _reduce_precision(
+    emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute
+) -> SSAValue:
+    """`PrecisionReduction`'s steps as integer ops on the bits."""
+    if not isinstance(op, hlo.ReducePrecisionOp):
+        raise TypeError(f"{op.name} is no reduce_precision")
+    reduction = PrecisionReduction(float_format(element), op.exponent, op.mantissa)
+    if reduction.identity:
+        return args[0]
+    source = reduction.source
+    integer = IntegerType(source.width)
+
+    made: dict[int, SSAValue] = {}
+
+    def const(value: int) -> SSAValue:
+        # The masks are unsigned: a top bit set is the negative signless value.
+        if value not in made:
+            wrapped = value - (1 << source.width) if value >> (source.width - 1) else value
+            made[value] = emit_constant(emit, wrapped, integer)
+        return made[value]
+
+    bits = to_bits(emit, args[0])
+    result = bits
+    if reduction.dropped:
+        shifted = _res(emit(arith.ShRUIOp(result, const(reduction.dropped))))
+        lowest_kept = _res(emit(arith.AndIOp(shifted, const(1))))
+        bias = _res(emit(arith.AddiOp(lowest_kept, const(reduction.round_bias))))
+        rounded = _res(emit(arith.AddiOp(result, bias)))
+        result = _res(emit(arith.AndIOp(rounded, const(reduction.kept_mask))))
+    if reduction.narrows_exponent:
+        exponent = _res(emit(arith.AndIOp(result, const(source.exponent_mask))))
+        signed_zero = _res(emit(arith.AndIOp(result, const(source.sign_mask))))
+        signed_infinity = _res(emit(arith.OrIOp(signed_zero, const(source.exponent_mask))))
+        overflows = _res(emit(arith.CmpiOp(exponent, const(reduction.highest_exponent), "ugt")))
+        underflows = _res(emit(arith.CmpiOp(exponent, const(reduction.lowest_exponent), "ult")))
+        result = _res(emit(arith.SelectOp(overflows, signed_infinity, result)))
+        result = _res(emit(arith.SelectOp(underflows, signed_zero, result)))
+    magnitude_mask = ((1 << source.width) - 1) ^ source.sign_mask
+    magnitude = _res(emit(arith.AndIOp(bits, const(magnitude_mask))))
+    is_nan = _res(emit(arith.CmpiOp(magnitude, const(source.exponent_mask), "ugt")))
+    nan = const(source.exponent_mask) if reduction.mantissa_bits == 0 else bits
+    result = _res(emit(arith.SelectOp(is_nan, nan, result)))
+    return from_bits(emit, result, element)
+
+
 _EXPANSIONS: dict[Expansion, Expand] = {
     Expansion.SHIFT_LEFT: _shift,
     Expansion.SHIFT_RIGHT_ARITHMETIC: _shift,
@@ -288,4 +390,6 @@ _EXPANSIONS: dict[Expansion, Expand] = {
     Expansion.SELECT: _select,
     Expansion.CLAMP: _clamp,
     Expansion.CONVERT: _convert,
+    Expansion.BITCAST: _bitcast,
+    Expansion.REDUCE_PRECISION: _reduce_precision,
 }

@@ -31,7 +31,7 @@ from xdsl.rewriter import InsertPoint
 from xdsl.traits import SymbolTable
 
 from strata.diagnostics import op_error
-from strata.dialects.element_kinds import element_info
+from strata.dialects.element_kinds import element_info, storage_bytes
 
 INDEX_TYPE = i64
 """What `index` becomes (x86-64 and aarch64 targets)."""
@@ -87,13 +87,11 @@ def row_major_strides(shape: Sequence[int]) -> list[int]:
 
 
 def element_bytes(t: Attribute) -> int:
-    """Size in bytes of a memref element type as LLVM lays it out."""
-    if isinstance(t, IndexType):
-        return 8
-    info = element_info(t)
-    if info is None:
+    """Size in bytes of a memref element type as LLVM lays it out (`storage_bytes`)."""
+    size = storage_bytes(t)
+    if size is None:
         raise TypeError(f"no byte size for element type {t}")
-    return max(1, (info.width + 7) // 8)
+    return size
 
 
 def _lacks_llvm_type(t: Attribute) -> bool:

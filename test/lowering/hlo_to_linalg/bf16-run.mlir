@@ -10,7 +10,8 @@
 // CHECK: PASS @rounding
 // CHECK: PASS @special
 // CHECK: PASS @negate_tanh_from_f32
-// CHECK: 3 of 3 functions passed
+// CHECK: PASS @reduce_transpose_dot
+// CHECK: 4 of 4 functions passed
 func.func @rounding() {
   %a0 = hlo.constant dense<[1.0, 1.0078125, 1.0, 2.0]> : tensor<4xbf16>
   %b0 = hlo.constant dense<[0.00390625, 0.00390625, 3.0, 2.0]> : tensor<4xbf16>
@@ -46,5 +47,21 @@ func.func @negate_tanh_from_f32() {
   %tf = hlo.convert %t : (tensor<4xbf16>) -> tensor<4xf32>
   check.expect_eq_const %nf, dense<[-0.333984375, -1.0, 2.5, -0.0]> : tensor<4xf32>
   check.expect_almost_eq_const %tf, dense<[0.322265625, 0.76171875, -0.98828125, 0.0]> : tensor<4xf32>
+  func.return
+}
+// bf16 temporaries in memory (exp feeds three consumers, so it is a buffer of its own), a
+// reduction's bf16 init constant (each add rounded to bf16, in order), and a contraction,
+// whose multiply-add is one fma: acc = bf16(f32(a * b + acc)) per step (numpy: exact in
+// float64, then rounded; a separate multiply and add would give 36096 and 21888 at [0, 2], [1, 1]).
+func.func @reduce_transpose_dot() {
+  %x0 = hlo.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.5]]> : tensor<2x3xbf16>
+  %x = hlo.optimization_barrier %x0 : tensor<2x3xbf16>
+  %z = hlo.constant dense<0.0> : tensor<bf16>
+  %e = hlo.exponential %x : tensor<2x3xbf16>
+  %s = hlo.reduce(%e init: %z) applies hlo.add across dimensions = [1] : (tensor<2x3xbf16>, tensor<bf16>) -> tensor<2xbf16>
+  %t = hlo.transpose %e, dims = [1, 0] : (tensor<2x3xbf16>) -> tensor<3x2xbf16>
+  %d = hlo.dot_general %t, %e, contracting_dims = [1] x [0] : (tensor<3x2xbf16>, tensor<2x3xbf16>) -> tensor<3x3xbf16>
+  check.expect_eq_const %s, dense<[30.25, 864.0]> : tensor<2xbf16>
+  check.expect_eq_const %d, dense<[[2976.0, 8096.0, 36352.0], [8096.0, 22016.0, 98304.0], [36352.0, 98304.0, 440320.0]]> : tensor<3x3xbf16>
   func.return
 }

@@ -3,9 +3,9 @@
 
 // i2, i4, ui2 and ui4 compute in their own width and are held in a byte each, extended by
 // their signedness (numpy's int8/uint8, as xDSL stores their dense values): a store extends the
-// narrow value to i8, a load truncates the byte (test/lowering/to_llvm/memref-to-llvm.mlir). Folded constants wrap to the width too. Each
-// function computes from constants (folded at hlo-opt) and behind an optimization_barrier (the
-// compiled code); both must give StableHLO's values.
+// narrow value to i8, a load truncates the byte (test/lowering/to_llvm/memref-to-llvm.mlir);
+// constants folded with numpy wrap to the width too (`wrap_to_width`). Each function computes
+// from constants and behind an optimization_barrier; both must give StableHLO's values.
 // Conversions read an integer by its own signedness: unsigned and bool sources zero-extend and
 // convert to float unsigned, a float converts to an unsigned type unsigned, and a change of
 // signedness alone (ui64 -> i64) keeps the bits.

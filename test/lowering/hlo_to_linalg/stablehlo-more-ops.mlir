@@ -2,10 +2,10 @@
 // RUN: strata-run %s --run-checks | filecheck %s --check-prefix=EXEC
 
 // Shifts, rounding, tan, is_finite, optimization_barrier, negative padding, a dot_general and a
-// convolution into a wider type, batch groups, and a call to a public function. Each function computes its values
-// twice: from constants (folded at hlo-opt, by the numpy functions of scalar_semantics) and from
-// the same constants behind an optimization_barrier (computed by the lowered code); both must
-// give StableHLO's values.
+// convolution into a wider type, batch groups, and a call to a public function. Each function
+// computes its values twice: from constants and from the same constants behind an
+// optimization_barrier (which keeps any folding away; hlo-opt folds no elementwise op today,
+// so both run the lowered code); both must give StableHLO's values.
 //
 // LLVM's shifts are poison for an amount at or past the bit width; StableHLO's give 0 (or every
 // bit a copy of the top one, shifting right arithmetically, unsigned types included): a select

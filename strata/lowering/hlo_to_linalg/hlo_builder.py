@@ -1,0 +1,115 @@
+"""What lowerings that rewrite an hlo op into other hlo ops (expansions run before control flow
+lowers) and lowerings of hlo regions to scalar code share.
+
+`HloEmitter` appends hlo ops located at the op they expand, before it or into a block (an
+hlo.while's regions). `region_lowers_to_scalars` / `emit_region` turn a region of hlo ops on
+rank-0 tensors (a map's computation, a sort's comparator, select_and_scatter's select and
+scatter) into scalar arith/math code in a linalg.generic body, through `scalar_ops`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+
+from strata.dialects import hlo
+from strata.dialects.tensor_types import dense_from_numpy, numpy_from_dense, shape_of
+from strata.internal import InternalError, expect
+from strata.lowering.hlo_to_linalg import scalar_ops
+from strata.lowering.hlo_to_linalg.generic import element_of
+from strata.lowering.hlo_to_linalg.scalar_ops import Emit
+
+
+class HloEmitter:
+    """Appends hlo ops, each located at `at` (the op being expanded), before `at` or, given a
+    block, at the end of that block; calling it returns the op's first result."""
+
+    def __init__(self, at: Operation, block: Block | None = None):
+        self.at = at
+        self.block = block
+
+    def __call__(self, op: Operation) -> SSAValue:
+        self.add(op)
+        return op.results[0]
+
+    def add(self, op: Operation) -> None:
+        op.location = self.at.location
+        if self.block is not None:
+            self.block.add_op(op)
+        else:
+            expect(self.at.parent_block(), Block, "the expanded op's block").insert_op_before(
+                op, self.at
+            )
+
+    def scalar(self, value: float, element: Attribute) -> SSAValue:
+        """A rank-0 hlo.constant."""
+        return self(hlo.ConstantOp(dense_from_numpy(np.array(value), element)))
+
+    def slice(self, value: SSAValue, dim: int, start: int, limit: int) -> SSAValue:
+        """Elements start..limit-1 of `value` along `dim`, all of the other dims."""
+        shape = shape_of(value.type)
+        starts = [start if d == dim else 0 for d in range(len(shape))]
+        limits = [limit if d == dim else s for d, s in enumerate(shape)]
+        return self(hlo.SliceOp(value, starts, limits))
+
+    def reshape(self, value: SSAValue, shape: Sequence[int]) -> SSAValue:
+        return self(hlo.ReshapeOp(value, TensorType(element_of(value), shape)))
+
+
+def _is_scalar(value: SSAValue) -> bool:
+    return isinstance(value.type, TensorType) and value.type.get_num_dims() == 0
+
+
+def captured(block: Block) -> list[SSAValue]:
+    """Values the block's ops use but neither it nor its ops define, in first-use order."""
+    defined: set[SSAValue] = set(block.args)
+    found: list[SSAValue] = []
+    for inner in block.ops:
+        found += [v for v in inner.operands if v not in defined and v not in found]
+        defined.update(inner.results)
+    return found
+
+
+def _computed_element(op: Operation) -> Attribute:
+    """The element type `scalar_ops.emit_elementwise` computes `op` on."""
+    value = op.operands[0] if isinstance(op, (hlo.CompareOp, hlo.ConvertOp)) else op.operands[-1]
+    return element_of(value)
+
+
+def _lowers_to_scalar(inner: Operation) -> bool:
+    if len(inner.results) != 1 or not all(_is_scalar(v) for v in (*inner.operands, *inner.results)):
+        return False
+    if isinstance(inner, hlo.ConstantOp):
+        return True
+    return bool(inner.operands) and scalar_ops.supports(inner, _computed_element(inner))
+
+
+def region_lowers_to_scalars(block: Block) -> bool:
+    """Whether every op of `block` (ending in hlo.return of one value) is a rank-0 constant or an
+    elementwise op on rank-0 tensors that `scalar_ops` computes, and every value it captures
+    from outside is a rank-0 tensor (its caller reads that scalar with tensor.extract)."""
+    *body, last = list(block.ops)
+    if not isinstance(last, hlo.ReturnOp) or len(last.operands) != 1:
+        return False
+    return all(_lowers_to_scalar(inner) for inner in body) and all(
+        _is_scalar(v) for v in captured(block)
+    )
+
+
+def emit_region(emit: Emit, block: Block, values: Mapping[SSAValue, SSAValue]) -> SSAValue:
+    """Appends the scalar ops computing `block`'s hlo ops (`region_lowers_to_scalars`), given the
+    scalars of its arguments and of the values it captures; returns the scalar it returns."""
+    scalars = dict(values)
+    for inner in block.ops:
+        if isinstance(inner, hlo.ReturnOp):
+            return scalars[inner.operands[0]]
+        if isinstance(inner, hlo.ConstantOp):
+            value = numpy_from_dense(inner.value).reshape(()).item()
+            scalars[inner.output] = scalar_ops.emit_constant(emit, value, element_of(inner.output))
+            continue
+        operands = [scalars[v] for v in inner.operands]
+        scalars[inner.results[0]] = scalar_ops.emit_elementwise(emit, inner, operands)
+    raise InternalError("internal error: a verified region ends in hlo.return")
