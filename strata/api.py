@@ -189,9 +189,10 @@ def compile(  # noqa: A001 - the natural name for this entry point
     passes and stages); installed `strata.plugins` entry points load by themselves. A compile
     with plugins loaded is not cached (their code is not part of the key).
 
-    `verify_each`: verify the IR after every stage, not only the imported and the final module
-    (default: $STRATA_VERIFY_EACH=1, which the test suites set, else off; a pass that breaks
-    the IR is then named at the stage it broke it, at a fifth more compile time)."""
+    `verify_each`: verify the IR after every stage, not only after the first (the imported
+    graph) and the last (default: $STRATA_VERIFY_EACH=1, which the test suites set, else off;
+    a pass that breaks the IR is then named at the stage it broke it, at a fifth more compile
+    time)."""
     from strata.plugins import load_plugins
 
     load_plugins(plugins)

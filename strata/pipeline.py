@@ -59,8 +59,9 @@ class PipelineOptions:
     machine)."""
     verify_each: bool = True
     """Verify the module after every stage, as mlir-opt does after every pass. False verifies
-    only the last stage's output (the input was verified when loaded): what `strata.compile`
-    does by default, since verification is a fifth of a large compile's time."""
+    the first stage's output (a GraphDef's ops, as imported and cleaned up: the input) and the
+    last one's: what `strata.compile` does by default, since verification is a fifth of a large
+    compile's time."""
 
 
 def _d(*names: str) -> frozenset[str]:
@@ -275,7 +276,7 @@ def run_stages(
     """Lower `module` in place from the stage it is at (or `start_after`) through `stop_after`,
     along the chain of the target `stop_after` belongs to (`gpu` and `nvvm` select cuda).
 
-    The module is verified after every stage (only after the last without
+    The module is verified after every stage (only after the first and the last without
     `options.verify_each`); `after_stage` sees it with the seconds the stage took.
     `options` add passes (bounds checks) to the stages they concern. `pass_callback` sees every
     pass boundary (xDSL's PassPipeline callback: the pass done, the module, the next pass).
@@ -305,7 +306,7 @@ def run_stages(
     for stage in stages[first : last + 1]:
         began = time.perf_counter()
         stage_pipeline(stage, on_pass, options).apply(ctx, module)
-        if verify_each or stage is stages[last]:
+        if verify_each or stage in (stages[first], stages[last]):
             verify_module(module)
         if after_stage is not None:
             after_stage(stage, module, time.perf_counter() - began)

@@ -118,7 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--verify-each",
         action="store_true",
-        help="verify the IR after every stage, not only the input and the final module "
+        help="verify the IR after every stage, not only after the first and the last "
         "(also $STRATA_VERIFY_EACH=1)",
     )
     p.add_argument("--seed", type=int, default=0, help="seed for random inputs")

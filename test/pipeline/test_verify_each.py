@@ -28,14 +28,14 @@ def _count_verifications(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return calls
 
 
-@pytest.mark.parametrize(("verify_each", "expected"), [(True, EVERY), (False, 1)])
+@pytest.mark.parametrize(("verify_each", "expected"), [(True, EVERY), (False, 2)])
 def test_stages_verified(monkeypatch: pytest.MonkeyPatch, verify_each: bool, expected: int) -> None:
     calls = _count_verifications(monkeypatch)
     lower(MLP, pipeline=PipelineOptions(verify_each=verify_each))
     assert len(calls) == expected
 
 
-@pytest.mark.parametrize(("env", "expected"), [("1", EVERY), ("0", 1)])
+@pytest.mark.parametrize(("env", "expected"), [("1", EVERY), ("0", 2)])
 def test_compile_default_from_environment(
     monkeypatch: pytest.MonkeyPatch, env: str, expected: int
 ) -> None:
@@ -49,4 +49,4 @@ def test_compile_argument_wins_over_environment(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setenv("STRATA_VERIFY_EACH", "1")
     calls = _count_verifications(monkeypatch)
     strata.compile(MLP, cache=False, verify_each=False)
-    assert len(calls) == 1
+    assert len(calls) == 2  # the first stage (the imported graph) and the last
