@@ -39,6 +39,11 @@ from strata.lowering.hlo_to_linalg.generic import (
     generic,
     identity_map,
 )
+from strata.lowering.hlo_to_linalg.hlo_builder import (
+    captured,
+    emit_region,
+    region_lowers_to_scalars,
+)
 from strata.lowering.hlo_to_linalg.scalar_ops import Emit
 from strata.lowering.locations import LocatedBuilder
 
@@ -227,4 +232,124 @@ class ScatterLowering(RewritePattern):
         rewriter.replace(op, [], [result])
 
 
-PATTERNS: tuple[RewritePattern, ...] = (GatherLowering(), ScatterLowering())
+class GeneralScatterLowering(RewritePattern):
+    """hlo.scatter in StableHLO's general form (several scattered dims, partial windows, batching
+    dims, any update computation of elementwise ops)
+    -> linalg.generic {parallel (operand dims)..., reduction (update scatter dims)...}
+       ins(component 0 of %ids) outs(%operand)
+       { hit = the update window of this scatter index covers this operand element;
+         select(hit, computation(acc, %updates[scatter index, offset]), acc) }
+
+    Updates apply in row-major order of their scatter index, as the spec's sequential reading
+    does. An update element whose result index falls outside the operand is skipped (the spec
+    leaves it to the implementation; XLA skips a whole window that does not fit)."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, hlo.ScatterOp):
+            return
+        values = (op.operand, op.scatter_indices, op.updates, op.result)
+        block = op.update_computation.block
+        if not all(is_static(v.type) for v in values) or captured(block):
+            return
+        if not region_lowers_to_scalars(block):
+            return
+        numbers = op.scatter_dimension_numbers
+        lists = numbers.lists()
+        ivd = numbers.index_vector_dim
+        out_t = expect(op.result.type, TensorType)
+        operand_shape = shape_of(op.operand.type)
+        updates_shape = shape_of(op.updates.type)
+        indices_shape = list(shape_of(op.scatter_indices.type))
+        implicit = ivd == len(indices_shape)
+        to_operand = list(lists["scatter_dims_to_operand_dims"])
+        window = list(lists["update_window_dims"])
+        inserted = list(lists["inserted_window_dims"])
+        batching = list(lists["input_batching_dims"])
+        index_batching = list(lists["scatter_indices_batching_dims"])
+        operand_window = [
+            d for d in range(len(operand_shape)) if d not in inserted and d not in batching
+        ]
+        rank = len(operand_shape)
+        scatter_dims = [d for d in range(len(updates_shape)) if d not in window]
+        num_loops = rank + len(scatter_dims)
+        # The indices dims but the index vector dim, in order: one reduction loop each.
+        index_loop = {
+            d: rank + i for i, d in enumerate(x for x in range(len(indices_shape)) if x != ivd)
+        }
+        first_component = [None if d == ivd else index_loop[d] for d in range(len(indices_shape))]
+        index_map = affine_map(num_loops, first_component)
+        if not implicit:
+            index_map = _with_constant(index_map, ivd, 0)
+        out_map = affine_map(num_loops, list(range(rank)))
+        b = LocatedBuilder(rewriter, op)
+        scalar = splat_scalar(b, op.operand)
+        init = filled(b, out_t, scalar) if scalar is not None else op.operand
+
+        def body(emit: Emit, args: Sequence[SSAValue]) -> SSAValue:
+            first, acc = args
+            starts: dict[int, SSAValue] = {}
+            for c, d in enumerate(to_operand):
+                component: SSAValue = first
+                if c > 0:
+                    at = [
+                        _index_const(emit, c)
+                        if x == ivd
+                        else emit(linalg.IndexOp(index_loop[x])).result
+                        for x in range(len(indices_shape))
+                    ]
+                    read = tensor.ExtractOp(op.scatter_indices, at, first.type)
+                    component = emit(read).result
+                starts[d] = _as_index(emit, component)
+            zero = _index_const(emit, 0)
+            conditions: list[SSAValue] = []
+            offsets: dict[int, SSAValue] = {}
+            for d in range(rank):
+                position = emit(linalg.IndexOp(d)).result
+                if d in batching:
+                    source = index_batching[batching.index(d)]
+                    loop = emit(linalg.IndexOp(index_loop[source])).result
+                    conditions.append(emit(arith.CmpiOp(position, loop, "eq")).result)
+                    continue
+                start = starts.get(d, zero)
+                if d in inserted:
+                    conditions.append(emit(arith.CmpiOp(position, start, "eq")).result)
+                    continue
+                offset = emit(arith.SubiOp(position, start)).result
+                size = updates_shape[window[operand_window.index(d)]]
+                conditions.append(emit(arith.CmpiOp(offset, zero, "sge")).result)
+                limit = _index_const(emit, size)
+                conditions.append(emit(arith.CmpiOp(offset, limit, "slt")).result)
+                offsets[d] = offset
+            hit: SSAValue = conditions[0]
+            for flag in conditions[1:]:
+                hit = emit(arith.AndIOp(hit, flag)).result
+            scatter_loops = iter(range(rank, num_loops))
+            at_update: list[SSAValue] = []
+            for u in range(len(updates_shape)):
+                if u in window:
+                    inside = offsets[operand_window[window.index(u)]]
+                    # Read in bounds whether or not it hits (the value is dropped then).
+                    at_update.append(emit(arith.SelectOp(hit, inside, zero)).result)
+                else:
+                    at_update.append(emit(linalg.IndexOp(next(scatter_loops))).result)
+            update = emit(tensor.ExtractOp(op.updates, at_update, out_t.element_type)).result
+            combined = emit_region(emit, block, dict(zip(block.args, [acc, update], strict=True)))
+            return emit(arith.SelectOp(hit, combined, acc)).result
+
+        result = generic(
+            b,
+            [op.scatter_indices],
+            [index_map],
+            init,
+            out_map,
+            [PARALLEL] * rank + [REDUCTION] * len(scatter_dims),
+            body,
+        )
+        rewriter.replace(op, [], [result])
+
+
+PATTERNS: tuple[RewritePattern, ...] = (
+    GatherLowering(),
+    ScatterLowering(),
+    GeneralScatterLowering(),
+)
