@@ -90,8 +90,8 @@ STAGES: tuple[Stage, ...] = (
     Stage(
         "hlo-opt",
         _d("func", "hlo", "rt"),
-        "inline,hlo-simplify,canonicalize,cse,dce",
-        "calls inlined; simplified and CSE'd hlo",
+        "inline,hlo-complex-to-real,hlo-simplify,canonicalize,cse,dce",
+        "calls inlined; complex values as real (re, im) pairs; simplified and CSE'd hlo",
     ),
     Stage(
         "linalg",

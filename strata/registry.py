@@ -79,6 +79,7 @@ OWN_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "tf-fold-constants": _pass("strata.transforms.tf_fold_constants", "TfFoldConstantsPass"),
     "convert-tf-to-hlo": _pass("strata.lowering.tf_to_hlo.convert_tf_to_hlo", "ConvertTfToHloPass"),
     "hlo-simplify": _pass("strata.transforms.hlo_simplify", "HloSimplifyPass"),
+    "hlo-complex-to-real": _pass("strata.transforms.hlo_complex_to_real", "HloComplexToRealPass"),
     "hlo-unroll-loops": _pass("strata.transforms.hlo_unroll_loops", "HloUnrollLoopsPass"),
     "inline": _pass("strata.transforms.inline", "InlinePass"),
     "convert-hlo-to-linalg": _pass(

@@ -27,7 +27,7 @@ from xdsl.ir import Operation, SSAValue
 
 from strata.diagnostics import USER_ERRORS, StrataError, diagnostics_of, op_diagnostic
 from strata.dialects import check, hlo
-from strata.dialects.element_kinds import has_numpy_dtype
+from strata.dialects.element_kinds import complex_part, has_numpy_dtype, is_complex, numpy_dtype_for
 from strata.dialects.tensor_types import numpy_from_dense
 
 
@@ -79,7 +79,11 @@ def _isolate(module: ModuleOp, name: str) -> tuple[ModuleOp, list[Operation]]:
     for c in checks:
         for value in c.operands:
             t = value.type
-            if isinstance(t, TensorType) and not has_numpy_dtype(t.element_type):
+            if (
+                isinstance(t, TensorType)
+                and not has_numpy_dtype(t.element_type)
+                and not is_complex(t.element_type)
+            ):
                 # bf16 has no numpy type: compared as f32, which holds every bf16 exactly.
                 widened = hlo.ConvertOp(value, f32)
                 widened.location = c.location
@@ -107,6 +111,17 @@ def _ulps(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def _expected(attr: DenseIntOrFPElementsAttr) -> np.ndarray:
+    part = complex_part(attr.get_element_type())
+    if part is not None:
+        # As `hlo-complex-to-real` returns a complex value: (real, imaginary) in a trailing dim,
+        # so a tolerance applies to each part, as StableHLO's interpreter compares them.
+        pairs = np.frombuffer(attr.data.data, dtype=numpy_dtype_for(part)).reshape(-1, 2)
+        shape = (*attr.get_shape(), 2)
+        return (
+            pairs.reshape(shape)
+            if pairs.size == np.prod(shape)
+            else np.broadcast_to(pairs[0], shape)
+        )
     if has_numpy_dtype(attr.get_element_type()):
         return numpy_from_dense(attr)
     values = np.array(attr.get_values(), np.float32)  # bf16, compared as f32

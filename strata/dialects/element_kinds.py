@@ -16,6 +16,7 @@ import numpy as np
 from xdsl.dialects.builtin import (
     AnyFloat,
     BFloat16Type,
+    ComplexType,
     Float16Type,
     Float32Type,
     Float64Type,
@@ -199,3 +200,17 @@ def has_numpy_dtype(element: Attribute) -> bool:
 
 def supported_element_names() -> str:
     return "f16, bf16, f32, f64, i1, i2, i4, i8, i16, i32, i64, ui2, ui4, ui8, ui16, ui32, ui64"
+
+
+def complex_part(element: Attribute) -> Float32Type | Float64Type | None:
+    """The part type of complex<f32> or complex<f64> (the complex types the `hlo` dialect takes);
+    None for any other type. Only `hlo` holds complex values: `hlo-complex-to-real` rewrites each
+    into a real tensor with a trailing (real, imaginary) dim, so `element_info` has no complex."""
+    if not isinstance(element, ComplexType):
+        return None
+    part = element.element_type
+    return part if isinstance(part, Float32Type | Float64Type) else None
+
+
+def is_complex(element: Attribute) -> bool:
+    return complex_part(element) is not None

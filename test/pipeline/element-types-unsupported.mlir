@@ -15,7 +15,7 @@ func.func @convert_f80(%x: tensor<4xf32>) -> tensor<4xf80> {
   %0 = hlo.convert %x : (tensor<4xf32>) -> tensor<4xf80> loc("net/cast")
   return %0 : tensor<4xf80>
 }
-// CHECK: error: node 'net/cast' (hlo.convert): result element type f80 is not supported (expected one of f16, bf16, f32, f64, i1, i2, i4, i8, i16, i32, i64, ui2, ui4, ui8, ui16, ui32, ui64)
+// CHECK: error: node 'net/cast' (hlo.convert): result element type f80 is not supported (expected one of f16, bf16, f32, f64, i1, i2, i4, i8, i16, i32, i64, ui2, ui4, ui8, ui16, ui32, ui64, complex<f32>, complex<f64>)
 // CHECK-NOT: internal compiler error
 
 // -----

@@ -8,6 +8,7 @@ from xdsl.ir import Dialect
 
 from strata.dialects.hlo import (
     bits,
+    complex_ops,
     control_flow,
     core,
     gather,
@@ -18,6 +19,7 @@ from strata.dialects.hlo import (
     windows,
 )
 from strata.dialects.hlo.bits import *  # noqa: F403
+from strata.dialects.hlo.complex_ops import *  # noqa: F403
 from strata.dialects.hlo.control_flow import *  # noqa: F403
 from strata.dialects.hlo.core import *  # noqa: F403
 from strata.dialects.hlo.gather import *  # noqa: F403
@@ -27,7 +29,18 @@ from strata.dialects.hlo.shape import *  # noqa: F403
 from strata.dialects.hlo.sorting import *  # noqa: F403
 from strata.dialects.hlo.windows import *  # noqa: F403
 
-_FAMILIES = (core, shape, nn, gather, linear_algebra, sorting, windows, bits, control_flow)
+_FAMILIES = (
+    core,
+    shape,
+    nn,
+    gather,
+    linear_algebra,
+    sorting,
+    windows,
+    bits,
+    complex_ops,
+    control_flow,
+)
 
 HLO = Dialect(
     "hlo",

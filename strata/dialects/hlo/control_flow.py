@@ -243,7 +243,7 @@ class OptimizationBarrierOp(IRDLOperation):
         super().__init__(operands=[values], result_types=[[v.type for v in values]])
 
     def verify_(self) -> None:
-        check_element_types(self)
+        check_element_types(self, complex_ok=True)
         have = [r.type for r in self.result]
         want = [v.type for v in self.operand]
         if have != want:

@@ -66,8 +66,10 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 from strata.dialects.element_kinds import (
+    complex_part,
     element_info,
     is_bool,
+    is_complex,
     is_float,
     is_integer,
     is_numeric,
@@ -98,10 +100,16 @@ def _is_int(element: Attribute) -> bool:
 
 
 # Which element types an elementwise op accepts: kind -> (predicate, how messages name it).
+def _or_complex(accepts: Callable[[Attribute], bool]) -> Callable[[Attribute], bool]:
+    """`accepts`, widened to complex elements (which `hlo-complex-to-real` expands, or rejects
+    op by op)."""
+    return lambda element: accepts(element) or is_complex(element)
+
+
 ELEMENT_KINDS: dict[str, tuple[Callable[[Attribute], bool], str]] = {
-    "any": (_is_supported, "supported"),
-    "numeric": (is_numeric, "integer or float"),
-    "float": (is_float, "float"),
+    "any": (_or_complex(_is_supported), "supported"),
+    "numeric": (_or_complex(is_numeric), "integer or float"),
+    "float": (_or_complex(is_float), "float"),
     "integer": (_is_int, "integer or boolean"),
 }
 
@@ -449,14 +457,18 @@ class PrecisionConfig(CustomDirective):
 # Base
 
 
-def check_element_types(op: IRDLOperation) -> None:
-    """Every tensor operand and result has an element type Strata compiles (see element_info)."""
+def check_element_types(op: IRDLOperation, *, complex_ok: bool = False) -> None:
+    """Every tensor operand and result has an element type Strata compiles (see element_info);
+    with `complex_ok`, complex<f32> and complex<f64> too (see `hlo-complex-to-real`)."""
     named = [("operand", v.type) for v in op.operands] + [("result", v.type) for v in op.results]
     for what, t in named:
-        if isinstance(t, TensorType) and element_info(t.element_type) is None:
+        if not isinstance(t, TensorType) or (complex_ok and is_complex(t.element_type)):
+            continue
+        if element_info(t.element_type) is None:
+            also = ", complex<f32>, complex<f64>" if complex_ok else ""
             raise VerifyException(
                 f"{what} element type {t.element_type} is not supported "
-                f"(expected one of {supported_element_names()})"
+                f"(expected one of {supported_element_names()}{also})"
             )
 
 
@@ -472,7 +484,7 @@ class HloOp(IRDLOperation):
         return None
 
     def verify_(self) -> None:
-        check_element_types(self)
+        check_element_types(self, complex_ok=True)
         inferred = self.infer_result_types()
         if inferred is None:
             return
@@ -723,10 +735,16 @@ class NegateOp(ElementwiseUnaryOp):
 
 @irdl_op_definition
 class AbsOp(ElementwiseUnaryOp):
-    """Elementwise |x|. `%0 = hlo.abs %a : tensor<4xf32>`"""
+    """Elementwise |x| (the real modulus of a complex x). `%0 = hlo.abs %a : tensor<4xf32>`"""
 
     name = "hlo.abs"
     ELEMENT_KIND: ClassVar[str] = "numeric"
+
+    @classmethod
+    def _infer(cls, operand_type: Attribute) -> TensorType:
+        t = super()._infer(operand_type)
+        part = complex_part(t.element_type)
+        return t if part is None else TensorType(part, t.get_shape())
 
 
 @irdl_op_definition
@@ -973,7 +991,7 @@ class ConvertOp(HloOp):
     def verify_(self) -> None:
         operand = expect_tensor(self.operand.type, "operand")
         result = expect_tensor(self.result.type, "result")
-        check_element_types(self)
+        check_element_types(self, complex_ok=True)
         if not dims_compatible(_shape(operand), _shape(result)):
             raise VerifyException(
                 f"result shape {format_shape(_shape(result))} does not match operand shape "
@@ -1033,7 +1051,7 @@ class CompareOp(HloOp):
             kind = self.compare_type.data
             element = expect_tensor(self.lhs, "lhs").element_type
             wants_float = kind in (ComparisonType.FLOAT, ComparisonType.TOTALORDER)
-            if wants_float != is_float(element):
+            if wants_float != (is_float(element) or is_complex(element)):
                 raise VerifyException(
                     f"compare type {kind.value} does not apply to {element} elements"
                 )
@@ -1112,7 +1130,7 @@ class ReshapeOp(HloOp):
         super().__init__(operands=[SSAValue.get(operand)], result_types=[result_type])
 
     def verify_(self) -> None:
-        check_element_types(self)
+        check_element_types(self, complex_ok=True)
         operand = expect_tensor(self.operand.type, "operand")
         result = expect_tensor(self.result.type, "result")
         if operand.element_type != result.element_type:
@@ -1206,7 +1224,7 @@ class BroadcastInDimOp(HloOp):
         )
 
     def verify_(self) -> None:
-        check_element_types(self)
+        check_element_types(self, complex_ok=True)
         operand = expect_tensor(self.operand.type, "operand")
         result = expect_tensor(self.result.type, "result")
         dims = _ints(self.broadcast_dimensions)

@@ -617,7 +617,7 @@ class IotaOp(HloOp):
         return int(self.iota_dimension.value.data)
 
     def verify_(self) -> None:
-        check_element_types(self)
+        check_element_types(self, complex_ok=True)
         t = expect_tensor(self.output, "result")
         if not 0 <= self.dim() < t.get_num_dims():
             raise VerifyException(

@@ -1,0 +1,191 @@
+// RUN: strata-opt %s -p hlo-complex-to-real | filecheck %s
+// RUN: strata-run %s --run-checks | filecheck %s --check-prefix=EXEC
+
+// Each complex tensor<SHAPExcomplex<F>> becomes a tensor<SHAPEx2xF> of (real, imaginary) parts;
+// ops on complex values become real hlo ops on those parts. The @run_ functions compute the
+// same things end to end (expected values from numpy's complex64 arithmetic).
+
+// CHECK-LABEL: func.func @constant
+// CHECK:       %[[C:.*]] = hlo.constant dense<{{\[}}[1.500000e+00, 2.500000e+00], [-5.000000e-01, 1.000000e+00]]> : tensor<2x2xf32>
+// CHECK-NEXT:  func.return %[[C]] : tensor<2x2xf32>
+func.func @constant() -> tensor<2xcomplex<f32>> {
+  %c = hlo.constant dense<[(1.5, 2.5), (-0.5, 1.0)]> : tensor<2xcomplex<f32>>
+  func.return %c : tensor<2xcomplex<f32>>
+}
+
+// CHECK-LABEL: func.func @add(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT:  %[[S:.*]] = hlo.add %a, %b : tensor<2x2xf32>
+// CHECK-NEXT:  func.return %[[S]] : tensor<2x2xf32>
+func.func @add(%a: tensor<2xcomplex<f32>>, %b: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> {
+  %0 = hlo.add %a, %b : tensor<2xcomplex<f32>>
+  func.return %0 : tensor<2xcomplex<f32>>
+}
+
+// (a + ib)(c + id) = (ac - bd) + i(ad + bc)
+// CHECK-LABEL: func.func @multiply(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK:       %[[AS:.*]] = hlo.slice %a [0:2, 0:1] : (tensor<2x2xf32>) -> tensor<2x1xf32>
+// CHECK-NEXT:  %[[A:.*]] = hlo.reshape %[[AS]] : (tensor<2x1xf32>) -> tensor<2xf32>
+// CHECK-NEXT:  %[[BS:.*]] = hlo.slice %a [0:2, 1:2] : (tensor<2x2xf32>) -> tensor<2x1xf32>
+// CHECK-NEXT:  %[[B:.*]] = hlo.reshape %[[BS]] : (tensor<2x1xf32>) -> tensor<2xf32>
+// CHECK-NEXT:  %[[CS:.*]] = hlo.slice %b [0:2, 0:1] : (tensor<2x2xf32>) -> tensor<2x1xf32>
+// CHECK-NEXT:  %[[C:.*]] = hlo.reshape %[[CS]] : (tensor<2x1xf32>) -> tensor<2xf32>
+// CHECK-NEXT:  %[[DS:.*]] = hlo.slice %b [0:2, 1:2] : (tensor<2x2xf32>) -> tensor<2x1xf32>
+// CHECK-NEXT:  %[[D:.*]] = hlo.reshape %[[DS]] : (tensor<2x1xf32>) -> tensor<2xf32>
+// CHECK-NEXT:  %[[AC:.*]] = hlo.multiply %[[A]], %[[C]] : tensor<2xf32>
+// CHECK-NEXT:  %[[BD:.*]] = hlo.multiply %[[B]], %[[D]] : tensor<2xf32>
+// CHECK-NEXT:  %[[RE:.*]] = hlo.subtract %[[AC]], %[[BD]] : tensor<2xf32>
+// CHECK-NEXT:  %[[AD:.*]] = hlo.multiply %[[A]], %[[D]] : tensor<2xf32>
+// CHECK-NEXT:  %[[BC:.*]] = hlo.multiply %[[B]], %[[C]] : tensor<2xf32>
+// CHECK-NEXT:  %[[IM:.*]] = hlo.add %[[AD]], %[[BC]] : tensor<2xf32>
+// CHECK-NEXT:  %[[RE1:.*]] = hlo.reshape %[[RE]] : (tensor<2xf32>) -> tensor<2x1xf32>
+// CHECK-NEXT:  %[[IM1:.*]] = hlo.reshape %[[IM]] : (tensor<2xf32>) -> tensor<2x1xf32>
+// CHECK-NEXT:  %[[R:.*]] = hlo.concatenate %[[RE1]], %[[IM1]], dim = 1 : (tensor<2x1xf32>, tensor<2x1xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT:  func.return %[[R]] : tensor<2x2xf32>
+func.func @multiply(%a: tensor<2xcomplex<f32>>, %b: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> {
+  %0 = hlo.multiply %a, %b : tensor<2xcomplex<f32>>
+  func.return %0 : tensor<2xcomplex<f32>>
+}
+
+// (a + ib)/(c + id) = ((ac + bd) + i(bc - ad)) / (c^2 + d^2)
+// CHECK-LABEL: func.func @divide
+// CHECK:       %[[CC:.*]] = hlo.multiply %[[C:.*]], %[[C]] : tensor<2xf32>
+// CHECK-NEXT:  %[[DD:.*]] = hlo.multiply %[[D:.*]], %[[D]] : tensor<2xf32>
+// CHECK-NEXT:  %[[DEN:.*]] = hlo.add %[[CC]], %[[DD]] : tensor<2xf32>
+// CHECK:       %[[RE:.*]] = hlo.divide %{{.*}}, %[[DEN]] : tensor<2xf32>
+// CHECK:       %[[IM:.*]] = hlo.divide %{{.*}}, %[[DEN]] : tensor<2xf32>
+// CHECK:       hlo.concatenate
+func.func @divide(%a: tensor<2xcomplex<f32>>, %b: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> {
+  %0 = hlo.divide %a, %b : tensor<2xcomplex<f32>>
+  func.return %0 : tensor<2xcomplex<f32>>
+}
+
+// CHECK-LABEL: func.func @parts(%re: tensor<3xf64>, %im: tensor<3xf64>) -> (tensor<3xf64>, tensor<3xf64>)
+// CHECK-NEXT:  %[[RE1:.*]] = hlo.reshape %re : (tensor<3xf64>) -> tensor<3x1xf64>
+// CHECK-NEXT:  %[[IM1:.*]] = hlo.reshape %im : (tensor<3xf64>) -> tensor<3x1xf64>
+// CHECK-NEXT:  %[[Z:.*]] = hlo.concatenate %[[RE1]], %[[IM1]], dim = 1 : (tensor<3x1xf64>, tensor<3x1xf64>) -> tensor<3x2xf64>
+// CHECK-NEXT:  %[[RS:.*]] = hlo.slice %[[Z]] [0:3, 0:1] : (tensor<3x2xf64>) -> tensor<3x1xf64>
+// CHECK-NEXT:  %[[R:.*]] = hlo.reshape %[[RS]] : (tensor<3x1xf64>) -> tensor<3xf64>
+// CHECK-NEXT:  %[[IS:.*]] = hlo.slice %[[Z]] [0:3, 1:2] : (tensor<3x2xf64>) -> tensor<3x1xf64>
+// CHECK-NEXT:  %[[I:.*]] = hlo.reshape %[[IS]] : (tensor<3x1xf64>) -> tensor<3xf64>
+// CHECK-NEXT:  func.return %[[R]], %[[I]] : tensor<3xf64>, tensor<3xf64>
+func.func @parts(%re: tensor<3xf64>, %im: tensor<3xf64>) -> (tensor<3xf64>, tensor<3xf64>) {
+  %z = hlo.complex %re, %im : tensor<3xcomplex<f64>>
+  %r = hlo.real %z : (tensor<3xcomplex<f64>>) -> tensor<3xf64>
+  %i = hlo.imag %z : (tensor<3xcomplex<f64>>) -> tensor<3xf64>
+  func.return %r, %i : tensor<3xf64>, tensor<3xf64>
+}
+
+// The parts dim stays last.
+// CHECK-LABEL: func.func @transpose(%a: tensor<2x3x2xf32>) -> tensor<3x2x2xf32>
+// CHECK-NEXT:  %[[T:.*]] = hlo.transpose %a, dims = [1, 0, 2] : (tensor<2x3x2xf32>) -> tensor<3x2x2xf32>
+// CHECK-NEXT:  func.return %[[T]] : tensor<3x2x2xf32>
+func.func @transpose(%a: tensor<2x3xcomplex<f32>>) -> tensor<3x2xcomplex<f32>> {
+  %0 = hlo.transpose %a, dims = [1, 0] : (tensor<2x3xcomplex<f32>>) -> tensor<3x2xcomplex<f32>>
+  func.return %0 : tensor<3x2xcomplex<f32>>
+}
+
+// Four real dot_generals on the parts: (ac - bd) + i(ad + bc).
+// CHECK-LABEL: func.func @dot_general(%m: tensor<2x2x2xf32>, %v: tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK:       %[[AC:.*]] = hlo.dot_general %[[A:.*]], %[[C:.*]], contracting_dims = [1] x [0] : (tensor<2x2xf32>, tensor<2xf32>) -> tensor<2xf32>
+// CHECK-NEXT:  %[[BD:.*]] = hlo.dot_general %[[B:.*]], %[[D:.*]], contracting_dims = [1] x [0] : (tensor<2x2xf32>, tensor<2xf32>) -> tensor<2xf32>
+// CHECK-NEXT:  %[[RE:.*]] = hlo.subtract %[[AC]], %[[BD]] : tensor<2xf32>
+// CHECK-NEXT:  %[[AD:.*]] = hlo.dot_general %[[A]], %[[D]], contracting_dims = [1] x [0] : (tensor<2x2xf32>, tensor<2xf32>) -> tensor<2xf32>
+// CHECK-NEXT:  %[[BC:.*]] = hlo.dot_general %[[B]], %[[C]], contracting_dims = [1] x [0] : (tensor<2x2xf32>, tensor<2xf32>) -> tensor<2xf32>
+// CHECK-NEXT:  %[[IM:.*]] = hlo.add %[[AD]], %[[BC]] : tensor<2xf32>
+func.func @dot_general(%m: tensor<2x2xcomplex<f32>>, %v: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> {
+  %0 = hlo.dot_general %m, %v, contracting_dims = [1] x [0] : (tensor<2x2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>>
+  func.return %0 : tensor<2xcomplex<f32>>
+}
+
+// A check compares the parts: its constant is split the same way.
+// CHECK-LABEL: func.func @check()
+// CHECK-NEXT:  %[[A:.*]] = hlo.constant dense<{{\[}}[1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00]]> : tensor<2x2xf32>
+// CHECK-NEXT:  check.expect_almost_eq_const %[[A]], dense<{{\[}}[1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00]]> : tensor<2x2xf32>
+// EXEC: PASS @check
+func.func @check() {
+  %a = hlo.constant dense<[(1.0, 2.0), (3.0, 4.0)]> : tensor<2xcomplex<f32>>
+  check.expect_almost_eq_const %a, dense<[(1.0, 2.0), (3.0, 4.0)]> : tensor<2xcomplex<f32>>
+  func.return
+}
+
+// EXEC: PASS @run_arithmetic
+func.func @run_arithmetic() {
+  %a0 = hlo.constant dense<[(1.5, 2.5), (-0.5, 1.0)]> : tensor<2xcomplex<f32>>
+  %b0 = hlo.constant dense<[(2.0, -1.0), (0.25, 0.75)]> : tensor<2xcomplex<f32>>
+  %a, %b = hlo.optimization_barrier %a0, %b0 : tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>
+  %sum = hlo.add %a, %b : tensor<2xcomplex<f32>>
+  %product = hlo.multiply %a, %b : tensor<2xcomplex<f32>>
+  %quotient = hlo.divide %a, %b : tensor<2xcomplex<f32>>
+  %modulus = hlo.abs %a : (tensor<2xcomplex<f32>>) -> tensor<2xf32>
+  %exp = hlo.exponential %a : tensor<2xcomplex<f32>>
+  %sqrt = hlo.sqrt %a : tensor<2xcomplex<f32>>
+  %log = hlo.log %a : tensor<2xcomplex<f32>>
+  %tanh = hlo.tanh %a : tensor<2xcomplex<f32>>
+  check.expect_almost_eq_const %sum, dense<[(3.5, 1.5), (-0.25, 1.75)]> : tensor<2xcomplex<f32>>
+  check.expect_almost_eq_const %product, dense<[(5.5, 3.5), (-0.875, -0.125)]> : tensor<2xcomplex<f32>>
+  check.expect_almost_eq_const %quotient, dense<[(0.1, 1.3000001), (1.0, 1.0000001)]> : tensor<2xcomplex<f32>>
+  check.expect_almost_eq_const %modulus, dense<[2.9154758, 1.118034]> : tensor<2xf32>
+  check.expect_almost_eq_const %exp, dense<[(-3.5904763, 2.6821659), (0.3277099, 0.51037794)]> : tensor<2xcomplex<f32>>
+  check.expect_almost_eq_const %sqrt, dense<[(1.4858458, 0.8412717), (0.555893, 0.8994537)]> : tensor<2xcomplex<f32>>
+  check.expect_almost_eq_const %log, dense<[(1.0700331, 1.0303768), (0.11157177, 2.0344439)]> : tensor<2xcomplex<f32>>
+  check.expect_almost_eq_const %tanh, dense<[(0.9677869, -0.09263784), (-1.0428307, 0.80687743)]> : tensor<2xcomplex<f32>>
+  func.return
+}
+
+// EXEC: PASS @run_parts_and_shapes
+func.func @run_parts_and_shapes() {
+  %re0 = hlo.constant dense<[1.5, -0.5]> : tensor<2xf32>
+  %im0 = hlo.constant dense<[2.5, 1.0]> : tensor<2xf32>
+  %re, %im = hlo.optimization_barrier %re0, %im0 : tensor<2xf32>, tensor<2xf32>
+  %z = hlo.complex %re, %im : tensor<2xcomplex<f32>>
+  %r = hlo.real %z : (tensor<2xcomplex<f32>>) -> tensor<2xf32>
+  %i = hlo.imag %z : (tensor<2xcomplex<f32>>) -> tensor<2xf32>
+  %rev = hlo.reverse %z, dims = [0] : tensor<2xcomplex<f32>>
+  %eq = hlo.compare EQ, %z, %rev : (tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> tensor<2xi1>
+  %wide = hlo.convert %z : (tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f64>>
+  check.expect_eq_const %r, dense<[1.5, -0.5]> : tensor<2xf32>
+  check.expect_eq_const %i, dense<[2.5, 1.0]> : tensor<2xf32>
+  check.expect_eq_const %rev, dense<[(-0.5, 1.0), (1.5, 2.5)]> : tensor<2xcomplex<f32>>
+  check.expect_eq_const %eq, dense<false> : tensor<2xi1>
+  check.expect_eq_const %wide, dense<[(1.5, 2.5), (-0.5, 1.0)]> : tensor<2xcomplex<f64>>
+  func.return
+}
+
+// EXEC: PASS @run_dot_general
+func.func @run_dot_general() {
+  %m0 = hlo.constant dense<[[(1.0, 1.0), (2.0, -1.0)], [(0.0, 0.5), (3.0, 0.0)]]> : tensor<2x2xcomplex<f32>>
+  %v0 = hlo.constant dense<[(1.0, -2.0), (0.5, 1.0)]> : tensor<2xcomplex<f32>>
+  %m, %v = hlo.optimization_barrier %m0, %v0 : tensor<2x2xcomplex<f32>>, tensor<2xcomplex<f32>>
+  %0 = hlo.dot_general %m, %v, contracting_dims = [1] x [0] : (tensor<2x2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>>
+  check.expect_almost_eq_const %0, dense<[(5.0, 0.5), (2.5, 3.5)]> : tensor<2xcomplex<f32>>
+  func.return
+}
+
+// A DFT is a product with constant cos / sin matrices (one complex product per transformed dim).
+// CHECK-LABEL: func.func @rfft(%x: tensor<4xf32>) -> tensor<3x2xf32>
+// CHECK-NEXT:  %[[COS:.*]] = hlo.constant dense<{{.*}}> : tensor<4x3xf32>
+// CHECK-NEXT:  %[[RE:.*]] = hlo.dot_general %x, %[[COS]], contracting_dims = [0] x [0] : (tensor<4xf32>, tensor<4x3xf32>) -> tensor<3xf32>
+// CHECK-NEXT:  %[[SIN:.*]] = hlo.constant dense<{{.*}}> : tensor<4x3xf32>
+// CHECK-NEXT:  %[[IM:.*]] = hlo.dot_general %x, %[[SIN]], contracting_dims = [0] x [0] : (tensor<4xf32>, tensor<4x3xf32>) -> tensor<3xf32>
+// CHECK:       hlo.concatenate
+func.func @rfft(%x: tensor<4xf32>) -> tensor<3xcomplex<f32>> {
+  %0 = hlo.fft %x, type = RFFT, length = [4] : (tensor<4xf32>) -> tensor<3xcomplex<f32>>
+  func.return %0 : tensor<3xcomplex<f32>>
+}
+
+// EXEC: PASS @run_fft
+func.func @run_fft() {
+  %x0 = hlo.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+  %z0 = hlo.constant dense<[[(1.0, 1.0), (2.0, 0.0)], [(0.0, 0.5), (-1.0, 0.0)]]> : tensor<2x2xcomplex<f64>>
+  %w0 = hlo.constant dense<[(1.0, 2.0), (3.0, -1.0), (0.5, 0.0), (0.0, -1.0)]> : tensor<4xcomplex<f32>>
+  %x, %z, %w = hlo.optimization_barrier %x0, %z0, %w0 : tensor<4xf32>, tensor<2x2xcomplex<f64>>, tensor<4xcomplex<f32>>
+  %rfft = hlo.fft %x, type = RFFT, length = [4] : (tensor<4xf32>) -> tensor<3xcomplex<f32>>
+  %back = hlo.fft %rfft, type = IRFFT, length = [4] : (tensor<3xcomplex<f32>>) -> tensor<4xf32>
+  %fft2 = hlo.fft %z, type = FFT, length = [2, 2] : (tensor<2x2xcomplex<f64>>) -> tensor<2x2xcomplex<f64>>
+  %ifft = hlo.fft %w, type = IFFT, length = [4] : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+  check.expect_almost_eq_const %rfft, dense<[(10.0, 0.0), (-2.0, 2.0), (-2.0, 0.0)]> : tensor<3xcomplex<f32>>
+  check.expect_almost_eq_const %back, dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+  check.expect_almost_eq_const %fft2, dense<[[(2.0, 1.5), (0.0, 1.5)], [(4.0, 0.5), (-2.0, 0.5)]]> : tensor<2x2xcomplex<f64>>
+  check.expect_almost_eq_const %ifft, dense<[(1.125, 0.0), (0.125, 1.25), (-0.375, 1.0), (0.125, -0.25)]> : tensor<4xcomplex<f32>>
+  func.return
+}
