@@ -1,6 +1,6 @@
 """hlo-simplify: local simplifications that stay in the `hlo` dialect (constant reshapes and
-broadcasts folded, no-op reshape / transpose / convert / broadcast removed, hlo.dot spelled as
-dot_general)."""
+broadcasts folded, get_dimension_size of a static dim folded, no-op reshape / transpose /
+convert / broadcast removed, hlo.dot spelled as dot_general)."""
 
 from __future__ import annotations
 
@@ -86,6 +86,20 @@ class FoldConstantShapeOp(RewritePattern):
         rewriter.replace(op, [], [b(hlo.ConstantOp(attr)).output])
 
 
+class FoldDimensionSize(RewritePattern):
+    """hlo.get_dimension_size of a static dim -> hlo.constant of it (i32)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, hlo.GetDimensionSizeOp):
+            return
+        t = op.operand.type
+        if not isinstance(t, TensorType) or t.get_shape()[op.dim()] < 0:
+            return
+        size = np.array(t.get_shape()[op.dim()], dtype=np.int32)
+        b = LocatedBuilder(rewriter, op)
+        rewriter.replace(op, [], [b(hlo.ConstantOp(dense_from_numpy(size))).output])
+
+
 class DotToDotGeneral(RewritePattern):
     """hlo.dot %a, %b -> hlo.dot_general %a, %b, contracting_dims = [rank(a) - 1] x [0]"""
 
@@ -115,6 +129,6 @@ class HloSimplifyPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         PatternRewriteWalker(
             GreedyRewritePatternApplier(
-                [FoldNoOpShapeOp(), FoldConstantShapeOp(), DotToDotGeneral()]
+                [FoldNoOpShapeOp(), FoldConstantShapeOp(), FoldDimensionSize(), DotToDotGeneral()]
             )
         ).rewrite_module(op)

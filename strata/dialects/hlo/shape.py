@@ -16,6 +16,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     TensorType,
+    i32,
     i64,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -646,7 +647,65 @@ class IotaOp(HloOp):
         return op
 
 
+@irdl_op_definition
+class GetDimensionSizeOp(HloOp):
+    """The size of one dim of the operand, as a rank-0 i32 tensor (hlo-simplify folds it to a
+    constant for a static dim). `%0 = hlo.get_dimension_size %x, dim = 1 : (tensor<2x3xf32>)
+    -> tensor<i32>`"""
+
+    name = "hlo.get_dimension_size"
+    operand = operand_def(TensorType)
+    result = result_def(TensorType)
+    dimension = prop_def(IntegerAttr)
+    traits = traits_def(Pure())
+
+    def __init__(self, operand: SSAValue | Operation, dimension: int):
+        super().__init__(
+            operands=[SSAValue.get(operand)],
+            properties={"dimension": IntegerAttr(dimension, i64)},
+            result_types=[TensorType(i32, [])],
+        )
+
+    def dim(self) -> int:
+        return int(self.dimension.value.data)
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        rank = expect_tensor(self.operand.type, "operand").get_num_dims()
+        if not 0 <= self.dim() < rank:
+            raise VerifyException(f"dimension {self.dim()} is out of range for rank {rank}")
+        return [TensorType(i32, [])]
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.operand)
+        printer.print_string(f", dim = {self.dim()}")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : (")
+        printer.print_attribute(self.operand.type)
+        printer.print_string(") -> ")
+        printer.print_attribute(self.result.type)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> GetDimensionSizeOp:
+        unresolved = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        parser.parse_keyword("dim")
+        parser.parse_punctuation("=")
+        dimension = parser.parse_integer()
+        attributes = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        parser.parse_punctuation("(")
+        operand_type = parser.parse_type()
+        parser.parse_punctuation(")")
+        parser.parse_punctuation("->")
+        parser.parse_type()
+        op = cls(parser.resolve_operand(unresolved, operand_type), dimension)
+        op.attributes.update(attributes)
+        return op
+
+
 OPS: list[type[Operation]] = [
-    ConcatenateOp, SliceOp, DynamicSliceOp, DynamicUpdateSliceOp, PadOp, ReverseOp, IotaOp
+    ConcatenateOp, SliceOp, DynamicSliceOp, DynamicUpdateSliceOp, PadOp, ReverseOp, IotaOp,
+    GetDimensionSizeOp,
 ]  # fmt: skip
 ATTRIBUTES: list[type[Attribute]] = []

@@ -53,3 +53,11 @@ func.func @iota_dim() {
   %0 = hlo.iota dim = 2 : tensor<2x3xi32>
   func.return
 }
+
+// -----
+
+func.func @get_dimension_size_out_of_range(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{'hlo.get_dimension_size' op dimension 2 is out of range for rank 2}}
+  %0 = "hlo.get_dimension_size"(%x) <{dimension = 2 : i64}> : (tensor<2x3xf32>) -> tensor<i32>
+  func.return
+}

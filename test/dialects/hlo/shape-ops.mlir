@@ -19,3 +19,10 @@ func.func @data_movement(%a: tensor<2x3xf32>, %b: tensor<2x1xf32>, %v: tensor<f3
   %5 = "hlo.slice"(%a) <{start_indices = array<i64: 1, 0>, limit_indices = array<i64: 2, 3>, strides = array<i64: 1, 3>}> : (tensor<2x3xf32>) -> tensor<1x1xf32>
   func.return
 }
+
+// CHECK-LABEL: func.func @get_dimension_size
+// CHECK:         %{{.*}} = hlo.get_dimension_size %{{.*}}, dim = 1 : (tensor<2x3xf32>) -> tensor<i32>
+func.func @get_dimension_size(%x: tensor<2x3xf32>) -> tensor<i32> {
+  %0 = stablehlo.get_dimension_size %x, dim = 1 : (tensor<2x3xf32>) -> tensor<i32>
+  func.return %0 : tensor<i32>
+}

@@ -78,3 +78,16 @@ func.func @fold_chain() -> tensor<2x2xi32> {
   %1 = hlo.transpose %0, dims = [1, 0] : (tensor<2x2xi32>) -> tensor<2x2xi32>
   func.return %1 : tensor<2x2xi32>
 }
+
+// -----
+
+// get_dimension_size of a static dim is a constant; of a dynamic one it stays.
+// CHECK-LABEL: func.func @dimension_size
+// CHECK-NEXT:    %[[C:.*]] = hlo.constant dense<3> : tensor<i32>
+// CHECK-NEXT:    %[[D:.*]] = hlo.get_dimension_size %{{.*}}, dim = 0 : (tensor<?x3xf32>) -> tensor<i32>
+// CHECK-NEXT:    func.return %[[C]], %[[D]]
+func.func @dimension_size(%x: tensor<?x3xf32>) -> (tensor<i32>, tensor<i32>) {
+  %0 = hlo.get_dimension_size %x, dim = 1 : (tensor<?x3xf32>) -> tensor<i32>
+  %1 = hlo.get_dimension_size %x, dim = 0 : (tensor<?x3xf32>) -> tensor<i32>
+  func.return %0, %1 : tensor<i32>, tensor<i32>
+}
