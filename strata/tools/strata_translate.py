@@ -2,6 +2,7 @@
 
     strata-translate --import-graphdef model.pb [--inputs x,y] [--input-shapes 8,784:16,4]
                      [--outputs a,b] [--unroll-loops] [--print-debuginfo] [-o OUT] [--debug]
+    strata-translate --import-stablehlo model.mlir [--print-debuginfo] [-o OUT]
     strata-translate model.pb|model.mlir --to-llvmir|--to-obj|--to-asm|--to-header
                      [-O N] [--triple T] [--cpu C] [--entry-name NAME] [-o OUT]
     strata-translate model.pb|model.mlir --to-ptx|--to-cubin [--chip sm_80|sm_90]
@@ -46,6 +47,23 @@ def import_graphdef(args: argparse.Namespace) -> str:
         keep_loops=not args.unroll_loops,
     )
     module = run_import(args.input, options)
+    return print_ir(module, debuginfo=args.print_debuginfo)
+
+
+STABLEHLO_DIALECTS = ("builtin", "func", "hlo", "check")
+"""What a StableHLO module may hold once read (`stablehlo.` ops read as `hlo.`)."""
+
+
+def import_stablehlo(args: argparse.Namespace) -> str:
+    """StableHLO text (pretty or generic, as JAX, TensorFlow and torch-xla print it) -> the hlo
+    dialect, verified; an op of another dialect is an error naming it."""
+    from strata.diagnostics import op_error
+    from strata.loading import load_module
+
+    _ctx, module = load_module(Path(args.input))
+    for op in module.walk():
+        if op.dialect_name() not in STABLEHLO_DIALECTS:
+            raise op_error(op, "is not StableHLO (expected func, stablehlo or check ops)")
     return print_ir(module, debuginfo=args.print_debuginfo)
 
 
@@ -188,6 +206,11 @@ class Translation:
 TRANSLATIONS: tuple[Translation, ...] = (
     Translation(
         "--import-graphdef", "TensorFlow GraphDef (.pb, .pbtxt) -> tf dialect", import_graphdef
+    ),
+    Translation(
+        "--import-stablehlo",
+        "StableHLO text (JAX, TensorFlow, torch-xla exports) -> hlo dialect",
+        import_stablehlo,
     ),
     Translation(
         "--to-llvmir", "GraphDef or IR at any stage -> LLVM IR text (-O0: as translated)", to_llvmir
