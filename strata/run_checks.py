@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
+    BFloat16Type,
     DenseIntOrFPElementsAttr,
     FunctionType,
     ModuleOp,
@@ -24,6 +25,7 @@ from xdsl.dialects.builtin import (
     f32,
 )
 from xdsl.ir import Operation, SSAValue
+from xdsl.rewriter import InsertPoint, Rewriter
 
 from strata.diagnostics import USER_ERRORS, StrataError, diagnostics_of, op_diagnostic
 from strata.dialects import check, hlo
@@ -136,7 +138,16 @@ def _compare(op: Operation, got: np.ndarray, want: np.ndarray) -> str | None:
         high = op.max_ulp_difference.value.data if op.max_ulp_difference else check.MAX_ULP
         low = op.min_ulp_difference.value.data if op.min_ulp_difference else 0
         distance = _ulps(got, want)
+        compared = op.operands[0].type
+        if isinstance(compared, TensorType) and isinstance(compared.element_type, BFloat16Type):
+            # Compared as f32, which holds each bf16 in its top 16 bits: one bf16 ulp is 2^16.
+            distance = distance >> 16
         bad = (distance > high) | (distance < low)
+        # A non-finite value passes only against itself (NaN against any NaN), as StableHLO's
+        # check does: inf is not 1 ulp from the largest float.
+        special = ~(np.isfinite(got) & np.isfinite(want))
+        exact = (got == want) | (np.isnan(got) & np.isnan(want))
+        bad = np.where(special, ~exact, bad)
         rule = f"{low} to {high} ulp"
     elif isinstance(op, check.ExpectAlmostEqOp | check.ExpectAlmostEqConstOp) and floats:
         tolerance = check.tolerance_of(op)
@@ -184,7 +195,21 @@ def run_function(module: ModuleOp, name: str, **compile_options: Any) -> CheckRe
     return CheckResult(name, tuple(failures))
 
 
+def checks_from_custom_calls(module: ModuleOp) -> None:
+    """Replaces each `hlo.custom_call @check.expect_*(%got, %want)` (how JAX-made StableHLO
+    tests spell their checks) by the check op it names (`check.from_custom_call`)."""
+    for op in list(module.walk()):
+        if not isinstance(op, hlo.CustomCallOp) or len(op.inputs) != 2 or op.results:
+            continue
+        new = check.from_custom_call(op.call_target_name.data, op.inputs[0], op.inputs[1])
+        if new is not None:
+            new.location = op.location
+            Rewriter.insert_op(new, InsertPoint.before(op))
+            Rewriter.erase_op(op)
+
+
 def run_checks(module: ModuleOp, **compile_options: Any) -> list[CheckResult]:
+    checks_from_custom_calls(module)
     return [
         run_function(module, f.sym_name.data, **compile_options) for f in runnable_functions(module)
     ]

@@ -23,7 +23,7 @@ from xdsl.dialects.builtin import (
     f64,
     i64,
 )
-from xdsl.ir import Attribute, Dialect
+from xdsl.ir import Attribute, Dialect, Operation, SSAValue
 from xdsl.irdl import (
     AnyAttr,
     IRDLOperation,
@@ -184,6 +184,33 @@ class ExpectAlmostEqConstOp(_ConstOp):
 
 
 CHECK_OPS = (ExpectEqOp, ExpectAlmostEqOp, ExpectCloseOp, ExpectEqConstOp, ExpectAlmostEqConstOp)
+
+CUSTOM_CALL_CLOSE_ULP = 3
+CUSTOM_CALL_TOLERANCE = 0.001
+"""The bounds of the custom-call spelling, as StableHLO's interpreter applies them."""
+
+
+def from_custom_call(target: str, lhs: SSAValue, rhs: SSAValue) -> Operation | None:
+    """The check a JAX-made StableHLO test writes as `custom_call @check.expect_close(%got,
+    %want)` (likewise `expect_eq`, `expect_almost_eq`), with the bounds StableHLO's interpreter
+    gives that spelling (at most 3 ulp; tolerance 0.001); None for any other target."""
+    if target == "check.expect_eq":
+        return ExpectEqOp.create(operands=[lhs, rhs])
+    if target == "check.expect_close":
+        return ExpectCloseOp.create(
+            operands=[lhs, rhs],
+            properties={
+                "max_ulp_difference": IntegerAttr(CUSTOM_CALL_CLOSE_ULP, i64),
+                "min_ulp_difference": IntegerAttr(0, i64),
+            },
+        )
+    if target == "check.expect_almost_eq":
+        return ExpectAlmostEqOp.create(
+            operands=[lhs, rhs],
+            properties={"tolerance": FloatAttr(CUSTOM_CALL_TOLERANCE, f64)},
+        )
+    return None
+
 
 Check = Dialect("check", list(CHECK_OPS))
 

@@ -50,7 +50,7 @@ def import_graphdef(args: argparse.Namespace) -> str:
     return print_ir(module, debuginfo=args.print_debuginfo)
 
 
-STABLEHLO_DIALECTS = ("builtin", "func", "hlo", "check")
+STABLEHLO_DIALECTS = ("builtin", "func", "hlo", "chlo", "check")
 """What a StableHLO module may hold once read (`stablehlo.` ops read as `hlo.`)."""
 
 
@@ -63,7 +63,7 @@ def import_stablehlo(args: argparse.Namespace) -> str:
     _ctx, module = load_module(Path(args.input))
     for op in module.walk():
         if op.dialect_name() not in STABLEHLO_DIALECTS:
-            raise op_error(op, "is not StableHLO (expected func, stablehlo or check ops)")
+            raise op_error(op, "is not StableHLO (expected func, stablehlo, chlo or check ops)")
     return print_ir(module, debuginfo=args.print_debuginfo)
 
 

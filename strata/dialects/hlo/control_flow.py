@@ -1,5 +1,6 @@
 """Control flow of the `hlo` dialect: `hlo.while` (with StableHLO's pretty form), `hlo.if` and
-`hlo.case`, with StableHLO's semantics, and `hlo.optimization_barrier`.
+`hlo.case`, with StableHLO's semantics, `hlo.optimization_barrier`, and `hlo.custom_call` (a call
+out of the program, which Strata reads but runs only for the test targets `check.expect_*`).
 
 The regions hold ordinary hlo ops on whole tensors and end in `hlo.return`; they are lowered op by
 op like the function body around them (the `ControlFlowRegions` trait), unlike the scalar bodies
@@ -10,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import IntegerType, TensorType
+from xdsl.dialects.builtin import FunctionType, IntegerType, StringAttr, SymbolRefAttr, TensorType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     irdl_op_definition,
     operand_def,
+    prop_def,
     region_def,
     traits_def,
     var_operand_def,
@@ -285,5 +287,53 @@ class OptimizationBarrierOp(IRDLOperation):
         return op
 
 
-OPS: list[type[Operation]] = [WhileOp, IfOp, CaseOp, OptimizationBarrierOp]
+@irdl_op_definition
+class CustomCallOp(IRDLOperation):
+    """A call of `call_target_name`, a function outside the program (a library kernel, a host
+    callback). `hlo.custom_call @check.expect_close(%a, %b) {has_side_effect = true} :
+    (tensor<4xf32>, tensor<4xf32>) -> ()`; other attributes (`backend_config`, `api_version`,
+    layouts) are kept in the attribute dictionary. Strata has no such functions: `--run-checks`
+    reads the `check.expect_*` targets (JAX-made StableHLO tests) as check ops, and any other
+    custom call is a diagnostic naming its target when it is lowered."""
+
+    name = "hlo.custom_call"
+    inputs = var_operand_def()
+    results_ = var_result_def()
+    call_target_name = prop_def(StringAttr)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_attribute(SymbolRefAttr(self.call_target_name))
+        printer.print_string("(")
+        printer.print_list(self.inputs, printer.print_ssa_value)
+        printer.print_string(")")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(
+            FunctionType.from_lists([v.type for v in self.inputs], [r.type for r in self.results])
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> CustomCallOp:
+        pos = parser.pos
+        target = parser.parse_symbol_name()
+        operands = parser.parse_comma_separated_list(
+            parser.Delimiter.PAREN, parser.parse_unresolved_operand
+        )
+        attributes = dict(parser.parse_optional_attr_dict())
+        parser.parse_punctuation(":")
+        signature = parser.parse_function_type()
+        inputs = list(signature.inputs.data)
+        if len(inputs) != len(operands):
+            parser.raise_error(f"expected {len(operands)} operand types, found {len(inputs)}", pos)
+        attributes.pop("call_target_name", None)
+        return cls.create(
+            operands=parser.resolve_operands(operands, inputs, pos),
+            result_types=list(signature.outputs.data),
+            properties={"call_target_name": target},
+            attributes=attributes,
+        )
+
+
+OPS: list[type[Operation]] = [WhileOp, IfOp, CaseOp, OptimizationBarrierOp, CustomCallOp]
 ATTRIBUTES: list[type[Attribute]] = []

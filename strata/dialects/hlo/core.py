@@ -1659,8 +1659,10 @@ class ReduceOp(HloOp):
             for _ in range(n):
                 parser.parse_punctuation("(")
                 accs.append(parser.parse_argument())
+                parser.parse_optional_location()  # printed with --print-debuginfo
                 parser.parse_punctuation(",")
                 elems.append(parser.parse_argument())
+                parser.parse_optional_location()
                 parser.parse_punctuation(")")
             region = parser.parse_region(accs + elems)
         return cls.build(

@@ -98,13 +98,13 @@ class _DimensionNumbers(ParametrizedAttribute):
             )
 
         parser.parse_comma_separated_list(parser.Delimiter.ANGLE, parse_entry)
-        if not index_vector_dim:
-            parser.raise_error("'index_vector_dim' is missing")
-        return cls._make(found, index_vector_dim[0])
+        # StableHLO omits index_vector_dim when it is 0, its default.
+        return cls._make(found, index_vector_dim[0] if index_vector_dim else 0)
 
     def print_parameters(self, printer: Printer) -> None:
         entries = [f"{key} = {_format_list(dims)}" for key, dims in self.lists().items() if dims]
-        entries.append(f"index_vector_dim = {self.index_vector_dim}")
+        if self.index_vector_dim:
+            entries.append(f"index_vector_dim = {self.index_vector_dim}")
         printer.print_string("<" + ", ".join(entries) + ">")
 
 

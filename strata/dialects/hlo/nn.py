@@ -380,7 +380,7 @@ class ConvolutionOp(HloOp):
             parser.parse_keyword("window")
             parser.parse_punctuation("=")
             parser.parse_punctuation("{")
-            while True:
+            while parser.parse_optional_punctuation("}") is None:  # `window = {}`: defaults
                 key_pos = parser.pos
                 key = parser.parse_identifier()
                 if key not in cls.WINDOW_KEYS or key in window:
@@ -403,8 +403,8 @@ class ConvolutionOp(HloOp):
                         parser.Delimiter.SQUARE, parser.parse_integer
                     )
                 if not parser.parse_optional_punctuation(","):
+                    parser.parse_punctuation("}")
                     break
-            parser.parse_punctuation("}")
         attributes = dict(parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         types_pos = parser.pos

@@ -27,12 +27,31 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from strata.diagnostics import op_error
 from strata.dialects import hlo
 from strata.dialects.tensor_types import shape_of
 from strata.internal import expect
 from strata.lowering.hlo_to_linalg.generic import PARALLEL, affine_map, empty, generic, identity_map
 from strata.lowering.hlo_to_linalg.scalar_ops import Emit
 from strata.lowering.locations import LocatedBuilder
+
+
+def refuse_custom_calls(module: ModuleOp) -> None:
+    """hlo.custom_call calls a function outside the program, which a compiled Strata program has
+    no way to reach: the first one is an error naming its target."""
+    for op in module.walk():
+        if isinstance(op, hlo.CustomCallOp):
+            target = op.call_target_name.data
+            hint = (
+                " (a check: run the module with `strata-run --run-checks`)"
+                if target.startswith("check.")
+                else ""
+            )
+            raise op_error(
+                op,
+                f"custom_call @{target} cannot be compiled: Strata has no external "
+                f"functions to call{hint}",
+            )
 
 
 def lower_control_flow(module: ModuleOp) -> None:

@@ -41,6 +41,8 @@ class ConvertHloToLinalgPass(ModulePass):
     report finds them)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if not self.partial:
+            control_flow.refuse_custom_calls(op)
         # Expansions into other hlo ops (hlo.while loops among them): before control flow.
         linear_algebra.expand_triangular_solves(op)
         for family in (sorting, windows, bits):

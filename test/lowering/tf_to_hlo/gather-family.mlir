@@ -48,7 +48,7 @@ func.func @gather_batch_dims(%p: tensor<2x5x3xf32>, %i: tensor<2x4xi32>) -> tens
 // CHECK-LABEL: func.func @gather_v1_and_resource
 // CHECK:        %[[BAD:.*]] = hlo.or %{{.*}}, %{{.*}} : tensor<i1>
 // CHECK-NEXT:   rt.check %[[BAD]], "node 'Gather' (tf.Gather): index out of range [0, 7)" : tensor<i1>
-// CHECK-NEXT:   "hlo.gather"(%{{.*}}, %{{.*}}) <{dimension_numbers = #hlo.gather<offset_dims = [0], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 0>, slice_sizes = array<i64: 1, 3>}> : (tensor<7x3xf32>, tensor<i32>) -> tensor<3xf32>
+// CHECK-NEXT:   "hlo.gather"(%{{.*}}, %{{.*}}) <{dimension_numbers = #hlo.gather<offset_dims = [0], collapsed_slice_dims = [0], start_index_map = [0]>, slice_sizes = array<i64: 1, 3>}> : (tensor<7x3xf32>, tensor<i32>) -> tensor<3xf32>
 // CHECK:        rt.check %{{.*}}, "node 'emb/ResourceGather' (tf.ResourceGather): index out of range [0, 7)" : tensor<i1>
 // CHECK-NEXT:   "hlo.gather"(%{{.*}}, %{{.*}}) <{dimension_numbers = #hlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 3>}> : (tensor<7x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
 func.func @gather_v1_and_resource(%i: tensor<i32>, %j: tensor<2xi32>) -> (tensor<3xf32>, tensor<2x3xf32>) {
