@@ -83,15 +83,16 @@ STAGES: tuple[Stage, ...] = (
     ),
     Stage(
         "hlo",
-        _d("func", "hlo", "rt"),
+        _d("func", "hlo", "chlo", "rt"),
         "convert-tf-to-hlo",
         "hlo ops only (StableHLO semantics) + func",
     ),
     Stage(
         "hlo-opt",
         _d("func", "hlo", "rt"),
-        "inline,hlo-complex-to-real,hlo-simplify,canonicalize,cse,dce",
-        "calls inlined; complex values as real (re, im) pairs; simplified and CSE'd hlo",
+        "chlo-legalize-to-hlo,inline,hlo-complex-to-real,hlo-simplify,canonicalize,cse,dce",
+        "chlo expanded into hlo; calls inlined; complex values as real (re, im) pairs; "
+        "simplified and CSE'd hlo",
     ),
     Stage(
         "linalg",

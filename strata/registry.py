@@ -37,6 +37,7 @@ def _lazy(module: str, name: str) -> Callable[[], Dialect]:
 OWN_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "tf": _lazy("strata.dialects.tf", "TF"),
     "hlo": _lazy("strata.dialects.hlo", "HLO"),
+    "chlo": _lazy("strata.dialects.chlo", "CHLO"),
     "rt": _lazy("strata.dialects.rt", "RT"),
     "nvvm": _lazy("strata.dialects.nvvm", "NVVM"),
     "check": _lazy("strata.dialects.check", "Check"),
@@ -78,6 +79,9 @@ OWN_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "tf-shape-inference": _pass("strata.transforms.tf_shape_inference", "TfShapeInferencePass"),
     "tf-fold-constants": _pass("strata.transforms.tf_fold_constants", "TfFoldConstantsPass"),
     "convert-tf-to-hlo": _pass("strata.lowering.tf_to_hlo.convert_tf_to_hlo", "ConvertTfToHloPass"),
+    "chlo-legalize-to-hlo": _pass(
+        "strata.transforms.chlo_legalize_to_hlo", "ChloLegalizeToHloPass"
+    ),
     "hlo-simplify": _pass("strata.transforms.hlo_simplify", "HloSimplifyPass"),
     "hlo-complex-to-real": _pass("strata.transforms.hlo_complex_to_real", "HloComplexToRealPass"),
     "hlo-unroll-loops": _pass("strata.transforms.hlo_unroll_loops", "HloUnrollLoopsPass"),

@@ -1,0 +1,1034 @@
+"""chlo-legalize-to-hlo: every chlo op as the hlo ops that compute it (MLIR's
+chlo-legalize-to-stablehlo), so the stages below `hlo` never see chlo.
+
+The special functions follow XLA's formulas (xla/client/lib/math.cc, StableHLO's
+ChloLegalizeToStablehlo), so results match JAX's to a few ulp: f16 and bf16 are computed in f32
+and rounded back, as XLA does; f64 gets the f64 polynomials where XLA has them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from xdsl.context import Context
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float16Type,
+    Float64Type,
+    IntegerType,
+    ModuleOp,
+    TensorType,
+    f32,
+    i32,
+)
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+)
+
+from strata.diagnostics import PassContractError, describe_op, op_diagnostic
+from strata.dialects import chlo, hlo
+from strata.dialects.element_kinds import bit_width, complex_part, is_complex, is_float
+from strata.dialects.tensor_types import shape_of
+from strata.internal import expect
+from strata.lowering.hlo_to_linalg.hlo_builder import HloEmitter
+
+
+def _element(value: SSAValue) -> Attribute:
+    t = value.type
+    t = expect(t, TensorType)
+    element: Attribute = t.element_type
+    return element
+
+
+class _Hlo:
+    """hlo arithmetic on tensors of one shape, each op located at the chlo op it expands."""
+
+    def __init__(self, at: Operation):
+        self.emit = HloEmitter(at)
+        self._constants: dict[tuple[float, Attribute], SSAValue] = {}
+
+    def const(self, value: float, like: SSAValue) -> SSAValue:
+        """`value` in every element of a tensor of `like`'s type (complex: value + 0i)."""
+        t = like.type
+        t = expect(t, TensorType)
+        key = (value, t)
+        if key in self._constants:
+            return self._constants[key]
+        part = complex_part(t.element_type)
+        if part is not None:
+            parts = self.emit.scalar(value, part), self.emit.scalar(0.0, part)
+            scalar = self.emit(hlo.ComplexOp(*parts))
+        else:
+            scalar = self.emit.scalar(value, t.element_type)
+        result = scalar if t.get_num_dims() == 0 else self.emit(hlo.BroadcastInDimOp(scalar, t, []))
+        self._constants[key] = result
+        return result
+
+    def add(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.emit(hlo.AddOp(a, b))
+
+    def sub(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.emit(hlo.SubtractOp(a, b))
+
+    def mul(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.emit(hlo.MultiplyOp(a, b))
+
+    def div(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.emit(hlo.DivideOp(a, b))
+
+    def neg(self, a: SSAValue) -> SSAValue:
+        return self.emit(hlo.NegateOp(a))
+
+    def abs(self, a: SSAValue) -> SSAValue:
+        return self.emit(hlo.AbsOp(a))
+
+    def log(self, a: SSAValue) -> SSAValue:
+        return self.emit(hlo.LogOp(a))
+
+    def log1p(self, a: SSAValue) -> SSAValue:
+        return self.emit(hlo.Log1pOp(a))
+
+    def exp(self, a: SSAValue) -> SSAValue:
+        return self.emit(hlo.ExponentialOp(a))
+
+    def sqrt(self, a: SSAValue) -> SSAValue:
+        return self.emit(hlo.SqrtOp(a))
+
+    def floor(self, a: SSAValue) -> SSAValue:
+        return self.emit(hlo.FloorOp(a))
+
+    def atan2(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.emit(hlo.Atan2Op(a, b))
+
+    def cmp(self, a: SSAValue, direction: str, b: SSAValue) -> SSAValue:
+        return self.emit(hlo.CompareOp(a, b, direction))
+
+    def select(self, pred: SSAValue, on_true: SSAValue, on_false: SSAValue) -> SSAValue:
+        return self.emit(hlo.SelectOp(pred, on_true, on_false))
+
+    def bitcast(self, a: SSAValue, element: Attribute) -> SSAValue:
+        return self.emit(hlo.BitcastConvertOp(a, TensorType(element, shape_of(a.type))))
+
+    def poly(self, x: SSAValue, coefficients: Sequence[float]) -> SSAValue:
+        """The polynomial with `coefficients` (highest degree first) at x, by Horner's rule."""
+        p = self.const(coefficients[0], x)
+        for c in coefficients[1:]:
+            p = self.add(self.mul(p, x), self.const(c, x))
+        return p
+
+    def chebyshev(self, x: SSAValue, coefficients: Sequence[float]) -> SSAValue:
+        """The Chebyshev series with `coefficients` (Cephes' order) at x, by Clenshaw's rule."""
+        b0, b1 = self.const(coefficients[0], x), self.const(0.0, x)
+        b2 = b1
+        for c in coefficients[1:]:
+            b2, b1 = b1, b0
+            b0 = self.add(self.sub(self.mul(x, b1), b2), self.const(c, x))
+        return self.mul(self.sub(b0, b2), self.const(0.5, x))
+
+
+Real = Callable[[_Hlo, SSAValue], SSAValue]
+"""A real function of one float tensor, emitted as hlo ops."""
+
+
+def _in_f32(h: _Hlo, x: SSAValue, compute: Real) -> SSAValue:
+    """`compute` on x, f16 and bf16 widened to f32 first and the result rounded back."""
+    element = _element(x)
+    if not isinstance(element, Float16Type | BFloat16Type):
+        return compute(h, x)
+    wide = h.emit(hlo.ConvertOp(x, f32))
+    return h.emit(hlo.ConvertOp(compute(h, wide), element))
+
+
+def _is_f64(x: SSAValue) -> bool:
+    return isinstance(_element(x), Float64Type)
+
+
+def _max_finite(x: SSAValue) -> float:
+    return float(np.finfo(np.float64 if _is_f64(x) else np.float32).max)
+
+
+# ---------------------------------------------------------------------------------------------
+# Inverse trigonometric and hyperbolic functions (real)
+
+
+def _atan(h: _Hlo, x: SSAValue) -> SSAValue:
+    return h.atan2(x, h.const(1.0, x))
+
+
+def _atanh(h: _Hlo, x: SSAValue) -> SSAValue:
+    """(log1p(x) - log1p(-x)) / 2; NaN for |x| > 1"""
+    half_log = h.mul(h.sub(h.log1p(x), h.log1p(h.neg(x))), h.const(0.5, x))
+    beyond = h.cmp(h.abs(x), "GT", h.const(1.0, x))
+    return h.select(beyond, h.const(math.nan, x), half_log)
+
+
+def _asin(h: _Hlo, x: SSAValue) -> SSAValue:
+    """2 atan2(x, 1 + sqrt((1 - x)(1 + x)))"""
+    one = h.const(1.0, x)
+    root = h.sqrt(h.mul(h.sub(one, x), h.add(one, x)))
+    half = h.atan2(x, h.add(one, root))
+    return h.add(half, half)
+
+
+def _acos(h: _Hlo, x: SSAValue) -> SSAValue:
+    """atan2(sqrt((1 - x)(1 + x)), x)"""
+    one = h.const(1.0, x)
+    return h.atan2(h.sqrt(h.mul(h.sub(one, x), h.add(one, x))), x)
+
+
+def _acosh(h: _Hlo, x: SSAValue) -> SSAValue:
+    """log1p(sqrt(x - 1) (sqrt(x + 1) + sqrt(x - 1))); log 2 + log x where x^2 overflows"""
+    one = h.const(1.0, x)
+    below = h.sqrt(h.sub(x, one))
+    near = h.log1p(h.mul(below, h.add(h.sqrt(h.add(x, one)), below)))
+    far = h.add(h.const(math.log(2.0), x), h.log(x))
+    large = h.cmp(x, "GE", h.const(_max_finite(x) / 2, x))
+    return h.select(large, far, near)
+
+
+def _asinh(h: _Hlo, x: SSAValue) -> SSAValue:
+    """sign(x) log1p(|x| + x^2 / (1 + sqrt(1 + x^2))); log 2 + log |x| where x^2 overflows"""
+    ax = h.abs(x)
+    one = h.const(1.0, x)
+    ax2 = h.mul(ax, ax)
+    near = h.log1p(h.add(ax, h.div(ax2, h.add(one, h.sqrt(h.add(one, ax2))))))
+    far = h.add(h.const(math.log(2.0), x), h.log(ax))
+    large = h.cmp(ax, "GE", h.const(math.sqrt(_max_finite(x)), x))
+    return h.mul(h.emit(hlo.SignOp(x)), h.select(large, far, near))
+
+
+def _sinh(h: _Hlo, x: SSAValue) -> SSAValue:
+    """(expm1(x) + expm1(x) / (expm1(x) + 1)) / 2 for |x| < 1, else _sinh_large"""
+    e = h.emit(hlo.Expm1Op(x))
+    one = h.const(1.0, x)
+    small = h.mul(h.const(0.5, x), h.add(e, h.div(e, h.add(e, one))))
+    return h.select(h.cmp(h.abs(x), "LT", one), small, _sinh_large(h, x))
+
+
+def _sinh_large(h: _Hlo, x: SSAValue) -> SSAValue:
+    """e^(x + log 1/2) - e^(log 1/2 - x): no overflow where e^x does but e^x / 2 does not"""
+    log_half = h.const(math.log(0.5), x)
+    return h.sub(h.exp(h.add(x, log_half)), h.exp(h.sub(log_half, x)))
+
+
+def _cosh(h: _Hlo, x: SSAValue) -> SSAValue:
+    """e^(x + log 1/2) + e^(log 1/2 - x)"""
+    log_half = h.const(math.log(0.5), x)
+    return h.add(h.exp(h.add(x, log_half)), h.exp(h.sub(log_half, x)))
+
+
+def _tan(h: _Hlo, x: SSAValue) -> SSAValue:
+    return h.emit(hlo.TanOp(x))
+
+
+# ---------------------------------------------------------------------------------------------
+# Gamma family: Lanczos' approximation (g = 7, 9 coefficients), reflection below 1/2
+
+LANCZOS_G = 7.0
+LANCZOS_BASE = 0.99999999999980993227684700473478
+LANCZOS_COEFFICIENTS = (
+    676.520368121885098567009190444019,
+    -1259.13921672240287047156078755283,
+    771.3234287776530788486528258894,
+    -176.61502916214059906584551354,
+    12.507343278686904814458936853,
+    -0.13857109526572011689554707,
+    9.984369578019570859563e-6,
+    1.50563273514931155834e-7,
+)
+
+
+def _lanczos_z(h: _Hlo, x: SSAValue) -> tuple[SSAValue, SSAValue]:
+    """(x < 1/2, z): z = -x where reflection applies, else x - 1 (gamma(x) = gamma(z + 1))."""
+    reflect = h.cmp(x, "LT", h.const(0.5, x))
+    return reflect, h.select(reflect, h.neg(x), h.sub(x, h.const(1.0, x)))
+
+
+def _log_t(h: _Hlo, z: SSAValue) -> tuple[SSAValue, SSAValue]:
+    """(t, log t) for t = z + g + 1/2; log t = log(g + 1/2) + log1p(z / (g + 1/2))."""
+    shift = h.const(LANCZOS_G + 0.5, z)
+    t = h.add(shift, z)
+    return t, h.add(h.const(math.log(LANCZOS_G + 0.5), z), h.log1p(h.div(z, shift)))
+
+
+def _lgamma(h: _Hlo, x: SSAValue) -> SSAValue:
+    """log|gamma(x)|: Lanczos' series, log(pi / |sin(pi x)|) - lgamma(1 - x) below 1/2"""
+    reflect, z = _lanczos_z(h, x)
+    a = h.const(LANCZOS_BASE, x)
+    for k, c in enumerate(LANCZOS_COEFFICIENTS, start=1):
+        a = h.add(a, h.div(h.const(c, x), h.add(z, h.const(float(k), x))))
+    t, log_t = _log_t(h, z)
+    # (z + 1/2) log t - t, as (z + 1/2 - t / log t) log t: t alone may overflow.
+    r = h.mul(h.sub(h.add(z, h.const(0.5, x)), h.div(t, log_t)), log_t)
+    half_log_2pi = (math.log(2.0) + math.log(math.pi)) / 2
+    lgamma = h.add(h.add(h.const(half_log_2pi, x), r), h.log(a))
+    # |sin(pi x)| from the fraction of |x| folded into [0, 1/2]: exact zeros at the integers.
+    ax = h.abs(x)
+    frac = h.sub(ax, h.floor(ax))
+    one = h.const(1.0, x)
+    frac = h.select(h.cmp(h.const(0.5, x), "LT", frac), h.sub(one, frac), frac)
+    log_sin = h.log(h.emit(hlo.SineOp(h.mul(h.const(math.pi, x), frac))))
+    reflected = h.sub(h.sub(h.const(math.log(math.pi), x), log_sin), lgamma)
+    # At the poles log_sin is -inf: the result is +inf, not inf - inf.
+    reflected = h.select(h.emit(hlo.IsFiniteOp(log_sin)), reflected, h.neg(log_sin))
+    lgamma = h.select(reflect, reflected, lgamma)
+    return h.select(_is_inf(h, x), h.const(math.inf, x), lgamma)
+
+
+def _digamma(h: _Hlo, x: SSAValue) -> SSAValue:
+    """log t + a'(z) / a(z) - g / t; digamma(1 - x) - pi cot(pi x) below 1/2; NaN at poles"""
+    reflect, z = _lanczos_z(h, x)
+    a = h.const(LANCZOS_BASE, x)
+    da = h.const(0.0, x)
+    for k, c in enumerate(LANCZOS_COEFFICIENTS, start=1):
+        zk = h.add(z, h.const(float(k), x))
+        coefficient = h.const(c, x)
+        da = h.sub(da, h.div(coefficient, h.mul(zk, zk)))
+        a = h.add(a, h.div(coefficient, zk))
+    t, log_t = _log_t(h, z)
+    digamma = h.sub(h.add(log_t, h.div(da, a)), h.div(h.const(LANCZOS_G, x), t))
+    # pi x loses precision far from 0: shift x by the integer nearest it (cot has period pi).
+    reduced = h.add(x, h.abs(h.floor(h.add(x, h.const(0.5, x)))))
+    pi = h.const(math.pi, x)
+    angle = h.mul(pi, reduced)
+    cot = h.div(h.mul(pi, h.emit(hlo.CosineOp(angle))), h.emit(hlo.SineOp(angle)))
+    digamma = h.select(reflect, h.sub(digamma, cot), digamma)
+    zero = h.const(0.0, x)
+    pole = h.emit(hlo.AndOp(h.cmp(x, "LE", zero), h.cmp(x, "EQ", h.floor(x))))
+    return h.select(pole, h.const(math.nan, x), digamma)
+
+
+ZETA_COEFFICIENTS = (
+    -7.1661652561756670113e18, 1.8152105401943546773e17, -4.5979787224074726105e15,
+    1.1646782814350067249e14, -2.950130727918164224e12, 7.47242496e10, -1.8924375803183791606e9,
+    47900160.0, -1209600.0, 30240.0, -720.0, 12.0,
+)  # fmt: skip
+"""(2k)! / B_2k for k = 12 down to 1: the Euler-Maclaurin tail's Bernoulli terms."""
+
+ZETA_DIRECT_TERMS = 10
+"""Terms of the sum over n of (q + n)^-x added directly before the Euler-Maclaurin tail."""
+
+
+def _zeta(h: _Hlo, x: SSAValue, q: SSAValue) -> SSAValue:
+    """Hurwitz zeta by Euler-Maclaurin summation (Johansson 2015, as XLA): 10 direct terms, the
+    integral of the rest and 12 Bernoulli terms; NaN for x < 1 or q <= 0 with x not an integer,
+    inf at x = 1 and at the poles"""
+    zero, one = h.const(0.0, q), h.const(1.0, q)
+    neg_x = h.neg(x)
+    acc = q
+    power_sum = h.emit(hlo.PowerOp(q, neg_x))
+    for _ in range(ZETA_DIRECT_TERMS - 1):
+        acc = h.add(acc, one)
+        power_sum = h.add(power_sum, h.emit(hlo.PowerOp(acc, neg_x)))
+    acc = h.add(acc, one)
+    q_neg_power = h.emit(hlo.PowerOp(acc, neg_x))
+    integral = h.div(h.mul(q_neg_power, acc), h.sub(x, h.const(1.0, x)))
+    inverse_square = h.div(one, h.mul(acc, acc))
+    terms = 2 * len(ZETA_COEFFICIENTS) - 1
+    horner = zero
+    for i, c in enumerate(ZETA_COEFFICIENTS[:-1]):
+        factor = h.mul(
+            h.add(x, h.const(float(terms - 1 - 2 * i), x)),
+            h.add(x, h.const(float(terms - 2 - 2 * i), x)),
+        )
+        horner = h.mul(factor, h.mul(inverse_square, h.add(horner, h.const(1.0 / c, q))))
+    tail = h.add(h.const(1.0 / ZETA_COEFFICIENTS[-1], q), horner)
+    bernoulli = h.mul(q_neg_power, h.add(h.const(0.5, q), h.mul(h.div(x, acc), tail)))
+    accurate = h.add(h.add(power_sum, integral), bernoulli)
+    smallest = float(np.finfo(np.float64 if _is_f64(q) else np.float32).tiny)
+    negligible = h.cmp(h.abs(q_neg_power), "LT", h.mul(h.abs(power_sum), h.const(smallest, q)))
+    result = h.select(negligible, power_sum, accurate)
+    nan, inf = h.const(math.nan, x), h.const(math.inf, x)
+    result = h.select(h.cmp(x, "LT", h.const(1.0, x)), nan, result)
+    q_nonpositive = h.cmp(q, "LE", zero)
+    x_integer = h.cmp(x, "EQ", h.floor(x))
+    domain_error = h.emit(hlo.AndOp(q_nonpositive, h.emit(hlo.NotOp(x_integer))))
+    result = h.select(domain_error, nan, result)
+    pole = h.emit(hlo.AndOp(q_nonpositive, h.cmp(q, "EQ", h.floor(q))))
+    x_even = h.cmp(h.emit(hlo.RemainderOp(x, h.const(2.0, x))), "EQ", zero)
+    even_integer = h.emit(hlo.AndOp(x_integer, x_even))
+    result = h.select(pole, h.select(even_integer, inf, nan), result)
+    return h.select(h.cmp(x, "EQ", one), inf, result)
+
+
+def _polygamma(h: _Hlo, n: SSAValue, x: SSAValue) -> SSAValue:
+    """(-1)^(n+1) n! zeta(n + 1, x); digamma(x) for n = 0; NaN unless n is a natural number"""
+    one, two, zero = h.const(1.0, x), h.const(2.0, x), h.const(0.0, x)
+    sign = h.sub(h.mul(two, h.emit(hlo.RemainderOp(n, two))), one)
+    n_plus_1 = h.add(n, one)
+    factorial = h.exp(_lgamma(h, n_plus_1))
+    result = h.mul(h.mul(sign, factorial), _zeta(h, n_plus_1, x))
+    result = h.select(h.cmp(n, "EQ", zero), _digamma(h, x), result)
+    not_natural = h.emit(hlo.OrOp(h.cmp(n, "NE", h.floor(n)), h.cmp(n, "LT", zero)))
+    return h.select(not_natural, h.const(math.nan, x), result)
+
+
+# ---------------------------------------------------------------------------------------------
+# Error functions
+
+ERF_F32_ALPHA = (
+    -2.72614225801306e-10, 2.77068142495902e-08, -2.10102402082508e-06, -5.69250639462346e-05,
+    -7.34990630326855e-04, -2.95459980854025e-03, -1.60960333262415e-02,
+)  # fmt: skip
+ERF_F32_BETA = (
+    -1.45660718464996e-05, -2.13374055278905e-04, -1.68282697438203e-03, -7.37332916720468e-03,
+    -1.42647390514189e-02,
+)  # fmt: skip
+ERF_F32_SMALL = (
+    7.853861353153693e-5, -8.010193625184903e-4, 5.188327685732524e-3, -2.685381193529856e-2,
+    1.128358514861418e-1, -3.761262582423300e-1, 1.128379165726710e0,
+)  # fmt: skip
+ERFC_F32_P = (
+    2.326819970068386e-2, -1.387039388740657e-1, 3.687424674597105e-1, -5.824733027278666e-1,
+    6.210004621745983e-1, -4.944515323274145e-1, 3.404879937665872e-1, -2.741127028184656e-1,
+    5.638259427386472e-1,
+)  # fmt: skip
+ERFC_F32_R = (
+    -1.047766399936249e1, 1.297719955372516e1, -7.495518717768503e0, 2.921019019210786e0,
+    -1.015265279202700e0, 4.218463358204948e-1, -2.820767439740514e-1, 5.641895067754075e-1,
+)  # fmt: skip
+ERF_F64_T = (
+    9.60497373987051638749e0, 9.00260197203842689217e1, 2.23200534594684319226e3,
+    7.00332514112805075473e3, 5.55923013010394962768e4,
+)  # fmt: skip
+ERF_F64_U = (
+    1.0, 3.35617141647503099647e1, 5.21357949780152679795e2, 4.59432382970980127987e3,
+    2.26290000613890934246e4, 4.92673942608635921086e4,
+)  # fmt: skip
+ERFC_F64_P = (
+    2.46196981473530512524e-10, 5.64189564831068821977e-1, 7.46321056442269912687e0,
+    4.86371970985681366614e1, 1.96520832956077098242e2, 5.26445194995477358631e2,
+    9.34528527171957607540e2, 1.02755188689515710272e3, 5.57535335369399327526e2,
+)  # fmt: skip
+ERFC_F64_Q = (
+    1.0, 1.32281951154744992508e1, 8.67072140885989742329e1, 3.54937778887819891062e2,
+    9.75708501743205489753e2, 1.82390916687909736289e3, 2.24633760818710981792e3,
+    1.65666309194161350182e3, 5.57535340817727675546e2,
+)  # fmt: skip
+ERFC_F64_R = (
+    5.64189583547755073984e-1, 1.27536670759978104416e0, 5.01905042251180477414e0,
+    6.16021097993053585195e0, 7.40974269950448939160e0, 2.97886665372100240670e0,
+)  # fmt: skip
+ERFC_F64_S = (
+    1.0, 2.26052863220117276590e0, 9.39603524938001434673e0, 1.20489539808096656605e1,
+    1.70814450747565897222e1, 9.60896809063285878198e0, 3.36907645100081516050e0,
+)  # fmt: skip
+"""Cephes' erf/erfc polynomials (the f32 ones as Eigen and XLA use them), highest degree first."""
+
+MAX_LOG = {32: 88.72283905206835, 64: 7.09782712893383996843e2}
+"""Where e^-x^2 underflows: erfc is 0 past it."""
+
+
+def _erf_small(h: _Hlo, x: SSAValue) -> SSAValue:
+    """erf(x) for |x| < 1: x T(x^2) (f32) or x T(x^2) / U(x^2) (f64)"""
+    x2 = h.mul(x, x)
+    if _is_f64(x):
+        return h.div(h.mul(x, h.poly(x2, ERF_F64_T)), h.poly(x2, ERF_F64_U))
+    return h.mul(x, h.poly(x2, ERF_F32_SMALL))
+
+
+def _erfc_large(h: _Hlo, x: SSAValue) -> SSAValue:
+    """erfc(x) for |x| >= 1: e^-x^2 times a rational function of |x| (f64) or a polynomial in
+    1/x^2 over |x| (f32); 0 where e^-x^2 underflows; 2 - erfc(-x) for negative x"""
+    x2 = h.mul(x, x)
+    z = h.neg(x2)
+    ax = h.abs(x)
+    one, two, zero = h.const(1.0, x), h.const(2.0, x), h.const(0.0, x)
+    if _is_f64(x):
+        e = h.exp(z)
+        below_8 = h.div(h.mul(e, h.poly(ax, ERFC_F64_P)), h.poly(ax, ERFC_F64_Q))
+        above_8 = h.div(h.mul(e, h.poly(ax, ERFC_F64_R)), h.poly(ax, ERFC_F64_S))
+        erfc = h.select(h.cmp(ax, "LT", h.const(8.0, x)), below_8, above_8)
+    else:
+        inv_x2 = h.div(one, x2)
+        scale = h.mul(h.exp(z), h.div(one, ax))
+        below_2 = h.cmp(ax, "LT", two)
+        poly = h.select(below_2, h.poly(inv_x2, ERFC_F32_P), h.poly(inv_x2, ERFC_F32_R))
+        erfc = h.mul(scale, poly)
+    underflow = h.cmp(z, "LT", h.const(-MAX_LOG[bit_width(_element(x))], x))
+    erfc = h.select(underflow, zero, erfc)
+    return h.select(h.cmp(x, "LT", zero), h.sub(two, erfc), erfc)
+
+
+def _erf(h: _Hlo, x: SSAValue) -> SSAValue:
+    """f64: erf_small below 1, 1 - erfc_large above; f32: x P(x^2) / Q(x^2) on [-4, 4]"""
+    if _is_f64(x):
+        one = h.const(1.0, x)
+        small = h.cmp(h.abs(x), "LT", one)
+        return h.select(small, _erf_small(h, x), h.sub(one, _erfc_large(h, x)))
+    element = _element(x)
+    clamped = h.emit(hlo.ClampOp(h.emit.scalar(-4.0, element), x, h.emit.scalar(4.0, element)))
+    x2 = h.mul(clamped, clamped)
+    erf = h.div(h.mul(clamped, h.poly(x2, ERF_F32_ALPHA)), h.poly(x2, ERF_F32_BETA))
+    return h.emit(hlo.ClampOp(h.emit.scalar(-1.0, element), erf, h.emit.scalar(1.0, element)))
+
+
+def _erfc(h: _Hlo, x: SSAValue) -> SSAValue:
+    """1 - erf_small below 1, erfc_large above"""
+    one = h.const(1.0, x)
+    small = h.cmp(h.abs(x), "LT", one)
+    return h.select(small, h.sub(one, _erf_small(h, x)), _erfc_large(h, x))
+
+
+ERF_INV_F32 = (
+    (
+        2.81022636e-08, 3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087,
+        -0.00125372503, -0.00417768164, 0.246640727, 1.50140941,
+    ),
+    (
+        -0.000200214257, 0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773,
+        -0.0076224613, 0.00943887047, 1.00167406, 2.83297682,
+    ),
+)  # fmt: skip
+"""Giles' single-precision erfinv polynomials in w = -log(1 - x^2): for w < 5 (in w - 2.5) and
+above (in sqrt(w) - 3), highest degree first."""
+
+ERF_INV_F64 = (
+    (
+        -3.6444120640178196996e-21, -1.685059138182016589e-19, 1.2858480715256400167e-18,
+        1.115787767802518096e-17, -1.333171662854620906e-16, 2.0972767875968561637e-17,
+        6.6376381343583238325e-15, -4.0545662729752068639e-14, -8.1519341976054721522e-14,
+        2.6335093153082322977e-12, -1.2975133253453532498e-11, -5.4154120542946279317e-11,
+        1.051212273321532285e-09, -4.1126339803469836976e-09, -2.9070369957882005086e-08,
+        4.2347877827932403518e-07, -1.3654692000834678645e-06, -1.3882523362786468719e-05,
+        0.0001867342080340571352, -0.00074070253416626697512, -0.0060336708714301490533,
+        0.24015818242558961693, 1.6536545626831027356,
+    ),
+    (
+        2.2137376921775787049e-09, 9.0756561938885390979e-08, -2.7517406297064545428e-07,
+        1.8239629214389227755e-08, 1.5027403968909827627e-06, -4.013867526981545969e-06,
+        2.9234449089955446044e-06, 1.2475304481671778723e-05, -4.7318229009055733981e-05,
+        6.8284851459573175448e-05, 2.4031110387097893999e-05, -0.0003550375203628474796,
+        0.00095328937973738049703, -0.0016882755560235047313, 0.0024914420961078508066,
+        -0.0037512085075692412107, 0.005370914553590063617, 1.0052589676941592334,
+        3.0838856104922207635,
+    ),
+    (
+        -2.7109920616438573243e-11, -2.5556418169965252055e-10, 1.5076572693500548083e-09,
+        -3.7894654401267369937e-09, 7.6157012080783393804e-09, -1.4960026627149240478e-08,
+        2.9147953450901080826e-08, -6.7711997758452339498e-08, 2.2900482228026654717e-07,
+        -9.9298272942317002539e-07, 4.5260625972231537039e-06, -1.9681778105531670567e-05,
+        7.5995277030017761139e-05, -0.00021503011930044477347, -0.00013871931833623122026,
+        1.0103004648645343977, 4.8499064014085844221,
+    ),
+)  # fmt: skip
+"""Giles' double-precision erfinv polynomials: for w < 6.25 (in w - 3.125), w < 16 (in
+sqrt(w) - 3.25) and above (in sqrt(w) - 5), highest degree first."""
+
+
+def _erf_inv(h: _Hlo, x: SSAValue) -> SSAValue:
+    """x P(w) with w = -log1p(-x^2), P by the range of w (Giles); ±inf at ±1"""
+    w = h.neg(h.log1p(h.mul(x, h.neg(x))))
+    if _is_f64(x):
+        p = _erf_inv_f64_poly(h, w)
+    else:
+        below = h.cmp(w, "LT", h.const(5.0, x))
+        shifted = h.select(below, h.sub(w, h.const(2.5, x)), h.sub(h.sqrt(w), h.const(3.0, x)))
+        small, large = ERF_INV_F32
+        p = h.select(below, h.const(small[0], x), h.const(large[0], x))
+        for a, b in zip(small[1:], large[1:], strict=True):
+            p = h.add(h.select(below, h.const(a, x), h.const(b, x)), h.mul(p, shifted))
+    at_one = h.cmp(h.abs(x), "EQ", h.const(1.0, x))
+    return h.select(at_one, h.mul(x, h.const(math.inf, x)), h.mul(p, x))
+
+
+def _erf_inv_f64_poly(h: _Hlo, w: SSAValue) -> SSAValue:
+    """Giles' f64 polynomial for w's range, the three evaluated in one Horner pass: the shorter
+    polynomials stop updating (select) once their coefficients run out."""
+    small, middle, large = ERF_INV_F64
+    below_625 = h.cmp(w, "LT", h.const(6.25, w))
+    below_16 = h.cmp(w, "LT", h.const(16.0, w))
+    root = h.sqrt(w)
+    far = h.sub(root, h.select(below_16, h.const(3.25, w), h.const(5.0, w)))
+    shifted = h.select(below_625, h.sub(w, h.const(3.125, w)), far)
+
+    def coefficient(i: int) -> SSAValue:
+        c = h.const(small[i], w)
+        if i < len(middle):
+            c = h.select(below_625, c, h.const(middle[i], w))
+        if i < len(large):
+            c = h.select(below_16, c, h.const(large[i], w))
+        return c
+
+    p = coefficient(0)
+    for i in range(1, len(small)):
+        step = h.add(coefficient(i), h.mul(p, shifted))
+        if i >= len(middle):
+            p = h.select(below_625, step, p)
+        elif i >= len(large):
+            p = h.select(below_16, step, p)
+        else:
+            p = step
+    return p
+
+
+# ---------------------------------------------------------------------------------------------
+# Bessel i1e: Cephes' Chebyshev expansions on [0, 8] and (8, inf)
+
+I1E_A_F64 = (
+    2.77791411276104639959e-18, -2.11142121435816608115e-17, 1.55363195773620046921e-16,
+    -1.10559694773538630805e-15, 7.60068429473540693410e-15, -5.04218550472791168711e-14,
+    3.22379336594557470981e-13, -1.98397439776494371520e-12, 1.17361862988909016308e-11,
+    -6.66348972350202774223e-11, 3.62559028155211703701e-10, -1.88724975172282928790e-9,
+    9.38153738649577178388e-9, -4.44505912879632808065e-8, 2.00329475355213526229e-7,
+    -8.56872026469545474066e-7, 3.47025130813767847674e-6, -1.32731636560394358279e-5,
+    4.78156510755005422638e-5, -1.61760815825896745588e-4, 5.12285956168575772895e-4,
+    -1.51357245063125314899e-3, 4.15642294431288815669e-3, -1.05640848946261981558e-2,
+    2.47264490306265168283e-2, -5.29459812080949914269e-2, 1.02643658689847095384e-1,
+    -1.76416518357834055153e-1, 2.52587186443633654823e-1,
+)  # fmt: skip
+I1E_B_F64 = (
+    7.51729631084210481353e-18, 4.41434832307170791151e-18, -4.65030536848935832153e-17,
+    -3.20952592199342395980e-17, 2.96262899764595013876e-16, 3.30820231092092828324e-16,
+    -1.88035477551078244854e-15, -3.81440307243700780478e-15, 1.04202769841288027642e-14,
+    4.27244001671195135429e-14, -2.10154184277266431302e-14, -4.08355111109219731823e-13,
+    -7.19855177624590851209e-13, 2.03562854414708950722e-12, 1.41258074366137813316e-11,
+    3.25260358301548823856e-11, -1.89749581235054123450e-11, -5.58974346219658380687e-10,
+    -3.83538038596423702205e-9, -2.63146884688951950684e-8, -2.51223623787020892529e-7,
+    -3.88256480887769039346e-6, -1.10588938762623716291e-4, -9.76109749136146840777e-3,
+    7.78576235018280120474e-1,
+)  # fmt: skip
+I1E_F32_TERMS = (17, 7)
+"""f32 uses the last 17 coefficients of A and the last 7 of B (the rest are below its ulp)."""
+
+
+def _bessel_i1e(h: _Hlo, x: SSAValue) -> SSAValue:
+    """sign(x) |x| A(|x| / 2 - 2) for |x| <= 8, sign(x) B(32 / |x| - 2) / sqrt|x| above"""
+    a: Sequence[float] = I1E_A_F64
+    b: Sequence[float] = I1E_B_F64
+    if not _is_f64(x):
+        a, b = a[-I1E_F32_TERMS[0] :], b[-I1E_F32_TERMS[1] :]
+    z = h.abs(x)
+    two = h.const(2.0, x)
+    near = h.mul(z, h.chebyshev(h.sub(h.mul(h.const(0.5, x), z), two), a))
+    far = h.div(h.chebyshev(h.sub(h.div(h.const(32.0, x), z), two), b), h.sqrt(z))
+    within_8 = h.cmp(z, "LE", h.const(8.0, x))
+    return h.mul(h.emit(hlo.SignOp(x)), h.select(within_8, near, far))
+
+
+# ---------------------------------------------------------------------------------------------
+# Predicates and bit arithmetic
+
+
+def _is_inf(h: _Hlo, x: SSAValue) -> SSAValue:
+    return h.cmp(h.abs(x), "EQ", h.const(math.inf, x))
+
+
+def _is_pos_inf(h: _Hlo, x: SSAValue) -> SSAValue:
+    return h.cmp(x, "EQ", h.const(math.inf, x))
+
+
+def _is_neg_inf(h: _Hlo, x: SSAValue) -> SSAValue:
+    return h.cmp(x, "EQ", h.const(-math.inf, x))
+
+
+def _next_after(h: _Hlo, x: SSAValue, y: SSAValue) -> SSAValue:
+    """x's bits plus or minus one toward y (as integers of x's width); y where x == y, the
+    smallest subnormal of y's sign from ±0, NaN where either is NaN"""
+    width = bit_width(_element(x))
+    integer = IntegerType(width)
+    xi, yi = h.bitcast(x, integer), h.bitcast(y, integer)
+    sign_bit = h.const(-(1 << (width - 1)), xi)
+    magnitude_bits = h.const((1 << (width - 1)) - 1, xi)
+    x_abs = h.emit(hlo.AndOp(xi, magnitude_bits))
+    y_abs = h.emit(hlo.AndOp(yi, magnitude_bits))
+    x_sign = h.emit(hlo.AndOp(xi, sign_bit))
+    y_sign = h.emit(hlo.AndOp(yi, sign_bit))
+    zero, one = h.const(0, xi), h.const(1, xi)
+    # Toward zero when the signs differ or |x| > |y|; away from it otherwise.
+    shrink = h.emit(hlo.OrOp(h.cmp(x_abs, "GT", y_abs), h.cmp(x_sign, "NE", y_sign)))
+    result = h.add(xi, h.select(shrink, h.const(-1, xi), one))
+    from_zero = h.select(h.cmp(y_abs, "EQ", zero), yi, h.emit(hlo.OrOp(y_sign, one)))
+    result = h.select(h.cmp(x_abs, "EQ", zero), from_zero, result)
+    result = h.select(h.cmp(x, "EQ", y), yi, result)
+    nan = h.emit(hlo.OrOp(h.cmp(x, "NE", x), h.cmp(y, "NE", y)))
+    result = h.select(nan, h.bitcast(h.const(math.nan, x), integer), result)
+    return h.bitcast(result, _element(x))
+
+
+# ---------------------------------------------------------------------------------------------
+# The table
+
+
+Expansion = Callable[[_Hlo, Operation], Sequence[SSAValue]]
+"""The hlo values that replace a chlo op's results."""
+
+
+def _unary(compute: Real) -> Expansion:
+    """A real function of the operand, f16 and bf16 computed in f32."""
+
+    def expand(h: _Hlo, op: Operation) -> Sequence[SSAValue]:
+        return [_in_f32(h, op.operands[0], compute)]
+
+    return expand
+
+
+def _predicate(compute: Real) -> Expansion:
+    def expand(h: _Hlo, op: Operation) -> Sequence[SSAValue]:
+        return [compute(h, op.operands[0])]
+
+    return expand
+
+
+def _square(h: _Hlo, op: Operation) -> Sequence[SSAValue]:
+    """x * x; complex: ((re - im)(re + im), 2 re im), no overflow in re^2 - im^2"""
+    x = op.operands[0]
+    if not is_complex(_element(x)):
+        return [h.mul(x, x)]
+    re, im = h.emit(hlo.RealOp(x)), h.emit(hlo.ImagOp(x))
+    real = h.mul(h.sub(re, im), h.add(re, im))
+    imag = h.mul(h.const(2.0, re), h.mul(re, im))
+    return [h.emit(hlo.ComplexOp(real, imag))]
+
+
+def _conj(h: _Hlo, op: Operation) -> Sequence[SSAValue]:
+    x = op.operands[0]
+    if not is_complex(_element(x)):
+        return [x]
+    re, im = h.emit(hlo.RealOp(x)), h.emit(hlo.ImagOp(x))
+    return [h.emit(hlo.ComplexOp(re, h.neg(im)))]
+
+
+def _complex_sinh_cosh(h: _Hlo, op: Operation) -> Sequence[SSAValue]:
+    """complex sinh / cosh: e^(z + log 1/2) -/+ e^(log 1/2 - z), as XLA computes them"""
+    z = op.operands[0]
+    compute = _sinh_large if isinstance(op, chlo.SinhOp) else _cosh
+    return [compute(h, z)]
+
+
+def _complex_tan(h: _Hlo, op: Operation) -> Sequence[SSAValue]:
+    """tan(a + ib) = (tan a (1 - tanh^2 b) + i tanh b (1 + tan^2 a)) / (1 + tan^2 a tanh^2 b):
+    every term bounded, so large |b| gives ±i, not inf / inf"""
+    z = op.operands[0]
+    re, im = h.emit(hlo.RealOp(z)), h.emit(hlo.ImagOp(z))
+    t = h.emit(hlo.TanOp(re))
+    u = h.emit(hlo.TanhOp(im))
+    one = h.const(1.0, re)
+    t2, u2 = h.mul(t, t), h.mul(u, u)
+    den = h.add(one, h.mul(t2, u2))
+    real = h.div(h.mul(t, h.sub(one, u2)), den)
+    imag = h.div(h.mul(u, h.add(one, t2)), den)
+    return [h.emit(hlo.ComplexOp(real, imag))]
+
+
+def _parts(h: _Hlo, z: SSAValue) -> tuple[SSAValue, SSAValue]:
+    return h.emit(hlo.RealOp(z)), h.emit(hlo.ImagOp(z))
+
+
+def _complex(h: _Hlo, re: SSAValue, im: SSAValue) -> SSAValue:
+    return h.emit(hlo.ComplexOp(re, im))
+
+
+def _hypot(h: _Hlo, a: SSAValue, b: SSAValue) -> SSAValue:
+    """sqrt(a^2 + b^2) for a, b >= 0 without overflow: max sqrt(1 + (min / max)^2)"""
+    mx, mn = h.emit(hlo.MaximumOp(a, b)), h.emit(hlo.MinimumOp(a, b))
+    ratio = h.div(mn, mx)
+    r = h.mul(ratio, ratio)
+    root = h.sqrt(h.add(h.const(1.0, a), r))
+    # Where 1 + r rounds to 1, the first-order term keeps what the square root loses.
+    tiny = h.emit(hlo.AndOp(h.cmp(root, "EQ", h.const(1.0, a)), h.cmp(r, "GT", h.const(0.0, a))))
+    general = h.select(tiny, h.add(mx, h.div(h.mul(mx, r), h.const(2.0, a))), h.mul(mx, root))
+    return h.select(h.cmp(mx, "EQ", mn), h.mul(h.const(math.sqrt(2.0), a), mx), general)
+
+
+def _asin_acos_kernel(h: _Hlo, re: SSAValue, im: SSAValue) -> tuple[SSAValue, SSAValue]:
+    """(sqrt(a^2 - x^2), log(a + sqrt(a^2 - 1))) for x = |re|, y = |im| and
+    a = (hypot(x + 1, y) + hypot(x - 1, y)) / 2: the parts asin, acos, asinh and acosh are made
+    of, each by the approximation of Hull et al's region it lies in (no overflow, no
+    cancellation); see StableHLO's asin_acos_kernel for the derivation"""
+    x, y = h.abs(re), h.abs(im)
+    one, half = h.const(1.0, x), h.const(0.5, x)
+    safe_max_value = math.sqrt(_max_finite(x)) / 8
+    safe_max = h.const(safe_max_value, x)
+    xp1, xm1 = h.add(x, one), h.sub(x, one)
+    r, s = _hypot(h, h.abs(xp1), y), _hypot(h, h.abs(xm1), y)
+    a = h.mul(half, h.add(r, s))
+    half_apx = h.mul(half, h.add(a, x))
+    yy = h.mul(y, y)
+    rpxp1, smxm1, spxm1 = h.add(r, xp1), h.sub(s, xm1), h.add(s, xm1)
+    inside = h.sqrt(h.mul(half_apx, h.add(h.div(yy, rpxp1), smxm1)))
+    outside = h.mul(y, h.sqrt(h.add(h.div(half_apx, rpxp1), h.div(half_apx, spxm1))))
+    real = h.select(h.cmp(x, "LE", one), inside, outside)
+    real = h.select(h.cmp(h.emit(hlo.MaximumOp(x, y)), "GE", safe_max), y, real)
+
+    near_x = h.cmp(x, "LT", h.const(safe_max_value * 1e12, x))
+    safe_max_opt = h.select(
+        near_x, h.const(safe_max_value * 1e-6, x), h.const(safe_max_value * 1e2, x)
+    )
+    y_large = h.cmp(y, "GE", safe_max_opt)
+    mx = h.select(y_large, y, x)
+    threshold = h.select(y_large, safe_max_opt, safe_max)
+    finite_y = h.emit(hlo.NotOp(h.cmp(y, "EQ", h.const(math.inf, x))))
+    xoy = h.select(h.emit(hlo.AndOp(y_large, finite_y)), h.div(x, y), h.const(0.0, x))
+    far = h.add(h.add(h.const(math.log(2.0), x), h.log(mx)), h.mul(half, h.log1p(h.mul(xoy, xoy))))
+    smallest = float(np.finfo(np.float64 if _is_f64(x) else np.float32).tiny)
+    tiny_y = h.emit(
+        hlo.AndOp(h.cmp(y, "LT", h.const(math.sqrt(smallest) * 4, x)), h.cmp(x, "LT", one))
+    )
+    half_yy = h.mul(half, yy)
+    half_yy_rpxp1 = h.div(half_yy, rpxp1)
+    am1 = h.select(
+        h.cmp(a, "LE", h.const(1.5, x)), h.add(half_yy_rpxp1, h.div(half_yy, smxm1)), h.sub(a, one)
+    )
+    am1 = h.select(h.cmp(x, "GE", one), h.add(half_yy_rpxp1, h.mul(half, spxm1)), am1)
+    ap1 = h.add(a, one)
+    am1 = h.select(tiny_y, h.neg(h.div(h.mul(xp1, xm1), ap1)), am1)
+    sq = h.sqrt(h.mul(am1, ap1))
+    imag = h.select(tiny_y, h.div(y, sq), h.log1p(h.add(am1, sq)))
+    imag = h.select(h.cmp(mx, "GE", threshold), far, imag)
+    return real, imag
+
+
+def _signed_like(h: _Hlo, value: SSAValue, sign_of: SSAValue) -> SSAValue:
+    """value where sign_of >= 0, -value where it is negative"""
+    negative = h.cmp(sign_of, "LT", h.const(0.0, sign_of))
+    return h.select(negative, h.neg(value), value)
+
+
+def _complex_asin(h: _Hlo, op: Operation) -> Sequence[SSAValue]:
+    """asin(z) = atan2(re, w.re) + i sign(im) w.im, w = asin_acos_kernel(z)"""
+    re, im = _parts(h, op.operands[0])
+    w_re, w_im = _asin_acos_kernel(h, re, im)
+    return [_complex(h, h.atan2(re, w_re), _signed_like(h, w_im, im))]
+
+
+def _complex_acos(h: _Hlo, op: Operation) -> Sequence[SSAValue]:
+    """acos(z) = atan2(w.re, re) - i sign(im) w.im"""
+    re, im = _parts(h, op.operands[0])
+    w_re, w_im = _asin_acos_kernel(h, re, im)
+    return [_complex(h, h.atan2(w_re, re), _signed_like(h, h.neg(w_im), im))]
+
+
+def _complex_acosh(h: _Hlo, op: Operation) -> Sequence[SSAValue]:
+    """acosh(z) = w.im + i sign(im) atan2(w.re, re)"""
+    re, im = _parts(h, op.operands[0])
+    w_re, w_im = _asin_acos_kernel(h, re, im)
+    return [_complex(h, w_im, _signed_like(h, h.atan2(w_re, re), im))]
+
+
+def _complex_asinh(h: _Hlo, op: Operation) -> Sequence[SSAValue]:
+    """asinh(z) = -i asin(iz) = sign(re) w.im + i atan2(im, w.re), w = kernel(-im + i re)"""
+    re, im = _parts(h, op.operands[0])
+    w_re, w_im = _asin_acos_kernel(h, h.neg(im), re)
+    return [_complex(h, _signed_like(h, w_im, re), h.atan2(im, w_re))]
+
+
+def _complex_atanh_of(h: _Hlo, z: SSAValue) -> SSAValue:
+    """(log1p(z) - log1p(-z)) / 2"""
+    difference = h.sub(h.log1p(z), h.log1p(h.neg(z)))
+    return h.mul(difference, h.const(0.5, z))
+
+
+def _complex_atanh(h: _Hlo, op: Operation) -> Sequence[SSAValue]:
+    return [_complex_atanh_of(h, op.operands[0])]
+
+
+def _complex_atan(h: _Hlo, op: Operation) -> Sequence[SSAValue]:
+    """atan(z) = -i atanh(iz)"""
+    re, im = _parts(h, op.operands[0])
+    w_re, w_im = _parts(h, _complex_atanh_of(h, _complex(h, h.neg(im), re)))
+    return [_complex(h, w_im, h.neg(w_re))]
+
+
+def _binary(compute: Callable[[_Hlo, SSAValue, SSAValue], SSAValue]) -> Expansion:
+    """A real function of the two operands, f16 and bf16 computed in f32."""
+
+    def expand(h: _Hlo, op: Operation) -> Sequence[SSAValue]:
+        lhs, rhs = op.operands
+        element = _element(lhs)
+        if not isinstance(element, Float16Type | BFloat16Type):
+            return [compute(h, lhs, rhs)]
+        wide = [h.emit(hlo.ConvertOp(v, f32)) for v in (lhs, rhs)]
+        return [h.emit(hlo.ConvertOp(compute(h, *wide), element))]
+
+    return expand
+
+
+def _top_k(h: _Hlo, op: Operation) -> Sequence[SSAValue]:
+    """top_k(x, k) -> iota along the last dim; stable sort of (x, iota) by x, descending (floats
+    in total order: NaN first); the first k of each"""
+    op = expect(op, chlo.TopKOp)
+    x = op.operand
+    t = x.type
+    t = expect(t, TensorType)
+    last = t.get_num_dims() - 1
+    iota = h.emit(hlo.IotaOp(last, TensorType(i32, t.get_shape())))
+    element = t.element_type
+    scalar, index = TensorType(element, []), TensorType(i32, [])
+    block = Block(arg_types=[scalar, scalar, index, index])
+    inside = HloEmitter(op, block)
+    total = "TOTALORDER" if is_float(element) else None
+    inside.add(hlo.ReturnOp([inside(hlo.CompareOp(block.args[0], block.args[1], "GT", total))]))
+    stable = op.is_stable is None or bool(op.is_stable.value.data)
+    sort = hlo.SortOp([x, iota], last, Region(block), is_stable=stable)
+    h.emit.add(sort)
+    k = op.k_value()
+    return [h.emit.slice(result, last, 0, k) for result in sort.results]
+
+
+def _constant(h: _Hlo, op: Operation) -> Sequence[SSAValue]:
+    op = expect(op, chlo.ConstantOp)
+    return [h.emit(hlo.ConstantOp(op.value))]
+
+
+BROADCAST_TO_HLO: dict[type[chlo.ChloBroadcastBinaryOp], type[hlo.ElementwiseBinaryOp]] = {
+    chlo.BroadcastAddOp: hlo.AddOp,
+    chlo.BroadcastSubOp: hlo.SubtractOp,
+    chlo.BroadcastMulOp: hlo.MultiplyOp,
+    chlo.BroadcastDivOp: hlo.DivideOp,
+    chlo.BroadcastMaxOp: hlo.MaximumOp,
+    chlo.BroadcastMinOp: hlo.MinimumOp,
+    chlo.BroadcastPowOp: hlo.PowerOp,
+    chlo.BroadcastRemOp: hlo.RemainderOp,
+    chlo.BroadcastAtan2Op: hlo.Atan2Op,
+    chlo.BroadcastAndOp: hlo.AndOp,
+    chlo.BroadcastOrOp: hlo.OrOp,
+    chlo.BroadcastXorOp: hlo.XorOp,
+    chlo.BroadcastShiftLeftOp: hlo.ShiftLeftOp,
+    chlo.BroadcastShiftRightArithmeticOp: hlo.ShiftRightArithmeticOp,
+    chlo.BroadcastShiftRightLogicalOp: hlo.ShiftRightLogicalOp,
+}
+"""The hlo op each broadcasting op applies once its operands have the result's shape."""
+
+BROADCAST_OPS: tuple[type[chlo.ChloBroadcastBinaryOp], ...] = (
+    *BROADCAST_TO_HLO,
+    chlo.BroadcastNextAfterOp,
+    chlo.BroadcastPolygammaOp,
+    chlo.BroadcastZetaOp,
+)
+
+
+def _broadcast(h: _Hlo, op: Operation) -> Sequence[SSAValue]:
+    """chlo.broadcast_X a, b -> hlo.broadcast_in_dim of each operand to the result's shape,
+    then X"""
+    op = expect(op, chlo.ChloBroadcastBinaryOp)
+    result = op.result.type
+    result = expect(result, TensorType)
+    shape = TensorType(_element(op.lhs), result.get_shape())
+    operands: list[SSAValue] = []
+    for index, value in enumerate(op.operands):
+        if value.type == shape:
+            operands.append(value)
+            continue
+        operands.append(h.emit(hlo.BroadcastInDimOp(value, shape, op.operand_dims(index))))
+    lhs, rhs = operands
+    if isinstance(op, chlo.BroadcastNextAfterOp):
+        return [_next_after(h, lhs, rhs)]
+    if isinstance(op, chlo.BroadcastPolygammaOp | chlo.BroadcastZetaOp):
+        compute = _polygamma if isinstance(op, chlo.BroadcastPolygammaOp) else _zeta
+        return [_in_f32(h, lhs, lambda h, wide: compute(h, wide, _widened(h, rhs, wide)))]
+    return [h.emit(BROADCAST_TO_HLO[type(op)](lhs, rhs))]
+
+
+def _widened(h: _Hlo, value: SSAValue, like: SSAValue) -> SSAValue:
+    """`value` converted to `like`'s element type (f16 and bf16 computed in f32)."""
+    if _element(value) == _element(like):
+        return value
+    return h.emit(hlo.ConvertOp(value, _element(like)))
+
+
+REAL_EXPANSIONS: dict[type[Operation], Expansion] = {
+    chlo.AcosOp: _unary(_acos),
+    chlo.AcoshOp: _unary(_acosh),
+    chlo.AsinOp: _unary(_asin),
+    chlo.AsinhOp: _unary(_asinh),
+    chlo.AtanOp: _unary(_atan),
+    chlo.AtanhOp: _unary(_atanh),
+    chlo.BesselI1eOp: _unary(_bessel_i1e),
+    chlo.CoshOp: _unary(_cosh),
+    chlo.SinhOp: _unary(_sinh),
+    chlo.TanOp: _unary(_tan),
+    chlo.DigammaOp: _unary(_digamma),
+    chlo.ErfOp: _unary(_erf),
+    chlo.ErfcOp: _unary(_erfc),
+    chlo.ErfInvOp: _unary(_erf_inv),
+    chlo.LgammaOp: _unary(_lgamma),
+    chlo.IsInfOp: _predicate(_is_inf),
+    chlo.IsPosInfOp: _predicate(_is_pos_inf),
+    chlo.IsNegInfOp: _predicate(_is_neg_inf),
+    chlo.SquareOp: _square,
+    chlo.ConjOp: _conj,
+    chlo.NextAfterOp: lambda h, op: [_next_after(h, op.operands[0], op.operands[1])],
+    chlo.PolygammaOp: _binary(_polygamma),
+    chlo.ZetaOp: _binary(_zeta),
+    chlo.TopKOp: _top_k,
+    chlo.ConstantOp: _constant,
+    **{op: _broadcast for op in BROADCAST_OPS},
+}
+"""The expansion of each chlo op on real (and integer) tensors."""
+
+COMPLEX_EXPANSIONS: dict[type[Operation], Expansion] = {
+    chlo.SquareOp: _square,
+    chlo.ConjOp: _conj,
+    chlo.SinhOp: _complex_sinh_cosh,
+    chlo.CoshOp: _complex_sinh_cosh,
+    chlo.TanOp: _complex_tan,
+    chlo.AsinOp: _complex_asin,
+    chlo.AcosOp: _complex_acos,
+    chlo.AsinhOp: _complex_asinh,
+    chlo.AcoshOp: _complex_acosh,
+    chlo.AtanOp: _complex_atan,
+    chlo.AtanhOp: _complex_atanh,
+    chlo.ConstantOp: _constant,
+    **{op: _broadcast for op in BROADCAST_TO_HLO},
+}
+"""The expansion of each chlo op on complex tensors (hlo-complex-to-real expands what they
+build)."""
+
+
+def _expansion(op: Operation) -> Expansion | None:
+    """How `op` expands; None for an op this pass has no expansion of (its element type)."""
+    complex_operands = any(
+        isinstance(v.type, TensorType) and is_complex(v.type.element_type) for v in op.operands
+    )
+    table = COMPLEX_EXPANSIONS if complex_operands else REAL_EXPANSIONS
+    return table.get(type(op))
+
+
+def _unsupported_reason(op: Operation) -> str:
+    if _expansion(op) is None and type(op) in REAL_EXPANSIONS:
+        return f"{op.name} on complex elements is not supported"
+    return f"{op.name} is not supported"
+
+
+class ChloLowering(RewritePattern):
+    """chlo.X -> the hlo ops computing X (one row of REAL_EXPANSIONS / COMPLEX_EXPANSIONS)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if op.dialect_name() != "chlo":
+            return
+        expansion = _expansion(op)
+        if expansion is None:
+            return
+        rewriter.replace(op, [], list(expansion(_Hlo(op), op)))
+
+
+@dataclass(frozen=True)
+class ChloLegalizeToHloPass(ModulePass):
+    """Rewrites every chlo op into hlo ops. Expects the `hlo` stage with chlo ops among the hlo;
+    guarantees it without them (complex ones become hlo ops on complex values, which
+    `hlo-complex-to-real` expands next). Fails naming every chlo op it has no expansion for
+    (REAL_EXPANSIONS, COMPLEX_EXPANSIONS), unless `partial`, which leaves them."""
+
+    name = "chlo-legalize-to-hlo"
+
+    partial: bool = False
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        left = [o for o in op.walk() if o.dialect_name() == "chlo" and _expansion(o) is None]
+        if left and not self.partial:
+            diagnostics = [op_diagnostic(o, _unsupported_reason(o)) for o in left]
+            lines = [f"{self.name}: no expansion for:"]
+            lines += [f"  {describe_op(o)}: {_unsupported_reason(o)}" for o in left]
+            raise PassContractError("\n".join(lines), diagnostics=diagnostics)
+        PatternRewriteWalker(
+            GreedyRewritePatternApplier([ChloLowering()]), apply_recursively=False
+        ).rewrite_module(op)
