@@ -4,6 +4,10 @@ for an upstream patch; drop it when the pinned xDSL has the fix).
 - Dense float literals written as hex bit patterns (`dense<0xFF800000> : tensor<f32>`, which is
   how xDSL itself prints -inf and NaN) were parsed as the integer 4286578688 converted to float.
   MLIR reads them as the float's bits; so does Strata now.
+- Complex literals: xDSL 0.74 refuses parts of mixed kinds (`(0xFF800000, 0.000000e+00)`, how
+  MLIR prints a complex -inf, is an int and a float: "Complex value must be either (float, float)
+  or (int, int)"), and converts a hex part of a float complex as an integer. MLIR accepts both and
+  reads a hex part as the part's float bits; so does Strata now.
 - `SymbolTable.lookup_symbol` scans the symbol table's block on every call, and every `func.call`
   / `llvm.call` verifies through it: verifying a module is quadratic in its calls (7 s of a 21 s
   compile for a 300-layer chain). Inside `indexed_symbol_lookups()` (verification: no IR changes)
@@ -36,7 +40,8 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Block, Operation
 from xdsl.parser.attribute_parser import AttrParser
 from xdsl.traits import SymbolOpInterface, SymbolTable
-from xdsl.utils.mlir_lexer import MLIRLexer
+from xdsl.utils.lexer import Span
+from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 _BITS = {Float16Type: "<e", Float32Type: "<f", Float64Type: "<d"}
 _UINTS = {Float16Type: "<H", Float32Type: "<I", Float64Type: "<Q"}
@@ -76,6 +81,63 @@ def _patch_dense_hex_floats() -> None:
         return original(self, parser, type)
 
     _Element.to_type = to_type  # type: ignore[method-assign]  # the patch itself
+
+
+class _HexInt(int):
+    """A part of a complex literal written in hex (`0xFF800000`): the bits of a float part."""
+
+
+_Part = int | float | bool
+_ComplexLiteral = tuple[tuple[_Part, _Part], Span]
+
+
+def _parse_optional_complex(self: AttrParser) -> _ComplexLiteral | None:
+    """`(re, im)` of any two numbers (xDSL's own wants both of one kind), hex parts marked."""
+    if self._current_token.kind != MLIRTokenKind.L_PAREN:
+        return None
+    start = self._consume_token(MLIRTokenKind.L_PAREN).span
+    parts: list[_Part] = []
+    for index in range(2):
+        if index:
+            self.parse_punctuation(",")
+        value, span = self._parse_bool_int_or_float()
+        if isinstance(value, int) and not isinstance(value, bool) and span.text[:2] in ("0x", "0X"):
+            value = _HexInt(value)
+        parts.append(value)
+    if isinstance(parts[0], bool) != isinstance(parts[1], bool):
+        self.raise_error("complex value must be two numbers or two booleans")
+    end = self._consume_token(MLIRTokenKind.R_PAREN).span
+    return (parts[0], parts[1]), Span(start.start, end.end, start.input)
+
+
+def _complex_part(parser: AttrParser, part: _Part, element: object, span: Span) -> _Part:
+    """One part of a complex literal as a value of the complex's `element` type."""
+    if isinstance(element, AnyFloat):
+        if isinstance(part, _HexInt):
+            bits = _float_from_bits(part, element)
+            if bits is not None:
+                return bits
+        return float(part)
+    if isinstance(part, float):
+        parser.raise_error("expected integer parts for an integer complex", at_position=span)
+    return int(part)
+
+
+def _patch_complex_literals() -> None:
+    if getattr(AttrParser._parse_optional_complex, "__module__", None) == __name__:
+        return  # already patched
+
+    def to_complex(
+        self: _Element, parser: AttrParser, type: ComplexType
+    ) -> tuple[float, float] | tuple[int, int]:
+        if not isinstance(self.value, tuple):
+            parser.raise_error("expected a complex literal (re, im)", at_position=self.span)
+        element = type.element_type
+        re, im = (_complex_part(parser, part, element, self.span) for part in self.value)
+        return (re, im)  # both float or both int, by `element`
+
+    AttrParser._parse_optional_complex = _parse_optional_complex  # type: ignore[method-assign]  # the patch itself
+    _Element.to_complex = to_complex  # type: ignore[method-assign]  # the patch itself
 
 
 _SymbolIndex = dict[Block, dict[str, Operation]]
@@ -134,5 +196,6 @@ def _patch_string_literal_regex() -> None:
 
 def apply() -> None:
     _patch_dense_hex_floats()
+    _patch_complex_literals()
     _patch_symbol_lookup()
     _patch_string_literal_regex()

@@ -1,4 +1,5 @@
-"""xDSL fixes: hex bit-pattern float literals in dense attributes parse as the float's bits; a
+"""xDSL fixes: hex bit-pattern float literals in dense attributes parse as the float's bits (in
+complex literals too, which may mix hex and decimal parts); a
 file ending inside a long string literal fails at once; symbol lookups while verifying are
 indexed and agree with the linear scan."""
 
@@ -9,8 +10,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr
+from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.traits import SymbolTable
+from xdsl.utils.exceptions import ParseError
 
 from strata.dialects.tensor_types import numpy_from_dense
 from strata.loading import parse_ir
@@ -27,10 +32,42 @@ def test_hex_dense_floats_are_bit_patterns() -> None:
     }
     """
     module = parse_ir(make_context(), text)
-    values = [numpy_from_dense(op.value) for op in module.walk() if op.name == "arith.constant"]
+    constants = [op.value for op in module.walk() if isinstance(op, arith.ConstantOp)]
+    values = [numpy_from_dense(c) for c in constants if isinstance(c, DenseIntOrFPElementsAttr)]
     np.testing.assert_array_equal(values[0], np.array([-np.inf, np.inf, 1.5], np.float32))
     np.testing.assert_array_equal(values[1], np.array([-np.inf, -np.inf], np.float32))
     assert values[2] == -np.inf
+
+
+def _constant_values(module: Operation) -> list[tuple[object, ...]]:
+    constants = [op.value for op in module.walk() if isinstance(op, arith.ConstantOp)]
+    return [tuple(c.get_values()) for c in constants if isinstance(c, DenseIntOrFPElementsAttr)]
+
+
+def test_complex_literals_mix_hex_and_decimal_parts() -> None:
+    text = """
+    func.func @f() {
+      %0 = arith.constant dense<(0xFF800000,0.000000e+00)> : tensor<complex<f32>>
+      %1 = arith.constant dense<[(0x8000000000000000, 1.5), (2, 0x7FF0000000000000)]>
+        : tensor<2xcomplex<f64>>
+      %2 = arith.constant dense<(1, 0x10)> : tensor<complex<i32>>
+      func.return
+    }
+    """
+    module = parse_ir(make_context(), text)
+    values = _constant_values(module)
+    assert values[0] == ((-np.inf, 0.0),)
+    assert values[1] == ((-0.0, 1.5), (2.0, np.inf))
+    assert np.signbit(values[1][0][0])
+    assert values[2] == ((1, 16),)
+    assert _constant_values(parse_ir(make_context(), str(module))) == values
+
+
+def test_complex_literal_errors_are_diagnostics() -> None:
+    for literal, element in (("(1.5, 2)", "i32"), ("1.5", "f32"), ("(true, 1)", "f32")):
+        text = f"%0 = arith.constant dense<{literal}> : tensor<complex<{element}>>"
+        with pytest.raises(ParseError):
+            Parser(make_context(), text).parse_op()
 
 
 @pytest.mark.parametrize("digits", [4, 200, 20000])

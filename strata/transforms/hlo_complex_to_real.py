@@ -1,6 +1,13 @@
 """hlo-complex-to-real: every complex tensor becomes a real tensor with one more trailing dim of
 size 2 (real, imaginary), and each op on complex values the hlo ops on those that compute it, so
-nothing below the `hlo` stage knows complex numbers."""
+nothing below the `hlo` stage knows complex numbers.
+
+Inside the pass a complex value is held as its [..., 2] pair, its (real, imaginary) parts or both
+(`_Complex`), and each expansion works on the form its operands already have: elementwise
+arithmetic stays on parts until a pair is needed. The scalar bodies of reduce, reduce_window and
+sort take each complex element as two rank-0 parts (their ops become two operands each), so the
+bodies stay rank-0 code; while, if and case carry pairs.
+"""
 
 from __future__ import annotations
 
@@ -16,13 +23,14 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     TensorType,
 )
-from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from strata.diagnostics import PassContractError, describe_op, op_diagnostic
 from strata.dialects import check, hlo
-from strata.dialects.element_kinds import complex_part, is_complex, numpy_dtype_for
+from strata.dialects.element_kinds import bit_width, complex_part, is_complex, numpy_dtype_for
 from strata.dialects.tensor_types import dense_from_numpy, shape_of
+from strata.internal import InternalError, expect
 from strata.lowering.hlo_to_linalg.hlo_builder import HloEmitter
 
 
@@ -40,18 +48,32 @@ def _real_type(t: Attribute) -> Attribute:
     return TensorType(part, [*t.get_shape(), 2])
 
 
-def _real_dense(attr: DenseIntOrFPElementsAttr) -> DenseIntOrFPElementsAttr:
-    """A complex dense constant as its real [..., 2] constant: xDSL stores complex data as
-    (real, imaginary) pairs, which is that constant's row-major data (a splat, if stored as one
+def _part_type(t: Attribute) -> Attribute:
+    """tensor<SHAPExcomplex<F>> -> tensor<SHAPExF> (the type of one part); any other type is
+    itself."""
+    if not isinstance(t, TensorType):
+        return t
+    part = complex_part(t.element_type)
+    return t if part is None else TensorType(part, t.get_shape())
+
+
+def _pair_array(attr: DenseIntOrFPElementsAttr) -> np.ndarray:
+    """A complex dense constant's values as a real [..., 2] array: xDSL stores complex data as
+    (real, imaginary) pairs, which is that array's row-major data (a splat, if stored as one
     pair, repeated)."""
-    part = complex_part(attr.get_element_type())
-    assert part is not None
+    part = expect(complex_part(attr.get_element_type()), Attribute, "complex constant part")
     pairs = np.frombuffer(attr.data.data, dtype=numpy_dtype_for(part)).reshape(-1, 2)
     shape = (*attr.get_shape(), 2)
     values = (
         pairs.reshape(shape) if pairs.size == np.prod(shape) else np.broadcast_to(pairs[0], shape)
     )
-    return dense_from_numpy(np.ascontiguousarray(values), part)
+    return np.ascontiguousarray(values)
+
+
+def _real_dense(attr: DenseIntOrFPElementsAttr) -> DenseIntOrFPElementsAttr:
+    """A complex dense constant as its real [..., 2] constant."""
+    part = expect(complex_part(attr.get_element_type()), Attribute, "complex constant part")
+    return dense_from_numpy(_pair_array(attr), part)
 
 
 def _touches_complex(op: Operation) -> bool:
@@ -63,25 +85,83 @@ def _touches_complex(op: Operation) -> bool:
     return any(_is_complex_tensor(t) for t in types)
 
 
-class _Expander:
-    """Emits the real hlo ops for one complex op, located at it; `values` maps each complex value
-    already expanded to its real [..., 2] value."""
+Parts = tuple[SSAValue, SSAValue]
+"""A complex value as its (real, imaginary) parts, each of the complex value's shape."""
 
-    def __init__(self, op: Operation, values: dict[SSAValue, SSAValue]):
+
+class _Before(HloEmitter):
+    """Emits hlo ops located at `at`, before `anchor` (where a value's other form must go so
+    that it serves every use of the value)."""
+
+    def __init__(self, at: Operation, anchor: Operation):
+        super().__init__(at)
+        self.anchor = anchor
+
+    def add(self, op: Operation) -> None:
+        op.location = self.at.location
+        block = expect(self.anchor.parent_block(), Block, "the anchor's block")
+        block.insert_op_before(op, self.anchor)
+
+
+@dataclass
+class _Complex:
+    """A complex value in real form: its [..., 2] pair, its parts, or both. The form asked for
+    and missing is emitted by `emit`, just after the value is defined, and kept."""
+
+    emit: HloEmitter
+    pair: SSAValue | None = None
+    parts: Parts | None = None
+
+    def as_pair(self) -> SSAValue:
+        if self.pair is None:
+            re, im = expect(self.parts, tuple, "a complex value's parts")
+            shape = [*shape_of(re.type), 1]
+            halves = [self.emit.reshape(re, shape), self.emit.reshape(im, shape)]
+            self.pair = self.emit(hlo.ConcatenateOp(halves, len(shape) - 1))
+        return self.pair
+
+    def as_parts(self) -> Parts:
+        if self.parts is None:
+            pair = self.pair
+            if pair is None:
+                raise InternalError("internal error: a complex value with neither pair nor parts")
+            shape = shape_of(pair.type)
+            last = len(shape) - 1
+            re, im = (
+                self.emit.reshape(self.emit.slice(pair, last, i, i + 1), shape[:-1]) for i in (0, 1)
+            )
+            self.parts = (re, im)
+        return self.parts
+
+
+Result = SSAValue | Parts
+"""What an expansion gives for one result: a real value, or a complex one as its [..., 2] pair
+or its parts."""
+
+
+class _Expander:
+    """Emits the real hlo ops for one complex op, located at it (before it); `values` holds the
+    real form of each complex value already expanded."""
+
+    def __init__(
+        self, op: Operation, values: dict[SSAValue, _Complex], stale_args: list[BlockArgument]
+    ):
         self.op = op
         self.values = values
+        self.stale_args = stale_args  # complex block arguments, erased once nothing uses them
         self.emit = HloEmitter(op)
 
     def pair(self, v: SSAValue) -> SSAValue:
         """The [..., 2] value of complex `v`; a real `v` as itself."""
-        return self.values.get(v, v)
+        found = self.values.get(v)
+        return v if found is None else found.as_pair()
+
+    def parts(self, v: SSAValue) -> Parts:
+        return self.values[v].as_parts()
 
     def part(self, v: SSAValue, index: int) -> SSAValue:
         """The real (0) or imaginary (1) part of complex `v`, of `v`'s shape."""
-        pair = self.pair(v)
-        shape = shape_of(pair.type)
-        sliced = self.emit.slice(pair, len(shape) - 1, index, index + 1)
-        return self.emit.reshape(sliced, shape[:-1])
+        return self.parts(v)[index]
 
     def re(self, v: SSAValue) -> SSAValue:
         return self.part(v, 0)
@@ -89,15 +169,18 @@ class _Expander:
     def im(self, v: SSAValue) -> SSAValue:
         return self.part(v, 1)
 
-    def join(self, re: SSAValue, im: SSAValue) -> SSAValue:
-        """The [..., 2] value of re + i * im (both of one real type)."""
-        shape = [*shape_of(re.type), 1]
-        parts = [self.emit.reshape(re, shape), self.emit.reshape(im, shape)]
-        return self.emit(hlo.ConcatenateOp(parts, len(shape) - 1))
+    def join(self, re: SSAValue, im: SSAValue) -> Parts:
+        """The complex value re + i * im (both of one real type)."""
+        return re, im
+
+    def on_pairs(self, operands: Sequence[SSAValue]) -> bool:
+        """Whether to compute on the pairs of these operands: each complex one has a pair at
+        hand (else on parts, which is also what keeps a rank-0 body rank-0)."""
+        held = [self.values[v] for v in operands if v in self.values]
+        return all(c.pair is not None for c in held)
 
     def zeros(self, like: SSAValue) -> SSAValue:
-        t = like.type
-        assert isinstance(t, TensorType)
+        t = expect(like.type, TensorType, "a real part's type")
         zero = self.emit.scalar(0.0, t.element_type)
         return self.emit(hlo.BroadcastInDimOp(zero, t, []))
 
@@ -113,8 +196,34 @@ class _Expander:
     def div(self, a: SSAValue, b: SSAValue) -> SSAValue:
         return self.emit(hlo.DivideOp(a, b))
 
-    def select(self, pred: SSAValue, on_true: SSAValue, on_false: SSAValue) -> SSAValue:
-        """The [..., 2] value of pred ? on_true : on_false (complex), pred broadcast over parts."""
+    def per_part(self, op: Operation) -> list[Result]:
+        """`op` twice, once on the real and once on the imaginary parts of its complex operands
+        (its other operands as they are): for ops that move or pick elements without combining
+        the parts."""
+        clones = [
+            op.create(
+                operands=[self.part(v, i) if v in self.values else v for v in op.operands],
+                result_types=[_part_type(r.type) for r in op.results],
+                properties=dict(op.properties),
+                attributes=dict(op.attributes),
+            )
+            for i in (0, 1)
+        ]
+        for clone in clones:
+            self.emit.add(clone)
+        re, im = clones
+        return [
+            (a, b) if _is_complex_tensor(old.type) else a
+            for old, a, b in zip(op.results, re.results, im.results, strict=True)
+        ]
+
+    def select(self, pred: SSAValue, on_true: SSAValue, on_false: SSAValue) -> Result:
+        """pred ? on_true : on_false (complex), on pairs (pred broadcast over the parts dim) or
+        on parts."""
+        if not self.on_pairs([on_true, on_false]):
+            re = self.emit(hlo.SelectOp(pred, self.re(on_true), self.re(on_false)))
+            im = self.emit(hlo.SelectOp(pred, self.im(on_true), self.im(on_false)))
+            return re, im
         on_true, on_false = self.pair(on_true), self.pair(on_false)
         rank = len(shape_of(pred.type))
         if rank:
@@ -124,35 +233,37 @@ class _Expander:
 
 
 def _element(v: SSAValue) -> Attribute:
-    t = v.type
-    assert isinstance(t, TensorType)
-    element: Attribute = t.element_type
+    element: Attribute = expect(v.type, TensorType, "a tensor value's type").element_type
     return element
 
 
-Expansion = Callable[[_Expander, Operation], Sequence[SSAValue]]
-"""The real values of an op's results (a complex result as its [..., 2] value)."""
+Expansion = Callable[[_Expander, Operation], Sequence[Result]]
+"""The real values of an op's results (a complex result as its pair or its parts)."""
 
 
-def _constant(x: _Expander, op: Operation) -> Sequence[SSAValue]:
-    """hlo.constant complex -> hlo.constant of its [..., 2] parts"""
-    assert isinstance(op, hlo.ConstantOp)
-    return [x.emit(hlo.ConstantOp(_real_dense(op.value)))]
+def _constant(x: _Expander, op: Operation) -> Sequence[Result]:
+    """hlo.constant complex -> hlo.constant of its [..., 2] pairs (of a rank-0 one: one constant
+    per part)"""
+    c = expect(op, hlo.ConstantOp, "hlo.constant")
+    if shape_of(c.output.type):
+        return [x.emit(hlo.ConstantOp(_real_dense(c.value)))]
+    part = expect(complex_part(c.value.get_element_type()), Attribute, "complex constant part")
+    pair = _pair_array(c.value)
+    re, im = (x.emit(hlo.ConstantOp(dense_from_numpy(pair[..., i].copy(), part))) for i in (0, 1))
+    return [(re, im)]
 
 
-def _componentwise(x: _Expander, op: Operation) -> Sequence[SSAValue]:
-    """add / subtract / negate: the same op on the [..., 2] values (componentwise)"""
+def _componentwise(x: _Expander, op: Operation) -> Sequence[Result]:
+    """add / subtract / negate: the same op on the pairs, or on each part"""
+    if not x.on_pairs(op.operands):
+        return x.per_part(op)
     pairs = [x.pair(v) for v in op.operands]
     if isinstance(op, hlo.NegateOp):
         return [x.emit(hlo.NegateOp(pairs[0]))]
     if isinstance(op, hlo.AddOp):
         return [x.add(pairs[0], pairs[1])]
-    assert isinstance(op, hlo.SubtractOp)
+    expect(op, hlo.SubtractOp, "hlo.subtract")
     return [x.sub(pairs[0], pairs[1])]
-
-
-Parts = tuple[SSAValue, SSAValue]
-"""A complex value as its (real, imaginary) parts, each of the complex value's shape."""
 
 
 class _Arith:
@@ -270,17 +381,17 @@ UNARY: dict[type[Operation], Unary] = {
 """Complex functions of one complex operand, by op."""
 
 
-def _unary(x: _Expander, op: Operation) -> Sequence[SSAValue]:
-    """f(a + ib) -> the real parts of f's complex formula (see UNARY), joined"""
+def _unary(x: _Expander, op: Operation) -> Sequence[Result]:
+    """f(a + ib) -> the real parts of f's complex formula (see UNARY)"""
     z = op.operands[0]
-    return [x.join(*UNARY[type(op)](_Arith(x), (x.re(z), x.im(z))))]
+    return [x.join(*UNARY[type(op)](_Arith(x), x.parts(z)))]
 
 
-def _binary(x: _Expander, op: Operation) -> Sequence[SSAValue]:
-    """multiply / divide / power of complex values -> the real parts of their formulas, joined
-    (power as e^(rhs log lhs))"""
+def _binary(x: _Expander, op: Operation) -> Sequence[Result]:
+    """multiply / divide / power of complex values -> the real parts of their formulas (power
+    as e^(rhs log lhs))"""
     m, (lhs, rhs) = _Arith(x), op.operands
-    p, q = (x.re(lhs), x.im(lhs)), (x.re(rhs), x.im(rhs))
+    p, q = x.parts(lhs), x.parts(rhs)
     if isinstance(op, hlo.MultiplyOp):
         return [x.join(*m.mul(p, q))]
     if isinstance(op, hlo.DivideOp):
@@ -288,138 +399,194 @@ def _binary(x: _Expander, op: Operation) -> Sequence[SSAValue]:
     return [x.join(*m.exp(m.mul(q, m.log(p))))]
 
 
-def _abs(x: _Expander, op: Operation) -> Sequence[SSAValue]:
+def _abs(x: _Expander, op: Operation) -> Sequence[Result]:
     """abs(a + ib) -> sqrt(a^2 + b^2)"""
-    z = op.operands[0]
-    return [_Arith(x).modulus((x.re(z), x.im(z)))]
+    return [_Arith(x).modulus(x.parts(op.operands[0]))]
 
 
-def _extremum(x: _Expander, op: Operation) -> Sequence[SSAValue]:
+def _sign(x: _Expander, op: Operation) -> Sequence[Result]:
+    """sign(z) -> z / |z|, 0 where z is 0, NaN where a part is NaN (through the division):
+    both parts scaled by max(|a|, |b|) first, so |z| neither overflows nor underflows"""
+    m, (a, b) = _Arith(x), x.parts(op.operands[0])
+    zero = m.const(0.0, a)
+    a_zero, b_zero = (x.emit(hlo.CompareOp(p, zero, "EQ")) for p in (a, b))
+    is_zero = x.emit(hlo.AndOp(a_zero, b_zero))
+    scale = x.emit(hlo.MaximumOp(x.emit(hlo.AbsOp(a)), x.emit(hlo.AbsOp(b))))
+    a, b = x.div(a, scale), x.div(b, scale)
+    modulus = m.modulus((a, b))
+    re, im = (x.emit(hlo.SelectOp(is_zero, zero, x.div(p, modulus))) for p in (a, b))
+    return [(re, im)]
+
+
+def _lexicographic(
+    x: _Expander, lhs: SSAValue, rhs: SSAValue, direction: str, compare_type: str | None
+) -> SSAValue:
+    """lhs DIRECTION rhs (GT, GE, LT or LE) on (real, imaginary) pairs, as StableHLO orders
+    complex values: the real parts decide unless equal, then the imaginary parts"""
+    (a, b), (c, d) = x.parts(lhs), x.parts(rhs)
+    strict = direction[0] + "T"  # GE -> GT, LE -> LT
+    first = x.emit(hlo.CompareOp(a, c, strict, compare_type))
+    tie = x.emit(hlo.CompareOp(a, c, "EQ", compare_type))
+    second = x.emit(hlo.CompareOp(b, d, direction, compare_type))
+    return x.emit(hlo.OrOp(first, x.emit(hlo.AndOp(tie, second))))
+
+
+def _extremum(x: _Expander, op: Operation) -> Sequence[Result]:
     """maximum (minimum) of complex values -> the lexicographically greater (smaller) of
     (real, imaginary), as StableHLO orders them"""
     lhs, rhs = op.operands
     direction = "GT" if isinstance(op, hlo.MaximumOp) else "LT"
-    a, b, c, d = x.re(lhs), x.im(lhs), x.re(rhs), x.im(rhs)
-    first = x.emit(hlo.CompareOp(a, c, direction))
-    tie = x.emit(hlo.CompareOp(a, c, "EQ"))
-    second = x.emit(hlo.CompareOp(b, d, direction))
-    pick_lhs = x.emit(hlo.OrOp(first, x.emit(hlo.AndOp(tie, second))))
-    return [x.select(pick_lhs, lhs, rhs)]
+    return [x.select(_lexicographic(x, lhs, rhs, direction, None), lhs, rhs)]
 
 
-def _complex(x: _Expander, op: Operation) -> Sequence[SSAValue]:
-    """hlo.complex %re, %im -> concatenate of both as [..., 1]"""
+def _complex(x: _Expander, op: Operation) -> Sequence[Result]:
+    """hlo.complex %re, %im -> the parts %re, %im"""
     return [x.join(op.operands[0], op.operands[1])]
 
 
-def _real(x: _Expander, op: Operation) -> Sequence[SSAValue]:
-    """hlo.real %z -> the [..., 0] slice; hlo.real %x (real) -> %x"""
+def _real(x: _Expander, op: Operation) -> Sequence[Result]:
+    """hlo.real %z -> its real part; hlo.real %x (real) -> %x"""
     operand = op.operands[0]
     return [x.re(operand) if operand in x.values else operand]
 
 
-def _imag(x: _Expander, op: Operation) -> Sequence[SSAValue]:
-    """hlo.imag %z -> the [..., 1] slice; hlo.imag %x (real) -> zeros"""
+def _imag(x: _Expander, op: Operation) -> Sequence[Result]:
+    """hlo.imag %z -> its imaginary part; hlo.imag %x (real) -> zeros"""
     operand = op.operands[0]
     return [x.im(operand) if operand in x.values else x.zeros(operand)]
 
 
-def _compare(x: _Expander, op: Operation) -> Sequence[SSAValue]:
-    """compare EQ (NE) of complex values -> and (or) of the compares of both parts"""
-    assert isinstance(op, hlo.CompareOp)
+def _compare(x: _Expander, op: Operation) -> Sequence[Result]:
+    """compare EQ (NE) of complex values -> and (or) of the compares of both parts; GT, GE, LT,
+    LE -> lexicographic on (real, imaginary), as StableHLO specifies"""
+    compare = expect(op, hlo.CompareOp, "hlo.compare")
     lhs, rhs = op.operands
-    direction = op.direction()
-    both = [x.emit(hlo.CompareOp(x.part(lhs, i), x.part(rhs, i), direction)) for i in (0, 1)]
+    direction = compare.direction()
+    kind = None if compare.compare_type is None else compare.compare_type.data.value
+    if direction not in ("EQ", "NE"):
+        return [_lexicographic(x, lhs, rhs, direction, kind)]
+    both = [x.emit(hlo.CompareOp(x.part(lhs, i), x.part(rhs, i), direction, kind)) for i in (0, 1)]
     joined = hlo.AndOp(both[0], both[1]) if direction == "EQ" else hlo.OrOp(both[0], both[1])
     return [x.emit(joined)]
 
 
-def _convert(x: _Expander, op: Operation) -> Sequence[SSAValue]:
+def _convert(x: _Expander, op: Operation) -> Sequence[Result]:
     """convert real -> complex (imaginary zero), complex -> complex (each part), complex -> real
     (the real part)"""
-    assert isinstance(op, hlo.ConvertOp)
-    source, result = op.operand, op.result.type
-    assert isinstance(result, TensorType)
+    convert = expect(op, hlo.ConvertOp, "hlo.convert")
+    source = convert.operand
+    result = expect(convert.result.type, TensorType, "hlo.convert result type")
     part = complex_part(result.element_type)
     if not _is_complex_tensor(source.type):
-        assert part is not None
-        re = x.emit(hlo.ConvertOp(source, part))
+        re = x.emit(hlo.ConvertOp(source, expect(part, Attribute, "complex result part")))
         return [x.join(re, x.zeros(re))]
-    if part is not None:
+    if part is None:
+        return [x.emit(hlo.ConvertOp(x.re(source), result.element_type))]
+    if x.on_pairs([source]):
         return [x.emit(hlo.ConvertOp(x.pair(source), part))]
-    return [x.emit(hlo.ConvertOp(x.re(source), result.element_type))]
+    re, im = x.parts(source)
+    return [(x.emit(hlo.ConvertOp(re, part)), x.emit(hlo.ConvertOp(im, part)))]
 
 
-def _select(x: _Expander, op: Operation) -> Sequence[SSAValue]:
-    """select %p, %a, %b -> select of the [..., 2] values, %p broadcast over the parts"""
-    assert isinstance(op, hlo.SelectOp)
-    return [x.select(op.pred, op.on_true, op.on_false)]
+def _select(x: _Expander, op: Operation) -> Sequence[Result]:
+    """select %p, %a, %b -> select of the pairs (%p broadcast over the parts) or of each part"""
+    select = expect(op, hlo.SelectOp, "hlo.select")
+    return [x.select(select.pred, select.on_true, select.on_false)]
 
 
-def _reshape(x: _Expander, op: Operation) -> Sequence[SSAValue]:
+def _per_part(x: _Expander, op: Operation) -> Sequence[Result]:
+    """dynamic_slice / dynamic_update_slice / pad / gather -> the same op on each part"""
+    return x.per_part(op)
+
+
+def _reshape(x: _Expander, op: Operation) -> Sequence[Result]:
     """reshape to SHAPE -> reshape to [SHAPE, 2]"""
     return [x.emit(hlo.ReshapeOp(x.pair(op.operands[0]), _real_type(op.results[0].type)))]
 
 
-def _transpose(x: _Expander, op: Operation) -> Sequence[SSAValue]:
+def _transpose(x: _Expander, op: Operation) -> Sequence[Result]:
     """transpose by P -> transpose by [P, rank]"""
-    assert isinstance(op, hlo.TransposeOp)
-    perm = [int(p) for p in op.permutation.get_values()]
-    return [x.emit(hlo.TransposeOp(x.pair(op.operand), [*perm, len(perm)]))]
+    transpose = expect(op, hlo.TransposeOp, "hlo.transpose")
+    perm = [int(p) for p in transpose.permutation.get_values()]
+    return [x.emit(hlo.TransposeOp(x.pair(transpose.operand), [*perm, len(perm)]))]
 
 
-def _slice(x: _Expander, op: Operation) -> Sequence[SSAValue]:
+def _slice(x: _Expander, op: Operation) -> Sequence[Result]:
     """slice -> the same slice with all of the trailing parts dim"""
-    assert isinstance(op, hlo.SliceOp)
-    starts = [*op.start_indices.get_values(), 0]
-    limits = [*op.limit_indices.get_values(), 2]
-    strides = [*op.strides.get_values(), 1]
-    return [x.emit(hlo.SliceOp(x.pair(op.operand), starts, limits, strides))]
+    sliced = expect(op, hlo.SliceOp, "hlo.slice")
+    starts = [*sliced.start_indices.get_values(), 0]
+    limits = [*sliced.limit_indices.get_values(), 2]
+    strides = [*sliced.strides.get_values(), 1]
+    return [x.emit(hlo.SliceOp(x.pair(sliced.operand), starts, limits, strides))]
 
 
-def _concatenate(x: _Expander, op: Operation) -> Sequence[SSAValue]:
+def _concatenate(x: _Expander, op: Operation) -> Sequence[Result]:
     """concatenate along d -> concatenate of the [..., 2] values along d"""
-    assert isinstance(op, hlo.ConcatenateOp)
-    inputs = [x.pair(v) for v in op.inputs]
-    return [x.emit(hlo.ConcatenateOp(inputs, op.dimension.value.data))]
+    concatenate = expect(op, hlo.ConcatenateOp, "hlo.concatenate")
+    inputs = [x.pair(v) for v in concatenate.inputs]
+    return [x.emit(hlo.ConcatenateOp(inputs, concatenate.dimension.value.data))]
 
 
-def _broadcast_in_dim(x: _Expander, op: Operation) -> Sequence[SSAValue]:
+def _broadcast_in_dim(x: _Expander, op: Operation) -> Sequence[Result]:
     """broadcast_in_dim with dims D -> with dims [D, rank(result)]"""
-    assert isinstance(op, hlo.BroadcastInDimOp)
-    dims = [int(d) for d in op.broadcast_dimensions.get_values()]
-    out = _real_type(op.result.type)
-    rank = len(shape_of(op.result.type))
-    return [x.emit(hlo.BroadcastInDimOp(x.pair(op.operand), out, [*dims, rank]))]
+    broadcast = expect(op, hlo.BroadcastInDimOp, "hlo.broadcast_in_dim")
+    dims = [int(d) for d in broadcast.broadcast_dimensions.get_values()]
+    out = _real_type(broadcast.result.type)
+    rank = len(shape_of(broadcast.result.type))
+    return [x.emit(hlo.BroadcastInDimOp(x.pair(broadcast.operand), out, [*dims, rank]))]
 
 
-def _reverse(x: _Expander, op: Operation) -> Sequence[SSAValue]:
+def _reverse(x: _Expander, op: Operation) -> Sequence[Result]:
     """reverse dims D -> reverse dims D of the [..., 2] value"""
-    assert isinstance(op, hlo.ReverseOp)
-    dims = [int(d) for d in op.dimensions.get_values()]
-    return [x.emit(hlo.ReverseOp(x.pair(op.operand), dims))]
+    reverse = expect(op, hlo.ReverseOp, "hlo.reverse")
+    dims = [int(d) for d in reverse.dimensions.get_values()]
+    return [x.emit(hlo.ReverseOp(x.pair(reverse.operand), dims))]
 
 
-def _iota(x: _Expander, op: Operation) -> Sequence[SSAValue]:
+def _iota(x: _Expander, op: Operation) -> Sequence[Result]:
     """iota complex -> iota of the part type, imaginary zero"""
-    assert isinstance(op, hlo.IotaOp)
-    t = op.output.type
-    assert isinstance(t, TensorType)
-    part = complex_part(t.element_type)
-    assert part is not None
-    re = x.emit(hlo.IotaOp(op.dim(), TensorType(part, t.get_shape())))
+    iota = expect(op, hlo.IotaOp, "hlo.iota")
+    t = expect(iota.output.type, TensorType, "hlo.iota result type")
+    part = expect(complex_part(t.element_type), Attribute, "complex result part")
+    re = x.emit(hlo.IotaOp(iota.dim(), TensorType(part, t.get_shape())))
     return [x.join(re, x.zeros(re))]
 
 
-def _dot_general(x: _Expander, op: Operation) -> Sequence[SSAValue]:
+def _reshaped(x: _Expander, value: SSAValue, shape: Sequence[int]) -> SSAValue:
+    """`value` reshaped to `shape` (itself if it has that shape)."""
+    return value if list(shape_of(value.type)) == list(shape) else x.emit.reshape(value, shape)
+
+
+def _bitcast_convert(x: _Expander, op: Operation) -> Sequence[Result]:
+    """bitcast_convert from or to complex<F> -> a bitcast_convert from or to the [..., 2] pair
+    of F (the same bits: real part first), reshaped where one element spans several"""
+    bitcast = expect(op, hlo.BitcastConvertOp, "hlo.bitcast_convert")
+    source = x.pair(bitcast.operand)
+    target = expect(_real_type(bitcast.result.type), TensorType, "bitcast_convert result type")
+    src_element, dst_element = _element(source), target.element_type
+    src_bits, dst_bits = bit_width(src_element), bit_width(dst_element)
+    src_shape, dst_shape = list(shape_of(source.type)), list(target.get_shape())
+    if src_bits > dst_bits:  # each source element splits: bitcast, then merge the new dim
+        split = TensorType(dst_element, [*src_shape, src_bits // dst_bits])
+        result = x.emit(hlo.BitcastConvertOp(source, split))
+        result = _reshaped(x, result, dst_shape)
+    elif src_bits < dst_bits:  # several source elements join: split the last dim, then bitcast
+        grouped = _reshaped(x, source, [*dst_shape, dst_bits // src_bits])
+        result = x.emit(hlo.BitcastConvertOp(grouped, target))
+    elif src_element != dst_element:
+        result = x.emit(hlo.BitcastConvertOp(source, target))
+    else:
+        result = source
+    return [result]
+
+
+def _dot_general(x: _Expander, op: Operation) -> Sequence[Result]:
     """dot_general of complex (a + ib)(c + id) -> four real dot_generals, (ac - bd) + i(ad + bc);
     a real operand is its own real part with no imaginary part"""
-    assert isinstance(op, hlo.DotGeneralOp)
-    dims = op.dot_dimension_numbers
-    result = op.result.type
-    assert isinstance(result, TensorType)
-    part = complex_part(result.element_type)
-    assert part is not None
+    dot_general = expect(op, hlo.DotGeneralOp, "hlo.dot_general")
+    dims = dot_general.dot_dimension_numbers
+    result = expect(dot_general.result.type, TensorType, "hlo.dot_general result type")
+    part = expect(complex_part(result.element_type), Attribute, "complex result part")
     part_type = TensorType(part, result.get_shape())
 
     def dot(lhs: SSAValue, rhs: SSAValue) -> SSAValue:
@@ -432,16 +599,16 @@ def _dot_general(x: _Expander, op: Operation) -> Sequence[SSAValue]:
             dims.rhs_contracting_dimensions,
             part_type,
         )
-        if op.precision_config is not None:
-            general.precision_config = op.precision_config
+        if dot_general.precision_config is not None:
+            general.precision_config = dot_general.precision_config
         return x.emit(general)
 
     def parts(v: SSAValue) -> tuple[SSAValue, SSAValue | None]:
         if not _is_complex_tensor(v.type):
             return x.emit(hlo.ConvertOp(v, part)), None
-        return x.re(v), x.im(v)
+        return x.parts(v)
 
-    (a, b), (c, d) = parts(op.lhs), parts(op.rhs)
+    (a, b), (c, d) = parts(dot_general.lhs), parts(dot_general.rhs)
     re, im = dot(a, c), None
     if b is not None and d is not None:
         re = x.sub(re, dot(b, d))
@@ -458,14 +625,14 @@ def _dft_matrices(rows: int, cols: int, n: int, sign: float, scale: float) -> np
     return np.stack([np.cos(angle), np.sin(angle)]) * scale
 
 
-def _fft(x: _Expander, op: Operation) -> Sequence[SSAValue]:
+def _fft(x: _Expander, op: Operation) -> Sequence[Result]:
     """hlo.fft -> one complex matrix product (real dot_generals with constant cos / sin
     matrices) per transformed dim, first to last: each contracts the first transformed dim and
     appends the new one, so the dims end in order. RFFT keeps the last dim's first n/2 + 1
     frequencies; IRFFT's last dim sums the half spectrum with its conjugate mirror (weight 2)."""
-    assert isinstance(op, hlo.FftOp)
-    kind, lengths = op.kind(), op.lengths()
-    operand = op.operand
+    fft = expect(op, hlo.FftOp, "hlo.fft")
+    kind, lengths = fft.kind(), fft.lengths()
+    operand = fft.operand
     re = x.re(operand) if operand in x.values else operand
     im: SSAValue | None = x.im(operand) if operand in x.values else None
     element = _element(re)
@@ -495,8 +662,125 @@ def _fft(x: _Expander, op: Operation) -> Sequence[SSAValue]:
             new_re = x.sub(new_re, product(im, w[1]))
             new_im = x.add(new_im, product(im, w[0]))
         re, im = new_re, new_im
-    assert im is not None
+    if im is None:
+        raise InternalError("internal error: an fft with no transformed dim")
     return [x.join(re, im)]
+
+
+def _split(x: _Expander, operands: Sequence[SSAValue]) -> list[SSAValue]:
+    """`operands` with each complex one as its two parts."""
+    out: list[SSAValue] = []
+    for v in operands:
+        out += list(x.parts(v)) if v in x.values else [v]
+    return out
+
+
+def _gather_results(old: Operation, new: Operation) -> list[Result]:
+    """The results of `old` from those of `new`, which has each complex one as two parts."""
+    results: list[SSAValue] = list(new.results)
+    found: list[Result] = []
+    for r in old.results:
+        if _is_complex_tensor(r.type):
+            found.append((results.pop(0), results.pop(0)))
+        else:
+            found.append(results.pop(0))
+    return found
+
+
+def _split_args(x: _Expander, block: Block, groups: Sequence[Sequence[BlockArgument]]) -> None:
+    """Retypes `block`'s arguments for an op whose complex operands became two parts each: each
+    group (the arguments of one operand) stays itself if real, else becomes the real parts of
+    its arguments then their imaginary parts."""
+    at = x.op
+    anchor = expect(block.first_op, Operation, "a body's first op")
+    for group in groups:
+        if not _is_complex_tensor(group[0].type):
+            for old in group:
+                new = block.insert_arg(old.type, len(block.args))
+                new.name_hint = old.name_hint
+                old.replace_all_uses_with(new)
+                block.erase_arg(old)
+            continue
+        part = _part_type(group[0].type)
+        res = [block.insert_arg(part, len(block.args)) for _ in group]
+        ims = [block.insert_arg(part, len(block.args)) for _ in group]
+        for old, re, im in zip(group, res, ims, strict=True):
+            x.values[old] = _Complex(_Before(at, anchor), parts=(re, im))
+            x.stale_args.append(old)
+
+
+def _with_split_operands(
+    x: _Expander, op: Operation, groups: Callable[[Block], list[list[BlockArgument]]]
+) -> Sequence[Result]:
+    """`op` (whose body computes on rank-0 elements) with each complex operand as its two parts,
+    its body taking them so (`groups` says which body arguments belong to one operand)."""
+    body = op.detach_region(op.regions[0])
+    new = op.create(
+        operands=_split(x, op.operands),
+        result_types=[
+            t
+            for r in op.results
+            for t in ([_part_type(r.type)] * 2 if _is_complex_tensor(r.type) else [r.type])
+        ],
+        properties=dict(op.properties),
+        attributes=dict(op.attributes),
+        regions=[body],
+    )
+    x.emit.add(new)
+    _split_args(x, body.block, groups(body.block))
+    return _gather_results(op, new)
+
+
+def _reduce(x: _Expander, op: Operation) -> Sequence[Result]:
+    """reduce / reduce_window of complex values -> the same op on their parts (two inputs and
+    two init values each), its body taking each complex element as two rank-0 parts"""
+    return _with_split_operands(x, op, lambda block: [[arg] for arg in block.args])
+
+
+def _sort(x: _Expander, op: Operation) -> Sequence[Result]:
+    """sort of complex inputs -> sort of their parts (two inputs each), the comparator taking
+    (lhs, rhs) of each complex input as (lhs re, rhs re, lhs im, rhs im)"""
+    return _with_split_operands(
+        x, op, lambda block: [list(block.args[i : i + 2]) for i in range(0, len(block.args), 2)]
+    )
+
+
+def _control_flow(x: _Expander, op: Operation) -> Sequence[Result]:
+    """while / if / case carrying complex values -> the same op carrying their pairs, its
+    regions moved over (a while's block arguments as pairs)"""
+    regions = [op.detach_region(r) for r in list(op.regions)]
+    new = op.create(
+        operands=[x.pair(v) for v in op.operands],
+        result_types=[_real_type(r.type) for r in op.results],
+        properties=dict(op.properties),
+        attributes=dict(op.attributes),
+        regions=regions,
+    )
+    x.emit.add(new)
+    for region in regions:
+        for block in region.blocks:
+            anchor = expect(block.first_op, Operation, "a region's first op")
+            for old in [a for a in block.args if _is_complex_tensor(a.type)]:
+                arg = block.insert_arg(_real_type(old.type), old.index)
+                arg.name_hint = old.name_hint
+                x.values[old] = _Complex(_Before(new, anchor), pair=arg)
+                x.stale_args.append(old)
+    return list(new.results)
+
+
+SCALAR_BODIES: tuple[type[Operation], ...] = (hlo.ReduceOp, hlo.ReduceWindowOp, hlo.SortOp)
+"""Ops whose body computes on rank-0 elements: complex ones in it are held as parts."""
+
+
+def _return(x: _Expander, op: Operation) -> Sequence[Result]:
+    """hlo.return in a scalar body -> each complex value as its two parts; in while / if /
+    case -> as its pair"""
+    if isinstance(op.parent_op(), SCALAR_BODIES):
+        operands = _split(x, op.operands)
+    else:
+        operands = [x.pair(v) for v in op.operands]
+    x.emit.add(hlo.ReturnOp(operands))
+    return []
 
 
 EXPANSIONS: dict[type[Operation], Expansion] = {
@@ -508,6 +792,7 @@ EXPANSIONS: dict[type[Operation], Expansion] = {
     hlo.DivideOp: _binary,
     hlo.PowerOp: _binary,
     hlo.AbsOp: _abs,
+    hlo.SignOp: _sign,
     hlo.MaximumOp: _extremum,
     hlo.MinimumOp: _extremum,
     **{op: _unary for op in UNARY},
@@ -516,16 +801,28 @@ EXPANSIONS: dict[type[Operation], Expansion] = {
     hlo.ImagOp: _imag,
     hlo.CompareOp: _compare,
     hlo.ConvertOp: _convert,
+    hlo.BitcastConvertOp: _bitcast_convert,
     hlo.SelectOp: _select,
     hlo.ReshapeOp: _reshape,
     hlo.TransposeOp: _transpose,
     hlo.SliceOp: _slice,
+    hlo.DynamicSliceOp: _per_part,
+    hlo.DynamicUpdateSliceOp: _per_part,
+    hlo.PadOp: _per_part,
+    hlo.GatherOp: _per_part,
     hlo.ConcatenateOp: _concatenate,
     hlo.BroadcastInDimOp: _broadcast_in_dim,
     hlo.ReverseOp: _reverse,
     hlo.IotaOp: _iota,
     hlo.DotGeneralOp: _dot_general,
     hlo.FftOp: _fft,
+    hlo.ReduceOp: _reduce,
+    hlo.ReduceWindowOp: _reduce,
+    hlo.SortOp: _sort,
+    hlo.WhileOp: _control_flow,
+    hlo.IfOp: _control_flow,
+    hlo.CaseOp: _control_flow,
+    hlo.ReturnOp: _return,
 }
 """The expansion of each op with complex operands or results."""
 
@@ -542,27 +839,25 @@ split the same way, so tolerances apply to each part)."""
 def _supported(op: Operation) -> bool:
     if isinstance(op, PASSED_THROUGH):
         return True
-    if type(op) not in EXPANSIONS:
-        return False
-    if isinstance(op, hlo.CompareOp):
-        return op.direction() in ("EQ", "NE")
-    return True
+    if isinstance(op, hlo.ReturnOp):
+        return True  # its parent returns complex values too: expanded with it, or named alone
+    return type(op) in EXPANSIONS
 
 
-def _rebuild(op: Operation, values: dict[SSAValue, SSAValue]) -> Operation:
+def _rebuild(x: _Expander, op: Operation) -> Sequence[Result]:
     """`op` on the [..., 2] values, its complex results and dense constants converted."""
     properties = dict(op.properties)
     value = properties.get("value")
     if isinstance(value, DenseIntOrFPElementsAttr) and _is_complex_tensor(value.type):
         properties["value"] = _real_dense(value)
     new = op.create(
-        operands=[values.get(v, v) for v in op.operands],
+        operands=[x.pair(v) for v in op.operands],
         result_types=[_real_type(r.type) for r in op.results],
         properties=properties,
         attributes=dict(op.attributes),
     )
-    new.location = op.location
-    return new
+    x.emit.add(new)
+    return list(new.results)
 
 
 def _convert_function(f: func.FuncOp) -> None:
@@ -574,35 +869,33 @@ def _convert_function(f: func.FuncOp) -> None:
     if f.is_declaration:
         return
     block = f.body.block
-    values: dict[SSAValue, SSAValue] = {}
-    old_args = [arg for arg in block.args if _is_complex_tensor(arg.type)]
-    for arg in old_args:
+    values: dict[SSAValue, _Complex] = {}
+    stale_args: list[BlockArgument] = [a for a in block.args if _is_complex_tensor(a.type)]
+    anchor = expect(block.first_op, Operation, "a function's first op")
+    for arg in list(stale_args):
         new_arg = block.insert_arg(_real_type(arg.type), arg.index)
         new_arg.name_hint = arg.name_hint
-        values[arg] = new_arg
+        values[arg] = _Complex(_Before(f, anchor), pair=new_arg)
     expanded: list[Operation] = []
     for op in list(f.walk()):
         if op is f or not _touches_complex(op):
             continue
-        if isinstance(op, PASSED_THROUGH):
-            new = _rebuild(op, values)
-            parent = op.parent_block()
-            assert isinstance(parent, Block)
-            parent.insert_op_before(new, op)
-            replacements: Sequence[SSAValue] = new.results
-        else:
-            replacements = EXPANSIONS[type(op)](_Expander(op, values), op)
+        x = _Expander(op, values, stale_args)
+        expand = _rebuild if isinstance(op, PASSED_THROUGH) else EXPANSIONS[type(op)]
+        replacements = expand(x, op)
         for old, replacement in zip(op.results, replacements, strict=True):
-            if _is_complex_tensor(old.type):
-                values[old] = replacement
+            if isinstance(replacement, tuple):
+                values[old] = _Complex(HloEmitter(op), parts=replacement)
+            elif _is_complex_tensor(old.type):
+                values[old] = _Complex(HloEmitter(op), pair=replacement)
             else:
                 old.replace_all_uses_with(replacement)
         expanded.append(op)
     for op in reversed(expanded):  # users first: each complex result is only used by later ops
         op.detach()
         op.erase()
-    for arg in old_args:
-        block.erase_arg(arg)
+    for arg in stale_args:
+        arg.block.erase_arg(arg)
 
 
 @dataclass(frozen=True)

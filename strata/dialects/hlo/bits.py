@@ -44,7 +44,7 @@ from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from strata.dialects.element_kinds import bit_width, is_float
+from strata.dialects.element_kinds import bit_width, complex_part, is_float
 from strata.dialects.hlo.core import HloOp, SameOperandsAndResultType, check_element_types
 from strata.dialects.tensor_types import format_shape
 from strata.dialects.verify_helpers import dims_compatible, expect_tensor
@@ -119,6 +119,12 @@ def _shape(t: TensorType) -> tuple[int, ...]:
     return tuple(t.get_shape())
 
 
+def _bits(element: Attribute) -> int:
+    """An element's width; a complex one's is its two parts' (`hlo-complex-to-real` expands)."""
+    part = complex_part(element)
+    return bit_width(element) if part is None else 2 * bit_width(part)
+
+
 @irdl_op_definition
 class BitcastConvertOp(HloOp):
     """The operand's bits read as elements of the result's type. Elements of one width map one to
@@ -136,10 +142,10 @@ class BitcastConvertOp(HloOp):
         super().__init__(operands=[SSAValue.get(operand)], result_types=[result_type])
 
     def verify_(self) -> None:
-        check_element_types(self)
+        check_element_types(self, complex_ok=True)
         operand = expect_tensor(self.operand.type, "operand")
         result = expect_tensor(self.result.type, "result")
-        operand_bits, result_bits = bit_width(operand.element_type), bit_width(result.element_type)
+        operand_bits, result_bits = _bits(operand.element_type), _bits(result.element_type)
         if operand_bits == result_bits:
             if not dims_compatible(_shape(operand), _shape(result)):
                 raise VerifyException(

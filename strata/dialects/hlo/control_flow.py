@@ -78,7 +78,7 @@ class WhileOp(IRDLOperation):
         return cls(operands, Region(cond), Region(body)), cond, body
 
     def verify_(self) -> None:
-        check_element_types(self)
+        check_element_types(self, complex_ok=True)
         types = [v.type for v in self.operand]
         if [r.type for r in self.results] != types:
             raise VerifyException("results must have the types of the operands")
@@ -198,7 +198,7 @@ class IfOp(IRDLOperation):
         super().__init__(operands=[pred], result_types=[list(result_types)], regions=[true, false])
 
     def verify_(self) -> None:
-        check_element_types(self)
+        check_element_types(self, complex_ok=True)
         if not _is_scalar(self.pred.type, IntegerType(1)):
             raise VerifyException(f"pred must be a tensor<i1>, found {self.pred.type}")
         _check_branches(self, [self.true_branch, self.false_branch])
@@ -223,7 +223,7 @@ class CaseOp(IRDLOperation):
         )
 
     def verify_(self) -> None:
-        check_element_types(self)
+        check_element_types(self, complex_ok=True)
         if not _is_scalar(self.index.type):
             raise VerifyException(f"index must be a rank-0 integer tensor, found {self.index.type}")
         if not self.branches:

@@ -59,15 +59,9 @@ func.func @divide(%a: tensor<2xcomplex<f32>>, %b: tensor<2xcomplex<f32>>) -> ten
   func.return %0 : tensor<2xcomplex<f32>>
 }
 
+// A complex value is held as parts until something needs its pair: real(complex(a, b)) is a.
 // CHECK-LABEL: func.func @parts(%re: tensor<3xf64>, %im: tensor<3xf64>) -> (tensor<3xf64>, tensor<3xf64>)
-// CHECK-NEXT:  %[[RE1:.*]] = hlo.reshape %re : (tensor<3xf64>) -> tensor<3x1xf64>
-// CHECK-NEXT:  %[[IM1:.*]] = hlo.reshape %im : (tensor<3xf64>) -> tensor<3x1xf64>
-// CHECK-NEXT:  %[[Z:.*]] = hlo.concatenate %[[RE1]], %[[IM1]], dim = 1 : (tensor<3x1xf64>, tensor<3x1xf64>) -> tensor<3x2xf64>
-// CHECK-NEXT:  %[[RS:.*]] = hlo.slice %[[Z]] [0:3, 0:1] : (tensor<3x2xf64>) -> tensor<3x1xf64>
-// CHECK-NEXT:  %[[R:.*]] = hlo.reshape %[[RS]] : (tensor<3x1xf64>) -> tensor<3xf64>
-// CHECK-NEXT:  %[[IS:.*]] = hlo.slice %[[Z]] [0:3, 1:2] : (tensor<3x2xf64>) -> tensor<3x1xf64>
-// CHECK-NEXT:  %[[I:.*]] = hlo.reshape %[[IS]] : (tensor<3x1xf64>) -> tensor<3xf64>
-// CHECK-NEXT:  func.return %[[R]], %[[I]] : tensor<3xf64>, tensor<3xf64>
+// CHECK-NEXT:  func.return %re, %im : tensor<3xf64>, tensor<3xf64>
 func.func @parts(%re: tensor<3xf64>, %im: tensor<3xf64>) -> (tensor<3xf64>, tensor<3xf64>) {
   %z = hlo.complex %re, %im : tensor<3xcomplex<f64>>
   %r = hlo.real %z : (tensor<3xcomplex<f64>>) -> tensor<3xf64>
@@ -188,4 +182,104 @@ func.func @run_fft() {
   check.expect_almost_eq_const %fft2, dense<[[(2.0, 1.5), (0.0, 1.5)], [(4.0, 0.5), (-2.0, 0.5)]]> : tensor<2x2xcomplex<f64>>
   check.expect_almost_eq_const %ifft, dense<[(1.125, 0.0), (0.125, 1.25), (-0.375, 1.0), (0.125, -0.25)]> : tensor<4xcomplex<f32>>
   func.return
+}
+
+// LT, LE, GT, GE order complex values lexicographically, (real, imaginary), as StableHLO does.
+// CHECK-LABEL: func.func @compare_lt(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>) -> tensor<2xi1>
+// CHECK:       %[[FIRST:.*]] = hlo.compare LT, %[[A:.*]], %[[C:.*]], FLOAT : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>
+// CHECK-NEXT:  %[[TIE:.*]] = hlo.compare EQ, %[[A]], %[[C]], FLOAT : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>
+// CHECK-NEXT:  %[[SECOND:.*]] = hlo.compare LT, %[[B:.*]], %[[D:.*]], FLOAT : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>
+// CHECK-NEXT:  %[[AND:.*]] = hlo.and %[[TIE]], %[[SECOND]] : tensor<2xi1>
+// CHECK-NEXT:  %[[R:.*]] = hlo.or %[[FIRST]], %[[AND]] : tensor<2xi1>
+// CHECK-NEXT:  func.return %[[R]] : tensor<2xi1>
+func.func @compare_lt(%a: tensor<2xcomplex<f32>>, %b: tensor<2xcomplex<f32>>) -> tensor<2xi1> {
+  %0 = hlo.compare LT, %a, %b, FLOAT : (tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> tensor<2xi1>
+  func.return %0 : tensor<2xi1>
+}
+
+// A reduce takes each complex input (and init value) as two parts; its body each complex
+// element as two rank-0 parts, so it stays scalar code.
+// CHECK-LABEL: func.func @reduce(%a: tensor<3x2xf32>) -> tensor<2xf32>
+// CHECK-NEXT:  %[[ZRE:.*]] = hlo.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT:  %[[ZIM:.*]] = hlo.constant dense<0.000000e+00> : tensor<f32>
+// CHECK:       %[[RE:.*]] = hlo.reshape %{{.*}} : (tensor<3x1xf32>) -> tensor<3xf32>
+// CHECK:       %[[IM:.*]] = hlo.reshape %{{.*}} : (tensor<3x1xf32>) -> tensor<3xf32>
+// CHECK-NEXT:  %[[SRE:.*]], %[[SIM:.*]] = hlo.reduce(%[[RE]] init: %[[ZRE]]), (%[[IM]] init: %[[ZIM]]) across dimensions = [0] : (tensor<3xf32>, tensor<3xf32>, tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
+// CHECK-NEXT:    reducer(%[[ACCRE:.*]]: tensor<f32>, %[[XRE:.*]]: tensor<f32>) (%[[ACCIM:.*]]: tensor<f32>, %[[XIM:.*]]: tensor<f32>) {
+// CHECK-NEXT:    %[[ADDRE:.*]] = hlo.add %[[ACCRE]], %[[XRE]] : tensor<f32>
+// CHECK-NEXT:    %[[ADDIM:.*]] = hlo.add %[[ACCIM]], %[[XIM]] : tensor<f32>
+// CHECK-NEXT:    hlo.return %[[ADDRE]], %[[ADDIM]] : tensor<f32>, tensor<f32>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  %[[RE1:.*]] = hlo.reshape %[[SRE]] : (tensor<f32>) -> tensor<1xf32>
+// CHECK-NEXT:  %[[IM1:.*]] = hlo.reshape %[[SIM]] : (tensor<f32>) -> tensor<1xf32>
+// CHECK-NEXT:  %[[R:.*]] = hlo.concatenate %[[RE1]], %[[IM1]], dim = 0 : (tensor<1xf32>, tensor<1xf32>) -> tensor<2xf32>
+// CHECK-NEXT:  func.return %[[R]] : tensor<2xf32>
+func.func @reduce(%a: tensor<3xcomplex<f32>>) -> tensor<complex<f32>> {
+  %zero = hlo.constant dense<(0.0, 0.0)> : tensor<complex<f32>>
+  %0 = hlo.reduce(%a init: %zero) applies hlo.add across dimensions = [0] : (tensor<3xcomplex<f32>>, tensor<complex<f32>>) -> tensor<complex<f32>>
+  func.return %0 : tensor<complex<f32>>
+}
+
+// A sort's comparator takes (lhs, rhs) of a complex input as (lhs re, rhs re, lhs im, rhs im).
+// CHECK-LABEL: func.func @sort(%a: tensor<3x2xf32>) -> tensor<3x2xf32>
+// CHECK:       %[[SRE:.*]], %[[SIM:.*]] = "hlo.sort"(%[[RE:.*]], %[[IM:.*]]) <{dimension = 0 : i64, is_stable = false}> ({
+// CHECK-NEXT:  ^bb0(%[[LRE:.*]]: tensor<f32>, %[[RRE:.*]]: tensor<f32>, %[[LIM:.*]]: tensor<f32>, %[[RIM:.*]]: tensor<f32>):
+// CHECK-NEXT:    %[[FIRST:.*]] = hlo.compare LT, %[[LRE]], %[[RRE]] : (tensor<f32>, tensor<f32>) -> tensor<i1>
+// CHECK-NEXT:    %[[TIE:.*]] = hlo.compare EQ, %[[LRE]], %[[RRE]] : (tensor<f32>, tensor<f32>) -> tensor<i1>
+// CHECK-NEXT:    %[[SECOND:.*]] = hlo.compare LT, %[[LIM]], %[[RIM]] : (tensor<f32>, tensor<f32>) -> tensor<i1>
+// CHECK-NEXT:    %[[AND:.*]] = hlo.and %[[TIE]], %[[SECOND]] : tensor<i1>
+// CHECK-NEXT:    %[[LT:.*]] = hlo.or %[[FIRST]], %[[AND]] : tensor<i1>
+// CHECK-NEXT:    hlo.return %[[LT]] : tensor<i1>
+// CHECK-NEXT:  }) : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
+// CHECK:       hlo.concatenate
+func.func @sort(%a: tensor<3xcomplex<f32>>) -> tensor<3xcomplex<f32>> {
+  %0 = "hlo.sort"(%a) <{dimension = 0 : i64}> ({
+  ^bb0(%l: tensor<complex<f32>>, %r: tensor<complex<f32>>):
+    %lt = hlo.compare LT, %l, %r : (tensor<complex<f32>>, tensor<complex<f32>>) -> tensor<i1>
+    hlo.return %lt : tensor<i1>
+  }) : (tensor<3xcomplex<f32>>) -> tensor<3xcomplex<f32>>
+  func.return %0 : tensor<3xcomplex<f32>>
+}
+
+// while (if, case) carries the [..., 2] pairs; its block arguments are retyped.
+// CHECK-LABEL: func.func @while_loop(%z: tensor<2x2xf32>, %n: tensor<i32>) -> tensor<2x2xf32>
+// CHECK:       %{{.*}}, %[[R:.*]] = hlo.while(%[[I:.*]] = %{{.*}}, %[[ACC:.*]] = %z) : tensor<i32>, tensor<2x2xf32>
+// CHECK:       } do {
+// CHECK-NEXT:    %[[I1:.*]] = hlo.add %[[I]], %{{.*}} : tensor<i32>
+// CHECK-NEXT:    %[[ACC1:.*]] = hlo.add %[[ACC]], %[[ACC]] : tensor<2x2xf32>
+// CHECK-NEXT:    hlo.return %[[I1]], %[[ACC1]] : tensor<i32>, tensor<2x2xf32>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  func.return %[[R]] : tensor<2x2xf32>
+func.func @while_loop(%z: tensor<2xcomplex<f32>>, %n: tensor<i32>) -> tensor<2xcomplex<f32>> {
+  %zero = hlo.constant dense<0> : tensor<i32>
+  %one = hlo.constant dense<1> : tensor<i32>
+  %r:2 = hlo.while(%i = %zero, %acc = %z) : tensor<i32>, tensor<2xcomplex<f32>>
+   cond {
+    %c = hlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    hlo.return %c : tensor<i1>
+  } do {
+    %i1 = hlo.add %i, %one : tensor<i32>
+    %acc1 = hlo.add %acc, %acc : tensor<2xcomplex<f32>>
+    hlo.return %i1, %acc1 : tensor<i32>, tensor<2xcomplex<f32>>
+  }
+  func.return %r#1 : tensor<2xcomplex<f32>>
+}
+
+// dynamic_slice (dynamic_update_slice, pad, gather) runs on each part.
+// CHECK-LABEL: func.func @dynamic_slice(%z: tensor<4x2xf32>, %i: tensor<i64>) -> tensor<2x2xf32>
+// CHECK:       %[[RE:.*]] = hlo.dynamic_slice %{{.*}}, %i, sizes = [2] : (tensor<4xf32>, tensor<i64>) -> tensor<2xf32>
+// CHECK-NEXT:  %[[IM:.*]] = hlo.dynamic_slice %{{.*}}, %i, sizes = [2] : (tensor<4xf32>, tensor<i64>) -> tensor<2xf32>
+// CHECK:       hlo.concatenate
+func.func @dynamic_slice(%z: tensor<4xcomplex<f32>>, %i: tensor<i64>) -> tensor<2xcomplex<f32>> {
+  %0 = hlo.dynamic_slice %z, %i, sizes = [2] : (tensor<4xcomplex<f32>>, tensor<i64>) -> tensor<2xcomplex<f32>>
+  func.return %0 : tensor<2xcomplex<f32>>
+}
+
+// A complex<f32> has the bits of its (real, imaginary) pair: one i64 from the trailing dim.
+// CHECK-LABEL: func.func @bitcast_convert(%z: tensor<3x2xf32>) -> tensor<3xi64>
+// CHECK-NEXT:  %[[R:.*]] = hlo.bitcast_convert %z : (tensor<3x2xf32>) -> tensor<3xi64>
+// CHECK-NEXT:  func.return %[[R]] : tensor<3xi64>
+func.func @bitcast_convert(%z: tensor<3xcomplex<f32>>) -> tensor<3xi64> {
+  %0 = hlo.bitcast_convert %z : (tensor<3xcomplex<f32>>) -> tensor<3xi64>
+  func.return %0 : tensor<3xi64>
 }
