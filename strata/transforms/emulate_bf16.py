@@ -15,18 +15,25 @@ the bf16 values left are bitcasts, loads, stores and selects, which the LLVM low
 i16 (`type_conversion.convert_type`). A constant becomes its bits. f64 -> bf16 rounds through
 f32 (twice, so a value within 2^-25 relative of a bf16 tie may round the other way).
 
+`math.fma` on f16 computes in f32 too (extended, one f32 fma, rounded back to f16): LLVM
+legalises an f16 fma through f64 and rounds that with `__truncdfhf2`, a compiler-rt routine the
+JIT cannot resolve (the process crashed on an f16 dot_general). The f16 product is exact in
+f32, so only the sum rounds twice (to f32, then f16), as in XLA's f32 accumulation.
+
 Expects: the `loops` stage (scalar arith and math ops). Keeps it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 from xdsl.context import Context
-from xdsl.dialects import arith
+from xdsl.dialects import arith, math
 from xdsl.dialects.builtin import (
     BFloat16Type,
+    Float16Type,
     FloatAttr,
     IntegerAttr,
     IntegerType,
@@ -71,25 +78,29 @@ def _replace(op: Operation, value: SSAValue) -> None:
     Rewriter.erase_op(op)
 
 
-def _extend(op: arith.ExtFOp) -> None:
+def _extend(op: arith.ExtFOp | arith.TruncFOp) -> None:
     """bf16 -> f32 is exact: the bits moved up 16 (then extf for a wider result)."""
     put = _Inserter(op)
     bits = put(arith.BitcastOp(op.input, i16))
     wide = put(arith.ExtUIOp(bits, i32))
     up = put(arith.ShLIOp(wide, put.int_constant(16, i32)))
     value = put(arith.BitcastOp(up, f32))
-    if op.result.type != f32:
+    if isinstance(op.result.type, Float16Type):
+        value = put(arith.TruncFOp(value, op.result.type))  # bf16 -> f16: one rounding
+    elif op.result.type != f32:
         value = put(arith.ExtFOp(value, op.result.type))
     _replace(op, value)
 
 
-def _truncate(op: arith.TruncFOp) -> None:
+def _truncate(op: arith.ExtFOp | arith.TruncFOp) -> None:
     """f32 -> bf16 rounding to nearest, ties to even: add 0x7FFF plus the lowest kept bit and
     drop 16 bits (a carry into the exponent rounds up to the next binade, or to infinity); a NaN
     keeps its sign and top payload bits, made quiet."""
     put = _Inserter(op)
     value = op.input
-    if value.type != f32:
+    if isinstance(value.type, Float16Type):
+        value = put(arith.ExtFOp(value, f32))  # f16 -> bf16: exact in f32, one rounding
+    elif value.type != f32:
         value = put(arith.TruncFOp(value, f32))
     bits = put(arith.BitcastOp(value, i32))
     sixteen = put.int_constant(16, i32)
@@ -115,9 +126,13 @@ def _constant(op: arith.ConstantOp) -> None:
     _replace(op, put(arith.BitcastOp(bits, op.result.type)))
 
 
-def _widen(op: Operation) -> list[Operation]:
-    """`op` computed on f32: bf16 operands extended, bf16 results rounded back; returns the
-    extf and truncf ops this made."""
+def _f16(t: Attribute) -> bool:
+    return isinstance(t, Float16Type)
+
+
+def _widen(op: Operation, narrow: Callable[[Attribute], bool] = _bf16) -> list[Operation]:
+    """`op` computed on f32: `narrow` operands extended, `narrow` results rounded back; returns
+    the extf and truncf ops this made."""
     put = _Inserter(op)
     made: list[Operation] = []
 
@@ -125,16 +140,16 @@ def _widen(op: Operation) -> list[Operation]:
         made.append(new)
         return put(new)
 
-    operands = [keep(arith.ExtFOp(v, f32)) if _bf16(v.type) else v for v in op.operands]
+    operands = [keep(arith.ExtFOp(v, f32)) if narrow(v.type) else v for v in op.operands]
     wide = type(op).create(
         operands=operands,
-        result_types=[f32 if _bf16(r.type) else r.type for r in op.results],
+        result_types=[f32 if narrow(r.type) else r.type for r in op.results],
         properties=dict(op.properties),
         attributes=dict(op.attributes),
     )
     put(wide)
     for old, new in zip(op.results, wide.results, strict=True):
-        value = keep(arith.TruncFOp(new, old.type)) if _bf16(old.type) else new
+        value = keep(arith.TruncFOp(new, old.type)) if narrow(old.type) else new
         old.replace_all_uses_with(value)
     Rewriter.erase_op(op)
     return made
@@ -153,20 +168,24 @@ class EmulateBf16Pass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         computing: list[Operation] = []
-        extensions: list[arith.ExtFOp] = []
-        truncations: list[arith.TruncFOp] = []
+        extensions: list[arith.ExtFOp | arith.TruncFOp] = []
+        truncations: list[arith.ExtFOp | arith.TruncFOp] = []
         constants: list[arith.ConstantOp] = []
+        f16_fmas: list[Operation] = []
         for o in op.walk():
+            if isinstance(o, math.FmaOp) and _f16(o.result.type):
+                f16_fmas.append(o)
             if o.dialect_name() not in ("arith", "math") or not _touches_bf16(o):
                 continue
             if isinstance(o, arith.ConstantOp):
                 constants.append(o)
-            elif isinstance(o, arith.ExtFOp):
-                extensions.append(o)
-            elif isinstance(o, arith.TruncFOp):
-                truncations.append(o)
+            elif isinstance(o, arith.ExtFOp | arith.TruncFOp):
+                # By the bf16 side, not the op: bf16 <-> f16 (same width) may be either.
+                (truncations if _bf16(o.result.type) else extensions).append(o)
             elif not isinstance(o, EXEMPT):
                 computing.append(o)
+        for o in f16_fmas:
+            _widen(o, _f16)  # f32 extf/truncf of f16: native in LLVM
         for o in computing:
             made = _widen(o)
             extensions += [m for m in made if isinstance(m, arith.ExtFOp)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import BFloat16Type, Float16Type, TensorType, f32
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
@@ -15,8 +15,10 @@ from strata.lowering.hlo_to_linalg.generic import (
     PARALLEL,
     REDUCTION,
     affine_map,
+    empty,
     filled,
     generic,
+    identity_map,
     scalar_constant,
 )
 from strata.lowering.hlo_to_linalg.scalar_ops import Emit, convert, multiply_add
@@ -62,13 +64,17 @@ class DotGeneralLowering(RewritePattern):
 
         out_t = expect(op.result.type, TensorType)
         element = out_t.element_type
+        # 16-bit floats accumulate in f32 and round once at the end, as XLA computes them (the
+        # values StableHLO's JAX-made tests expect); rounding every step loses a bit per few.
+        accumulator = f32 if isinstance(element, Float16Type | BFloat16Type) else element
+        acc_t = TensorType(accumulator, out_t.get_shape())
         b = LocatedBuilder(rewriter, op)
-        init = filled(b, out_t, scalar_constant(b, 0, element))
+        init = filled(b, acc_t, scalar_constant(b, 0, accumulator))
 
         def body(emit: Emit, args: Sequence[SSAValue]) -> SSAValue:
             # A result type wider than the operands' (f32 x f32 -> f64): products and sums in it.
-            x, y = (convert(emit, a, element) for a in args[:2])
-            return multiply_add(emit, args[2], x, y, element)
+            x, y = (convert(emit, a, accumulator) for a in args[:2])
+            return multiply_add(emit, args[2], x, y, accumulator)
 
         result = generic(
             b,
@@ -82,6 +88,17 @@ class DotGeneralLowering(RewritePattern):
             [PARALLEL] * k0 + [REDUCTION] * len(lc) + [PARALLEL] * len(rhs_free),
             body,
         )
+        if accumulator != element:
+            rank = len(out_t.get_shape())
+            result = generic(
+                b,
+                [result],
+                [identity_map(rank)],
+                empty(b, out_t),
+                identity_map(rank),
+                [PARALLEL] * rank,
+                lambda emit, args: convert(emit, args[0], element),
+            )
         rewriter.replace(op, [], [result])
 
 

@@ -7,11 +7,18 @@
 //   1 / 3 is 0x3EAAAAAB in f32, rounded up to 0x3EAB = 0.333984375;
 //   sqrt(2) is 0x3FB504F3 in f32, rounded down to 0x3FB5 = 1.4140625;
 //   2e38 * 2 overflows to infinity; 0 / 0 is NaN.
+// A 16-bit float dot_general accumulates in f32 and rounds once, as XLA does: 2048 + 1 + 1 + 1 + 1
+// is 2052 (each step rounded to f16, 2048 + 1 would tie back to 2048 every time). f16 <-> bf16
+// goes through f32 (exact) and rounds once: 1 + 2^-10 (f16) is 1 in bf16, 1 + 2^-7 (bf16) is
+// exact in f16, 3e38 (bf16) overflows f16 to infinity. An f16 fma computes in f32 (LLVM's own f16
+// fma called a compiler-rt routine the JIT does not have, and the process crashed).
 // CHECK: PASS @rounding
 // CHECK: PASS @special
 // CHECK: PASS @negate_tanh_from_f32
 // CHECK: PASS @reduce_transpose_dot
-// CHECK: 4 of 4 functions passed
+// CHECK: PASS @f16_dot_accumulates_in_f32
+// CHECK: PASS @bf16_f16_conversions
+// CHECK: 6 of 6 functions passed
 func.func @rounding() {
   %a0 = hlo.constant dense<[1.0, 1.0078125, 1.0, 2.0]> : tensor<4xbf16>
   %b0 = hlo.constant dense<[0.00390625, 0.00390625, 3.0, 2.0]> : tensor<4xbf16>
@@ -63,5 +70,30 @@ func.func @reduce_transpose_dot() {
   %d = hlo.dot_general %t, %e, contracting_dims = [1] x [0] : (tensor<3x2xbf16>, tensor<2x3xbf16>) -> tensor<3x3xbf16>
   check.expect_eq_const %s, dense<[30.25, 864.0]> : tensor<2xbf16>
   check.expect_eq_const %d, dense<[[2976.0, 8096.0, 36352.0], [8096.0, 22016.0, 98304.0], [36352.0, 98304.0, 440320.0]]> : tensor<3x3xbf16>
+  func.return
+}
+
+func.func @f16_dot_accumulates_in_f32() {
+  %a0 = hlo.constant dense<[[2048.0, 1.0, 1.0, 1.0, 1.0]]> : tensor<1x5xf16>
+  %b0 = hlo.constant dense<[[1.0], [1.0], [1.0], [1.0], [1.0]]> : tensor<5x1xf16>
+  %a, %b = hlo.optimization_barrier %a0, %b0 : tensor<1x5xf16>, tensor<5x1xf16>
+  %d = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<1x5xf16>, tensor<5x1xf16>) -> tensor<1x1xf16>
+  check.expect_eq_const %d, dense<2052.0> : tensor<1x1xf16>
+  %c0 = hlo.constant dense<[[2048.0, 1.0, 1.0, 1.0, 1.0]]> : tensor<1x5xbf16>
+  %e0 = hlo.constant dense<[[1.0], [1.0], [1.0], [1.0], [1.0]]> : tensor<5x1xbf16>
+  %c, %e = hlo.optimization_barrier %c0, %e0 : tensor<1x5xbf16>, tensor<5x1xbf16>
+  %f = hlo.dot_general %c, %e, contracting_dims = [1] x [0] : (tensor<1x5xbf16>, tensor<5x1xbf16>) -> tensor<1x1xbf16>
+  check.expect_eq_const %f, dense<2048.0> : tensor<1x1xbf16>
+  func.return
+}
+
+func.func @bf16_f16_conversions() {
+  %h0 = hlo.constant dense<[1.0009765625, -2.5]> : tensor<2xf16>
+  %g0 = hlo.constant dense<[1.0078125, 3.0e38]> : tensor<2xbf16>
+  %h, %g = hlo.optimization_barrier %h0, %g0 : tensor<2xf16>, tensor<2xbf16>
+  %to_bf16 = hlo.convert %h : (tensor<2xf16>) -> tensor<2xbf16>
+  check.expect_eq_const %to_bf16, dense<[1.0, -2.5]> : tensor<2xbf16>
+  %to_f16 = hlo.convert %g : (tensor<2xbf16>) -> tensor<2xf16>
+  check.expect_eq_const %to_f16, dense<[1.0078125, 0x7C00]> : tensor<2xf16>
   func.return
 }

@@ -60,3 +60,26 @@ func.func @conversions(%i: i32, %d: f64, %h: bf16) -> (bf16, bf16, f64) {
   %c = arith.extf %h : bf16 to f64
   func.return %a, %b, %c : bf16, bf16, f64
 }
+
+// An f16 fma computes in f32 too (LLVM would widen it to f64 and call __truncdfhf2, which the
+// JIT cannot resolve); other f16 ops stay f16 (LLVM computes them natively). bf16 <-> f16 goes
+// through f32 whichever of extf/truncf spells it.
+// CHECK-LABEL: func.func @f16
+// CHECK-SAME:  (%[[X:.*]]: f16, %[[Y:.*]]: f16, %[[Z:.*]]: f16, %[[H:.*]]: bf16)
+// CHECK:       %[[XW:.*]] = arith.extf %[[X]] : f16 to f32
+// CHECK-NEXT:  %[[YW:.*]] = arith.extf %[[Y]] : f16 to f32
+// CHECK-NEXT:  %[[ZW:.*]] = arith.extf %[[Z]] : f16 to f32
+// CHECK-NEXT:  %[[F:.*]] = math.fma %[[XW]], %[[YW]], %[[ZW]] : f32
+// CHECK-NEXT:  %[[R:.*]] = arith.truncf %[[F]] : f32 to f16
+// CHECK-NEXT:  %[[S:.*]] = arith.addf %[[R]], %[[X]] : f16
+// CHECK:       %[[HF:.*]] = arith.bitcast %{{.*}} : i32 to f32
+// CHECK-NEXT:  arith.truncf %[[HF]] : f32 to f16
+// CHECK:       %[[SW:.*]] = arith.extf %[[S]] : f16 to f32
+// CHECK-NEXT:  arith.bitcast %[[SW]] : f32 to i32
+func.func @f16(%x: f16, %y: f16, %z: f16, %h: bf16) -> (f16, f16, bf16) {
+  %f = math.fma %x, %y, %z : f16
+  %s = arith.addf %f, %x : f16
+  %hf = arith.truncf %h : bf16 to f16
+  %sb = arith.truncf %s : f16 to bf16
+  func.return %s, %hf, %sb : f16, f16, bf16
+}
