@@ -111,7 +111,7 @@ STAGES: tuple[Stage, ...] = (
     Stage(
         "loops",
         _d("func", "memref", "arith", "math", "scf"),
-        "linalg-outline-kernels,convert-linalg-to-loops",
+        "linalg-pack-weights,linalg-outline-kernels,convert-linalg-to-loops",
         "one private kernel function per linalg op, each an scf loop nest (contractions tiled)",
         "cpu",
         checked=True,
@@ -216,6 +216,7 @@ CHECK_BOUNDS_PASS = "memref-check-bounds"
 PROFILE_PASS = "profile-kernels"
 PARALLEL_PASS = "parallelize-kernels"
 TILING_PASS = "convert-linalg-to-loops"
+PACKING_PASS = "linalg-pack-weights"
 MATH_PASS = "expand-math"
 """The passes whose options the target description fills."""
 
@@ -229,6 +230,7 @@ def stage_passes(stage: Stage, options: PipelineOptions | None = None) -> str:
         filled = {
             TILING_PASS: f"{TILING_PASS}{{{shape} fma={int(t.fma)} interleave={t.interleave}}}",
             MATH_PASS: f"{MATH_PASS}{{fma={int(t.fma)}}}",
+            PACKING_PASS: f"{PACKING_PASS}{{{shape}}}",
         }
         passes = ",".join(filled.get(p, p) for p in passes.split(","))
     if options is not None and options.check_bounds and stage.checked:

@@ -92,6 +92,7 @@ OWN_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "linalg-fuse-elementwise": _pass(
         "strata.transforms.linalg_fuse_elementwise", "LinalgFuseElementwisePass"
     ),
+    "linalg-pack-weights": _pass("strata.transforms.linalg_pack_weights", "LinalgPackWeightsPass"),
     "linalg-outline-kernels": _pass(
         "strata.transforms.linalg_outline_kernels", "LinalgOutlineKernelsPass"
     ),

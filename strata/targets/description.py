@@ -107,19 +107,32 @@ def _cores() -> int:
 
 @dataclass(frozen=True)
 class ContractionTiles:
-    """The register tile of a contraction's loop nest: `rows` x `columns` accumulators."""
+    """The register tiles of a contraction's loop nest, best first: `rows` x `columns`
+    accumulators each. The loop builder takes the first whose columns divide n; rows need not
+    divide m (a tail of fewer rows follows)."""
 
-    columns: tuple[int, ...]
-    """n tile candidates, widest first: multiples of the f32 lanes."""
-    rows: tuple[int, ...]
-    """m tile candidates."""
+    shapes: tuple[tuple[int, int], ...]
+    """(rows, columns) candidates; columns are multiples of the f32 lanes."""
+
+
+MIN_ACCUMULATORS = 12
+"""Independent accumulator vectors a register tile should have: an FMA's latency (4 cycles on
+current x86-64 and Neoverse cores) times the FMA pipes (2) keeps 8 in flight; 12 leave room for
+the loads. Below it, a tile takes more rows (up to MAX_ROWS) rather than fewer columns."""
+MAX_ROWS = 6
+"""Rows of a register tile at most: each is one broadcast load per reduction step."""
 
 
 def contraction_tiles(vector_bits: int, vector_registers: int) -> ContractionTiles:
-    """Accumulators `rows` x `v` vectors, plus `v` rhs vectors and one broadcast, within the
-    register file, for v up to 4: 256 bits x 16 registers -> 4 x (24, 16, 8) columns; 512 x 32 ->
-    4 x (64, 48, 32, 16); 128 x 32 (NEON) -> 4 x (16, 12, 8, 4)."""
+    """For v = 4, 3, 2, 1 vectors of columns: at least 4 rows, more (up to MAX_ROWS) until the
+    tile has MIN_ACCUMULATORS vectors, all within the register file with the v rhs vectors and
+    one broadcast. 256 bits x 16 registers (AVX2) -> 4x24, 6x16, 6x8; 512 x 32 (AVX-512) -> 4x64,
+    4x48, 6x32, 6x16; 128 x 32 (NEON) -> 4x16, 4x12, 6x8, 6x4; 128 x 16 (SSE) -> 4x12, 6x8, 6x4."""
     lanes = max(vector_bits // 32, 1)
-    rows = 4
-    widest = max(1, min(4, (vector_registers - 1) // (rows + 1)))
-    return ContractionTiles(columns=tuple(v * lanes for v in range(widest, 0, -1)), rows=(rows, 2))
+    shapes: list[tuple[int, int]] = []
+    for v in range(4, 0, -1):
+        fits = (vector_registers - 1 - v) // v
+        rows = min(max(4, -(-MIN_ACCUMULATORS // v)), MAX_ROWS, fits)
+        if rows >= 4:
+            shapes.append((rows, v * lanes))
+    return ContractionTiles(tuple(shapes) or ((min(4, max(vector_registers - 2, 1)), lanes),))

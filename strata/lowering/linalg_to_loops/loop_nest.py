@@ -14,7 +14,7 @@ the loop's induction variable.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -40,9 +40,6 @@ from strata.lowering.locations import LocatedBuilder
 from strata.targets.description import ContractionTiles
 from strata.targets.llvm_ir import INTERLEAVE_ATTR
 from strata.transforms.expand_math import EXPANSION_DEPTH, expands
-
-TILE_CANDIDATES = (24, 16)
-ROW_TILE_CANDIDATES = (4,)
 
 
 class LoopRole(Enum):
@@ -82,16 +79,32 @@ def emit_affine(
     ivs: dict[int, SSAValue],
     index: Callable[[int], SSAValue],
     insert: Callable[[Operation], Operation],
+    tiled: Mapping[int, tuple[SSAValue, SSAValue, int]] | None = None,
 ) -> SSAValue:
     """`expr` (checked by `_supported`) evaluated with index arith ops: dims read `ivs`,
-    constants come from `index`, new ops go through `insert`."""
+    constants come from `index`, new ops go through `insert`. `tiled` maps a dim split into an
+    outer loop (a multiple of `step`) and an inner one (0 .. step) to (outer iv, inner iv, step):
+    `d floordiv step` is then outer / step and `d mod step` the inner iv (linalg-pack-weights'
+    panels), which LLVM can hoist and vectorise."""
     if isinstance(expr, AffineDimExpr):
         return ivs[expr.position]
     if isinstance(expr, AffineConstantExpr):
         return index(expr.value)
     expr = expect(expr, AffineBinaryOpExpr)
-    lhs = emit_affine(expr.lhs, ivs, index, insert)
-    rhs = emit_affine(expr.rhs, ivs, index, insert)
+    split = (
+        tiled.get(expr.lhs.position)
+        if tiled is not None
+        and isinstance(expr.lhs, AffineDimExpr)
+        and isinstance(expr.rhs, AffineConstantExpr)
+        else None
+    )
+    if split is not None and split[2] == expect(expr.rhs, AffineConstantExpr).value:
+        if expr.kind == AffineBinaryOpKind.Mod:
+            return split[1]
+        if expr.kind == AffineBinaryOpKind.FloorDiv:
+            return insert(arith.DivUIOp(split[0], index(split[2]))).results[0]
+    lhs = emit_affine(expr.lhs, ivs, index, insert, tiled)
+    rhs = emit_affine(expr.rhs, ivs, index, insert, tiled)
     if expr.kind == AffineBinaryOpKind.Add:
         return insert(arith.AddiOp(lhs, rhs)).results[0]
     if expr.kind == AffineBinaryOpKind.Mul:
@@ -145,16 +158,14 @@ def loop_sizes(op: linalg.GenericOp) -> list[int] | None:
     return known
 
 
-def _tile(size: int, candidates: Sequence[int]) -> int | None:
-    return next((t for t in candidates if size % t == 0 and size > t), None)
-
-
 def plan_loops(op: linalg.GenericOp, sizes: Sequence[int], tiles: ContractionTiles) -> list[Loop]:
     """Loops outermost first. A contraction (parallel dims, reductions, one last parallel dim n)
     is tiled for registers and cache: [n_outer, ..., m_outer, reductions, m_inner, n_inner], where
     m is the parallel dim just before the reductions. The accumulator tile C[m_inner, n_inner]
     stays in vector registers across the reduction, and the rhs column block stays in cache
-    across m."""
+    across m. The tile is the first of `tiles.shapes` whose columns divide n; when its rows do
+    not divide m, m_outer covers the whole tiles only (its size is a multiple of its step) and
+    `m_tail` gives the rows left, which a second nest after it computes."""
     kinds = [it.data for it in op.iterator_types]
     loops = [Loop(d, s) for d, s in enumerate(sizes)]
     last = len(kinds) - 1
@@ -164,26 +175,35 @@ def plan_loops(op: linalg.GenericOp, sizes: Sequence[int], tiles: ContractionTil
     first = reductions[0]
     if any(kinds[d] != IteratorType.REDUCTION for d in range(first, last)):
         return loops
-    tile_n = _tile(sizes[last], tiles.columns)
-    if tile_n is None:
+    n_size = sizes[last]
+    shape = next(((r, c) for r, c in tiles.shapes if n_size % c == 0 and n_size > c), None)
+    if shape is None:
         return loops
+    tile_m, tile_n = shape
     before = loops[:first]
     m = first - 1
-    tile_m = _tile(sizes[m], tiles.rows) if m >= 0 else None
-    if tile_m is None:
+    if m < 0 or sizes[m] < tile_m or tile_m < 2:
         return (
-            [Loop(last, sizes[last], tile_n, LoopRole.OUTER)]
+            [Loop(last, n_size, tile_n, LoopRole.OUTER)]
             + before
             + loops[first:last]
             + [Loop(last, tile_n, 1, LoopRole.INNER)]
         )
     return (
-        [Loop(last, sizes[last], tile_n, LoopRole.OUTER)]
+        [Loop(last, n_size, tile_n, LoopRole.OUTER)]
         + before[:-1]
-        + [Loop(m, sizes[m], tile_m, LoopRole.OUTER)]
+        + [Loop(m, sizes[m] - sizes[m] % tile_m, tile_m, LoopRole.OUTER)]
         + loops[first:last]
         + [Loop(m, tile_m, 1, LoopRole.INNER), Loop(last, tile_n, 1, LoopRole.INNER)]
     )
+
+
+def m_tail(plan: Sequence[Loop], sizes: Sequence[int]) -> tuple[int, int] | None:
+    """(position in `plan` of the m_outer loop, rows its tiles leave) when some are left."""
+    for position, loop in enumerate(plan[1:], 1):
+        if loop.role is LoopRole.OUTER and loop.size < sizes[loop.dim]:
+            return position, sizes[loop.dim] - loop.size
+    return None
 
 
 def _contracts(op: Operation) -> bool:
@@ -276,17 +296,23 @@ def _reduction_size(op: linalg.GenericOp, sizes: Sequence[int]) -> int:
 
 
 def packable_operand(
-    op: linalg.GenericOp, plan: Sequence[Loop], sizes: Sequence[int]
+    op: linalg.GenericOp,
+    plan: Sequence[Loop],
+    sizes: Sequence[int],
+    *,
+    min_rows: int = PACK_MIN_ROWS,
+    max_bytes: int | None = PANEL_BYTES,
 ) -> int | None:
-    """The input read as rhs[k, n] by a tiled contraction with one reduction dim k, when a
-    contiguous copy of its column block (k x n tile) fits PANEL_BYTES; else None."""
+    """The input read as rhs[k, n] by a tiled contraction with one reduction dim k, when at
+    least `min_rows` lhs rows reuse each column block (k x n tile) and a copy of one fits
+    `max_bytes` (None: any size, for linalg-pack-weights' compile-time panels); else None."""
     if not plan or plan[0].role is not LoopRole.OUTER:
         return None
     kinds = [it.data for it in op.iterator_types]
     if kinds.count(IteratorType.REDUCTION) != 1:
         return None
     r, n = _reduction_dim(op), plan[0].dim
-    if r == 0 or sizes[r - 1] < PACK_MIN_ROWS:
+    if r == 0 or sizes[r - 1] < min_rows:
         return None  # few lhs rows reuse the panel: copying it would cost more than it saves
     maps = [m.data for m in op.indexing_maps.data]
     for i, operand in enumerate(op.inputs):
@@ -297,7 +323,7 @@ def packable_operand(
             and len(results) == 2
             and results[0] == AffineDimExpr(r)
             and results[1] == AffineDimExpr(n)
-            and sizes[r] * plan[0].step * 4 <= PANEL_BYTES
+            and (max_bytes is None or sizes[r] * plan[0].step * 4 <= max_bytes)
         ):
             return i
     return None
@@ -382,6 +408,9 @@ class GenericToLoops(RewritePattern):
                         AffineBinaryOpKind.Mul,
                     ):
                         index(0), index(1)
+        tail = m_tail(plan, sizes)
+        if tail is not None:
+            index(tail[1]), index(plan[tail[0]].size)
         ivs: dict[int, SSAValue] = {}
         outer_ivs: dict[int, SSAValue] = {}
         inner_ivs: dict[int, SSAValue] = {}
@@ -396,42 +425,105 @@ class GenericToLoops(RewritePattern):
             alloca.location = op.location
             rewriter.insert(alloca, insert_at)
             panel = alloca.memref
+        for_ops: list[scf.ForOp] = []
         for position, loop in enumerate(plan):
-            body = Block(arg_types=[IndexType()])
-            for_op = scf.ForOp(index(0), index(loop.size), index(loop.step), [], body)
-            for_op.location = op.location
+            for_op, insert_at, iv = self.emit_loop(op, rewriter, insert_at, loop, index)
+            for_ops.append(for_op)
             if position == 0 and splits_writes(op, loop.dim):
                 for_op.attributes[PARALLEL_ATTR] = UnitAttr()
             if position == len(plan) - 1 and interleaves(op, plan, self.lanes, self.interleave):
                 for_op.attributes[INTERLEAVE_ATTR] = IntegerAttr(self.interleave, 64)
-            rewriter.insert(for_op, insert_at)
-            yield_op = scf.YieldOp()
-            yield_op.location = op.location
-            body.add_op(yield_op)
-            insert_at = InsertPoint.before(yield_op)
-            iv: SSAValue = body.args[0]
             if loop.role is LoopRole.OUTER:
                 outer_ivs[loop.dim] = iv
                 if position == 0 and packed is not None and panel is not None:
                     self.emit_pack(op, rewriter, insert_at, packed, panel, iv, index)
             elif loop.role is LoopRole.INNER:
                 inner_ivs[loop.dim] = iv
-                add = arith.AddiOp(outer_ivs[loop.dim], iv)
-                add.location = op.location
-                rewriter.insert(add, insert_at)
-                iv = add.result
+                iv = self.offset(op, rewriter, insert_at, outer_ivs[loop.dim], iv)
             if loop.role is not LoopRole.OUTER:
                 ivs[loop.dim] = iv
+        self.emit_tiled_body(
+            op, rewriter, insert_at, plan, ivs, outer_ivs, inner_ivs, packed, panel, index
+        )
+        if tail is not None:
+            # The rows m_outer's whole tiles leave: the loops inside it again, after it, with
+            # m_inner over the tail rows from the first row left.
+            at, (position, rows) = InsertPoint.after(for_ops[tail[0]]), tail
+            m_dim, first_left = plan[position].dim, index(plan[position].size)
+            for loop in plan[position + 1 :]:
+                if loop.role is LoopRole.INNER and loop.dim == m_dim:
+                    loop = Loop(m_dim, rows, 1, LoopRole.INNER)
+                _, at, iv = self.emit_loop(op, rewriter, at, loop, index)
+                if loop.role is LoopRole.INNER:
+                    inner_ivs[loop.dim] = iv
+                    base = first_left if loop.dim == m_dim else outer_ivs[loop.dim]
+                    iv = self.offset(op, rewriter, at, base, iv)
+                ivs[loop.dim] = iv
+            outside = {d: v for d, v in outer_ivs.items() if d != m_dim}  # m_outer's iv is not
+            self.emit_tiled_body(
+                op, rewriter, at, plan, ivs, outside, inner_ivs, packed, panel, index
+            )
+        rewriter.erase(op)
+
+    @staticmethod
+    def emit_loop(
+        op: linalg.GenericOp,
+        rewriter: PatternRewriter,
+        at: InsertPoint,
+        loop: Loop,
+        index: Callable[[int], SSAValue],
+    ) -> tuple[scf.ForOp, InsertPoint, SSAValue]:
+        """`scf.for 0 .. loop.size step loop.step` at `at`: the op, the point in it, its iv."""
+        body = Block(arg_types=[IndexType()])
+        for_op = scf.ForOp(index(0), index(loop.size), index(loop.step), [], body)
+        for_op.location = op.location
+        rewriter.insert(for_op, at)
+        yield_op = scf.YieldOp()
+        yield_op.location = op.location
+        body.add_op(yield_op)
+        return for_op, InsertPoint.before(yield_op), body.args[0]
+
+    @staticmethod
+    def offset(
+        op: linalg.GenericOp,
+        rewriter: PatternRewriter,
+        at: InsertPoint,
+        base: SSAValue,
+        iv: SSAValue,
+    ) -> SSAValue:
+        add = arith.AddiOp(base, iv)
+        add.location = op.location
+        rewriter.insert(add, at)
+        return add.result
+
+    def emit_tiled_body(
+        self,
+        op: linalg.GenericOp,
+        rewriter: PatternRewriter,
+        at: InsertPoint,
+        plan: Sequence[Loop],
+        ivs: dict[int, SSAValue],
+        outer_ivs: dict[int, SSAValue],
+        inner_ivs: dict[int, SSAValue],
+        packed: int | None,
+        panel: SSAValue | None,
+        index: Callable[[int], SSAValue],
+    ) -> None:
+        """The body at `at`, reading the packed operand (if any) from its panel."""
         substitute = None
         if packed is not None and panel is not None:
             r = _reduction_dim(op)
             substitute = (packed, panel, [ivs[r], inner_ivs[plan[0].dim]])
         kinds = [it.data for it in op.iterator_types]
         innermost_reduction = bool(plan) and kinds[plan[-1].dim] == IteratorType.REDUCTION
+        tiled = {
+            loop.dim: (outer_ivs[loop.dim], inner_ivs[loop.dim], loop.step)
+            for loop in plan
+            if loop.role is LoopRole.OUTER and loop.dim in inner_ivs and loop.dim in outer_ivs
+        }
         self.emit_body(
-            op, rewriter, insert_at, ivs, index, substitute, self.fma, innermost_reduction
+            op, rewriter, at, ivs, index, substitute, self.fma, innermost_reduction, tiled
         )
-        rewriter.erase(op)
 
     @staticmethod
     def emit_pack(
@@ -471,6 +563,7 @@ class GenericToLoops(RewritePattern):
         substitute: tuple[int, SSAValue, list[SSAValue]] | None = None,
         fma: bool = True,
         innermost_reduction: bool = False,
+        tiled: Mapping[int, tuple[SSAValue, SSAValue, int]] | None = None,
     ) -> None:
         """`innermost_reduction`: the innermost loop is a reduction; a float add into an output
         then carries `reassoc` (see `reassociate_row_sums`)."""
@@ -483,7 +576,7 @@ class GenericToLoops(RewritePattern):
             return new
 
         def indices(amap: AffineMap) -> list[SSAValue]:
-            return [emit_affine(e, ivs, index, insert) for e in amap.results]
+            return [emit_affine(e, ivs, index, insert, tiled) for e in amap.results]
 
         mapping: dict[SSAValue, SSAValue] = {}
         n_in = len(op.inputs)

@@ -28,3 +28,31 @@ func.func @matmul(%a: memref<8x64xf32>, %b: memref<64x96xf32>, %c: memref<8x96xf
   }
   func.return
 }
+
+// When no tile of 4 rows has columns dividing n, the tile takes more rows for fewer columns (up
+// to 6, aiming at 12 accumulator vectors): 8x64 . 64x32 on AVX2 is 6 x 16. Rows need not divide
+// m: the m loop covers the whole tiles (0..6) and a second nest after it the 2 rows left, from
+// row 6. NEON's 4 x 16 divides both.
+// AVX2-LABEL:  func.func @matmul_tail
+// AVX2:          %[[C2:.*]] = arith.constant 2 : index
+// AVX2:          memref.alloca() : memref<64x16xf32>
+// AVX2:          scf.for %[[N0:.*]] = %{{.*}} to %{{.*}} step %[[C16:.*]] {
+// AVX2:            scf.for %[[M0:.*]] = %{{.*}} to %[[C6:.*]] step %[[C6]] {
+// AVX2-NEXT:         scf.for
+// AVX2-NEXT:           scf.for %[[I:.*]] = %{{.*}} to %[[C6]] step
+// AVX2-NEXT:             arith.addi %[[M0]], %[[I]] : index
+// AVX2:          scf.for %[[T:.*]] = %{{.*}} to %[[C2]] step
+// AVX2-NEXT:       arith.addi %[[C6]], %[[T]] : index
+// NEON-LABEL:  func.func @matmul_tail
+// NEON:          %[[C4:.*]] = arith.constant 4 : index
+// NEON:          scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C4]] {
+// NEON-NOT:      arith.constant 2 : index
+func.func @matmul_tail(%a: memref<8x64xf32>, %b: memref<64x32xf32>, %c: memref<8x32xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>], iterator_types = ["parallel", "reduction", "parallel"]} ins(%a, %b : memref<8x64xf32>, memref<64x32xf32>) outs(%c : memref<8x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  func.return
+}
