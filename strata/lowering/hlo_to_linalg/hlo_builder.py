@@ -4,7 +4,8 @@ lowers) and lowerings of hlo regions to scalar code share.
 `HloEmitter` appends hlo ops located at the op they expand, before it or into a block (an
 hlo.while's regions). `region_lowers_to_scalars` / `emit_region` turn a region of hlo ops on
 rank-0 tensors (a map's computation, a sort's comparator, select_and_scatter's select and
-scatter) into scalar arith/math code in a linalg.generic body, through `scalar_ops`.
+scatter, a reduce's body) into scalar arith/math code in a linalg.generic body, through
+`scalar_ops`.
 """
 
 from __future__ import annotations
@@ -87,12 +88,13 @@ def _lowers_to_scalar(inner: Operation) -> bool:
     return bool(inner.operands) and scalar_ops.supports(inner, _computed_element(inner))
 
 
-def region_lowers_to_scalars(block: Block) -> bool:
-    """Whether every op of `block` (ending in hlo.return of one value) is a rank-0 constant or an
-    elementwise op on rank-0 tensors that `scalar_ops` computes, and every value it captures
-    from outside is a rank-0 tensor (its caller reads that scalar with tensor.extract)."""
+def region_lowers_to_scalars(block: Block, results: int = 1) -> bool:
+    """Whether every op of `block` (ending in hlo.return of `results` values) is a rank-0
+    constant or an elementwise op on rank-0 tensors that `scalar_ops` computes, and every value
+    it captures from outside is a rank-0 tensor (its caller reads that scalar with
+    tensor.extract)."""
     *body, last = list(block.ops)
-    if not isinstance(last, hlo.ReturnOp) or len(last.operands) != 1:
+    if not isinstance(last, hlo.ReturnOp) or len(last.operands) != results:
         return False
     return all(_lowers_to_scalar(inner) for inner in body) and all(
         _is_scalar(v) for v in captured(block)
@@ -102,10 +104,18 @@ def region_lowers_to_scalars(block: Block) -> bool:
 def emit_region(emit: Emit, block: Block, values: Mapping[SSAValue, SSAValue]) -> SSAValue:
     """Appends the scalar ops computing `block`'s hlo ops (`region_lowers_to_scalars`), given the
     scalars of its arguments and of the values it captures; returns the scalar it returns."""
+    return emit_region_results(emit, block, values)[0]
+
+
+def emit_region_results(
+    emit: Emit, block: Block, values: Mapping[SSAValue, SSAValue]
+) -> list[SSAValue]:
+    """`emit_region` for a region returning several values (a variadic reduce's body): the
+    scalars it returns, in order."""
     scalars = dict(values)
     for inner in block.ops:
         if isinstance(inner, hlo.ReturnOp):
-            return scalars[inner.operands[0]]
+            return [scalars[v] for v in inner.operands]
         if isinstance(inner, hlo.ConstantOp):
             value = numpy_from_dense(inner.value).reshape(()).item()
             scalars[inner.output] = scalar_ops.emit_constant(emit, value, element_of(inner.output))

@@ -1,4 +1,12 @@
-"""hlo.select_and_scatter -> two linalg.generic ops on tensors.
+"""hlo.reduce_window with a body of several ops or operands -> one linalg.generic;
+hlo.select_and_scatter -> two linalg.generic ops on tensors.
+
+Reduce_window (nn.py lowers a one-op body): loops (output dims..., window dims...), each operand
+padded (and base-dilated) with its init value and read at `o * stride + w * dilation`, one
+output per operand filled with its init value, the body's scalar ops combining them:
+
+    %r... = linalg.generic ins(%x... padded, tensor.empty : window dims)
+            outs(filled with %init...) { body(acc..., x...) }
 
 Select: over (source index s..., window offset w...), the window offsets reduction loops in
 window order, the output carries for each window the flat operand index of its selected element
@@ -57,13 +65,61 @@ from strata.lowering.hlo_to_linalg.hlo_builder import (
     emit_region,
     region_lowers_to_scalars,
 )
-from strata.lowering.hlo_to_linalg.nn import dim, expr_map
-from strata.lowering.hlo_to_linalg.reduction import init_scalar
+from strata.lowering.hlo_to_linalg.nn import dim, expr_map, pad
+from strata.lowering.hlo_to_linalg.reduction import init_scalar, multi_output_generic, reduce_body
 from strata.lowering.hlo_to_linalg.scalar_ops import Emit
 from strata.lowering.locations import LocatedBuilder
 
 # ---------------------------------------------------------------------------------------------
-# Index arithmetic in a generic's body
+# reduce_window
+
+
+class ReduceWindowRegionLowering(RewritePattern):
+    """hlo.reduce_window(%x..., %init...) ({ hlo ops on rank-0 tensors }) -> linalg.generic
+    {parallel..., reduction...} ins(%x... padded with %init..., tensor.empty : window dims)
+    outs(filled with %init...) { their scalar ops }; see the module docstring. A one-op body
+    of one operand matches nn.ReduceWindowLowering first."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: hlo.ReduceWindowOp, rewriter: PatternRewriter, /) -> None:
+        if not all(is_static(v.type) for v in (*op.inputs, *op.results)):
+            return
+        if not region_lowers_to_scalars(op.body.block, len(op.inputs)):
+            return
+        dims, strides, pads, base, dilations = op.window()
+        if any(lo < 0 or hi < 0 for lo, hi in pads):
+            return
+        b = LocatedBuilder(rewriter, op)
+        outputs, body = reduce_body(b, op)
+        rank = len(dims)
+        windowed = [d for d in range(rank) if dims[d] > 1]
+        loops = rank + len(windowed)
+        reads = [dim(d) * strides[d] for d in range(rank)]
+        for i, d in enumerate(windowed):
+            reads[d] = reads[d] + dim(rank + i) * dilations[d]
+        inputs = [
+            pad(b, x, pads, base, init_scalar(b, init))
+            for x, init in zip(op.inputs, op.init_values, strict=True)
+        ]
+        maps = [expr_map(loops, reads)] * len(inputs)
+        if windowed:
+            # An unread operand of the window's shape gives the window loops their trip counts.
+            inputs.append(empty(b, TensorType(i1, [dims[d] for d in windowed])))
+            maps.append(expr_map(loops, [dim(rank + i) for i in range(len(windowed))]))
+        results = multi_output_generic(
+            b,
+            inputs,
+            maps,
+            outputs,
+            expr_map(loops, [dim(d) for d in range(rank)]),
+            [PARALLEL] * rank + [REDUCTION] * len(windowed),
+            body,
+        )
+        rewriter.replace(op, [], results)
+
+
+# ---------------------------------------------------------------------------------------------
+# select_and_scatter: index arithmetic in a generic's body
 
 
 def _index(emit: Emit, value: int) -> SSAValue:
@@ -261,7 +317,7 @@ class SelectAndScatterLowering(RewritePattern):
         rewriter.replace(op, [], [result])
 
 
-PATTERNS: tuple[RewritePattern, ...] = (SelectAndScatterLowering(),)
+PATTERNS: tuple[RewritePattern, ...] = (ReduceWindowRegionLowering(), SelectAndScatterLowering())
 
 
 def expand(module: ModuleOp) -> None:
