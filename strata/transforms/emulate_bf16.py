@@ -15,7 +15,8 @@ the bf16 values left are bitcasts, loads, stores and selects, which the LLVM low
 i16 (`type_conversion.convert_type`). A constant becomes its bits. f64 -> bf16 rounds through
 f32 (twice, so a value within 2^-25 relative of a bf16 tie may round the other way).
 
-`math.fma` on f16 computes in f32 too (extended, one f32 fma, rounded back to f16): LLVM
+`math.fma` on f16, and the math ops that become libm calls (log1p, expm1, erf, ...; libm has
+them for f32 and f64 only), compute in f32 too (extended, computed, rounded back to f16): LLVM
 legalises an f16 fma through f64 and rounds that with `__truncdfhf2`, a compiler-rt routine the
 JIT cannot resolve (the process crashed on an f16 dot_general). The f16 product is exact in
 f32, so only the sum rounds twice (to f32, then f16), as in XLA's f32 accumulation.
@@ -48,6 +49,7 @@ from xdsl.rewriter import Rewriter
 
 from strata.dialects.element_kinds import bf16_bits
 from strata.internal import expect
+from strata.lowering.to_llvm.convert_math_to_llvm import LIBM
 
 EXEMPT = (arith.SelectOp, arith.BitcastOp)
 """Ops that move bf16 values without computing on them: they stay bf16 (i16 in LLVM)."""
@@ -126,6 +128,11 @@ def _constant(op: arith.ConstantOp) -> None:
     _replace(op, put(arith.BitcastOp(bits, op.result.type)))
 
 
+F16_IN_F32: tuple[type[Operation], ...] = (math.FmaOp, *LIBM)
+"""f16 ops computed in f32: fma (see the module doc) and those convert-math-to-llvm makes libm
+calls, which exist for f32 and f64 only (`log1pf`, ...)."""
+
+
 def _f16(t: Attribute) -> bool:
     return isinstance(t, Float16Type)
 
@@ -171,9 +178,9 @@ class EmulateBf16Pass(ModulePass):
         extensions: list[arith.ExtFOp | arith.TruncFOp] = []
         truncations: list[arith.ExtFOp | arith.TruncFOp] = []
         constants: list[arith.ConstantOp] = []
-        f16_fmas: list[Operation] = []
+        f16_fmas: list[Operation] = []  # and libm functions
         for o in op.walk():
-            if isinstance(o, math.FmaOp) and _f16(o.result.type):
+            if isinstance(o, F16_IN_F32) and _f16(o.results[0].type):
                 f16_fmas.append(o)
             if o.dialect_name() not in ("arith", "math") or not _touches_bf16(o):
                 continue

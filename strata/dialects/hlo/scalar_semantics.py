@@ -316,6 +316,7 @@ ELEMENTWISE: dict[type[Operation], OpSemantics] = {
         {
             FLOAT: Behaviour(Expansion.CLAMP, _clamp),
             SIGNED: Behaviour(Expansion.CLAMP, _clamp),
+            UNSIGNED: Behaviour(Expansion.CLAMP, _clamp),
         }
     ),
     ConvertOp: OpSemantics(_same((FLOAT, *INTEGERS, BOOL), Expansion.CONVERT, None)),

@@ -18,7 +18,8 @@
 // CHECK: PASS @reduce_transpose_dot
 // CHECK: PASS @f16_dot_accumulates_in_f32
 // CHECK: PASS @bf16_f16_conversions
-// CHECK: 6 of 6 functions passed
+// CHECK: PASS @f16_log1p_unsigned_clamp
+// CHECK: 7 of 7 functions passed
 func.func @rounding() {
   %a0 = hlo.constant dense<[1.0, 1.0078125, 1.0, 2.0]> : tensor<4xbf16>
   %b0 = hlo.constant dense<[0.00390625, 0.00390625, 3.0, 2.0]> : tensor<4xbf16>
@@ -95,5 +96,19 @@ func.func @bf16_f16_conversions() {
   check.expect_eq_const %to_bf16, dense<[1.0, -2.5]> : tensor<2xbf16>
   %to_f16 = hlo.convert %g : (tensor<2xbf16>) -> tensor<2xf16>
   check.expect_eq_const %to_f16, dense<[1.0078125, 0x7C00]> : tensor<2xf16>
+  func.return
+}
+
+// log1p on f16 computes in f32 (libm has no f16 log1p); clamp takes unsigned elements.
+func.func @f16_log1p_unsigned_clamp() {
+  %x0 = hlo.constant dense<[0.0, 1.0, -0.5, 1.0e-4]> : tensor<4xf16>
+  %u0 = hlo.constant dense<[0, 7, 200, 255]> : tensor<4xui8>
+  %x, %u = hlo.optimization_barrier %x0, %u0 : tensor<4xf16>, tensor<4xui8>
+  %l = hlo.log_plus_one %x : tensor<4xf16>
+  check.expect_almost_eq_const %l, dense<[0.0, 0.6931, -0.6931, 1.0e-4]> : tensor<4xf16> {tolerance = 0.001 : f64}
+  %lo = hlo.constant dense<5> : tensor<ui8>
+  %hi = hlo.constant dense<250> : tensor<ui8>
+  %c = hlo.clamp %lo, %u, %hi : (tensor<ui8>, tensor<4xui8>, tensor<ui8>) -> tensor<4xui8>
+  check.expect_eq_const %c, dense<[5, 7, 200, 250]> : tensor<4xui8>
   func.return
 }

@@ -83,3 +83,13 @@ func.func @f16(%x: f16, %y: f16, %z: f16, %h: bf16) -> (f16, f16, bf16) {
   %sb = arith.truncf %s : f16 to bf16
   func.return %s, %hf, %sb : f16, f16, bf16
 }
+
+// libm has log1p, expm1, erf, ... for f32 and f64 only: on f16 they compute in f32.
+// CHECK-LABEL: func.func @f16_libm
+// CHECK:       %[[W:.*]] = arith.extf %{{.*}} : f16 to f32
+// CHECK-NEXT:  %[[L:.*]] = math.log1p %[[W]] : f32
+// CHECK-NEXT:  arith.truncf %[[L]] : f32 to f16
+func.func @f16_libm(%x: f16) -> f16 {
+  %l = math.log1p %x : f16
+  func.return %l : f16
+}
