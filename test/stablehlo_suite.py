@@ -1,8 +1,10 @@
 """Runs StableHLO's interpreter tests (stablehlo/tests/interpret/*.mlir of openxla/stablehlo, not
-in this repo) through `strata-run --run-checks --split-input-file` and tallies them: functions
-passed per file, and the reasons of the failures grouped by their first words.
+in this repo), or its JAX-made tests (stablehlo/testdata/*.mlir: a public @main whose checks are
+`custom_call @check.expect_*`), through `strata-run --run-checks --split-input-file` and tallies
+them: functions passed per file, and the reasons of the failures grouped by their first words.
 
     python test/stablehlo_suite.py PATH/TO/stablehlo/tests/interpret [--jobs 2] [--only add,sort]
+    python test/stablehlo_suite.py PATH/TO/stablehlo/testdata
 
 Not a pytest module (the suite is not shipped); issue 13 measures coverage with it.
 """
