@@ -66,7 +66,8 @@ class FoldConstantShapeOp(RewritePattern):
         if dense is None or not isinstance(out_t, TensorType):
             return
         out_shape = tuple(out_t.get_shape())
-        if not dense.is_splat() and (
+        splat = len(dense) > 0 and dense.is_splat()  # xDSL's is_splat fails on no elements
+        if not splat and (
             isinstance(op, hlo.BroadcastInDimOp) or int(np.prod(out_shape)) > self.MAX_ELEMENTS
         ):
             return
