@@ -123,6 +123,23 @@ MAX_ROWS = 6
 """Rows of a register tile at most: each is one broadcast load per reduction step."""
 
 
+def tiles_for_options(pass_name: str, vector_bits: int, vector_registers: int) -> ContractionTiles:
+    """The tiles of a pass's `vector-bits` / `vector-registers` options (0: this machine's);
+    options that describe no register file are a PassFailedException naming the pass."""
+    from xdsl.utils.exceptions import PassFailedException
+
+    if vector_bits <= 0 or vector_registers <= 0:
+        host = TargetDescription.host()
+        vector_bits = vector_bits or host.vector_bits
+        vector_registers = vector_registers or host.vector_registers
+    if vector_bits % 32 or vector_registers < 2:
+        raise PassFailedException(
+            f"{pass_name}: vector-bits must be a multiple of 32 and vector-registers at "
+            f"least 2, found vector-bits={vector_bits} vector-registers={vector_registers}"
+        )
+    return contraction_tiles(vector_bits, vector_registers)
+
+
 def contraction_tiles(vector_bits: int, vector_registers: int) -> ContractionTiles:
     """For v = 4, 3, 2, 1 vectors of columns: at least 4 rows, more (up to MAX_ROWS) until the
     tile has MIN_ACCUMULATORS vectors, all within the register file with the v rhs vectors and

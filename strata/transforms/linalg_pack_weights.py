@@ -40,7 +40,6 @@ from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir.affine import AffineDimExpr, AffineMap
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
-from xdsl.utils.exceptions import PassFailedException
 
 from strata.dialects.tensor_types import dense_from_numpy, numpy_from_dense
 from strata.internal import expect
@@ -50,7 +49,7 @@ from strata.lowering.linalg_to_loops.loop_nest import (
     packable_operand,
     plan_loops,
 )
-from strata.targets.description import TargetDescription, contraction_tiles
+from strata.targets.description import tiles_for_options
 
 
 def _constant_global(module: ModuleOp, value: object) -> memref.GlobalOp | None:
@@ -94,16 +93,7 @@ class LinalgPackWeightsPass(ModulePass):
     vector_registers: int = 0
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        bits, registers = self.vector_bits, self.vector_registers
-        if bits <= 0 or registers <= 0:
-            host = TargetDescription.host()
-            bits, registers = bits or host.vector_bits, registers or host.vector_registers
-        if bits % 32 or registers < 2:
-            raise PassFailedException(
-                f"{self.name}: vector-bits must be a multiple of 32 and vector-registers at "
-                f"least 2, found vector-bits={bits} vector-registers={registers}"
-            )
-        tiles = contraction_tiles(bits, registers)
+        tiles = tiles_for_options(self.name, self.vector_bits, self.vector_registers)
         made: dict[tuple[str, int], memref.GlobalOp] = {}
         for generic in [o for o in op.walk() if isinstance(o, linalg.GenericOp)]:
             sizes = loop_sizes(generic)

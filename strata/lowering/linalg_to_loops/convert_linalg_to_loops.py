@@ -20,7 +20,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from strata.diagnostics import fail_on_ops
 from strata.lowering.linalg_to_loops.loop_nest import GenericToLoops
-from strata.targets.description import TargetDescription, contraction_tiles
+from strata.targets.description import TargetDescription, tiles_for_options
 
 
 class LinalgStructuredLowering(RewritePattern):
@@ -77,16 +77,7 @@ class ConvertLinalgToLoopsPass(ModulePass):
             and any(isinstance(v.type, TensorType) for v in o.operands)
         ]
         fail_on_ops(self.name, "linalg ops still on tensors (run bufferize first)", on_tensors)
-        bits, registers = self.vector_bits, self.vector_registers
-        if bits <= 0 or registers <= 0:
-            host = TargetDescription.host()
-            bits, registers = bits or host.vector_bits, registers or host.vector_registers
-        if bits % 32 or registers < 2:
-            raise PassFailedException(
-                f"{self.name}: vector-bits must be a multiple of 32 and vector-registers at "
-                f"least 2, found vector-bits={bits} vector-registers={registers}"
-            )
-        tiles = contraction_tiles(bits, registers)
+        tiles = tiles_for_options(self.name, self.vector_bits, self.vector_registers)
         fma = TargetDescription.host().fma if self.fma < 0 else bool(self.fma)
         if self.interleave < 0:
             raise PassFailedException(
@@ -94,6 +85,7 @@ class ConvertLinalgToLoopsPass(ModulePass):
                 f"interleave={self.interleave}"
             )
         interleave = self.interleave or TargetDescription.host().interleave
+        bits = self.vector_bits if self.vector_bits > 0 else TargetDescription.host().vector_bits
         to_loops = GenericToLoops(tiles, fma, bits // 32, interleave)
         patterns = GreedyRewritePatternApplier([to_loops, LinalgStructuredLowering()])
         PatternRewriteWalker(patterns, apply_recursively=False).rewrite_module(op)
