@@ -121,7 +121,7 @@ class CudaDevice:
 
     def load_ptx(self, ptx: str, kernels: Sequence[str]) -> None:
         driver = self.driver
-        self._current()
+        self.enter()
         image = ptx.encode() + b"\0"
         self.module = _check(driver, "cuModuleLoadData", driver.cuModuleLoadData(image))
         for name in kernels:
@@ -131,13 +131,13 @@ class CudaDevice:
                 driver.cuModuleGetFunction(self.module, name.encode()),
             )
 
-    def _current(self) -> None:
-        _check(self.driver, "cuCtxSetCurrent", self.driver.cuCtxSetCurrent(self.context))
-
     # --- Device interface --------------------------------------------------------------------
 
+    def enter(self) -> None:
+        _check(self.driver, "cuCtxSetCurrent", self.driver.cuCtxSetCurrent(self.context))
+
     def alloc(self, nbytes: int) -> int:
-        self._current()
+        self.enter()
         pointer = int(_check(self.driver, "cuMemAlloc", self.driver.cuMemAlloc(nbytes)))
         self._allocations.append(pointer)
         return pointer

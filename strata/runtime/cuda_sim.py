@@ -63,6 +63,9 @@ class SimDevice:
             )
             self.kernels[name] = prototype(jit_module.address_of(name))
 
+    def enter(self) -> None:
+        return None  # the CPU has no per-thread context
+
     def alloc(self, nbytes: int) -> np.ndarray:
         return aligned_empty(nbytes)
 

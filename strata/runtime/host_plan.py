@@ -47,6 +47,11 @@ BufferT = TypeVar("BufferT")
 class Device(Protocol[BufferT]):
     """What a plan needs from a GPU (or its emulator). Buffers are opaque handles."""
 
+    def enter(self) -> None:
+        """Make the device current for the calling thread, before its first transfer: a CUDA
+        context is current per thread, and a call may come from any Python thread."""
+        ...
+
     def alloc(self, nbytes: int) -> BufferT: ...
 
     def upload(self, buffer: BufferT, offset: int, data: np.ndarray) -> None: ...
@@ -458,6 +463,7 @@ class PlanFunction:
         self.profile = False
         """Time each launch (synchronising after it) into `last_events`."""
         self.last_events: list[KernelEvent] = []
+        device.enter()
         self.handles = [device.alloc(max(spec.nbytes, 1)) for spec in plan.buffers]
         for handle, spec in zip(self.handles, plan.buffers, strict=True):
             if spec.data is not None:
@@ -481,6 +487,7 @@ class PlanFunction:
 
     def _run(self, arrays: list[np.ndarray]) -> dict[str, np.ndarray]:
         device, handles = self.device, self.handles
+        device.enter()
         for index, array in zip(self._inputs, arrays, strict=True):
             device.upload(handles[index], 0, array)
         for index in self._scratch:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -91,6 +92,22 @@ def test_launch_passes_one_pointer_per_argument() -> None:
         device.launch("nope", (1, 1, 1), (1, 1, 1), [])
 
 
+def test_enter_makes_the_context_current_in_the_calling_thread() -> None:
+    current: list[tuple[str, object]] = []
+
+    class ContextDriver(FakeDriver):
+        def cuCtxSetCurrent(self, context):  # noqa: ANN001, N802
+            current.append((threading.current_thread().name, context))
+            return (0,)
+
+    device = cuda.CudaDevice.__new__(cuda.CudaDevice)
+    device.driver, device.context = ContextDriver(), "ctx"
+    worker = threading.Thread(target=device.enter, name="worker")
+    worker.start()
+    worker.join()
+    assert current == [("worker", "ctx")]
+
+
 def test_failed_call_names_the_call_and_the_error() -> None:
     with pytest.raises(StrataError, match=r"cuMemAlloc failed \(CUDA_ERROR_FAKE: a fake failure\)"):
         cuda._check(FakeDriver(), "cuMemAlloc", (2, None))
@@ -106,6 +123,9 @@ class PtxDevice:
 
     def load_ptx(self, ptx: str, kernels: list[str]) -> None:
         self.loaded = (ptx, list(kernels))
+
+    def enter(self) -> None:
+        return None
 
     def alloc(self, nbytes: int) -> int:
         return 0

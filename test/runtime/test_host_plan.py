@@ -3,6 +3,7 @@ against a Device (a recording fake here; the real ones are in test_cuda_sim.py /
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -42,6 +43,9 @@ class RecordingDevice:
     def __init__(self, flag: int = 0) -> None:
         self.calls: list[tuple[str, object]] = []
         self.flag = flag
+
+    def enter(self) -> None:
+        self.calls.append(("enter", threading.current_thread().name))
 
     def alloc(self, nbytes: int) -> np.ndarray:
         self.calls.append(("alloc", nbytes))
@@ -118,6 +122,7 @@ def test_plan_runs_against_a_device() -> None:
     fn = PlanFunction(plan_of("gpu_elementwise.mlir"), device)
     # Allocation and the weight upload happen once, at load.
     assert device.calls == [
+        ("enter", "MainThread"),
         ("alloc", 4000),
         ("alloc", 4000),
         ("alloc", 8192),
@@ -129,6 +134,7 @@ def test_plan_runs_against_a_device() -> None:
     out = fn(x=x)
     assert list(out) == ["out"] and out["out"].shape == (10, 100)
     assert device.calls == [
+        ("enter", "MainThread"),
         ("upload", 4000),
         ("launch", ("main_kernel_1_clear", (1, 1, 1), (1, 1, 1), [4096])),
         ("launch", ("main_kernel_0_exp", (8, 1, 1), (128, 1, 1), [0, 0, 0, 4096])),
@@ -137,6 +143,19 @@ def test_plan_runs_against_a_device() -> None:
         ("download", 4000),
         ("synchronize", None),
     ]
+
+
+def test_a_call_from_another_thread_enters_the_device_there_first() -> None:
+    """A CUDA context is current per thread: a call from a new Python thread must make it
+    current before its first upload (on an H200 a second thread's upload failed with
+    CUDA_ERROR_INVALID_CONTEXT before it did)."""
+    device = RecordingDevice()
+    fn = PlanFunction(plan_of("gpu_elementwise.mlir"), device)
+    device.calls.clear()
+    worker = threading.Thread(target=fn, kwargs={"x": np.ones(1000, np.float32)}, name="worker")
+    worker.start()
+    worker.join()
+    assert device.calls[:2] == [("enter", "worker"), ("upload", 4000)]
 
 
 def test_status_read_back_raises_with_the_signature_message() -> None:
