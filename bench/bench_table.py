@@ -1,14 +1,15 @@
 """One table, one run: Strata against numpy and, when TensorFlow is importable, TF graph mode and
 TF with XLA auto-clustering, on the same frozen graphs, in alternating rounds (median of each).
 
-    python bench/bench_table.py [--rounds 5] [--only matmul_512,mlp] [--json]
+    python bench/bench_table.py [--rounds 5] [--only matmul_512,mlp] [--json] [--target cuda]
 
 Rows: 512^3 and 1024^3 f32 matmul; dense + bias + relu at batch 256 (256x1024 . 1024x256); a
 20-op elementwise chain over 1M floats; row softmax and LayerNorm over 1024x1024 (built with
 Strata's own GraphDef schema, bench/graphs.py); the BERT encoder layer, unrolled LSTM, CNN and MLP
 fixtures, and a Keras LSTM(64) over 200 steps at batch 16 whose While loop stays a loop. Every
 Strata result is checked against numpy (or TF's saved outputs) before it is timed.
-The machine's CPU, its features and the thread counts head the table.
+The machine's CPU, its features and the thread counts head the table. `--target cuda` compiles
+Strata's column for the GPU (each call with its host<->device copies) and names the GPU too.
 """
 
 from __future__ import annotations
@@ -185,8 +186,8 @@ def tensorflow_runners(row: Row) -> dict[str, Callable[[], object]]:
     return runners
 
 
-def measure(row: Row, rounds: int, runs: int) -> None:
-    model = strata.compile(row.graph, outputs=row.outputs, cache=False)
+def measure(row: Row, rounds: int, runs: int, target: str) -> None:
+    model = strata.compile(row.graph, outputs=row.outputs, cache=False, target=target)
     got = model.run(row.feed)[row.outputs[0]]
     want = row.expected if row.reference is None else row.reference(row.feed)
     np.testing.assert_allclose(got, want, rtol=2e-3, atol=2e-4, err_msg=f"{row.name}: strata")
@@ -218,7 +219,7 @@ def rate(row: Row, seconds: float) -> str:
     return ""
 
 
-def header() -> list[str]:
+def header(target: str) -> list[str]:
     llvm_binding.initialize_native_target()
     features = llvm_binding.get_host_cpu_features()
     wanted = ("sse4.2", "avx", "avx2", "fma", "avx512f", "avx512bw", "neon", "sve")
@@ -231,6 +232,15 @@ def header() -> list[str]:
     except OSError:
         pass
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    if target != "cpu":
+        from strata.runtime.cuda import open_device
+
+        device = open_device() if target == "cuda" else None
+        gpu = f"{device.name} ({device.chip})" if device else "the GPU kernels emulated on the CPU"
+        return [
+            f"CPU: {name}, {cores} cores available; Strata's column: --target {target}, {gpu}",
+            "'vs best other' = best other time / Strata's (> 1: faster)",
+        ]
     return [
         f"CPU: {name} (LLVM: {llvm_binding.get_host_cpu_name()}; "
         f"{', '.join(f for f in wanted if features.get(f))}), {cores} cores available",
@@ -263,6 +273,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=0, help="calls per timing (default: ~50 ms)")
     parser.add_argument("--only", help="comma-separated row names")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--target", default="cpu", choices=("cpu", "cuda", "cuda-sim"))
     args = parser.parse_args()
     rows = all_rows()
     if args.only:
@@ -271,15 +282,17 @@ def main() -> None:
     for row in rows:
         runs = args.runs or 0
         if not runs:
-            model = strata.compile(row.graph, outputs=row.outputs, cache=False)
+            model = strata.compile(row.graph, outputs=row.outputs, cache=False, target=args.target)
             start = time.perf_counter()
             model.run(row.feed)
             runs = max(1, min(200, int(0.05 / max(time.perf_counter() - start, 1e-6))))
-        measure(row, args.rounds, runs)
+        measure(row, args.rounds, runs, args.target)
     if args.json:
-        print(json.dumps({"header": header(), "rows": {r.name: r.results for r in rows}}))
+        print(
+            json.dumps({"header": header(args.target), "rows": {r.name: r.results for r in rows}})
+        )
         return
-    print("\n".join(header()))
+    print("\n".join(header(args.target)))
     print()
     print(table(rows))
 
