@@ -83,7 +83,7 @@ class FoldConstantShapeOp(RewritePattern):
                 shape[d] = value.shape[i]
             folded = np.broadcast_to(value.reshape(shape), out_shape)
         b = LocatedBuilder(rewriter, op)
-        attr = dense_from_numpy(np.ascontiguousarray(folded), out_t.element_type)
+        attr = dense_from_numpy(folded, out_t.element_type)  # np.ascontiguousarray makes 0-d 1-d
         rewriter.replace(op, [], [b(hlo.ConstantOp(attr)).output])
 
 

@@ -463,7 +463,7 @@ class MatrixBandPartLowering(RewritePattern):
         rows, cols = np.ogrid[: shape[-2], : shape[-1]]
         keep = ((lower < 0) | (rows - cols <= lower)) & ((upper < 0) | (cols - rows <= upper))
         b = LocatedBuilder(rewriter, op)
-        mask = b(hlo.ConstantOp(dense_from_numpy(np.ascontiguousarray(keep)))).output
+        mask = b(hlo.ConstantOp(dense_from_numpy(keep))).output
         rank = len(shape)
         wide = b(hlo.BroadcastInDimOp(mask, TensorType(i1, shape), [rank - 2, rank - 1]))
         zero = splat(b, 0, t)
