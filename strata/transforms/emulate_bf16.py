@@ -128,9 +128,10 @@ def _constant(op: arith.ConstantOp) -> None:
     _replace(op, put(arith.BitcastOp(bits, op.result.type)))
 
 
-F16_IN_F32: tuple[type[Operation], ...] = (math.FmaOp, *LIBM)
-"""f16 ops computed in f32: fma (see the module doc) and those convert-math-to-llvm makes libm
-calls, which exist for f32 and f64 only (`log1pf`, ...)."""
+F16_IN_F32: tuple[type[Operation], ...] = (math.FmaOp, math.RsqrtOp, *LIBM)
+"""f16 ops computed in f32: fma (see the module doc), rsqrt (lowered as 1 / sqrt for f32 and f64
+only; in f32 it is also rounded once, not twice) and those convert-math-to-llvm makes libm calls,
+which exist for f32 and f64 only (`log1pf`, ...)."""
 
 
 def _f16(t: Attribute) -> bool:

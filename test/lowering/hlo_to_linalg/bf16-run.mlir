@@ -99,13 +99,16 @@ func.func @bf16_f16_conversions() {
   func.return
 }
 
-// log1p on f16 computes in f32 (libm has no f16 log1p); clamp takes unsigned elements.
+// log1p and rsqrt on f16 compute in f32 (libm has no f16 log1p; rsqrt lowers for f32 and f64
+// only), rsqrt of 1e-4 (f16: 1.0001659e-4) is 99.99 rounded to 100; clamp takes unsigned elements.
 func.func @f16_log1p_unsigned_clamp() {
   %x0 = hlo.constant dense<[0.0, 1.0, -0.5, 1.0e-4]> : tensor<4xf16>
   %u0 = hlo.constant dense<[0, 7, 200, 255]> : tensor<4xui8>
   %x, %u = hlo.optimization_barrier %x0, %u0 : tensor<4xf16>, tensor<4xui8>
   %l = hlo.log_plus_one %x : tensor<4xf16>
   check.expect_almost_eq_const %l, dense<[0.0, 0.6931, -0.6931, 1.0e-4]> : tensor<4xf16> {tolerance = 0.001 : f64}
+  %r = hlo.rsqrt %x : tensor<4xf16>
+  check.expect_eq_const %r, dense<[0x7C00, 1.0, 0x7E00, 100.0]> : tensor<4xf16>
   %lo = hlo.constant dense<5> : tensor<ui8>
   %hi = hlo.constant dense<250> : tensor<ui8>
   %c = hlo.clamp %lo, %u, %hi : (tensor<ui8>, tensor<4xui8>, tensor<ui8>) -> tensor<4xui8>

@@ -84,12 +84,17 @@ func.func @f16(%x: f16, %y: f16, %z: f16, %h: bf16) -> (f16, f16, bf16) {
   func.return %s, %hf, %sb : f16, f16, bf16
 }
 
-// libm has log1p, expm1, erf, ... for f32 and f64 only: on f16 they compute in f32.
+// libm has log1p, expm1, erf, ... for f32 and f64 only: on f16 they compute in f32; so does
+// rsqrt (lowered for f32 and f64 only; in f32 it is rounded once).
 // CHECK-LABEL: func.func @f16_libm
 // CHECK:       %[[W:.*]] = arith.extf %{{.*}} : f16 to f32
 // CHECK-NEXT:  %[[L:.*]] = math.log1p %[[W]] : f32
-// CHECK-NEXT:  arith.truncf %[[L]] : f32 to f16
+// CHECK-NEXT:  %[[LH:.*]] = arith.truncf %[[L]] : f32 to f16
+// CHECK-NEXT:  %[[V:.*]] = arith.extf %[[LH]] : f16 to f32
+// CHECK-NEXT:  %[[R:.*]] = math.rsqrt %[[V]] : f32
+// CHECK-NEXT:  arith.truncf %[[R]] : f32 to f16
 func.func @f16_libm(%x: f16) -> f16 {
   %l = math.log1p %x : f16
-  func.return %l : f16
+  %r = math.rsqrt %l : f16
+  func.return %r : f16
 }
