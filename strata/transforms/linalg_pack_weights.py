@@ -52,23 +52,21 @@ from strata.lowering.linalg_to_loops.loop_nest import (
 from strata.targets.description import tiles_for_options
 
 
-def _constant_global(module: ModuleOp, value: object) -> memref.GlobalOp | None:
+def _constant_global(globals_: dict[str, memref.GlobalOp], value: object) -> memref.GlobalOp | None:
     """The constant f32 global `value` reads, when it is `memref.get_global` of one."""
     owner = getattr(value, "owner", None)
     if not isinstance(owner, memref.GetGlobalOp):
         return None
-    name = owner.name_.root_reference.data
-    for op in module.ops:
-        if (
-            isinstance(op, memref.GlobalOp)
-            and op.sym_name.data == name
-            and op.constant is not None
-            and isinstance(op.initial_value, DenseIntOrFPElementsAttr)
-            and isinstance(op.type, MemRefType)
-            and op.type.element_type == f32
-            and isinstance(op.type.layout, NoneAttr)
-        ):
-            return op
+    op = globals_.get(owner.name_.root_reference.data)
+    if (
+        op is not None
+        and op.constant is not None
+        and isinstance(op.initial_value, DenseIntOrFPElementsAttr)
+        and isinstance(op.type, MemRefType)
+        and op.type.element_type == f32
+        and isinstance(op.type.layout, NoneAttr)
+    ):
+        return op
     return None
 
 
@@ -95,6 +93,9 @@ class LinalgPackWeightsPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         tiles = tiles_for_options(self.name, self.vector_bits, self.vector_registers)
         made: dict[tuple[str, int], memref.GlobalOp] = {}
+        # One symbol table and one walk for uses: a module of N layers has N globals (a lookup
+        # or a walk per global made this pass quadratic: 16 s of a 300-layer chain's compile).
+        globals_ = {o.sym_name.data: o for o in op.ops if isinstance(o, memref.GlobalOp)}
         for generic in [o for o in op.walk() if isinstance(o, linalg.GenericOp)]:
             sizes = loop_sizes(generic)
             if sizes is None or generic.res:
@@ -103,7 +104,7 @@ class LinalgPackWeightsPass(ModulePass):
             operand = packable_operand(generic, plan, sizes, min_rows=1)
             if operand is None or plan[0].role is not LoopRole.OUTER:
                 continue
-            source = _constant_global(op, generic.operands[operand])
+            source = _constant_global(globals_, generic.operands[operand])
             if source is None:
                 continue
             tile = plan[0].step
@@ -112,10 +113,11 @@ class LinalgPackWeightsPass(ModulePass):
                 packed = self._packed_global(op, source, tile)
                 made[(source.sym_name.data, tile)] = packed
             self._read_panels(generic, operand, packed, tile)
-        for source in [o for o in op.ops if isinstance(o, memref.GlobalOp)]:
-            name = source.sym_name.data
-            if any(key[0] == name for key in made) and not _is_read(op, name):
-                Rewriter.erase_op(source)
+        if not made:
+            return
+        read = {o.name_.root_reference.data for o in op.walk() if isinstance(o, memref.GetGlobalOp)}
+        for name in {source for source, _ in made} - read:
+            Rewriter.erase_op(globals_[name])
 
     @staticmethod
     def _packed_global(module: ModuleOp, source: memref.GlobalOp, tile: int) -> memref.GlobalOp:
@@ -154,10 +156,3 @@ class LinalgPackWeightsPass(ModulePass):
             AffineMap(amap.num_dims, amap.num_symbols, (n // tile, k, n % tile))
         )
         generic.indexing_maps = ArrayAttr(maps)
-
-
-def _is_read(module: ModuleOp, name: str) -> bool:
-    return any(
-        isinstance(o, memref.GetGlobalOp) and o.name_.root_reference.data == name
-        for o in module.walk()
-    )
