@@ -42,6 +42,16 @@ class TargetDescription:
     def f32_lanes(self) -> int:
         return self.vector_bits // 32
 
+    @property
+    def llvm_features(self) -> str:
+        """Subtarget features that make LLVM's vectorisers use `vector_bits`, which the register
+        tiles are sized for. LLVM tunes Intel's AVX-512 CPUs and x86-64-v4 to prefer 256-bit
+        vectors: a 4x64 f32 tile then became 32 ymm accumulators that spilled, and a 512^3
+        matmul ran at half the speed of the AVX2 tiles on an Emerald Rapids Xeon."""
+        if self.vector_bits == 512 and self.triple.startswith(("x86_64", "i386", "i686")):
+            return "-prefer-256-bit"
+        return ""
+
     @staticmethod
     def host() -> TargetDescription:
         llvm_binding.initialize_native_target()
@@ -143,8 +153,11 @@ def tiles_for_options(pass_name: str, vector_bits: int, vector_registers: int) -
 def contraction_tiles(vector_bits: int, vector_registers: int) -> ContractionTiles:
     """For v = 4, 3, 2, 1 vectors of columns: at least 4 rows, more (up to MAX_ROWS) until the
     tile has MIN_ACCUMULATORS vectors, all within the register file with the v rhs vectors and
-    one broadcast. 256 bits x 16 registers (AVX2) -> 4x24, 6x16, 6x8; 512 x 32 (AVX-512) -> 4x64,
-    4x48, 6x32, 6x16; 128 x 32 (NEON) -> 4x16, 4x12, 6x8, 6x4; 128 x 16 (SSE) -> 4x12, 6x8, 6x4."""
+    one broadcast. Then, for an n that no whole vector divides, MAX_ROWS rows of a half vector,
+    down to 8 lanes (256 bits: on an AVX2 machine 6x4 xmm tiles ran at half the speed of LLVM's
+    own vectorised loop). 256 bits x 16 registers (AVX2) -> 4x24, 6x16, 6x8; 512 x 32 (AVX-512)
+    -> 4x64, 4x48, 6x32, 6x16, 6x8; 128 x 32 (NEON) -> 4x16, 4x12, 6x8, 6x4; 128 x 16 (SSE) ->
+    4x12, 6x8, 6x4."""
     lanes = max(vector_bits // 32, 1)
     shapes: list[tuple[int, int]] = []
     for v in range(4, 0, -1):
@@ -152,4 +165,8 @@ def contraction_tiles(vector_bits: int, vector_registers: int) -> ContractionTil
         rows = min(max(4, -(-MIN_ACCUMULATORS // v)), MAX_ROWS, fits)
         if rows >= 4:
             shapes.append((rows, v * lanes))
+    part = lanes // 2
+    while shapes and part >= 8 and MAX_ROWS + 2 <= vector_registers:
+        shapes.append((MAX_ROWS, part))  # e.g. n = 1000 on AVX-512 (16 lanes): 8-column tiles
+        part //= 2
     return ContractionTiles(tuple(shapes) or ((min(4, max(vector_registers - 2, 1)), lanes),))

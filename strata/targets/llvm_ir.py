@@ -37,6 +37,7 @@ from xdsl.ir import Block, Operation, SSAValue
 from strata.abi import SIGNATURE_ATTR
 from strata.diagnostics import StrataError, describe_op
 from strata.dialects import llvm_extensions as llvm_ext
+from strata.targets.description import TargetDescription, for_export
 
 _ARG_FLAGS = {
     "llvm.noalias": "noalias",
@@ -450,13 +451,19 @@ def host_target_machine(opt_level: int = 2, cpu: str = "host") -> llvm_binding.T
     llvm_binding.initialize_native_asmprinter()
     target = llvm_binding.Target.from_default_triple()
     host = cpu == "host"
+    description = TargetDescription.for_cpu(cpu)
+    features = llvm_binding.get_host_cpu_features().flatten() if host else ""
     return target.create_target_machine(
         cpu=llvm_binding.get_host_cpu_name() if host else cpu,
-        features=llvm_binding.get_host_cpu_features().flatten() if host else "",
+        features=_join_features(features, description.llvm_features),
         opt=opt_level,
         reloc="pic",
         codemodel="jitdefault",
     )
+
+
+def _join_features(*parts: str) -> str:
+    return ",".join(p for p in parts if p)
 
 
 def target_machine(
@@ -475,9 +482,10 @@ def target_machine(
         close = difflib.get_close_matches(triple, KNOWN_TRIPLES, n=2, cutoff=0.3)
         hint = f" (closest: {', '.join(close)})" if close else ""
         raise StrataError(f"--triple '{triple}': no LLVM target for it{hint}") from None
+    tuning = for_export(triple, cpu, features).llvm_features
     with _captured_stderr() as warnings:
         machine = target.create_target_machine(
-            cpu=cpu, features=features, opt=opt_level, reloc="pic"
+            cpu=cpu, features=_join_features(features, tuning), opt=opt_level, reloc="pic"
         )
     # LLVM only warns about an unknown CPU or feature, then aborts the process in codegen.
     for line in warnings:

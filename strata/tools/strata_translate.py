@@ -96,14 +96,16 @@ def default_entry_name(path: str) -> str:
 
 
 def to_llvmir(args: argparse.Namespace) -> str:
-    from strata.targets.llvm_ir import optimize, to_llvm_ir
+    from strata.targets.llvm_ir import optimize, target_machine, to_llvm_ir
 
     if args.triple and args.triple.startswith("nvptx"):
         return _nvptx_llvmir(args)
     module = to_llvm_ir(_compiled(args), args.triple)
     if args.opt_level == 0:
         return str(module)
-    return str(optimize(module, args.opt_level))
+    # Optimised for the --cpu/--features asked for (their vector width), not this machine.
+    machine = target_machine(args.triple, args.opt_level, args.cpu or "", args.features or "")
+    return str(optimize(module, args.opt_level, machine))
 
 
 def to_obj(args: argparse.Namespace) -> bytes:

@@ -280,8 +280,12 @@ def splits_writes(op: linalg.GenericOp, dim: int) -> bool:
     return all(AffineDimExpr(dim) in m.results for m in maps[len(op.inputs) :])
 
 
-PANEL_BYTES = 128 * 1024
-"""Largest packed rhs panel (k x n tile f32), on the kernel's stack."""
+PANEL_BYTES = 256 * 1024
+"""Largest packed rhs panel (k x n tile f32), on the kernel's stack: k = 1024 at AVX-512's 64
+columns. Unpacked, a row-major rhs whose row is a power of two of bytes puts every k step of a
+column block in the same cache sets: a 1024^3 matmul with 4x64 tiles ran at 34 GFLOP/s on a
+Xeon (Emerald Rapids) where 512^3 (its 128 KB panel packed) ran at 96. Every AVX-512 core has at
+least 1 MB of L2; AVX2's 16-column panels stay within 256 KB up to k = 4096."""
 PACK_MIN_ROWS = 8
 """Pack the rhs only when at least this many lhs rows (the m dim) reuse each panel."""
 

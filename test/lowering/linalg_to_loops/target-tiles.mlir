@@ -56,3 +56,30 @@ func.func @matmul_tail(%a: memref<8x64xf32>, %b: memref<64x32xf32>, %c: memref<8
   }
   func.return
 }
+
+// AVX-512 at k = 1024: the 1024 x 64 panel (256 KB) of a 4 x 64 tile is packed (an unpacked rhs with 4 KB
+// rows put every k step of a column block in the same cache sets). n = 40, which no 16-lane
+// vector divides, takes 6 x 8 tiles (half a 512-bit vector) instead of no register tile; AVX2's
+// 8 lanes divide it anyway.
+// AVX512-LABEL: func.func @avx512_panels
+// AVX512:         memref.alloca() : memref<1024x64xf32>
+// AVX512:         %[[C8:.*]] = arith.constant 8 : index
+// AVX512:         %[[C6:.*]] = arith.constant 6 : index
+// AVX512:         memref.alloca() : memref<64x8xf32>
+// AVX512-NEXT:    scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C8]] {
+// AVX512:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C6]] {
+func.func @avx512_panels(%a: memref<8x1024xf32>, %b: memref<1024x128xf32>, %c: memref<8x128xf32>, %x: memref<12x64xf32>, %w: memref<64x40xf32>, %y: memref<12x40xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>], iterator_types = ["parallel", "reduction", "parallel"]} ins(%a, %b : memref<8x1024xf32>, memref<1024x128xf32>) outs(%c : memref<8x128xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %m = arith.mulf %p, %q : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>], iterator_types = ["parallel", "reduction", "parallel"]} ins(%x, %w : memref<12x64xf32>, memref<64x40xf32>) outs(%y : memref<12x40xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %m = arith.mulf %p, %q : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  }
+  func.return
+}

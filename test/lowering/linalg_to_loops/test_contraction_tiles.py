@@ -1,7 +1,8 @@
 """Register tiles whose rows do not divide m (a tail nest takes the rows left), and constant
 weights stored as their column panels (linalg-pack-weights), against numpy in float64, on every
-tile shape the targets this host can run choose: SSE (x86-64: 4x12, 6x8, 6x4) and AVX2
-(x86-64-v3: 4x24, 6x16, 6x8)."""
+tile shape the targets this host can run choose: SSE (x86-64: 4x12, 6x8, 6x4), AVX2
+(x86-64-v3: 4x24, 6x16, 6x8) and, on an AVX-512 host, x86-64-v4 (4x64, 4x48, 6x32, 6x16, 6x8;
+k = 1024 packs a 256 KB panel)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 import strata
 from strata.targets.cpu import runnable_cpus
 
-CPUS = [c for c in ("x86-64", "x86-64-v3") if c in runnable_cpus()]
+CPUS = [c for c in ("x86-64", "x86-64-v3", "x86-64-v4") if c in runnable_cpus()]
 SHAPES = [  # m, k, n
     (1, 64, 48),
     (5, 3, 16),
@@ -21,6 +22,8 @@ SHAPES = [  # m, k, n
     (6, 17, 32),
     (9, 40, 100),
     (2, 8, 8),
+    (12, 64, 40),
+    (9, 1024, 128),
 ]
 
 
