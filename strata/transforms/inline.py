@@ -6,12 +6,14 @@
 
 StableHLO exports (JAX, TensorFlow) split a model into a public `main` and private callees; the
 stages after `hlo` work on one function body, so calls are inlined at the start of `hlo-opt`.
-Callees are inlined bottom-up; a recursive call is an error naming the cycle.
+An `hlo.composite` is a call of its `decomposition` and is inlined the same way. Callees are
+inlined bottom-up; a recursive call is an error naming the cycle.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from xdsl.context import Context
 from xdsl.dialects import func
@@ -20,10 +22,19 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from strata.diagnostics import op_error
+from strata.dialects.hlo import CompositeOp
+
+Call: TypeAlias = func.CallOp | CompositeOp
+"""What calls a function of the module: func.call, and hlo.composite (of its decomposition)."""
 
 
-def _calls(f: func.FuncOp) -> list[func.CallOp]:
-    return [op for op in f.walk() if isinstance(op, func.CallOp)]
+def _calls(f: func.FuncOp) -> list[Call]:
+    return [op for op in f.walk() if isinstance(op, Call)]
+
+
+def _callee(call: Call) -> str:
+    symbol = call.callee if isinstance(call, func.CallOp) else call.decomposition
+    return symbol.root_reference.data
 
 
 @dataclass(frozen=True)
@@ -46,7 +57,11 @@ class InlinePass(ModulePass):
             if name in done:
                 return
             for call in _calls(f):
-                callee = functions.get(call.callee.root_reference.data)
+                callee = functions.get(_callee(call))
+                if callee is None and isinstance(call, CompositeOp):
+                    raise op_error(
+                        call, f"inline: decomposition @{_callee(call)} is not a function here"
+                    )
                 if callee is None or callee.is_declaration:
                     continue
                 if callee.sym_name.data in path:
@@ -58,7 +73,7 @@ class InlinePass(ModulePass):
 
         for f in functions.values():
             visit(f, (f.sym_name.data,))
-        called = {c.callee.root_reference.data for f in functions.values() for c in _calls(f)}
+        called = {_callee(c) for f in functions.values() for c in _calls(f)}
         for name, f in functions.items():
             if f.sym_visibility is not None and f.sym_visibility.data == "private":
                 if name not in called and f.parent is not None:
@@ -66,14 +81,14 @@ class InlinePass(ModulePass):
                     f.erase()
 
     @staticmethod
-    def inline(call: func.CallOp, callee: func.FuncOp) -> None:
+    def inline(call: Call, callee: func.FuncOp) -> None:
         if len(callee.body.blocks) != 1:
             raise op_error(call, "inline: the callee has more than one block")
         body = callee.body.clone().block
         returned = body.last_op
         if not isinstance(returned, func.ReturnOp):
             raise op_error(call, "inline: the callee does not end in func.return")
-        for arg, value in zip(body.args, call.arguments, strict=True):
+        for arg, value in zip(body.args, call.operands, strict=True):
             arg.replace_all_uses_with(value)
         results = list(returned.arguments)
         returned.detach()
@@ -84,5 +99,4 @@ class InlinePass(ModulePass):
         Rewriter.insert_op(ops, InsertPoint.before(call))
         for old, new in zip(call.results, results, strict=True):
             old.replace_all_uses_with(new)
-        call.detach()
-        call.erase()
+        Rewriter.erase_op(call)

@@ -10,13 +10,24 @@ of reduce or scatter.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
-from xdsl.dialects.builtin import FunctionType, IntegerType, StringAttr, SymbolRefAttr, TensorType
+from xdsl.dialects.builtin import (
+    DictionaryAttr,
+    FlatSymbolRefAttrConstr,
+    FunctionType,
+    IntegerAttr,
+    IntegerType,
+    StringAttr,
+    SymbolRefAttr,
+    TensorType,
+)
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     irdl_op_definition,
     operand_def,
+    opt_prop_def,
     prop_def,
     region_def,
     traits_def,
@@ -335,5 +346,73 @@ class CustomCallOp(IRDLOperation):
         )
 
 
-OPS: list[type[Operation]] = [WhileOp, IfOp, CaseOp, OptimizationBarrierOp, CustomCallOp]
+@irdl_op_definition
+class CompositeOp(IRDLOperation):
+    """A named group of ops whose meaning is the call of its `decomposition`:
+    `hlo.composite "my.softplus" %x {composite_attributes = {beta = 1.0 : f32}, decomposition =
+    @softplus_impl, version = 1 : i32} : (tensor<4xf32>) -> tensor<4xf32>`. The name and
+    attributes let a backend that knows the operation match it; Strata knows none, and `inline`
+    (first passes of `hlo-opt`) puts the decomposition's body in its place."""
+
+    name = "hlo.composite"
+    inputs = var_operand_def()
+    results_ = var_result_def()
+    composite_name = prop_def(StringAttr, prop_name="name")
+    decomposition = prop_def(FlatSymbolRefAttrConstr)
+    composite_attributes = opt_prop_def(DictionaryAttr)
+    version = opt_prop_def(IntegerAttr)
+
+    PRINTED: ClassVar[tuple[str, ...]] = ("composite_attributes", "decomposition", "version")
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_attribute(self.composite_name)
+        if self.inputs:
+            printer.print_string(" ")
+            printer.print_list(self.inputs, printer.print_ssa_value)
+        shown = {k: v for k in self.PRINTED if (v := self.properties.get(k)) is not None}
+        printer.print_op_attributes({**shown, **self.attributes})
+        printer.print_string(" : ")
+        printer.print_attribute(
+            FunctionType.from_lists([v.type for v in self.inputs], [r.type for r in self.results])
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> CompositeOp:
+        pos = parser.pos
+        name = parser.parse_str_literal()
+        operands = (
+            parser.parse_optional_undelimited_comma_separated_list(
+                parser.parse_optional_unresolved_operand, parser.parse_unresolved_operand
+            )
+            or []
+        )
+        attributes = dict(parser.parse_optional_attr_dict())
+        properties: dict[str, Attribute] = {"name": StringAttr(name)}
+        for key in cls.PRINTED:
+            if key in attributes:
+                properties[key] = attributes.pop(key)
+        if "decomposition" not in properties:
+            parser.raise_error("hlo.composite needs a `decomposition = @function` attribute", pos)
+        parser.parse_punctuation(":")
+        signature = parser.parse_function_type()
+        inputs = list(signature.inputs.data)
+        if len(inputs) != len(operands):
+            parser.raise_error(f"expected {len(operands)} operand types, found {len(inputs)}", pos)
+        return cls.create(
+            operands=parser.resolve_operands(operands, inputs, pos),
+            result_types=list(signature.outputs.data),
+            properties=properties,
+            attributes=attributes,
+        )
+
+
+OPS: list[type[Operation]] = [
+    WhileOp,
+    IfOp,
+    CaseOp,
+    OptimizationBarrierOp,
+    CustomCallOp,
+    CompositeOp,
+]
 ATTRIBUTES: list[type[Attribute]] = []

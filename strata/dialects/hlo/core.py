@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
@@ -269,6 +269,69 @@ class DotDimensionNumbersAttr(ParametrizedAttribute):
         printer.print_string("<" + ", ".join(entries) + ">")
 
 
+_ALGORITHM_TYPES = ("lhs_precision_type", "rhs_precision_type", "accumulation_type")
+_ALGORITHM_INTS = ("lhs_component_count", "rhs_component_count", "num_primitive_operations")
+_ALGORITHM_FLAG = "allow_imprecise_accumulation"
+
+
+@irdl_attr_definition
+class DotAlgorithmAttr(ParametrizedAttribute):
+    """The algorithm a dot_general asks for: `#hlo.dot_algorithm<lhs_precision_type = tf32,
+    rhs_precision_type = tf32, accumulation_type = f32, lhs_component_count = 1,
+    rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false>`
+    (`algorithm = <...>` in dot_general's pretty form). Kept for round trips; Strata computes
+    every contraction at its operands' own precision, accumulating 16-bit floats in f32, which is
+    at least as precise as any algorithm StableHLO defines."""
+
+    name = "hlo.dot_algorithm"
+    lhs_precision_type: Attribute = param_def()
+    rhs_precision_type: Attribute = param_def()
+    accumulation_type: Attribute = param_def()
+    lhs_component_count: IntAttr = param_def()
+    rhs_component_count: IntAttr = param_def()
+    num_primitive_operations: IntAttr = param_def()
+    allow_imprecise_accumulation: IntAttr = param_def()
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        found: dict[str, Attribute] = {}
+        keys = (*_ALGORITHM_TYPES, *_ALGORITHM_INTS, _ALGORITHM_FLAG)
+
+        def parse_entry() -> None:
+            key = parser.parse_identifier()
+            if key not in keys:
+                parser.raise_error(
+                    f"unknown dot algorithm key '{key}' (expected {', '.join(keys)})"
+                )
+            parser.parse_punctuation("=")
+            if key in _ALGORITHM_TYPES:
+                found[key] = parser.parse_type()
+            elif key in _ALGORITHM_INTS:
+                found[key] = IntAttr(parser.parse_integer())
+            else:
+                flag = parser.parse_boolean()
+                found[key] = IntAttr(int(flag))
+
+        parser.parse_comma_separated_list(parser.Delimiter.ANGLE, parse_entry)
+        missing = [k for k in keys if k not in found]
+        if missing:
+            parser.raise_error(f"dot algorithm lacks {', '.join(missing)}")
+        return [found[k] for k in keys]
+
+    def print_parameters(self, printer: Printer) -> None:
+        entries = [f"{k} = " for k in (*_ALGORITHM_TYPES, *_ALGORITHM_INTS, _ALGORITHM_FLAG)]
+        printer.print_string("<")
+        for i, (entry, value) in enumerate(zip(entries, self.parameters, strict=True)):
+            printer.print_string((", " if i else "") + entry)
+            if i < len(_ALGORITHM_TYPES):
+                printer.print_attribute(value)
+            elif i < len(_ALGORITHM_TYPES) + len(_ALGORITHM_INTS):
+                printer.print_string(str(cast(IntAttr, value).data))
+            else:
+                printer.print_string("true" if cast(IntAttr, value).data else "false")
+        printer.print_string(">")
+
+
 # ---------------------------------------------------------------------------------------------
 # Custom assembly directives (StableHLO's pretty syntax)
 
@@ -383,10 +446,12 @@ class DimsArray(CustomDirective):
 @irdl_custom_directive
 class DotDimensionNumbers(CustomDirective):
     """`batching_dims = [0] x [0], contracting_dims = [2] x [1]` (batching omitted if empty),
-    then `, precision = [DEFAULT, HIGHEST]` when the op has a precision config."""
+    then `, precision = [DEFAULT, HIGHEST]` when the op has a precision config and
+    `, algorithm = <...>` when it has an algorithm (DotAlgorithmAttr's parameters)."""
 
     dims: AttributeVariable
     precision: AttributeVariable
+    algorithm: AttributeVariable
 
     @staticmethod
     def _parse_pair(parser: Parser) -> tuple[list[int], list[int]]:
@@ -407,7 +472,13 @@ class DotDimensionNumbers(CustomDirective):
         self.dims.set(
             state, DotDimensionNumbersAttr(lhs_batch, rhs_batch, lhs_contract, rhs_contract)
         )
-        _parse_precision(parser, state, self.precision)
+        while parser.parse_optional_punctuation(",") is not None:
+            if parser.parse_optional_keyword("algorithm"):
+                parser.parse_punctuation("=")
+                parameters = DotAlgorithmAttr.parse_parameters(parser)
+                self.algorithm.set(state, DotAlgorithmAttr.new(parameters))
+            else:
+                _parse_precision_value(parser, state, self.precision)
 
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
         state.print_whitespace(printer)
@@ -418,12 +489,21 @@ class DotDimensionNumbers(CustomDirective):
             printer.print_string(f"batching_dims = {_format_list(lb)} x {_format_list(rb)}, ")
         printer.print_string(f"contracting_dims = {_format_list(lc)} x {_format_list(rc)}")
         _print_precision(printer, self.precision.get(op))
+        algorithm = self.algorithm.get(op)
+        if isinstance(algorithm, DotAlgorithmAttr):
+            printer.print_string(", algorithm = ")
+            algorithm.print_parameters(printer)
 
 
 def _parse_precision(parser: Parser, state: ParsingState, into: AttributeVariable) -> None:
     """An optional `, precision = [DEFAULT, HIGHEST]` (StableHLO's pretty precision config)."""
     if parser.parse_optional_punctuation(",") is None:
         return
+    _parse_precision_value(parser, state, into)
+
+
+def _parse_precision_value(parser: Parser, state: ParsingState, into: AttributeVariable) -> None:
+    """`precision = [DEFAULT, HIGHEST]`, its comma already read."""
     parser.parse_keyword("precision")
     parser.parse_punctuation("=")
     names = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_identifier)
@@ -1299,11 +1379,12 @@ class DotGeneralOp(HloOp):
     result = result_def(TensorType)
     dot_dimension_numbers = prop_def(DotDimensionNumbersAttr)
     precision_config = opt_prop_def(ArrayAttr[PrecisionAttr])
+    algorithm = opt_prop_def(DotAlgorithmAttr)
     traits = traits_def(Pure())
     custom_directives = (DotDimensionNumbers,)
     assembly_format = (
-        "$lhs `,` $rhs `,` custom<DotDimensionNumbers>($dot_dimension_numbers, $precision_config)"
-        " attr-dict `:` functional-type(operands, results)"
+        "$lhs `,` $rhs `,` custom<DotDimensionNumbers>($dot_dimension_numbers, $precision_config,"
+        " $algorithm) attr-dict `:` functional-type(operands, results)"
     )
     CHECKS_RESULT_ELEMENT_TYPE: ClassVar[bool] = False
 
@@ -1693,6 +1774,7 @@ OPS: list[type[Operation]] = [
 ATTRIBUTES: list[type[Attribute]] = [
     ComparisonDirectionAttr,
     ComparisonTypeAttr,
+    DotAlgorithmAttr,
     DotDimensionNumbersAttr,
     PrecisionAttr,
 ]
