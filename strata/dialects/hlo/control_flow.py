@@ -35,7 +35,7 @@ from xdsl.irdl import (
     var_region_def,
     var_result_def,
 )
-from xdsl.parser import Parser
+from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import RecursiveMemoryEffect
 from xdsl.utils.exceptions import VerifyException
@@ -298,6 +298,29 @@ class OptimizationBarrierOp(IRDLOperation):
         return op
 
 
+def _print_call_tail(printer: Printer, op: Operation, attributes: dict[str, Attribute]) -> None:
+    """`{attributes} : (operand types) -> (result types)`: the tail of a call-like op."""
+    printer.print_op_attributes(attributes)
+    printer.print_string(" : ")
+    printer.print_attribute(
+        FunctionType.from_lists([v.type for v in op.operands], [r.type for r in op.results])
+    )
+
+
+def _parse_call_tail(
+    parser: Parser, operands: Sequence[UnresolvedOperand], pos: int
+) -> tuple[dict[str, Attribute], Sequence[SSAValue], list[Attribute]]:
+    """What `_print_call_tail` prints: the attributes, the operands resolved against the
+    signature's input types, and its result types."""
+    attributes = dict(parser.parse_optional_attr_dict())
+    parser.parse_punctuation(":")
+    signature = parser.parse_function_type()
+    inputs = list(signature.inputs.data)
+    if len(inputs) != len(operands):
+        parser.raise_error(f"expected {len(operands)} operand types, found {len(inputs)}", pos)
+    return attributes, parser.resolve_operands(operands, inputs, pos), list(signature.outputs.data)
+
+
 @irdl_op_definition
 class CustomCallOp(IRDLOperation):
     """A call of `call_target_name`, a function outside the program (a library kernel, a host
@@ -318,11 +341,7 @@ class CustomCallOp(IRDLOperation):
         printer.print_string("(")
         printer.print_list(self.inputs, printer.print_ssa_value)
         printer.print_string(")")
-        printer.print_op_attributes(self.attributes)
-        printer.print_string(" : ")
-        printer.print_attribute(
-            FunctionType.from_lists([v.type for v in self.inputs], [r.type for r in self.results])
-        )
+        _print_call_tail(printer, self, self.attributes)
 
     @classmethod
     def parse(cls, parser: Parser) -> CustomCallOp:
@@ -331,16 +350,11 @@ class CustomCallOp(IRDLOperation):
         operands = parser.parse_comma_separated_list(
             parser.Delimiter.PAREN, parser.parse_unresolved_operand
         )
-        attributes = dict(parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        signature = parser.parse_function_type()
-        inputs = list(signature.inputs.data)
-        if len(inputs) != len(operands):
-            parser.raise_error(f"expected {len(operands)} operand types, found {len(inputs)}", pos)
+        attributes, resolved, result_types = _parse_call_tail(parser, operands, pos)
         attributes.pop("call_target_name", None)
         return cls.create(
-            operands=parser.resolve_operands(operands, inputs, pos),
-            result_types=list(signature.outputs.data),
+            operands=resolved,
+            result_types=result_types,
             properties={"call_target_name": target},
             attributes=attributes,
         )
@@ -371,11 +385,7 @@ class CompositeOp(IRDLOperation):
             printer.print_string(" ")
             printer.print_list(self.inputs, printer.print_ssa_value)
         shown = {k: v for k in self.PRINTED if (v := self.properties.get(k)) is not None}
-        printer.print_op_attributes({**shown, **self.attributes})
-        printer.print_string(" : ")
-        printer.print_attribute(
-            FunctionType.from_lists([v.type for v in self.inputs], [r.type for r in self.results])
-        )
+        _print_call_tail(printer, self, {**shown, **self.attributes})
 
     @classmethod
     def parse(cls, parser: Parser) -> CompositeOp:
@@ -387,21 +397,16 @@ class CompositeOp(IRDLOperation):
             )
             or []
         )
-        attributes = dict(parser.parse_optional_attr_dict())
+        attributes, resolved, result_types = _parse_call_tail(parser, operands, pos)
         properties: dict[str, Attribute] = {"name": StringAttr(name)}
         for key in cls.PRINTED:
             if key in attributes:
                 properties[key] = attributes.pop(key)
         if "decomposition" not in properties:
             parser.raise_error("hlo.composite needs a `decomposition = @function` attribute", pos)
-        parser.parse_punctuation(":")
-        signature = parser.parse_function_type()
-        inputs = list(signature.inputs.data)
-        if len(inputs) != len(operands):
-            parser.raise_error(f"expected {len(operands)} operand types, found {len(inputs)}", pos)
         return cls.create(
-            operands=parser.resolve_operands(operands, inputs, pos),
-            result_types=list(signature.outputs.data),
+            operands=resolved,
+            result_types=result_types,
             properties=properties,
             attributes=attributes,
         )
