@@ -15,6 +15,7 @@ from xdsl.dialects.builtin import ModuleOp
 
 from strata.abi import EntrySignature
 from strata.diagnostics import StrataError
+from strata.targets.description import X86_LEVELS
 from strata.targets.llvm_ir import host_target_machine, optimize, target_machine, to_llvm_ir
 
 DEFAULT_TRIPLE = "x86_64-unknown-linux-gnu"
@@ -22,17 +23,6 @@ DEFAULT_TRIPLE = "x86_64-unknown-linux-gnu"
 JIT_CPU_ENV = "STRATA_JIT_CPU"
 """Environment variable naming the CPU the JIT tunes for when the caller names none (the test
 matrix sets it); unset, empty or `host`: this CPU."""
-
-_V2 = ("cx16", "popcnt", "sse3", "sse4.1", "sse4.2", "ssse3")
-_V3 = (*_V2, "avx", "avx2", "bmi", "bmi2", "f16c", "fma", "lzcnt", "movbe")
-_V4 = (*_V3, "avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl")
-X86_LEVELS: dict[str, tuple[str, ...]] = {
-    "x86-64": (),
-    "x86-64-v2": _V2,
-    "x86-64-v3": _V3,
-    "x86-64-v4": _V4,
-}
-"""The x86-64 micro-architecture levels the JIT can tune for, with the host features each needs."""
 
 
 def _compile(

@@ -18,6 +18,17 @@ import llvmlite.binding as llvm_binding
 
 from strata.diagnostics import StrataError
 
+_V2 = ("cx16", "popcnt", "sse3", "sse4.1", "sse4.2", "ssse3")
+_V3 = (*_V2, "avx", "avx2", "bmi", "bmi2", "f16c", "fma", "lzcnt", "movbe")
+_V4 = (*_V3, "avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl")
+X86_LEVELS: dict[str, tuple[str, ...]] = {
+    "x86-64": (),
+    "x86-64-v2": _V2,
+    "x86-64-v3": _V3,
+    "x86-64-v4": _V4,
+}
+"""The x86-64 micro-architecture levels the JIT can tune for, with the host features each needs."""
+
 
 @dataclass(frozen=True)
 class TargetDescription:
@@ -72,8 +83,6 @@ class TargetDescription:
             return TargetDescription(triple, cpu or "generic", 128, 32, True, _cores())
         if cpu in (None, "", "host"):
             return TargetDescription.host()
-        from strata.targets.cpu import X86_LEVELS
-
         if cpu not in X86_LEVELS:
             raise StrataError(
                 f"unknown cpu '{cpu}' for {triple} (known: host, {', '.join(X86_LEVELS)})"
@@ -88,8 +97,6 @@ def for_export(triple: str | None, cpu: str | None, features: str | None) -> Tar
     if not triple and not cpu and not features:
         return TargetDescription.host()
     triple = triple or llvm_binding.get_process_triple()
-    from strata.targets.cpu import X86_LEVELS
-
     if triple.startswith(("aarch64", "arm64")) or cpu in X86_LEVELS:
         return TargetDescription.for_cpu(cpu or "generic", triple)
     wanted = {f[1:] for f in (features or "").split(",") if f.startswith("+")}
