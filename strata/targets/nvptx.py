@@ -157,13 +157,12 @@ def kernels(module: ModuleOp) -> list[tuple[str, int]]:
 
 def _nvvm_to_intrinsic_calls(device: ModuleOp) -> None:
     """Each nvvm op becomes `llvm.call_intrinsic` of the intrinsic it names."""
-    rewriter = Rewriter()
     for op in list(device.walk()):
         if not isinstance(op, nvvm.IntrinsicOp):
             continue
         call = llvm.CallIntrinsicOp(op.intrinsic, list(op.operands), [r.type for r in op.results])
         call.location = op.location
-        rewriter.replace_op(op, [call])
+        Rewriter.replace_op(op, [call])
 
 
 def to_nvptx_ir(module: ModuleOp) -> ir.Module:

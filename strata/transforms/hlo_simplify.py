@@ -118,7 +118,7 @@ class DotToDotGeneral(RewritePattern):
         if op.precision_config is not None:
             general.precision_config = op.precision_config
         build(general)
-        rewriter.replace_op(op, [], [general.result])
+        rewriter.replace(op, [], [general.result])
 
 
 @dataclass(frozen=True)

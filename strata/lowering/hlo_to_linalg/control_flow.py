@@ -176,7 +176,7 @@ class DynamicSliceLowering(RewritePattern):
         result = generic(
             b, starts, maps, empty(b, out_t), identity_map(rank), [PARALLEL] * rank, body
         )
-        rewriter.replace_op(op, [], [result])
+        rewriter.replace(op, [], [result])
 
 
 class DynamicUpdateSliceLowering(RewritePattern):
@@ -197,7 +197,7 @@ class DynamicUpdateSliceLowering(RewritePattern):
                 op.update, op.operand, sizes, offsets=offsets, result_type=op.result.type
             )
         )
-        rewriter.replace_op(op, [], [insert.result])
+        rewriter.replace(op, [], [insert.result])
 
 
 class OptimizationBarrierLowering(RewritePattern):

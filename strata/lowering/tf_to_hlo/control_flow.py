@@ -79,7 +79,7 @@ class XlaDynamicSliceLowering(RewritePattern):
         b = LocatedBuilder(rewriter, op)
         sizes: Sequence[int] = shape_of(op.output.type)
         new = b(hlo.DynamicSliceOp(op.input, start_scalars(b, op.start_indices), sizes))
-        rewriter.replace_op(op, [], [new.result])
+        rewriter.replace(op, [], [new.result])
 
 
 class XlaDynamicUpdateSliceLowering(RewritePattern):
@@ -93,7 +93,7 @@ class XlaDynamicUpdateSliceLowering(RewritePattern):
         b = LocatedBuilder(rewriter, op)
         starts = start_scalars(b, op.indices)
         new = b(hlo.DynamicUpdateSliceOp(op.input, op.update, starts))
-        rewriter.replace_op(op, [], [new.result])
+        rewriter.replace(op, [], [new.result])
 
 
 PATTERNS: tuple[RewritePattern, ...] = (XlaDynamicSliceLowering(), XlaDynamicUpdateSliceLowering())

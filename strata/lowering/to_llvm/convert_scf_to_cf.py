@@ -53,18 +53,18 @@ class WhileLowering(RewritePattern):
             condition.condition, after, list(condition.args), continue_block, list(condition.args)
         )
         branch.location = condition.location
-        rewriter.replace_op(condition, branch)
+        rewriter.replace(condition, branch)
         end = expect(after.last_op, scf.YieldOp)
         back = cf.BranchOp(before, *end.operands)
         back.location = end.location
-        rewriter.replace_op(end, back)
+        rewriter.replace(end, back)
 
         enter = cf.BranchOp(before, *op.arguments)
         enter.location = op.location
         rewriter.insert(enter, InsertPoint.at_end(block))
         rewriter.inline_region(op.after_region, BlockInsertPoint.before(continue_block))
         rewriter.inline_region(op.before_region, BlockInsertPoint.before(after))
-        rewriter.replace_op(op, [], list(continue_block.args))
+        rewriter.replace(op, [], list(continue_block.args))
 
 
 class AnnotatedForLowering(RewritePattern):
