@@ -14,6 +14,7 @@ from strata.dialects.hlo import (
     gather,
     linear_algebra,
     nn,
+    normalization,
     shape,
     sorting,
     windows,
@@ -25,6 +26,7 @@ from strata.dialects.hlo.core import *  # noqa: F403
 from strata.dialects.hlo.gather import *  # noqa: F403
 from strata.dialects.hlo.linear_algebra import *  # noqa: F403
 from strata.dialects.hlo.nn import *  # noqa: F403
+from strata.dialects.hlo.normalization import *  # noqa: F403
 from strata.dialects.hlo.shape import *  # noqa: F403
 from strata.dialects.hlo.sorting import *  # noqa: F403
 from strata.dialects.hlo.windows import *  # noqa: F403
@@ -35,6 +37,7 @@ _FAMILIES = (
     nn,
     gather,
     linear_algebra,
+    normalization,
     sorting,
     windows,
     bits,

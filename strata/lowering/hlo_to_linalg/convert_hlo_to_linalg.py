@@ -19,6 +19,7 @@ from strata.lowering.hlo_to_linalg import (
     gather,
     linear_algebra,
     nn,
+    normalization,
     reduction,
     shape,
     sorting,
@@ -45,6 +46,7 @@ class ConvertHloToLinalgPass(ModulePass):
             control_flow.refuse_custom_calls(op)
         # Expansions into other hlo ops (hlo.while loops among them): before control flow.
         linear_algebra.expand_triangular_solves(op)
+        normalization.expand_batch_norms(op)
         for family in (sorting, windows, bits):
             family.expand(op)
         control_flow.lower_control_flow(op)
