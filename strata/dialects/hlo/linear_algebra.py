@@ -1,4 +1,4 @@
-"""hlo linear algebra beyond contractions: triangular_solve.
+"""hlo linear algebra beyond contractions: triangular_solve and cholesky.
 
 StableHLO's generic form reads as is:
 `"hlo.triangular_solve"(%a, %b) {left_side = true, lower = true, unit_diagonal = false,
@@ -16,10 +16,13 @@ from xdsl.irdl import (
     irdl_attr_definition,
     irdl_op_definition,
     operand_def,
+    opt_prop_def,
     prop_def,
     result_def,
     traits_def,
 )
+from xdsl.parser import Parser
+from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
@@ -105,5 +108,61 @@ class TriangularSolveOp(HloOp):
         return [b]
 
 
-OPS: list[type[Operation]] = [TriangularSolveOp]
+@irdl_op_definition
+class CholeskyOp(HloOp):
+    """The Cholesky factor of each symmetric positive definite matrix of `a` ([..., n, n]):
+    lower-triangular L with a = L L^T (`lower`), else upper-triangular U with a = U^T U; only
+    that triangle of `a` is read, and the other triangle of the result is zero. A matrix that is
+    not positive definite gives NaNs. `%l = hlo.cholesky %a, lower = true : tensor<3x3xf32>`."""
+
+    name = "hlo.cholesky"
+    a = operand_def(TensorType)
+    result = result_def(TensorType)
+    lower = opt_prop_def(BoolAttr)
+    traits = traits_def(Pure())
+
+    @property
+    def is_lower(self) -> bool:
+        return self.lower is not None and bool(self.lower.value.data)
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        a = expect_tensor(self.a.type, "a")
+        shape = _shape(a)
+        if not is_float(a.element_type):
+            raise VerifyException(f"a must have a float element type, found {a}")
+        if len(shape) < 2 or shape[-1] != shape[-2]:
+            raise VerifyException(f"a must be a batch of square matrices, found {a}")
+        return [a]
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_ssa_value(self.a)
+        if self.lower is not None:
+            printer.print_string(f", lower = {'true' if self.is_lower else 'false'}")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.a.type)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> CholeskyOp:
+        operand = parser.parse_unresolved_operand()
+        properties: dict[str, Attribute] = {}
+        if parser.parse_optional_punctuation(","):
+            parser.parse_keyword("lower")
+            parser.parse_punctuation("=")
+            properties["lower"] = BoolAttr.from_bool(parser.parse_boolean())
+        attributes = dict(parser.parse_optional_attr_dict())
+        if "lower" in attributes:
+            properties["lower"] = attributes.pop("lower")
+        parser.parse_punctuation(":")
+        t = parser.parse_type()
+        return cls.create(
+            operands=[parser.resolve_operand(operand, t)],
+            result_types=[t],
+            properties=properties,
+            attributes=attributes,
+        )
+
+
+OPS: list[type[Operation]] = [TriangularSolveOp, CholeskyOp]
 ATTRIBUTES: list[type[Attribute]] = [TransposeAttr]

@@ -1,5 +1,6 @@
-"""hlo.triangular_solve as an hlo.while over the rows of the solution (substitution), expanded
-before control flow lowers, so the loop and its slices lower as any other hlo.while does.
+"""hlo.triangular_solve as an hlo.while over the rows of the solution (substitution), and
+hlo.cholesky as one over the columns of the factor, expanded before control flow lowers, so the
+loops and their slices lower as any other hlo.while does.
 
 Every form is brought to op(a) x = b with op(a) lower or upper triangular: a right-side solve
 x op(a) = b is op(a)^T x^T = b^T, and a transposed a swaps lower and upper. Row i of x is then
@@ -91,6 +92,56 @@ def expand_triangular_solve(op: hlo.TriangularSolveOp) -> None:
     Rewriter.erase_op(op)
 
 
+def expand_cholesky(op: hlo.CholeskyOp) -> None:
+    """Column j of L (lower; an upper factor is the lower one of a^T, transposed) is
+    v = a[:, j] - L L[j, :]^T over the columns already computed (the others are still zero),
+    then sqrt(v_j) at row j, v_i / sqrt(v_j) below it and zero above."""
+    emit = HloEmitter(op)
+    a = op.a if op.is_lower else _swap_last(emit, op.a)
+    a_type = expect(a.type, TensorType, "a")
+    element = a_type.element_type
+    shape = list(a_type.get_shape())
+    batch, n = shape[:-2], shape[-1]
+    k = len(batch)
+    factor0 = emit(hlo.BroadcastInDimOp(emit.scalar(0.0, element), a_type, []))
+    loop, cond, body = hlo.WhileOp.with_empty_regions([emit.scalar(0, i32), factor0])
+    emit.add(loop)
+    in_cond = HloEmitter(op, cond)
+    more = in_cond(hlo.CompareOp(cond.args[0], in_cond.scalar(n, i32), "LT", "SIGNED"))
+    in_cond.add(hlo.ReturnOp([more]))
+
+    e = HloEmitter(op, body)
+    j, factor = body.args
+    zeros = [e.scalar(0, i32)] * k
+    col0 = e.scalar(0, i32)
+    batch_dims = list(range(k))
+    row = e(hlo.DynamicSliceOp(factor, [*zeros, j, col0], [*batch, 1, n]))
+    done = e(hlo.DotGeneralOp(factor, row, batch_dims, batch_dims, [k + 1], [k + 1]))
+    column = e(hlo.DynamicSliceOp(a, [*zeros, col0, j], [*batch, n, 1]))
+    v = e(hlo.SubtractOp(column, done))
+    column_type = TensorType(element, [*batch, n, 1])
+    pivot = e(hlo.SqrtOp(e(hlo.DynamicSliceOp(v, [*zeros, j, col0], [*batch, 1, 1]))))
+    pivots = e(hlo.BroadcastInDimOp(pivot, column_type, range(k + 2)))
+    rows = e(hlo.IotaOp(k, TensorType(i32, [*batch, n, 1])))
+    js = e(hlo.BroadcastInDimOp(j, TensorType(i32, [*batch, n, 1]), []))
+    below = e(hlo.CompareOp(rows, js, "GT", "SIGNED"))
+    on = e(hlo.CompareOp(rows, js, "EQ", "SIGNED"))
+    zero = e(hlo.BroadcastInDimOp(e.scalar(0.0, element), column_type, []))
+    new = e(hlo.SelectOp(on, pivots, e(hlo.SelectOp(below, e(hlo.DivideOp(v, pivots)), zero))))
+    factor_next = e(hlo.DynamicUpdateSliceOp(factor, new, [*zeros, col0, j]))
+    e.add(hlo.ReturnOp([e(hlo.AddOp(j, e.scalar(1, i32))), factor_next]))
+
+    result: SSAValue = loop.results[1]
+    if not op.is_lower:
+        result = _swap_last(emit, result)
+    op.result.replace_all_uses_with(result)
+    Rewriter.erase_op(op)
+
+
 def expand_triangular_solves(module: ModuleOp) -> None:
-    for op in [o for o in module.walk() if isinstance(o, hlo.TriangularSolveOp)]:
-        expand_triangular_solve(op)
+    """Every hlo.triangular_solve and hlo.cholesky of `module` as an hlo.while."""
+    for op in [o for o in module.walk() if isinstance(o, hlo.TriangularSolveOp | hlo.CholeskyOp)]:
+        if isinstance(op, hlo.CholeskyOp):
+            expand_cholesky(op)
+        else:
+            expand_triangular_solve(op)
