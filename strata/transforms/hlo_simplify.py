@@ -121,6 +121,23 @@ class DotToDotGeneral(RewritePattern):
         rewriter.replace(op, [], [general.result])
 
 
+class BroadcastToBroadcastInDim(RewritePattern):
+    """hlo.broadcast %x, sizes = [s...] -> hlo.broadcast_in_dim %x, dims = [len(s), ...]"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, hlo.BroadcastOp):
+            return
+        operand = op.operand.type
+        if not isinstance(operand, TensorType):
+            return
+        new = len(op.broadcast_sizes.get_values())
+        dims = [new + d for d in range(operand.get_num_dims())]
+        spread = LocatedBuilder(rewriter, op)(
+            hlo.BroadcastInDimOp(op.operand, op.result.type, dims)
+        )
+        rewriter.replace(op, [], [spread.result])
+
+
 @dataclass(frozen=True)
 class HloSimplifyPass(ModulePass):
     """Simplifies hlo in place. Expects and guarantees the `hlo` stage."""
@@ -130,6 +147,12 @@ class HloSimplifyPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         PatternRewriteWalker(
             GreedyRewritePatternApplier(
-                [FoldNoOpShapeOp(), FoldConstantShapeOp(), FoldDimensionSize(), DotToDotGeneral()]
+                [
+                    FoldNoOpShapeOp(),
+                    FoldConstantShapeOp(),
+                    FoldDimensionSize(),
+                    DotToDotGeneral(),
+                    BroadcastToBroadcastInDim(),
+                ]
             )
         ).rewrite_module(op)

@@ -1334,6 +1334,31 @@ class BroadcastInDimOp(HloOp):
             )
 
 
+@irdl_op_definition
+class BroadcastOp(HloOp):
+    """StableHLO's older broadcast: new leading dims of `broadcast_sizes`, then the operand's.
+    hlo-simplify turns it into broadcast_in_dim.
+    `%0 = hlo.broadcast %x, sizes = [2] : (tensor<3xf32>) -> tensor<2x3xf32>`"""
+
+    name = "hlo.broadcast"
+    operand = operand_def(TensorType)
+    result = result_def(TensorType)
+    broadcast_sizes = prop_def(DenseArrayBase.constr(i64))
+    traits = traits_def(Pure())
+    custom_directives = (DimsArray,)
+    assembly_format = (
+        "$operand `,` `sizes` `=` custom<DimsArray>($broadcast_sizes) attr-dict `:` "
+        "functional-type(operands, results)"
+    )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        operand = expect_tensor(self.operand.type, "operand")
+        sizes = _ints(self.broadcast_sizes)
+        if any(size < 0 for size in sizes):
+            raise VerifyException(f"broadcast_sizes {_format_list(sizes)} has a negative size")
+        return [TensorType(operand.element_type, [*sizes, *_shape(operand)])]
+
+
 # ---------------------------------------------------------------------------------------------
 # Contractions
 
@@ -1766,6 +1791,7 @@ OPS: list[type[Operation]] = [
     ReshapeOp,
     TransposeOp,
     BroadcastInDimOp,
+    BroadcastOp,
     DotOp,
     DotGeneralOp,
     ReduceOp,
