@@ -29,7 +29,7 @@ from strata.abi import EntrySignature
 from strata.diagnostics import InputError, StrataError
 from strata.frontends.graphdef.options import ImportOptions
 from strata.loading import load_module
-from strata.pipeline import PipelineOptions, Stage, run_stages, target_of
+from strata.pipeline import LOOPING_TARGETS, PipelineOptions, Stage, run_stages, target_of
 from strata.profiling import CompileTimer, KernelEvent, Slice
 from strata.progress import CompileProgress
 
@@ -116,7 +116,7 @@ def lower(
     `keep_loops=False` unrolls a GraphDef's loops at import; the default keeps them unless
     `stop_after` is a stage of the GPU chain (its host plan has no loops yet)."""
     if keep_loops is None:
-        keep_loops = target_of(stop_after) == "cpu"
+        keep_loops = target_of(stop_after) in LOOPING_TARGETS
     options = ImportOptions(
         inputs=inputs, input_shapes=input_shapes, outputs=outputs, keep_loops=keep_loops
     )

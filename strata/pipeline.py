@@ -57,6 +57,9 @@ class PipelineOptions:
     target: TargetDescription | None = None
     """The CPU the code is for: its vector registers size the contraction tiles (None: this
     machine)."""
+    loops: bool = True
+    """Whether the code may loop: False (a chain without loops, see LOOPING_TARGETS) turns
+    hlo-reroll-loops off, which would fold repeated layers into an hlo.while."""
     verify_each: bool = True
     """Verify the module after every stage, as mlir-opt does after every pass. False verifies
     the first stage's output (a GraphDef's ops, as imported and cleaned up: the input) and the
@@ -90,7 +93,8 @@ STAGES: tuple[Stage, ...] = (
     Stage(
         "hlo-opt",
         _d("func", "hlo", "rt"),
-        "chlo-legalize-to-hlo,inline,hlo-complex-to-real,hlo-simplify,canonicalize,cse,dce",
+        "chlo-legalize-to-hlo,inline,hlo-complex-to-real,hlo-simplify,canonicalize,cse,"
+        "hlo-reroll-loops,dce",
         "chlo expanded into hlo; calls inlined; complex values as real (re, im) pairs; "
         "simplified and CSE'd hlo",
     ),
@@ -163,6 +167,10 @@ def set_stages(stages: tuple[Stage, ...]) -> None:
 TARGETS: tuple[str, ...] = ("cpu", "cuda")
 """Target chains; the default is the first."""
 
+LOOPING_TARGETS = frozenset({"cpu"})
+"""Chains that run loops (scf.while). The cuda chain's host plan is a straight list of kernel
+launches: its input has its loops unrolled at import, and nothing rerolls them."""
+
 
 def chain(target: str = "cpu") -> tuple[Stage, ...]:
     """The stages a module passes through for `target`: the shared ones, then the target's own."""
@@ -219,6 +227,7 @@ TILING_PASS = "convert-linalg-to-loops"
 PACKING_PASS = "linalg-pack-weights"
 MATH_PASS = "expand-math"
 """The passes whose options the target description fills."""
+REROLL_PASS = "hlo-reroll-loops"
 
 
 def stage_passes(stage: Stage, options: PipelineOptions | None = None) -> str:
@@ -233,6 +242,9 @@ def stage_passes(stage: Stage, options: PipelineOptions | None = None) -> str:
             PACKING_PASS: f"{PACKING_PASS}{{{shape}}}",
         }
         passes = ",".join(filled.get(p, p) for p in passes.split(","))
+    if options is not None and not options.loops:
+        off = f"{REROLL_PASS}{{min-trip-count=0}}"
+        passes = ",".join(off if p == REROLL_PASS else p for p in passes.split(","))
     if options is not None and options.check_bounds and stage.checked:
         passes = f"{passes},{CHECK_BOUNDS_PASS}"
     if options is not None and options.profile and stage.name == "loops":
@@ -285,6 +297,8 @@ def run_stages(
     pass boundary (xDSL's PassPipeline callback: the pass done, the module, the next pass).
     """
     stages = chain(target_of(stop_after))
+    if target_of(stop_after) not in LOOPING_TARGETS:
+        options = replace(options or PipelineOptions(), loops=False)
     names = [s.name for s in stages]
     start = start_after or detect_stage(module, target_of(stop_after)).name
     if start not in names:

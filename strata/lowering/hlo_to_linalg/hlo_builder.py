@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import numpy as np
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import TensorType, i32
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from strata.dialects import hlo
@@ -58,6 +58,20 @@ class HloEmitter:
 
     def reshape(self, value: SSAValue, shape: Sequence[int]) -> SSAValue:
         return self(hlo.ReshapeOp(value, TensorType(element_of(value), shape)))
+
+
+def counted_loop(
+    emit: HloEmitter, trips: int, carried: Sequence[SSAValue]
+) -> tuple[hlo.WhileOp, HloEmitter]:
+    """An hlo.while carrying (step: i32 from 0, *`carried`) while step < `trips`, added at
+    `emit`; returns it and an emitter into its empty body, which the caller fills and ends with
+    an hlo.return of step + 1 and the next carried values."""
+    loop, cond, body = hlo.WhileOp.with_empty_regions([emit.scalar(0, i32), *carried])
+    emit.add(loop)
+    in_cond = HloEmitter(emit.at, cond)
+    more = in_cond(hlo.CompareOp(cond.args[0], in_cond.scalar(trips, i32), "LT", "SIGNED"))
+    in_cond.add(hlo.ReturnOp([more]))
+    return loop, HloEmitter(emit.at, body)
 
 
 def _is_scalar(value: SSAValue) -> bool:

@@ -20,25 +20,12 @@ from xdsl.rewriter import Rewriter
 
 from strata.dialects import hlo
 from strata.internal import expect
-from strata.lowering.hlo_to_linalg.hlo_builder import HloEmitter
+from strata.lowering.hlo_to_linalg.hlo_builder import HloEmitter, counted_loop
 
 
 def _swap_last(emit: HloEmitter, value: SSAValue) -> SSAValue:
     rank = expect(value.type, TensorType, "operand").get_num_dims()
     return emit(hlo.TransposeOp(value, [*range(rank - 2), rank - 1, rank - 2]))
-
-
-def _counted_loop(
-    emit: HloEmitter, trips: int, carried: SSAValue
-) -> tuple[hlo.WhileOp, HloEmitter]:
-    """An hlo.while carrying (step: i32 from 0, `carried`) while step < `trips`, added at
-    `emit`; returns it and an emitter into its (empty) body."""
-    loop, cond, body = hlo.WhileOp.with_empty_regions([emit.scalar(0, i32), carried])
-    emit.add(loop)
-    in_cond = HloEmitter(emit.at, cond)
-    more = in_cond(hlo.CompareOp(cond.args[0], in_cond.scalar(trips, i32), "LT", "SIGNED"))
-    in_cond.add(hlo.ReturnOp([more]))
-    return loop, HloEmitter(emit.at, body)
 
 
 def expand_triangular_solve(op: hlo.TriangularSolveOp) -> None:
@@ -66,7 +53,7 @@ def expand_triangular_solve(op: hlo.TriangularSolveOp) -> None:
     zero = emit(hlo.BroadcastInDimOp(emit.scalar(0.0, element), a_type, []))
     strict = emit(hlo.SelectOp(inside, a, zero))
     x0 = emit(hlo.BroadcastInDimOp(emit.scalar(0.0, element), b_type, []))
-    loop, e = _counted_loop(emit, m, x0)
+    loop, e = counted_loop(emit, m, [x0])
     step, x = loop.body.block.args
     row_index = step if lower else e(hlo.SubtractOp(e.scalar(m - 1, i32), step))
     zeros = [e.scalar(0, i32)] * k
@@ -109,7 +96,7 @@ def expand_cholesky(op: hlo.CholeskyOp) -> None:
     batch, n = shape[:-2], shape[-1]
     k = len(batch)
     factor0 = emit(hlo.BroadcastInDimOp(emit.scalar(0.0, element), a_type, []))
-    loop, e = _counted_loop(emit, n, factor0)
+    loop, e = counted_loop(emit, n, [factor0])
     j, factor = loop.body.block.args
     zeros = [e.scalar(0, i32)] * k
     col0 = e.scalar(0, i32)

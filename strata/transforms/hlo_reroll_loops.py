@@ -1,0 +1,404 @@
+"""hlo-reroll-loops: a run of identical layers (the same ops, wired the same way, each reading the
+one before it) becomes one hlo.while that runs the layer once per copy.
+
+A 1000-layer MLP, or an RNN unrolled over its time steps (`static_rnn`, a Keras RNN with
+`unroll=True`), imports as the same few ops a thousand times. Every later stage lowers each copy
+again, so the compile grows with the depth; rerolled, the layer is lowered once and the compile
+time no longer depends on how many there are. It is the inverse of hlo-unroll-loops.
+
+    %1 = hlo.dot_general %x, %w0 ...       %k = hlo.constant <w0, w1, ..., w{n-1} stacked>
+    %2 = hlo.tanh %1                  ->   %r:2 = hlo.while (%i = 0, %h = %x) {
+    %3 = hlo.dot_general %2, %w1 ...         %w = reshape(dynamic_slice %k[%i])
+    %4 = hlo.tanh %3                         %y = tanh(dot_general %h, %w)
+    ...                                       return %i + 1, %y }
+
+What repeats is found on the function body's ops in order, constants left out: a window of p ops
+repeats when each op of the next window has the same name, attributes, types and regions, and
+reads the same way: a value of its own window (same position), one of the window before (a
+value the loop carries), a constant (the same one in every window, or one per window: stacked
+into one constant with a leading dimension of the trip count, sliced by the step), or one value
+defined before the run (the same in every window). The first window reads, in place of the
+carried values, what the run starts from. The last window's values used after the run become
+the loop's results; a run stops where a value of an earlier window is used after it.
+
+Only the ops are reordered into a loop, not the arithmetic: each copy computes the same ops on
+the same values in the same order, so results are bit-identical. What changes is what later
+passes see: ops of neighbouring layers are no longer fused into one kernel, and per-layer
+constant weights are sliced from the stack at run time instead of being laid out for the
+kernel at compile time. Hence `min-trip-count`: only runs of at least that many copies (deep
+stacks, where the compile time is the problem) are rerolled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from io import StringIO
+
+import numpy as np
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp, TensorType, i32
+from xdsl.ir import Block, Operation, OpResult, Region, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.printer import Printer
+from xdsl.rewriter import Rewriter
+
+from strata.dialects import hlo
+from strata.dialects.tensor_types import dense_from_numpy, is_static, numpy_from_dense
+from strata.internal import expect
+from strata.lowering.hlo_to_linalg.hlo_builder import HloEmitter, counted_loop
+
+Ref = tuple[str, int, int]
+"""How an op of a window reads one value: ("local", op, result) a value of its own window,
+("carried", op, result) one of the window before, ("in", n, 0) the window's n-th distinct value
+from outside the run (a constant, or a value computed before the run)."""
+
+
+def _region_text(region: Region) -> str:
+    out = StringIO()
+    Printer(stream=out).print_region(region)
+    return out.getvalue()
+
+
+KERNEL_OPS = (hlo.DotGeneralOp, hlo.DotOp, hlo.ConvolutionOp, hlo.ReduceOp)
+"""A layer has one of these: ops that get a kernel of their own whatever surrounds them. A run
+of elementwise ops only is left alone: fused, it is one pass over memory; rerolled, one per
+copy."""
+
+
+def _signature(op: Operation) -> Hashable:
+    """Equal for hlo ops that are the same but for their operands (unique for other ops)."""
+    if op.dialect_name() != "hlo":
+        return ("unique", id(op))
+    try:
+        key = (
+            op.name,
+            tuple(sorted(op.properties.items())),
+            tuple(sorted(op.attributes.items())),
+            tuple(v.type for v in op.results),
+            tuple(v.type for v in op.operands),
+            tuple(_region_text(r) for r in op.regions),
+        )
+        hash(key)
+    except TypeError:  # an attribute that does not hash: never the same as another op
+        return ("unique", id(op))
+    return key
+
+
+def _reads(op: Operation) -> list[SSAValue]:
+    """The values `op` reads: its operands, then those its regions use but do not define."""
+    if not op.regions:
+        return list(op.operands)
+    inner = list(op.walk())[1:]
+    defined: set[SSAValue] = set()
+    for o in inner:
+        defined.update(o.results)
+        for region in o.regions:
+            for block in region.blocks:
+                defined.update(block.args)
+    for region in op.regions:
+        for block in region.blocks:
+            defined.update(block.args)
+    found = list(op.operands)
+    for o in inner:
+        found += [v for v in o.operands if v not in defined and v not in found]
+    return found
+
+
+def _runs_by_signature(signatures: np.ndarray, min_trips: int, max_period: int) -> np.ndarray:
+    """For each position i, the period p (0: none) of the longest run of at least `min_trips`
+    windows of p ops starting at i whose signatures repeat (the smallest p on a tie)."""
+    n = len(signatures)
+    best_cover = np.zeros(n, np.int64)
+    best_period = np.zeros(n, np.int64)
+    positions = np.arange(n)
+    for p in range(1, min(max_period, n // min_trips) + 1):
+        same = signatures[:-p] == signatures[p:]
+        # How many positions from i on repeat p later: the distance to the next that does not.
+        breaks = np.where(same, len(same), np.arange(len(same)))
+        run = np.minimum.accumulate(breaks[::-1])[::-1] - positions[: len(same)]
+        windows = run // p + 1
+        cover = np.where(windows >= min_trips, windows * p, 0)
+        better = cover > best_cover[: len(same)]
+        best_cover[: len(same)][better] = cover[better]
+        best_period[: len(same)][better] = p
+    return best_period
+
+
+@dataclass
+class _Run:
+    start: int
+    period: int
+    trips: int
+    form: list[list[Ref]]
+    """How each op of the second window reads each of its values (`_reads` order)."""
+    inits: dict[tuple[int, int], SSAValue]
+    """Carried (op, result) -> the value the first window reads in its place."""
+    inputs: list[list[SSAValue]]
+    """Per window, its distinct values from outside the run in first-read order."""
+    slots: list[tuple[int, int]] = field(default_factory=list)
+    """The values the loop carries, as (op, result) of a window: those the next window reads,
+    and those of the last window used after the run."""
+    outputs: set[tuple[int, int]] = field(default_factory=set)
+    """The slots used after the run."""
+
+
+class _Rerolling:
+    """Finds and rerolls the runs of one block's ops."""
+
+    def __init__(self, block: Block, min_trips: int, max_period: int):
+        self.block = block
+        self.min_trips = min_trips
+        self.max_period = max_period
+        self.ops = [op for op in block.ops if not isinstance(op, hlo.ConstantOp)]
+        self.position = {op: i for i, op in enumerate(self.ops)}
+        self.reads = [_reads(op) for op in self.ops]
+        ids: dict[Hashable, int] = {}
+        self.signatures = np.array([ids.setdefault(_signature(op), len(ids)) for op in self.ops])
+
+    def top(self, op: Operation | None) -> Operation | None:
+        """The op of this block that is or contains `op`."""
+        while op is not None and op.parent_block() is not self.block:
+            op = op.parent_op()
+        return op
+
+    def at(self, value: SSAValue) -> int | None:
+        """The position of the op defining `value` among the block's ops (None: a constant, a
+        block argument or a value from around the block)."""
+        owner = value.owner
+        return self.position.get(owner) if isinstance(owner, Operation) else None
+
+    def ref(
+        self, value: SSAValue, start: int, run_start: int, period: int, inputs: list[SSAValue]
+    ) -> Ref | None:
+        """How the window at `start` reads `value` (None: from two or more windows back)."""
+        at = self.at(value)
+        if at is None or at < run_start or not isinstance(value, OpResult):
+            if value not in inputs:
+                inputs.append(value)
+            return ("in", inputs.index(value), 0)
+        if at >= start:
+            return ("local", at - start, value.index)
+        if at >= start - period:
+            return ("carried", at - start + period, value.index)
+        return None
+
+    def form(
+        self, start: int, run_start: int, period: int
+    ) -> tuple[list[list[Ref]] | None, list[SSAValue]]:
+        inputs: list[SSAValue] = []
+        form: list[list[Ref]] = []
+        for j in range(period):
+            refs = []
+            for value in self.reads[start + j]:
+                r = self.ref(value, start, run_start, period, inputs)
+                if r is None:
+                    return None, inputs
+                refs.append(r)
+            form.append(refs)
+        return form, inputs
+
+    def first_window(self, run: _Run) -> bool:
+        """Whether the run's first window reads as the others do, with values from before the
+        run in place of carried ones; fills `run.inits` and the window's inputs."""
+        inputs: list[SSAValue] = []
+        for j, refs in enumerate(run.form):
+            for r, value in zip(refs, self.reads[run.start + j], strict=True):
+                if r[0] == "carried":
+                    at = self.at(value)
+                    if at is not None and at >= run.start:
+                        return False
+                    if run.inits.setdefault((r[1], r[2]), value) is not value:
+                        return False
+                elif self.ref(value, run.start, run.start, run.period, inputs) != r:
+                    return False
+        run.inputs.insert(0, inputs)
+        return True
+
+    def find(self, start: int, period: int) -> _Run | None:
+        second, inputs = self.form(start + period, start, period)
+        if second is None or not any(r[0] == "carried" for refs in second for r in refs):
+            return None  # not a chain of layers: each window would be independent
+        if not any(isinstance(op, KERNEL_OPS) for op in self.ops[start : start + period]):
+            return None
+        run = _Run(start, period, 2, second, {}, [inputs])
+        if not self.first_window(run) or not self.stays_inside(run, 0):
+            return None
+        layer = self.signatures[start : start + period]
+        while start + (run.trips + 1) * period <= len(self.ops) and self.stays_inside(run):
+            at = start + run.trips * period
+            if not np.array_equal(self.signatures[at : at + period], layer):
+                break
+            form, inputs = self.form(at, start, period)
+            if form != second:
+                break
+            run.inputs.append(inputs)
+            run.trips += 1
+        if run.trips < self.min_trips:
+            return None
+        run.outputs = self.outputs(run)
+        carried = {(r[1], r[2]) for refs in second for r in refs if r[0] == "carried"}
+        run.slots = sorted(carried | run.outputs)
+        # Loop values and stacked inputs: tensors of static shapes (a loop value that no window
+        # reads starts as zeros; each window's inputs are stacked into one).
+        values = [self.ops[start + x].results[r] for x, r in run.slots] + run.inputs[1]
+        return run if all(is_static(v.type) for v in values) else None
+
+    def stays_inside(self, run: _Run, window: int | None = None) -> bool:
+        """Whether the values of `window` (default: the run's last) are used only by it and the
+        window after it: otherwise the run ends at it (what comes after reads it)."""
+        k = run.trips - 1 if window is None else window
+        begin = run.start + k * run.period
+        end = begin + 2 * run.period
+        for op in self.ops[begin : begin + run.period]:
+            for result in op.results:
+                for use in result.uses:
+                    user = self.top(use.operation)
+                    at = self.position.get(user) if user is not None else None
+                    if at is None or at >= end:
+                        return False
+        return True
+
+    def runs(self) -> list[_Run]:
+        if len(self.ops) < 2 * self.min_trips:
+            return []
+        periods = _runs_by_signature(self.signatures, self.min_trips, self.max_period)
+        found: list[_Run] = []
+        i = 0
+        while i < len(self.ops):
+            run = self.find(i, int(periods[i])) if periods[i] else None
+            if run is None:
+                i += 1
+                continue
+            found.append(run)
+            i = run.start + run.trips * run.period
+        return found
+
+    def reroll(self, run: _Run) -> None:
+        end = run.start + run.trips * run.period
+        first = self.ops[run.start]
+        self.hoist_constants(run, first)
+        slots = run.slots
+        emit = HloEmitter(first)
+        inits = [run.inits.get(s) or self.zeros(emit, s, run) for s in slots]
+        stacks = [
+            (value, self.stack(emit, [w[q] for w in run.inputs]))
+            for q, value in enumerate(run.inputs[1])
+            if any(w[q] is not value for w in run.inputs)
+        ]
+        loop, body = counted_loop(emit, run.trips, inits)
+        step, *state = loop.body.block.args
+        mapping: dict[SSAValue, SSAValue] = {
+            self.ops[run.start + x].results[r]: arg
+            for (x, r), arg in zip(slots, state, strict=True)
+        }
+        for value, stacked in stacks:
+            mapping[value] = self.slice(body, step, stacked)
+        second = run.start + run.period
+        for j in range(run.period):
+            clone = self.ops[second + j].clone(mapping)
+            model = self.ops[run.start + j]  # the first layer names the loop's ops
+            for result, named in zip(clone.results, model.results, strict=True):
+                result.name_hint = named.name_hint
+            body.add(clone)
+            clone.location = model.location
+        body.add(
+            hlo.ReturnOp(
+                [
+                    body(hlo.AddOp(step, body.scalar(1, i32))),
+                    *(mapping[self.ops[second + x].results[r]] for x, r in slots),
+                ]
+            )
+        )
+        last = end - run.period
+        for (x, r), result in zip(slots, loop.results[1:], strict=True):
+            if (x, r) in run.outputs:
+                self.ops[last + x].results[r].replace_all_uses_with(result)
+        for op in reversed(self.ops[run.start : end]):
+            Rewriter.erase_op(op)
+        for inputs in run.inputs:  # the constants stacked
+            for value in inputs:
+                owner = value.owner
+                if isinstance(owner, hlo.ConstantOp) and not value.uses and owner.parent:
+                    Rewriter.erase_op(owner)
+
+    def hoist_constants(self, run: _Run, first: Operation) -> None:
+        """Moves the constants the run reads that come after its first op before it, so that
+        the loop, put there, sees every value the run reads defined."""
+        order = {op: i for i, op in enumerate(self.block.ops)}
+        at = order[first]
+        for reads in self.reads[run.start : run.start + run.trips * run.period]:
+            for value in reads:
+                owner = value.owner
+                if isinstance(owner, hlo.ConstantOp) and order.get(owner, -1) > at:
+                    self.block.detach_op(owner)
+                    self.block.insert_op_before(owner, first)
+                    order[owner] = -1
+
+    def outputs(self, run: _Run) -> set[tuple[int, int]]:
+        """(op, result) of the last window used after the run."""
+        begin = run.start + (run.trips - 1) * run.period
+        found: set[tuple[int, int]] = set()
+        for x in range(run.period):
+            for r, result in enumerate(self.ops[begin + x].results):
+                if any(
+                    self.top(u.operation) not in self.ops[begin : begin + run.period]
+                    for u in result.uses
+                ):
+                    found.add((x, r))
+        return found
+
+    def zeros(self, emit: HloEmitter, slot: tuple[int, int], run: _Run) -> SSAValue:
+        """The start value of a value the loop only produces (no window reads it)."""
+        t = expect(self.ops[run.start + slot[0]].results[slot[1]].type, TensorType)
+        return emit(
+            hlo.ConstantOp(dense_from_numpy(np.zeros(tuple(t.get_shape())), t.element_type))
+        )
+
+    @staticmethod
+    def stack(emit: HloEmitter, per_window: Sequence[SSAValue]) -> SSAValue:
+        """Every window's value along a new leading dimension: one constant when they are all
+        constants, else their concatenation."""
+        t = expect(per_window[0].type, TensorType)
+        owners = [v.owner for v in per_window]
+        constants = [o for o in owners if isinstance(o, hlo.ConstantOp)]
+        if len(constants) == len(owners):
+            arrays = [numpy_from_dense(o.value) for o in constants]
+            return emit(hlo.ConstantOp(dense_from_numpy(np.stack(arrays), t.element_type)))
+        shape = [1, *t.get_shape()]
+        return emit(hlo.ConcatenateOp([emit.reshape(v, shape) for v in per_window], 0))
+
+    @staticmethod
+    def slice(body: HloEmitter, step: SSAValue, stacked: SSAValue) -> SSAValue:
+        """Window `step`'s value, from the stack."""
+        shape = list(expect(stacked.type, TensorType).get_shape())[1:]
+        zero = body.scalar(0, i32)
+        one = body(hlo.DynamicSliceOp(stacked, [step, *[zero] * len(shape)], [1, *shape]))
+        return body.reshape(one, shape)
+
+
+@dataclass(frozen=True)
+class HloRerollLoopsPass(ModulePass):
+    """Rerolls each run of at least `min-trip-count` identical layers in a function's body into
+    one hlo.while over the layers (0 rerolls nothing); a layer is at most `max-period` ops.
+
+    Expects: the `hlo` or `hlo-opt` stage. Keeps it.
+    """
+
+    name = "hlo-reroll-loops"
+
+    min_trip_count: int = 16
+    """Reroll runs of at least this many copies (values below 2 count as 2; 0: none)."""
+    max_period: int = 256
+    """The most ops (constants left out) one copy may have."""
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.min_trip_count <= 0:
+            return
+        for f in list(op.walk()):
+            if isinstance(f, func.FuncOp) and f.body.blocks:
+                rerolling = _Rerolling(f.body.block, max(2, self.min_trip_count), self.max_period)
+                # Last first: a run's values read by a later one are then still in place.
+                for run in reversed(rerolling.runs()):
+                    rerolling.reroll(run)
