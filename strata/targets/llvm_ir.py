@@ -181,6 +181,8 @@ def _declare_func(op: llvm.FuncOp, out: ir.Module) -> None:
         fn.calling_convention = cconv
     if "no_inline" in op.attributes:  # MLIR's llvm.func `no_inline`
         fn.attributes.add("noinline")
+    if "always_inline" in op.attributes:  # and `always_inline` (expand-math's functions)
+        fn.attributes.add("alwaysinline")
     if op.arg_attrs is None:
         return
     for arg, attrs in zip(fn.args, op.arg_attrs.data, strict=True):

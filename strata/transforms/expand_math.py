@@ -1,8 +1,10 @@
 """expand-math: f32 `math` ops as branch-free `arith`, so the loops around them vectorise.
 
     %y = math.exp %x : f32
- -> n = floor(x * log2(e) + 1/2); r = x - n * ln2 (two parts); p = 1 + r + r^2 * P(r);
-    y = p * 2^(n/2) * 2^(n - n/2), with selects for overflow, underflow and NaN
+ -> %y = func.call @__strata_math_exp_f32(%x), a private function of the module (LLVM inlines
+    it) computing n = floor(x * log2(e) + 1/2); r = x - n * ln2 (two parts);
+    p = 1 + r + r^2 * P(r); y = p * 2^(n/2) * 2^(n - n/2), with selects for overflow, underflow
+    and NaN
 
 LLVM lowers `llvm.exp.f32`, `llvm.tanh.f32`, `log1pf`, ... to scalar libm calls, which no loop
 vectoriser widens: a loop over `tanh` ran one element at a time. These expansions use only
@@ -21,23 +23,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import arith, math
+from xdsl.dialects import arith, func, math
 from xdsl.dialects.builtin import (
     Float32Type,
     FloatAttr,
+    FunctionType,
     IntegerAttr,
     ModuleOp,
+    UnitAttr,
     f32,
     i32,
 )
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
-    PatternRewriter,
-    PatternRewriteWalker,
-    RewritePattern,
-)
+from xdsl.rewriter import Rewriter
 
 from strata.targets.description import TargetDescription
 
@@ -83,17 +82,15 @@ SQRT_HALF = 0.70710678118654752
 
 
 class _Emit:
-    """Builds f32/i32 arith ops before `at`; every value is an SSAValue of f32 or i32."""
+    """Appends f32/i32 arith ops to `block`; every value is an SSAValue of f32 or i32."""
 
-    def __init__(self, rewriter: PatternRewriter, at: Operation, fma: bool):
-        self.rewriter = rewriter
-        self.at = at
+    def __init__(self, block: Block, fma: bool):
+        self.block = block
         self.fma = fma
         self.consts: dict[tuple[str, float], SSAValue] = {}
 
     def op(self, new: Operation) -> SSAValue:
-        new.location = self.at.location
-        self.rewriter.insert(new)
+        self.block.add_op(new)
         return new.results[0]
 
     def f(self, value: float) -> SSAValue:
@@ -250,28 +247,41 @@ def expands(op: Operation) -> bool:
     return type(op) in EXPANSIONS and isinstance(op.results[0].type, Float32Type)
 
 
-@dataclass
-class ExpandF32Math(RewritePattern):
-    """math.tanh %x : f32 -> its branch-free arith expansion (one row of EXPANSIONS per op)"""
+FUNCTION_PREFIX = "__strata_math_"
+"""Names of the functions expand-math adds (`__strata_math_tanh_f32`); reserved."""
 
-    fma: bool
 
-    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if not expands(op):
-            return
-        result = EXPANSIONS[type(op)][1](_Emit(rewriter, op, self.fma), op.operands[0])
-        rewriter.replace(op, [], [result])
+def expansion_function(name: str, fma: bool) -> func.FuncOp:
+    """The f32 expansion of math function `name` (a row of EXPANSIONS) as a private function of
+    one f32 argument, inlined by LLVM wherever it is called (`always_inline`)."""
+    expand = next(row for row in EXPANSIONS.values() if row[0] == name)[1]
+    block = Block(arg_types=[f32])
+    block.args[0].name_hint = "x"
+    block.add_op(func.ReturnOp(expand(_Emit(block, fma), block.args[0])))
+    function = func.FuncOp(
+        f"{FUNCTION_PREFIX}{name}_f32",
+        FunctionType.from_lists([f32], [f32]),
+        Region(block),
+        visibility="private",
+    )
+    function.attributes["always_inline"] = UnitAttr()
+    return function
 
 
 @dataclass(frozen=True)
 class ExpandMathPass(ModulePass):
     """Expands f32 exp, log, log1p, expm1 and tanh into vectorisable arith.
 
+    Each function used is built once per module, as a private function that LLVM inlines
+    (`always_inline`) before it vectorises, and each op becomes a call of it: the expansion's
+    40-odd ops then cost the later passes once, not once per use.
+
     `fma`: 1, the polynomials' multiply-adds are `math.fma` (the target has FMA); 0, a multiply
     and an add; -1, as this machine (the pipeline fills it from the compile's target).
 
     Expects: any stage with `math` ops on scalars (the `loops` stage on the cpu chain).
-    Guarantees: no f32 math.exp/log/log1p/expm1/tanh is left.
+    Guarantees: no f32 math.exp/log/log1p/expm1/tanh is left; calls of `__strata_math_*_f32`
+    functions in their place.
     """
 
     name = "expand-math"
@@ -280,6 +290,12 @@ class ExpandMathPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         fma = TargetDescription.host().fma if self.fma < 0 else bool(self.fma)
-        PatternRewriteWalker(
-            GreedyRewritePatternApplier([ExpandF32Math(fma)]), apply_recursively=False
-        ).rewrite_module(op)
+        functions: dict[str, func.FuncOp] = {}
+        for math_op in [o for o in op.walk() if expands(o)]:
+            name = EXPANSIONS[type(math_op)][0]
+            if name not in functions:
+                functions[name] = expansion_function(name, fma)
+                op.body.block.add_op(functions[name])
+            call = func.CallOp(functions[name].sym_name.data, [math_op.operands[0]], [f32])
+            call.location = math_op.location
+            Rewriter.replace_op(math_op, call)

@@ -11,7 +11,12 @@ from xdsl.ir import Block, Region
 
 from strata.lowering.linalg_to_loops.loop_nest import chain_depth
 from strata.registry import make_context
-from strata.transforms.expand_math import EXPANSION_DEPTH, EXPANSIONS, ExpandMathPass
+from strata.transforms.expand_math import (
+    EXPANSION_DEPTH,
+    EXPANSIONS,
+    FUNCTION_PREFIX,
+    ExpandMathPass,
+)
 
 
 @pytest.mark.parametrize("op_type", list(EXPANSIONS), ids=lambda t: EXPANSIONS[t][0])
@@ -26,4 +31,7 @@ def test_expansion_is_at_least_as_deep_as_charged(op_type: type, fma: int) -> No
     assert charged == EXPANSION_DEPTH + 1
     ExpandMathPass(fma=fma).apply(make_context(), module)
     assert not any(isinstance(o, op_type) for o in block.ops)
-    assert chain_depth(block) >= charged
+    (expansion,) = [f for f in module.ops if f is not fn]  # the function the op calls now
+    assert isinstance(expansion, func.FuncOp)
+    assert expansion.sym_name.data.startswith(FUNCTION_PREFIX)
+    assert chain_depth(expansion.body.block) >= charged
