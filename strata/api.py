@@ -16,7 +16,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -113,10 +113,13 @@ def lower(
     keep_loops: bool | None = None,
 ) -> tuple[Context, ModuleOp]:
     """Load `source` (GraphDef path or message, .mlir path, IR text); lower it to `stop_after`.
-    `keep_loops=False` unrolls a GraphDef's loops at import; the default keeps them unless
-    `stop_after` is a stage of the GPU chain (its host plan has no loops yet)."""
+    `keep_loops=False` unrolls a GraphDef's loops at import, and hlo-reroll-loops does not make
+    loops again; the default keeps them unless `stop_after` is a stage of the GPU chain (its host
+    plan has no loops yet)."""
     if keep_loops is None:
         keep_loops = target_of(stop_after) in LOOPING_TARGETS
+    if not keep_loops:  # loops unrolled at import (a chain without loops): none made again
+        pipeline = replace(pipeline or PipelineOptions(), loops=False)
     options = ImportOptions(
         inputs=inputs, input_shapes=input_shapes, outputs=outputs, keep_loops=keep_loops
     )
