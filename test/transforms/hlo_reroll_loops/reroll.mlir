@@ -1,25 +1,34 @@
-// RUN: strata-opt %s -p 'hlo-reroll-loops,dce' | filecheck %s
-// RUN: strata-opt %s -p 'hlo-reroll-loops{min-trip-count=17}' | filecheck %s --check-prefix=LIMIT
+// RUN: strata-opt %s -p 'hlo-reroll-loops{min-stacked-trip-count=16},dce' | filecheck %s
+// RUN: strata-opt %s -p 'hlo-reroll-loops' | filecheck %s --check-prefix=DEFAULT
+// RUN: strata-opt %s -p 'hlo-reroll-loops{min-trip-count=17 min-stacked-trip-count=16}' | filecheck %s --check-prefix=LIMIT
 // RUN: strata-opt %s -p 'hlo-reroll-loops{min-stacked-trip-count=15}' | filecheck %s --check-prefix=STACK15
-// RUN: strata-opt %s -p 'hlo-reroll-loops' -o %t.mlir
+// RUN: strata-opt %s -p 'hlo-reroll-loops{min-stacked-trip-count=16 max-stacked-bytes=59}' | filecheck %s --check-prefix=BYTES
+// RUN: strata-opt %s -p 'hlo-reroll-loops{min-stacked-trip-count=16}' -o %t.mlir
 // RUN: strata-run %t.mlir --run-checks | filecheck %s --check-prefix=RUN-OK
 
-// Runs of identical layers become one hlo.while: at least 4 layers (min-trip-count), or 16 when
-// each layer has constants of its own (min-stacked-trip-count).
+// Runs of identical layers become one hlo.while: at least 4 layers (min-trip-count), or, when
+// each layer has constants of its own, at least min-stacked-trip-count (64 by default, so the
+// 16 layers of @layers stay as they are: DEFAULT; the other prefixes use 16) and at most
+// max-stacked-bytes of them per layer (@layers has 60: a 3x3 and a 2x3 f32 constant).
 // @layers: 16 x tanh(h . W_i + B_i), a weight and a bias of its own per layer: both stacked into
 // one constant with a leading dimension of 16, sliced by the step. @shared: an unrolled RNN's
 // cell, the same constants every step: read from outside the loop, nothing stacked.
 // @two_carried: two values carried, both used after the run. @escape: the value after layer 11
 // is also used after the run, so one run ends there (11 trips) and another starts (29).
 // @inputs: each layer adds a value computed before the run (a strided slice, which no layer
-// takes in): the 16 are concatenated before the loop and sliced in it. @below_stacked: 15 layers with weights of
-// their own: unchanged. @short: 3 copies: unchanged. @projected: as a Keras RNN does, every
-// step's input projection first (a slice of %xe at the step, then a dot), then the steps: with
-// each op as late as it can go the projections join their steps, and the slices, which start
-// one further each step, become one dynamic_slice at 1 + step. @elementwise: 20 copies of
-// elementwise ops only: unchanged (fused, they are one pass over memory; rerolled, one per
-// copy). The expected values (check.expect_almost_eq_const) are float64 numpy's on the
+// takes in): the 16 are concatenated before the loop and sliced in it. @below_stacked: 15 layers
+// with weights of their own: unchanged. @short: 3 copies: unchanged. @projected: as a Keras RNN
+// does, every step's input projection first (a slice of %xe at the step, then a dot), then the
+// steps: with each op as late as it can go the projections join their steps, and the slices,
+// which start one further each step, become one dynamic_slice at 1 + step. @elementwise: 20
+// copies of elementwise ops only: unchanged (fused, they are one pass over memory; rerolled, one
+// per copy). The expected values (check.expect_almost_eq_const) are float64 numpy's on the
 // unrolled form.
+
+// DEFAULT-LABEL: func.func @layers
+// DEFAULT-NOT:     hlo.while
+// DEFAULT-LABEL: func.func @shared
+// DEFAULT:         hlo.while
 
 // CHECK-LABEL: func.func @layers
 // CHECK:         %h0 = hlo.negate
@@ -100,6 +109,11 @@
 // LIMIT-NOT:     hlo.while
 // LIMIT-LABEL: func.func @shared
 // LIMIT:         hlo.while
+
+// BYTES-LABEL: func.func @layers
+// BYTES-NOT:     hlo.while
+// BYTES-LABEL: func.func @shared
+// BYTES:         hlo.while
 
 // STACK15-LABEL: func.func @below_stacked
 // STACK15:         hlo.while
