@@ -108,8 +108,7 @@ def _moving_slice(op: Operation) -> bool:
 
 
 def _starts(op: Operation) -> tuple[int, ...]:
-    assert isinstance(op, hlo.SliceOp)
-    return tuple(op.start_indices.get_values())
+    return tuple(expect(op, hlo.SliceOp, "a moving slice").start_indices.get_values())
 
 
 def _latest_first(block: Block, reads: dict[Operation, list[SSAValue]]) -> list[Operation]:
@@ -499,14 +498,13 @@ class _Rerolling:
         """The slice `first` (the first layer's) moved `step` times by `move`: a dynamic_slice
         from start + step * move, of the same sizes, of what `second` (the second layer's
         slice, whose operand `mapping` maps into the loop) slices."""
-        assert isinstance(first, hlo.SliceOp)
         starts = []
         for start, d in zip(_starts(first), move, strict=True):
             at = body.scalar(start, i32)
             if d:
                 at = body(hlo.AddOp(at, body(hlo.MultiplyOp(step, body.scalar(d, i32)))))
             starts.append(at)
-        sizes = expect(first.result.type, TensorType).get_shape()
+        sizes = expect(first.results[0].type, TensorType).get_shape()
         operand = mapping.get(second.operands[0], second.operands[0])
         moved = hlo.DynamicSliceOp(operand, starts, sizes)
         body.add(moved)
