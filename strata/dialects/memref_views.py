@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from xdsl.dialects import arith, memref
-from xdsl.dialects.builtin import IntegerAttr, MemRefType
+from xdsl.dialects.builtin import IntegerAttr, MemRefType, TensorType
 from xdsl.ir import Attribute, SSAValue
 
 from strata.dialects.element_kinds import storage_bytes
@@ -41,9 +41,9 @@ class ByteRange:
 
 
 def memref_nbytes(t: Attribute) -> int | None:
-    """The bytes a memref of static shape holds (`storage_bytes` per element); None for another
-    type, a dynamic shape or an unsupported element type."""
-    if not isinstance(t, MemRefType):
+    """The bytes a memref (or a tensor) of static shape holds (`storage_bytes` per element); None
+    for another type, a dynamic shape or an unsupported element type."""
+    if not isinstance(t, MemRefType | TensorType):
         return None
     shape = t.get_shape()
     size = storage_bytes(t.element_type)

@@ -53,7 +53,7 @@ from xdsl.printer import Printer
 from xdsl.rewriter import Rewriter
 
 from strata.dialects import hlo
-from strata.dialects.element_kinds import storage_bytes
+from strata.dialects.memref_views import memref_nbytes
 from strata.dialects.tensor_types import dense_from_numpy, is_static, numpy_from_dense
 from strata.internal import expect
 from strata.lowering.hlo_to_linalg.hlo_builder import HloEmitter, counted_loop
@@ -95,11 +95,6 @@ def _signature(op: Operation) -> Hashable:
     except TypeError:  # an attribute that does not hash: never the same as another op
         return ("unique", id(op))
     return key
-
-
-def _bytes(value: SSAValue) -> int:
-    t = expect(value.type, TensorType)
-    return int(np.prod(t.get_shape())) * (storage_bytes(t.element_type) or 8)
 
 
 def _moving_slice(op: Operation) -> bool:
@@ -340,7 +335,7 @@ class _Rerolling:
         """The bytes of the constants each layer has of its own (weights, stacked by `stack`
         and sliced at run time), 0 when the layers share theirs."""
         return sum(
-            _bytes(value)
+            (memref_nbytes(value.type) or 0)
             for q, value in enumerate(run.inputs[1])
             if isinstance(value.owner, hlo.ConstantOp)
             and any(w[q] is not value for w in run.inputs)
