@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import threading
+import weakref
 
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
@@ -19,6 +20,7 @@ from strata.abi import POISON_BYTE, EntrySignature, TensorSpec
 from strata.diagnostics import ExecutionError
 from strata.profiling import KernelEvent
 from strata.targets.cpu import JitModule, entry_signature, jit
+from strata.targets.thread_pool import shutdown_symbol
 
 ARENA_ALIGNMENT = 64
 
@@ -41,6 +43,12 @@ class CompiledFunction:
         nargs = len(signature.inputs) + len(signature.outputs) + 1
         prototype = ctypes.CFUNCTYPE(ctypes.c_int32, *([ctypes.c_void_p] * nargs))
         self._cfunc = prototype(jit_module.address_of(signature.entry))
+        # Kernels on threads: stop the module's thread pool before its code is freed (its
+        # waiting threads would return into it).
+        shutdown = jit_module.engine.get_function_address(shutdown_symbol(signature.entry))
+        if shutdown:
+            stop = ctypes.CFUNCTYPE(None)(shutdown)
+            weakref.finalize(self, stop).atexit = False
         # One arena per calling thread: concurrent calls must not share temporaries.
         self._arenas = threading.local()
         self._output_dtypes = [np.dtype(spec.dtype) for spec in signature.outputs]

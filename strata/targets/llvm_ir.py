@@ -37,6 +37,7 @@ from xdsl.ir import Block, Operation, SSAValue
 from strata.abi import SIGNATURE_ATTR
 from strata.diagnostics import StrataError, describe_op
 from strata.dialects import llvm_extensions as llvm_ext
+from strata.targets import thread_pool
 from strata.targets.description import TargetDescription, for_export
 
 _ARG_FLAGS = {
@@ -346,6 +347,8 @@ def to_llvm_ir(module: ModuleOp, triple: str | None = None) -> ir.Module:
         out.data_layout = str(_target_data())
     globals_ = [op for op in module.ops if isinstance(op, llvm.GlobalOp)]
     funcs = [op for op in module.ops if isinstance(op, llvm.FuncOp)]
+    entries = [f.sym_name.data for f in funcs if SIGNATURE_ATTR in f.attributes]
+    entry = entries[0] if entries else "module"
     for global_op in globals_:
         _convert_global(global_op, out)
     for func_op in funcs:
@@ -354,7 +357,7 @@ def to_llvm_ir(module: ModuleOp, triple: str | None = None) -> ir.Module:
         if not func_op.body.blocks:
             continue
         if "strata.parallel_chunk" in func_op.attributes:
-            _threaded_body(func_op, out)
+            _threaded_body(func_op, out, entry)
         else:
             _convert_body(func_op, out)
     return out
@@ -369,10 +372,10 @@ def _int_attr(op: Operation, name: str) -> int:
     return attr.value.data
 
 
-def _threaded_body(op: llvm.FuncOp, out: ir.Module) -> None:
+def _threaded_body(op: llvm.FuncOp, out: ir.Module, entry: str) -> None:
     """The body parallelize-kernels asks for: run `@<k>_chunk` over `threads` step-aligned parts
-    of [0, trip): parts 1.. on new POSIX threads (a part whose thread cannot be created runs on
-    the caller), part 0 on the caller, then join."""
+    of [0, trip), part 0 on the caller and the others on the module's thread pool
+    (strata.targets.thread_pool), through a task that computes its part's range."""
     chunk_attr = op.attributes["strata.parallel_chunk"]
     if not isinstance(chunk_attr, StringAttr):
         raise StrataError(f"@{op.sym_name.data}: strata.parallel_chunk must name a function")
@@ -381,11 +384,18 @@ def _threaded_body(op: llvm.FuncOp, out: ir.Module) -> None:
     threads = _int_attr(op, "strata.threads")
     fn = out.get_global(op.sym_name.data)
     chunk = out.get_global(chunk_attr.data)
-    i64, ptr = ir.IntType(64), ir.PointerType()
+    i64 = ir.IntType(64)
     args = list(fn.args)
-    # The task: one argument block {pointers..., begin, end} -> call the chunk.
-    block_type = ir.LiteralStructType([a.type for a in args] + [i64, i64])
-    task = ir.Function(out, ir.FunctionType(ptr, [ptr]), name=f"{op.sym_name.data}_task")
+    iterations = -(-trip // step)
+    parts = max(1, min(threads, iterations))
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    if parts == 1:
+        b.call(chunk, [*args, ir.Constant(i64, 0), ir.Constant(i64, trip)])
+        b.ret_void()
+        return
+    # The task: (the kernel's arguments, part) -> the chunk over the part's range.
+    block_type = ir.LiteralStructType([a.type for a in args])
+    task = ir.Function(out, thread_pool.TASK, name=f"{op.sym_name.data}_task")
     task.linkage = "internal"
     tb = ir.IRBuilder(task.append_basic_block("entry"))
 
@@ -395,47 +405,25 @@ def _threaded_body(op: llvm.FuncOp, out: ir.Module) -> None:
             return builder.gep(base, [zero, index], source_etype=block_type)
         return builder.gep(base, [zero, index])  # an alloca: llvmlite types its pointer
 
-    fields_ = [
-        tb.load(field(task.args[0], tb, i), typ=block_type.elements[i])
-        for i in range(len(args) + 2)
-    ]
-    tb.call(chunk, fields_)
-    tb.ret(ir.Constant(ptr, None))
-    create = _declare(out, "pthread_create", ir.IntType(32), [ptr, ptr, ptr, ptr])
-    join = _declare(out, "pthread_join", ir.IntType(32), [i64, ptr])
+    fields_ = [tb.load(field(task.args[0], tb, i), typ=t) for i, t in enumerate(block_type)]
+    part = tb.zext(task.args[1], i64)
 
-    b = ir.IRBuilder(fn.append_basic_block("entry"))
-    iterations = -(-trip // step)
-    parts = max(1, min(threads, iterations))
-    bounds = [
-        (t * iterations // parts * step, min(trip, (t + 1) * iterations // parts * step))
-        for t in range(parts)
-    ]
-    spawned = []
-    for t in range(1, parts):
-        begin, end = bounds[t]
-        block = b.alloca(block_type)
-        for i, value in enumerate([*args, ir.Constant(i64, begin), ir.Constant(i64, end)]):
-            b.store(value, field(block, b, i))
-        tid = b.alloca(i64)
-        rc = b.call(create, [tid, ir.Constant(ptr, None), task, block])
-        failed = b.icmp_signed("!=", rc, ir.Constant(ir.IntType(32), 0))
-        with b.if_then(failed):
-            b.call(chunk, [*args, ir.Constant(i64, begin), ir.Constant(i64, end)])
-        spawned.append((tid, failed))
-    begin, end = bounds[0]
-    b.call(chunk, [*args, ir.Constant(i64, begin), ir.Constant(i64, end)])
-    for tid, failed in spawned:
-        with b.if_then(b.not_(failed)):
-            b.call(join, [b.load(tid, typ=i64), ir.Constant(ptr, None)])
+    def bound(k: ir.Value) -> ir.Value:  # k * iterations // parts * step, at most trip
+        whole = tb.udiv(tb.mul(k, ir.Constant(i64, iterations)), ir.Constant(i64, parts))
+        first = tb.mul(whole, ir.Constant(i64, step))
+        return tb.select(
+            tb.icmp_unsigned("<", first, ir.Constant(i64, trip)), first, ir.Constant(i64, trip)
+        )
+
+    tb.call(chunk, [*fields_, bound(part), bound(tb.add(part, ir.Constant(i64, 1)))])
+    tb.ret_void()
+    block = b.alloca(block_type)
+    for i, value in enumerate(args):
+        b.store(value, field(block, b, i))
+    i32 = ir.IntType(32)
+    run = thread_pool.pool_run(out, entry)
+    b.call(run, [task, block, ir.Constant(i32, parts), ir.Constant(i32, threads - 1)])
     b.ret_void()
-
-
-def _declare(out: ir.Module, name: str, result: ir.Type, params: list[ir.Type]) -> ir.Function:
-    existing = out.globals.get(name)
-    if isinstance(existing, ir.Function):
-        return existing
-    return ir.Function(out, ir.FunctionType(result, params), name=name)
 
 
 def to_llvm_ir_text(module: ModuleOp, triple: str | None = None) -> str:

@@ -1,13 +1,20 @@
-"""Threads (parallelize-kernels): every model fixture gives bit-identical outputs at 1 and 2
-threads (with the work threshold at 0, so every splittable kernel is split) and matches
-TensorFlow; concurrent callers of a threaded model; the AOT object linked into a C program."""
+"""Threads (parallelize-kernels and the thread pool of strata.targets.thread_pool): every model
+fixture gives bit-identical outputs at 1 and 2 threads (with the work threshold at 0, so every
+splittable kernel is split) and matches TensorFlow; concurrent callers of a threaded model; the
+pool stops when its model is freed and starts again in a forked child; the AOT object linked into
+a C program."""
 
 from __future__ import annotations
 
+import gc
+import os
+import re
 import shutil
+import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +51,8 @@ def compiled(source: object, threads: int, outputs: list[str] | None = None) -> 
 
 def threaded_kernels(fn: CompiledFunction) -> int:
     assert fn.jit_module.module is not None
-    return str(fn.jit_module.module).count("call i32 @pthread_create")
+    calls = re.findall(r"call .*@__strata_pool_run\(", str(fn.jit_module.module))
+    return len(calls)
 
 
 @pytest.mark.parametrize("entry", MODELS, ids=[e["name"] for e in MODELS])
@@ -91,6 +99,58 @@ def test_concurrent_callers_of_a_threaded_model() -> None:
     for t in threads:
         t.join()
     assert not errors, errors[:3]
+
+
+def _threads_of_this_process() -> int:
+    return len(os.listdir("/proc/self/task"))
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts threads in /proc")
+def test_a_freed_model_stops_its_pool() -> None:
+    """The pool's threads start at the first threaded call and stop when the model is freed
+    (they would otherwise wait in code that is unmapped): compiling, calling and dropping
+    models leaves no thread behind."""
+    a = np.ones((64, 96), np.float32)
+    b = np.ones((96, 48), np.float32)
+    gc.collect()
+    before = _threads_of_this_process()
+    for _ in range(3):
+        fn = compiled(MATMUL, 3)
+        fn(a=a, b=b)
+        assert _threads_of_this_process() == before + 2  # threads - 1 of them
+        del fn
+        gc.collect()
+        assert _threads_of_this_process() == before
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_forked_child_starts_its_own_pool() -> None:
+    """A child forked after the pool started has none of its threads: its first threaded call
+    starts a pool of its own (and does not wait for the parent's threads)."""
+    fn = compiled(MATMUL, 2)
+    rng = np.random.default_rng(2)
+    a = rng.standard_normal((64, 96), np.float32)
+    b = rng.standard_normal((96, 48), np.float32)
+    want = fn(a=a, b=b)["c"]
+    pid = os.fork()
+    if pid == 0:  # the child: exit 0 when right, 1 when wrong; never return into pytest
+        code = 1
+        try:
+            code = 0 if np.array_equal(fn(a=a, b=b)["c"], want) else 1
+        finally:
+            os._exit(code)
+    deadline = time.monotonic() + 60
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            pytest.fail("the forked child hung in its threaded call")
+        time.sleep(0.05)
+    assert os.waitstatus_to_exitcode(status) == 0
+    np.testing.assert_array_equal(fn(a=a, b=b)["c"], want)  # the parent's pool still works
 
 
 def test_bad_thread_counts() -> None:

@@ -4,8 +4,9 @@
 // RUN: strata-opt %s -p "parallelize-kernels{threads=1 min-flops=0}" --emit=llvm -o %t1.mlir && strata-translate %t1.mlir --to-llvmir | filecheck %s --check-prefix=ONE
 
 // A kernel whose outer loop writes disjoint rows gets a chunk function over [begin, end) and is
-// marked for the export, which splits the 8 rows into 3 step-aligned parts: [0,2) on the caller,
-// [2,5) and [5,8) on new threads. The kernel whose outer loop is a reduction is left alone.
+// marked for the export, which hands the module's thread pool a task over 3 step-aligned parts of
+// the 8 rows ([0,2) on the caller, [2,5) and [5,8) on the pool's 2 threads; the task computes its
+// part's range). The kernel whose outer loop is a reduction is left alone.
 // CHECK:       func.func private @main_kernel_0(%{{.*}}: memref<8x16xf32> {llvm.noalias}, %{{.*}}: memref<8x16xf32> {llvm.noalias}) attributes {no_inline, strata.parallel_chunk = "main_kernel_0_chunk", strata.parallel_trip = 8 : i64, strata.parallel_step = 1 : i64, strata.threads = 3 : i64}
 // CHECK:       func.func private @main_kernel_0_chunk(%{{.*}}: memref<8x16xf32> {llvm.noalias}, %{{.*}}: memref<8x16xf32> {llvm.noalias}, %begin: index, %end: index)
 // CHECK:         scf.for %{{.*}} = %begin to %end step
@@ -14,16 +15,21 @@
 // CHECK-NOT:   strata.parallel_chunk
 // CHECK-NOT:   @main_kernel_1_chunk
 // IR:          define internal void @"main_kernel_0"(ptr noalias %{{.*}}, ptr noalias %{{.*}})
-// IR:          call i32 @"pthread_create"
-// IR:          call i32 @"pthread_create"
-// IR:          call void @"main_kernel_0_chunk"(ptr %{{.*}}, ptr %{{.*}}, i64 0, i64 2)
+// IR:          call void @"__strata_pool_run"({{.*}} @"main_kernel_0_task", {{.*}}, i32 3, i32 2)
+// IR:          define internal void @"main_kernel_0_task"(ptr %{{.*}}, i32 %{{.*}})
+// IR:          call void @"main_kernel_0_chunk"(ptr %{{.*}}, ptr %{{.*}}, i64 %{{.*}}, i64 %{{.*}})
+// IR:          define internal ptr @"__strata_pool.worker"(ptr %{{.*}})
+// IR:          call i32 @"pthread_cond_wait"
+// IR:          call i32 @"pthread_create"({{.*}} @"__strata_pool.worker"
+// IR:          define internal void @"__strata_pool_run"(
+// IR:          cmpxchg {{.*}} @"__strata_pool.busy", i32 0, i32 1 acquire monotonic
+// IR:          define void @"__strata_pool_shutdown.{{.*}}"()
 // IR:          call i32 @"pthread_join"
-// IR:          define internal ptr @"main_kernel_0_task"(ptr %{{.*}})
 // SMALL-NOT:   _chunk
 // At one thread the kernel calls its chunk once over the whole range (the same code as at any
-// other count, so results are bit-identical), and creates no thread.
+// other count, so results are bit-identical), and uses no thread.
 // ONE:         define internal void @"main_kernel_0"(
-// ONE-NOT:     pthread_create
+// ONE-NOT:     __strata_pool
 // ONE:         call void @"main_kernel_0_chunk"(ptr %{{.*}}, ptr %{{.*}}, i64 0, i64 8)
 builtin.module {
   func.func @main(%a: memref<8x16xf32>, %b: memref<8x16xf32>, %s: memref<16xf32>, %arena: memref<1xi8>) -> i32 attributes {strata.signature = "{\22entry\22:\22main\22,\22inputs\22:[{\22name\22:\22a\22,\22shape\22:[8,16],\22dtype\22:\22float32\22}],\22outputs\22:[{\22name\22:\22b\22,\22shape\22:[8,16],\22dtype\22:\22float32\22},{\22name\22:\22s\22,\22shape\22:[16],\22dtype\22:\22float32\22}],\22arena_bytes\22:1,\22status_codes\22:{}}"} {
