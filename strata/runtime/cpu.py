@@ -44,11 +44,11 @@ class CompiledFunction:
         prototype = ctypes.CFUNCTYPE(ctypes.c_int32, *([ctypes.c_void_p] * nargs))
         self._cfunc = prototype(jit_module.address_of(signature.entry))
         # Kernels on threads: stop the module's thread pool before its code is freed (its
-        # waiting threads would return into it).
+        # threads spin in it for a while after each kernel, then wait to return into it); at
+        # interpreter exit too, where the engine may be freed before the process ends.
         shutdown = jit_module.engine.get_function_address(shutdown_symbol(signature.entry))
         if shutdown:
-            stop = ctypes.CFUNCTYPE(None)(shutdown)
-            weakref.finalize(self, stop).atexit = False
+            weakref.finalize(self, ctypes.CFUNCTYPE(None)(shutdown))
         # One arena per calling thread: concurrent calls must not share temporaries.
         self._arenas = threading.local()
         self._output_dtypes = [np.dtype(spec.dtype) for spec in signature.outputs]

@@ -14,6 +14,7 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from strata.abi import TensorSpec
 from strata.diagnostics import StrataError
 from strata.targets.cpu import entry_signature
+from strata.targets.thread_pool import shutdown_symbol
 
 C_TYPES = {
     "float32": "float",
@@ -71,8 +72,15 @@ def c_header(module: ModuleOp) -> str:
     ]
     for code, message in sorted(sig.status_codes.items()):
         lines.append(f"/* status {code}: {message} */")
-    if any("strata.parallel_chunk" in op.attributes for op in module.ops):
+    threaded = any("strata.parallel_chunk" in op.attributes for op in module.ops)
+    if threaded:
         lines.append("/* Kernels run on POSIX threads (--threads): link with -lpthread. */")
     lines.append(f"int32_t {sig.entry}({', '.join(params)});")
+    if threaded:
+        lines.append(
+            "/* Stops the threads the first call started (they wait for the next one); call it"
+            " before unloading this code. */"
+        )
+        lines.append(f"void {shutdown_symbol(sig.entry)}(void);")
     lines += ["#ifdef __cplusplus", "}", "#endif", f"#endif /* {guard} */", ""]
     return "\n".join(lines)

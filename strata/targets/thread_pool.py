@@ -16,8 +16,9 @@ thread that waits on a condition variable costs a fraction of that.
   could not be created) only makes the call slower.
 - A process forked after the pool started has none of its threads: the pool remembers the pid
   it started in and starts again in a child.
-- `__strata_pool_shutdown.<entry>` (external, named after the module's entry) stops and joins the
-  threads; the JIT calls it before it frees the code the threads would return into.
+- `<entry>_stop_threads` (external, named after the module's entry) stops and joins the threads;
+  the JIT calls it before it frees the code the threads would return into (the C header of
+  `strata-translate --to-header` declares it).
 
 Every shared field is read and written with atomic operations: LLVM could otherwise keep an
 internal global in a register across the opaque pthread calls.
@@ -28,7 +29,7 @@ from __future__ import annotations
 import llvmlite.ir as ir
 
 RUN = "__strata_pool_run"
-SHUTDOWN_PREFIX = "__strata_pool_shutdown."
+SHUTDOWN_SUFFIX = "_stop_threads"
 MAX_WORKERS = 256
 """Threads a pool starts at most (the `threads` option beyond it runs the rest on the caller)."""
 SPIN_ITERATIONS = 4000
@@ -45,7 +46,10 @@ _PTR = ir.PointerType()
 
 
 def shutdown_symbol(entry: str) -> str:
-    return f"{SHUTDOWN_PREFIX}{entry}"
+    """`<entry>_stop_threads`: stops the pool of the module whose entry is `entry` (external:
+    the JIT and C programs that unload the code call it; one per object, so objects link
+    together)."""
+    return f"{entry}{SHUTDOWN_SUFFIX}"
 
 
 def declare(out: ir.Module, name: str, result: ir.Type, params: list[ir.Type]) -> ir.Function:

@@ -185,6 +185,8 @@ int main(void) {
   for (int i = 0; i < N * N; i++) b[i] = (float)((i * 5) % 11) - 5.0f;
   void *arena = aligned_alloc(64, MODEL_ARENA_BYTES ? (MODEL_ARENA_BYTES + 63) / 64 * 64 : 64);
   int status = model(a, b, c, arena);
+  model_stop_threads(); /* what a program that unloads the code does */
+  status |= model(a, b, c, arena); /* and a call after it starts the threads again */
   for (int i = 0; i < N * N; i++) printf("%.1f\n", c[i]);
   return status;
 }
@@ -203,6 +205,7 @@ def test_aot_object_with_threads_links_and_runs(tmp_path: Path) -> None:
         [*translate, "--to-header", "--threads", "2"], check=True, capture_output=True, text=True
     ).stdout
     assert "link with -lpthread" in header
+    assert "void model_stop_threads(void);" in header
     (tmp_path / "model.h").write_text(header)
     (tmp_path / "main.c").write_text(C_MAIN)
     exe = tmp_path / "main"

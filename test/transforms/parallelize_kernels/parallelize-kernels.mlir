@@ -23,7 +23,7 @@
 // IR:          call i32 @"pthread_create"({{.*}} @"__strata_pool.worker"
 // IR:          define internal void @"__strata_pool_run"(
 // IR:          cmpxchg {{.*}} @"__strata_pool.busy", i32 0, i32 1 acquire monotonic
-// IR:          define void @"__strata_pool_shutdown.{{.*}}"()
+// IR:          define void @"{{.*}}_stop_threads"()
 // IR:          call i32 @"pthread_join"
 // SMALL-NOT:   _chunk
 // At one thread the kernel calls its chunk once over the whole range (the same code as at any
