@@ -186,6 +186,12 @@ def tensorflow_runners(row: Row) -> dict[str, Callable[[], object]]:
     return runners
 
 
+SETTLE_SECONDS = 0.3
+"""Pause before each contender's round. With one untimed call only, OpenBLAS's spinning threads
+(numpy's round before) halved Strata's matmul on 2 cores: 45 against 86 GFLOP/s with
+OPENBLAS_NUM_THREADS=1 (2026-11-26)."""
+
+
 def measure(row: Row, rounds: int, runs: int, target: str) -> None:
     model = strata.compile(row.graph, outputs=row.outputs, cache=False, target=target)
     got = model.run(row.feed)[row.outputs[0]]
@@ -201,8 +207,10 @@ def measure(row: Row, rounds: int, runs: int, target: str) -> None:
         fn()  # warm up (TF: graph optimisation and XLA compilation happen here)
     for _ in range(rounds):
         for label, fn in runners.items():  # alternating: A B C A B C ...
-            # One untimed call first: the previous contender's worker threads (OpenBLAS and
-            # TensorFlow spin a while after each call) would otherwise take this one's cores.
+            # The previous contender's worker threads spin a while after each call (OpenBLAS
+            # about 0.1 s, TensorFlow's pool, Strata's ~0.1 ms) and would take this one's cores:
+            # let them go to sleep, then one untimed call.
+            time.sleep(SETTLE_SECONDS)
             fn()
             start = time.perf_counter()
             for _ in range(runs):
@@ -283,6 +291,7 @@ def main() -> None:
         runs = args.runs or 0
         if not runs:
             model = strata.compile(row.graph, outputs=row.outputs, cache=False, target=args.target)
+            model.run(row.feed)  # the first call also starts threads and touches fresh pages
             start = time.perf_counter()
             model.run(row.feed)
             runs = max(1, min(200, int(0.05 / max(time.perf_counter() - start, 1e-6))))
