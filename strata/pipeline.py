@@ -51,12 +51,14 @@ class PipelineOptions:
     """Time every kernel call (`profile-kernels` ends the cpu chain's `loops` stage)."""
     threads: int = 1
     """Threads for kernels of at least `parallel_min_flops` (parallelize-kernels, cpu chain)."""
-    parallel_min_flops: int = 1_000_000
-    """Below this many float ops (profile_kernels.WORK: about 20 us of work) threads are not
-    used. Measured with the thread pool on 2 cores (min of 10-call batches, 15 alternating
-    rounds), 20M -> 1M: softmax over 1024x1024 1.22 -> 0.81 ms, LayerNorm 0.33 -> 0.18 ms,
-    cnn_small 0.26 -> 0.21 ms, the MLP 0.159 -> 0.147 ms, dense 256x1024x256 unchanged. Before
-    the pool (a thread created per part and call, ~55 us) it was 20M."""
+    parallel_min_flops: int = 20_000_000
+    """Below this many float ops (profile_kernels.WORK: about 0.5 ms of work) threads are not
+    used. With the thread pool, 1M looked better in back-to-back calls of one process (softmax
+    1024x1024 1.43 -> 0.79-1.14 ms, LayerNorm 0.33-0.38 -> 0.25-0.30 ms, cnn_small 0.20 ->
+    0.21-0.22 ms, separate processes, min of batches) but worse in bench_table's rounds, which
+    leave the pool idle between them (median: MLP 0.16-0.20 -> 0.23-0.27 ms, cnn_small 0.29-0.30
+    -> 0.39-0.45, LayerNorm 0.41-0.45 -> 0.52-0.66; 2-core VM, 2026-11-26): a thread woken from
+    sleep can start its part late and make the caller wait. 20M was right either way."""
     target: TargetDescription | None = None
     """The CPU the code is for: its vector registers size the contraction tiles (None: this
     machine)."""
