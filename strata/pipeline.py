@@ -51,14 +51,14 @@ class PipelineOptions:
     """Time every kernel call (`profile-kernels` ends the cpu chain's `loops` stage)."""
     threads: int = 1
     """Threads for kernels of at least `parallel_min_flops` (parallelize-kernels, cpu chain)."""
-    parallel_min_flops: int = 20_000_000
-    """Below this many float ops (profile_kernels.WORK: about 0.5 ms of work) threads are not
-    used. With the thread pool, 1M looked better in back-to-back calls of one process (softmax
-    1024x1024 1.43 -> 0.79-1.14 ms, LayerNorm 0.33-0.38 -> 0.25-0.30 ms, cnn_small 0.20 ->
-    0.21-0.22 ms, separate processes, min of batches) but worse in bench_table's rounds, which
-    leave the pool idle between them (median: MLP 0.16-0.20 -> 0.23-0.27 ms, cnn_small 0.29-0.30
-    -> 0.39-0.45, LayerNorm 0.41-0.45 -> 0.52-0.66; 2-core VM, 2026-11-26): a thread woken from
-    sleep can start its part late and make the caller wait. 20M was right either way."""
+    parallel_min_flops: int = 1_000_000
+    """Below this many float ops (profile_kernels.WORK: about 20 us of work) threads are not
+    used. Measured on a 2-core VM in bench_table's alternating rounds (medians; three runs of
+    each, alternating processes), 20M -> 1M: softmax 1024x1024 1.48-2.32 -> 0.91-0.98 ms,
+    LayerNorm 0.50-0.53 -> 0.32-0.38 ms, cnn_small 0.26-0.30 -> 0.22-0.26 ms, the MLP
+    0.13-0.17 -> 0.11-0.14 ms. It was 20M while threads were created per call (~55 us), and
+    1M lost before the pool's caller spun while it waited for the threads' parts (woken from
+    sleep, it came back late)."""
     target: TargetDescription | None = None
     """The CPU the code is for: its vector registers size the contraction tiles (None: this
     machine)."""
