@@ -73,9 +73,8 @@ TANH_POLY = (
     1.33314422036e-1,
     -3.33332819422e-1,
 )
-EXPM1_POLY = (1 / 40320, 1 / 5040, 1 / 720, 1 / 120, 1 / 24, 1 / 6, 1 / 2)
-"""expm1(x) = x + x^2 * P(x) for |x| < EXPM1_SMALL: the Taylor coefficients 1/8! .. 1/2!."""
-EXPM1_SMALL = 0.5
+EXPM1_EXACT_N = 24
+"""expm1 computes 2^n q + (2^n - 1) for n up to this (2^n - 1 is exact in f32)."""
 EXP_CLAMP_HIGH = 89.0
 """exp's argument is clamped to [EXP_CLAMP_LOW, EXP_CLAMP_HIGH], just past where exp overflows
 (88.7228...) and rounds to 0 (-103.972...): n stays within [-150, 128], which the two-factor
@@ -156,23 +155,27 @@ class _Emit:
         return self.cmp("uno", x, x)
 
 
-def _exp(e: _Emit, x: SSAValue) -> SSAValue:
-    # Clamp first (maxnum/minnum turn NaN into a bound), so fptosi never sees NaN or inf. The
-    # bounds lie just past where exp overflows and rounds to 0, so the scaling below gives inf
-    # and 0 there by itself: only NaN needs a select.
+def _exp_parts(e: _Emit, x: SSAValue) -> tuple[SSAValue, SSAValue, SSAValue, SSAValue]:
+    """e^x as (q, n, 2^(n/2), 2^(n - n/2)) with e^x = (1 + q) * 2^n: n = round(x / ln2) (x
+    clamped first: maxnum/minnum turn NaN into a bound, so fptosi never sees NaN or inf), r = x -
+    n ln2 in two parts, q = e^r - 1 = r + r^2 P(r). The clamp's bounds lie just past where exp
+    overflows and rounds to 0: n stays within [-150, 128], which the two factors reach without
+    overflowing an exponent field, and their product gives inf and 0 there by itself."""
     clamped = e.op(
         arith.MinnumfOp(e.op(arith.MaxnumfOp(x, e.f(EXP_CLAMP_LOW))), e.f(EXP_CLAMP_HIGH))
     )
     n_float = e.op(math.FloorOp(e.madd(clamped, e.f(LOG2E), e.f(0.5))))
     r = e.madd(n_float, e.f(-LN2_HI), clamped)
     r = e.madd(n_float, e.f(-LN2_LO), r)
-    p = e.horner(r, EXP_POLY)
-    p = e.add(e.madd(e.mul(p, r), r, r), e.f(1.0))
-    # 2^n in two factors: n reaches -150 (denormal results) and 128, past one exponent field.
+    q = e.madd(e.mul(e.horner(r, EXP_POLY), r), r, r)
     n = e.op(arith.FPToSIOp(n_float, i32))
     half = e.op(arith.ShRSIOp(n, e.i(1)))
-    rest = e.op(arith.SubiOp(n, half))
-    y = e.mul(e.mul(p, e.pow2(half)), e.pow2(rest))
+    return q, n, e.pow2(half), e.pow2(e.op(arith.SubiOp(n, half)))
+
+
+def _exp(e: _Emit, x: SSAValue) -> SSAValue:
+    q, _, low, high = _exp_parts(e, x)
+    y = e.mul(e.mul(e.add(q, e.f(1.0)), low), high)
     return e.select(e.is_nan(x), x, y)
 
 
@@ -212,14 +215,16 @@ def _log1p(e: _Emit, x: SSAValue) -> SSAValue:
 
 
 def _expm1(e: _Emit, x: SSAValue) -> SSAValue:
-    # |x| < 1/2: x + x^2 * P(x), the Taylor series to x^8 (its remainder is under 0.1 ulp there);
-    # otherwise exp(x) - 1, whose cancellation multiplies exp's error by e^x / |e^x - 1| < 2.6.
-    # (Kahan's (u - 1) * x / log(u) is 1 ulp better but costs a log and a divide more: 2.1 ns an
-    # element against 1.0 on Zen 3.) exp's selects give inf, -1 and NaN; the last select -0.
-    small = e.madd(e.mul(x, x), e.horner(x, EXPM1_POLY), x)
-    big = e.sub(_exp(e, x), e.f(1.0))
-    y = e.select(e.cmp("olt", e.op(math.AbsFOp(x)), e.f(EXPM1_SMALL)), small, big)
-    return e.select(e.cmp("oeq", x, e.f(0.0)), x, y)
+    # e^x - 1 = 2^n q + (2^n - 1) from exp's reduction (q = e^r - 1): exact for n = 0 (|x| <
+    # ln2/2, where q is the answer), one multiply-add for n <= 24 (2^n - 1 exact); beyond, the
+    # 1 no longer shows and 2^n may overflow one factor: (1 + q) 2^n - 1 as exp scales it.
+    q, n, low, high = _exp_parts(e, x)
+    scale = e.mul(low, high)
+    near = e.madd(scale, q, e.sub(scale, e.f(1.0)))
+    far = e.sub(e.mul(e.mul(e.add(q, e.f(1.0)), low), high), e.f(1.0))
+    y = e.select(e.op(arith.CmpiOp(n, e.i(EXPM1_EXACT_N), "sgt")), far, near)
+    y = e.select(e.is_nan(x), x, y)
+    return e.select(e.cmp("oeq", x, e.f(0.0)), x, y)  # -0 (q is +0 there)
 
 
 def _tanh(e: _Emit, x: SSAValue) -> SSAValue:
