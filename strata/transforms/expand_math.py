@@ -173,9 +173,14 @@ def _exp_parts(e: _Emit, x: SSAValue) -> tuple[SSAValue, SSAValue, SSAValue, SSA
     return q, n, e.pow2(half), e.pow2(e.op(arith.SubiOp(n, half)))
 
 
+def _scaled(e: _Emit, q: SSAValue, low: SSAValue, high: SSAValue) -> SSAValue:
+    """(1 + q) * 2^n from `_exp_parts`: e^x for a non-NaN x."""
+    return e.mul(e.mul(e.add(q, e.f(1.0)), low), high)
+
+
 def _exp(e: _Emit, x: SSAValue) -> SSAValue:
     q, _, low, high = _exp_parts(e, x)
-    y = e.mul(e.mul(e.add(q, e.f(1.0)), low), high)
+    y = _scaled(e, q, low, high)
     return e.select(e.is_nan(x), x, y)
 
 
@@ -221,7 +226,7 @@ def _expm1(e: _Emit, x: SSAValue) -> SSAValue:
     q, n, low, high = _exp_parts(e, x)
     scale = e.mul(low, high)
     near = e.madd(scale, q, e.sub(scale, e.f(1.0)))
-    far = e.sub(e.mul(e.mul(e.add(q, e.f(1.0)), low), high), e.f(1.0))
+    far = e.sub(_scaled(e, q, low, high), e.f(1.0))
     y = e.select(e.op(arith.CmpiOp(n, e.i(EXPM1_EXACT_N), "sgt")), far, near)
     y = e.select(e.is_nan(x), x, y)
     return e.select(e.cmp("oeq", x, e.f(0.0)), x, y)  # -0 (q is +0 there)
