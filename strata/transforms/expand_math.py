@@ -81,7 +81,14 @@ EXP_CLAMP_HIGH = 89.0
 scaling reaches without overflowing an exponent field, and p * 2^n is inf above the one and
 rounds to 0 below the other by itself (no compare and select)."""
 EXP_CLAMP_LOW = -104.0
-SQRT_HALF = 0.70710678118654752
+TANH_CLAMP = 20.0
+"""tanh's 1 - 2/(e^t + 1) takes t = 2|x| up to this: the result rounds to 1 in f32 from
+t = 26 ln2 = 18.02 on, and e^20 needs no second exponent-field factor."""
+ONE_BITS = 0x3F800000
+SQRT_HALF_BITS = 0x3F3504F3
+"""The bits of 1.0f and of sqrt(1/2) rounded to f32 (0.70710677): log's mantissa range starts
+there."""
+FRACTION_MASK = 0x007FFFFF
 
 
 class _Emit:
@@ -155,20 +162,26 @@ class _Emit:
         return self.cmp("uno", x, x)
 
 
+def _exp_reduce(e: _Emit, t: SSAValue) -> tuple[SSAValue, SSAValue]:
+    """e^t as (q, n) with e^t = (1 + q) * 2^n, for a t that is neither NaN nor infinite:
+    n = round(t / ln2) (an i32), r = t - n ln2 in two parts, q = e^r - 1 = r + r^2 P(r)."""
+    n_float = e.op(math.FloorOp(e.madd(t, e.f(LOG2E), e.f(0.5))))
+    r = e.madd(n_float, e.f(-LN2_HI), t)
+    r = e.madd(n_float, e.f(-LN2_LO), r)
+    q = e.madd(e.mul(e.horner(r, EXP_POLY), r), r, r)
+    return q, e.op(arith.FPToSIOp(n_float, i32))
+
+
 def _exp_parts(e: _Emit, x: SSAValue) -> tuple[SSAValue, SSAValue, SSAValue, SSAValue]:
-    """e^x as (q, n, 2^(n/2), 2^(n - n/2)) with e^x = (1 + q) * 2^n: n = round(x / ln2) (x
-    clamped first: maxnum/minnum turn NaN into a bound, so fptosi never sees NaN or inf), r = x -
-    n ln2 in two parts, q = e^r - 1 = r + r^2 P(r). The clamp's bounds lie just past where exp
-    overflows and rounds to 0: n stays within [-150, 128], which the two factors reach without
-    overflowing an exponent field, and their product gives inf and 0 there by itself."""
+    """e^x as (q, n, 2^(n/2), 2^(n - n/2)) with e^x = (1 + q) * 2^n (`_exp_reduce`), x clamped
+    first (maxnum/minnum turn NaN into a bound, so fptosi never sees NaN or inf). The clamp's
+    bounds lie just past where exp overflows and rounds to 0: n stays within [-150, 128], which
+    the two factors reach without overflowing an exponent field, and their product gives inf and
+    0 there by itself."""
     clamped = e.op(
         arith.MinnumfOp(e.op(arith.MaxnumfOp(x, e.f(EXP_CLAMP_LOW))), e.f(EXP_CLAMP_HIGH))
     )
-    n_float = e.op(math.FloorOp(e.madd(clamped, e.f(LOG2E), e.f(0.5))))
-    r = e.madd(n_float, e.f(-LN2_HI), clamped)
-    r = e.madd(n_float, e.f(-LN2_LO), r)
-    q = e.madd(e.mul(e.horner(r, EXP_POLY), r), r, r)
-    n = e.op(arith.FPToSIOp(n_float, i32))
+    q, n = _exp_reduce(e, clamped)
     half = e.op(arith.ShRSIOp(n, e.i(1)))
     return q, n, e.pow2(half), e.pow2(e.op(arith.SubiOp(n, half)))
 
@@ -188,16 +201,15 @@ def _log(e: _Emit, x: SSAValue) -> SSAValue:
     # Denormals: scale into the normal range first (x * 2^23, exponent - 23).
     tiny = e.cmp("olt", x, e.f(1.1754943508222875e-38))
     scaled = e.select(tiny, e.mul(x, e.f(8388608.0)), x)
-    bits = e.bits(scaled)
-    exponent = e.op(arith.SubiOp(e.op(arith.ShRUIOp(bits, e.i(23))), e.i(126)))
+    # x = 2^k m with m in [sqrt(1/2), sqrt(2)), in integer ops alone: adding the distance from
+    # sqrt(1/2)'s bits to 1's carries into the exponent field exactly when the fraction is at or
+    # above sqrt(2)'s; the fraction then gets sqrt(1/2)'s bits back. f = m - 1 is exact.
+    shifted = e.op(arith.AddiOp(e.bits(scaled), e.i(ONE_BITS - SQRT_HALF_BITS)))
+    exponent = e.op(arith.SubiOp(e.op(arith.ShRUIOp(shifted, e.i(23))), e.i(127)))
     exponent = e.op(arith.SubiOp(exponent, e.op(arith.SelectOp(tiny, e.i(23), e.i(0)))))
-    # Mantissa in [0.5, 1): keep the fraction bits, exponent field of 0.5.
-    mantissa_bits = e.op(arith.OrIOp(e.op(arith.AndIOp(bits, e.i(0x007FFFFF))), e.i(0x3F000000)))
-    m = e.float_of_bits(mantissa_bits)
-    # Into [sqrt(1/2), sqrt(2)): m < sqrt(1/2) -> 2m, exponent - 1.
-    low = e.cmp("olt", m, e.f(SQRT_HALF))
-    exponent = e.op(arith.SubiOp(exponent, e.op(arith.SelectOp(low, e.i(1), e.i(0)))))
-    f = e.sub(e.select(low, e.add(m, m), m), e.f(1.0))
+    fraction = e.op(arith.AndIOp(shifted, e.i(FRACTION_MASK)))
+    m = e.float_of_bits(e.op(arith.AddiOp(fraction, e.i(SQRT_HALF_BITS))))
+    f = e.sub(m, e.f(1.0))
     k = e.op(arith.SIToFPOp(exponent, f32))
     z = e.mul(f, f)
     y = e.mul(e.mul(f, z), e.horner(f, LOG_POLY))
@@ -233,13 +245,17 @@ def _expm1(e: _Emit, x: SSAValue) -> SSAValue:
 
 
 def _tanh(e: _Emit, x: SSAValue) -> SSAValue:
-    # |x| < 0.625: odd polynomial; above: 1 - 2 / (exp(2|x|) + 1), sign of x.
+    # |x| < 0.625: odd polynomial; above: 1 - 2 / (e^t + 1) with t = 2|x| clamped to
+    # TANH_CLAMP (tanh is 1 in f32 well before), so e^t = (1 + q) 2^n with n in [0, 29]: one
+    # exponent-field factor, and no overflow or NaN to guard (a NaN x takes the polynomial).
     ax = e.op(math.AbsFOp(x))
     z = e.mul(x, x)
     small = e.madd(e.mul(e.horner(z, TANH_POLY), z), x, x)
-    big = e.sub(e.f(1.0), e.div(e.f(2.0), e.add(_exp(e, e.add(ax, ax)), e.f(1.0))))
+    q, n = _exp_reduce(e, e.op(arith.MinnumfOp(e.add(ax, ax), e.f(TANH_CLAMP))))
+    exp = e.mul(e.add(q, e.f(1.0)), e.pow2(n))
+    big = e.sub(e.f(1.0), e.div(e.f(2.0), e.add(exp, e.f(1.0))))
     # tanh is odd: the result has x's sign (-0 included).
-    return e.op(math.CopySignOp(e.select(e.cmp("olt", ax, e.f(0.625)), small, big), x))
+    return e.op(math.CopySignOp(e.select(e.cmp("oge", ax, e.f(0.625)), big, small), x))
 
 
 EXPANSIONS: dict[type[Operation], tuple[str, Callable[[_Emit, SSAValue], SSAValue]]] = {
@@ -252,8 +268,8 @@ EXPANSIONS: dict[type[Operation], tuple[str, Callable[[_Emit, SSAValue], SSAValu
 """math op -> (name in MAX_ULP, its f32 expansion)."""
 
 EXPANSION_DEPTH = 17
-"""Ops on the longest dependency path of the shallowest expansion (exp: 17; log 25, tanh 24,
-log1p 29, expm1 20, all with FMA), checked by test_expansion_depth.py: how much latency one such
+"""Ops on the longest dependency path of the shallowest expansion (exp: 17; log 24, tanh 21,
+log1p 28, expm1 20, all with FMA), checked by test_expansion_depth.py: how much latency one such
 op adds to a loop body (see `expands`)."""
 
 

@@ -20,6 +20,13 @@ func.func @tanh(%x: f32) -> f32 {
   func.return %y : f32
 }
 
+// CHECK-LABEL: func.func @log
+// CHECK:         func.call @__strata_math_log_f32(%x) : (f32) -> f32
+func.func @log(%x: f32) -> f32 {
+  %y = math.log %x : f32
+  func.return %y : f32
+}
+
 // CHECK-LABEL: func.func @exp_twice
 // CHECK:         %[[A:.*]] = func.call @__strata_math_exp_f32(%x)
 // CHECK:         func.call @__strata_math_exp_f32(%[[A]])
@@ -53,10 +60,37 @@ func.func @exp_f64(%x: f64) -> f64 {
 // CHECK:         arith.cmpf uno
 // CHECK:         func.return
 
-// tanh: an odd polynomial below 0.625, 1 - 2/(exp(2|x|) + 1) with x's sign above; no branch.
+// tanh: an odd polynomial below 0.625, 1 - 2/(e^t + 1) with x's sign above; no branch. t = 2|x|
+// clamped to 20 (tanh is 1 long before): no lower clamp, one exponent-field factor, and a NaN
+// takes the polynomial (the compare is ordered).
 // CHECK-LABEL: func.func private @__strata_math_tanh_f32(%x: f32) -> f32 attributes {always_inline}
-// CHECK:         math.absf
+// CHECK:         %[[AX:.*]] = math.absf
+// CHECK-NOT:     arith.maxnumf
+// CHECK:         %[[CLAMP:.*]] = arith.constant 2.000000e+01 : f32
+// CHECK:         arith.minnumf %{{.*}}, %[[CLAMP]]
+// CHECK:         arith.shli
+// CHECK-NOT:     arith.shli
+// CHECK:         arith.divf
+// CHECK:         arith.cmpf oge, %[[AX]]
 // CHECK:         arith.select
 // CHECK:         %[[Y:[0-9a-z_]+]] = math.copysign %{{[0-9a-z_]+}}, %x : f32
 // CHECK-NEXT:    func.return %[[Y]]
+
+// log: denormals scaled by 2^23 (one select), then x = 2^k m with m in [sqrt(1/2), sqrt(2)) in
+// integer ops alone (add 1.0's bits - sqrt(1/2)'s = 4913933, the exponent from bit 23, the
+// fraction back onto sqrt(1/2)'s bits 1060439283): no float compare before the polynomial.
+// CHECK-LABEL: func.func private @__strata_math_log_f32(%x: f32) -> f32 attributes {always_inline}
+// CHECK:         %[[TINY:.*]] = arith.cmpf olt, %x
+// CHECK:         %[[SCALED:.*]] = arith.select %[[TINY]]
+// CHECK:         %[[BITS:.*]] = arith.bitcast %[[SCALED]] : f32 to i32
+// CHECK:         %[[OFFSET:.*]] = arith.constant 4913933 : i32
+// CHECK:         %[[SHIFTED:.*]] = arith.addi %[[BITS]], %[[OFFSET]] : i32
+// CHECK:         arith.shrui %[[SHIFTED]]
+// CHECK:         %[[FRACTION:.*]] = arith.andi %[[SHIFTED]]
+// CHECK:         %[[SQRT_HALF:.*]] = arith.constant 1060439283 : i32
+// CHECK:         arith.addi %[[FRACTION]], %[[SQRT_HALF]] : i32
+// CHECK-NOT:     arith.cmpf
+// CHECK:         arith.sitofp
+// CHECK:         arith.cmpf oeq, %x
+// CHECK:         func.return
 // CHECK-NOT:     func.func
