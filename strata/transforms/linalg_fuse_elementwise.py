@@ -14,6 +14,7 @@ from xdsl.dialects.builtin import AffineMapAttr, ModuleOp
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.attrs import IteratorType
 from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.ir.affine import AffineMap
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -23,6 +24,7 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.transforms.common_subexpression_elimination import cse
 from xdsl.transforms.dead_code_elimination import region_dce
+from xdsl.utils.exceptions import VerifyException
 
 from strata.dialects.tensor_types import is_static
 
@@ -88,17 +90,58 @@ def _only_moves_data(op: linalg.GenericOp) -> bool:
     return len(ops) == 1 and ops[0].operands[0] in op.body.block.args
 
 
-def fuse(consumer: linalg.GenericOp, index: int, producer: linalg.GenericOp) -> linalg.GenericOp:
-    """A generic computing `consumer` with its input `index` computed in place by `producer`."""
+def fused_maps(
+    consumer: linalg.GenericOp, index: int, producer: linalg.GenericOp
+) -> list[AffineMap]:
+    """The indexing maps of `consumer` with its input `index` computed by `producer`: the
+    consumer's other inputs, the producer's inputs read through the consumer's map, the outputs."""
     c_maps = [m.data for m in consumer.indexing_maps.data]
-    p_maps = [m.data for m in producer.indexing_maps.data]
     via = c_maps[index]
+    n_in = len(consumer.inputs)
+    kept = [c_maps[i] for i in range(n_in) if i != index]
+    from_producer = [m.data.compose(via) for m in producer.indexing_maps.data[:-1]]
+    return kept + from_producer + c_maps[n_in:]
+
+
+def _loops_recoverable(maps: list[AffineMap]) -> bool:
+    """Whether the loops' trip counts can be read back from the operands' shapes (the maps,
+    concatenated, have an inverse), as convert-linalg-to-loops needs."""
+    results = tuple(r for m in maps for r in m.results)
+    return AffineMap(maps[0].num_dims, 0, results).inverse_permutation() is not None
+
+
+def _take_body(
+    source: Block, target: Block, mapping: dict[SSAValue, SSAValue], move: bool
+) -> linalg.YieldOp:
+    """Puts `source`'s ops but its yield at the end of `target`, its arguments read as `mapping`
+    says (which gains the copies' results), and returns the yield. `move`: the ops themselves
+    (`source`'s op is about to be erased; linear in the body, where a copy per fusion made fusing
+    a chain quadratic), else copies."""
+    terminator = source.last_op
+    if not isinstance(terminator, linalg.YieldOp):
+        raise VerifyException("linalg.generic body does not end in linalg.yield")
+    if move:
+        for arg in source.args:
+            if arg in mapping:
+                arg.replace_all_uses_with(mapping[arg])
+    for op in list(source.ops)[:-1]:
+        if move:
+            op.detach()
+            target.add_op(op)
+        else:
+            target.add_op(op.clone(mapping))
+    return terminator
+
+
+def fuse(
+    consumer: linalg.GenericOp, index: int, producer: linalg.GenericOp, maps: list[AffineMap]
+) -> linalg.GenericOp:
+    """A generic computing `consumer` with its input `index` computed in place by `producer`
+    (`maps`: `fused_maps`). Takes `consumer`'s body, and `producer`'s too when `consumer` is its
+    only user (else copies it): the caller replaces `consumer`, and erases `producer` then."""
     inputs = list(consumer.inputs)
     kept = [i for i in range(len(inputs)) if i != index]
     new_inputs = [inputs[i] for i in kept] + list(producer.inputs)
-    new_maps = [c_maps[i] for i in kept] + [m.compose(via) for m in p_maps[:-1]]
-    new_maps += c_maps[len(inputs) :]
-
     c_block, p_block = consumer.body.block, producer.body.block
     arg_types = [c_block.args[i].type for i in kept]
     arg_types += [a.type for a in p_block.args[:-1]]
@@ -107,26 +150,24 @@ def fuse(consumer: linalg.GenericOp, index: int, producer: linalg.GenericOp) -> 
     n_kept, n_prod = len(kept), len(producer.inputs)
 
     p_map: dict[SSAValue, SSAValue] = dict(
-        zip(p_block.args[:-1], block.args[n_kept : n_kept + n_prod], strict=False)
+        zip(p_block.args[:-1], block.args[n_kept : n_kept + n_prod], strict=True)
     )
-    for op in p_block.ops:
-        if isinstance(op, linalg.YieldOp):
-            produced = p_map.get(op.operands[0], op.operands[0])
-            break
-        block.add_op(op.clone(p_map))
+    p_yield = _take_body(p_block, block, p_map, move=producer.res[0].has_one_use())
+    produced = p_map.get(p_yield.operands[0], p_yield.operands[0])
     c_map: dict[SSAValue, SSAValue] = {c_block.args[index]: produced}
     for new_i, old_i in enumerate(kept):
         c_map[c_block.args[old_i]] = block.args[new_i]
     for k, arg in enumerate(c_block.args[len(inputs) :]):
         c_map[arg] = block.args[n_kept + n_prod + k]
-    for op in c_block.ops:
-        block.add_op(op.clone(c_map))
+    c_yield = _take_body(c_block, block, c_map, move=True)
+    c_yield.detach()
+    block.add_op(c_yield)
 
     fused = linalg.GenericOp(
         new_inputs,
         list(consumer.outputs),
         Region(block),
-        [AffineMapAttr(m) for m in new_maps],
+        [AffineMapAttr(m) for m in maps],
         consumer.iterator_types,
         [r.type for r in consumer.res],
     )
@@ -134,11 +175,14 @@ def fuse(consumer: linalg.GenericOp, index: int, producer: linalg.GenericOp) -> 
     return fused
 
 
-def merge_duplicate_inputs(op: linalg.GenericOp) -> linalg.GenericOp | None:
+def merge_duplicate_inputs(
+    op: linalg.GenericOp, rewriter: PatternRewriter
+) -> linalg.GenericOp | None:
     """`op` with every input that repeats an earlier one (same value, same indexing map) read
     through the earlier one's block argument, and the arithmetic this makes identical computed
     once; None when no input repeats. Fusing `x * x` into `x / (1 + |x|)` reads `x` four times:
-    as one input, an expensive producer of `x` has one use and fuses too."""
+    as one input, an expensive producer of `x` has one use and fuses too. Takes `op`'s body
+    (the caller replaces `op`)."""
     maps = [m.data for m in op.indexing_maps.data]
     n_in = len(op.inputs)
     first: dict[tuple[SSAValue, object], int] = {}
@@ -152,15 +196,14 @@ def merge_duplicate_inputs(op: linalg.GenericOp) -> linalg.GenericOp | None:
     if not same_as:
         return None
     kept = [i for i in range(n_in) if i not in same_as]
-    old_block = op.body.block
-    still_read = kept + list(range(n_in, len(old_block.args)))  # and every output
-    block = Block(arg_types=[old_block.args[i].type for i in still_read])
-    mapping = {old_block.args[old]: new for old, new in zip(still_read, block.args, strict=True)}
+    block = op.body.block
+    duplicates = [block.args[i] for i in same_as]
     for dup, orig in same_as.items():
-        mapping[old_block.args[dup]] = mapping[old_block.args[orig]]
-    for inner in old_block.ops:
-        block.add_op(inner.clone(mapping))
-    cse(block)
+        block.args[dup].replace_all_uses_with(block.args[orig])
+    for arg in duplicates:
+        block.erase_arg(arg)
+    cse(block, rewriter)  # through the rewriter: the ops it erases leave its worklist
+    op.body.detach_block(block)
     merged = linalg.GenericOp(
         [op.inputs[i] for i in kept],
         list(op.outputs),
@@ -179,7 +222,7 @@ class MergeDuplicateInputs(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, linalg.GenericOp) or not op.res:
             return
-        merged = merge_duplicate_inputs(op)
+        merged = merge_duplicate_inputs(op, rewriter)
         if merged is not None:
             rewriter.replace(op, merged)
 
@@ -194,13 +237,12 @@ class FuseProducerIntoConsumer(RewritePattern):
             producer = fusible_producer(op, operand)
             if producer is None:
                 continue
-            fused = fuse(op, index, producer)
-            if fused.get_loops_to_shapes_map().inverse_permutation() is None:
+            maps = fused_maps(op, index, producer)
+            if not _loops_recoverable(maps):
                 # Composing maps lost the only bare use of a loop dim (e.g. a reversed copy
                 # feeding a window map): the loops' trip counts could not be read back.
-                fused.erase()
                 continue
-            rewriter.replace(op, fused)
+            rewriter.replace(op, fuse(op, index, producer, maps))
             if not producer.res[0].uses:  # a cheap producer may still feed other consumers
                 rewriter.erase(producer)
             return
