@@ -6,6 +6,7 @@ reach memory; a producer fused into a reduction is computed inside the reduction
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -202,7 +203,12 @@ def merge_duplicate_inputs(
         block.args[dup].replace_all_uses_with(block.args[orig])
     for arg in duplicates:
         block.erase_arg(arg)
-    cse(block, rewriter)  # through the rewriter: the ops it erases leave its worklist
+    with warnings.catch_warnings():
+        # Through the rewriter, so the ops CSE erases leave the walker's worklist. xDSL's CSE
+        # then erases with PatternRewriter.erase_op, which xDSL itself deprecates (a warning
+        # per merge, not ours to fix).
+        warnings.simplefilter("ignore", DeprecationWarning)
+        cse(block, rewriter)
     op.body.detach_block(block)
     merged = linalg.GenericOp(
         [op.inputs[i] for i in kept],

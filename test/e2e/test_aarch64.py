@@ -1,0 +1,113 @@
+"""Every fixture model compiled ahead of time for AArch64 (`--triple aarch64-unknown-linux-gnu
+--cpu neoverse-n1`, NEON, two threads), linked into a C program and run under QEMU's user-mode
+emulator: the outputs must match TensorFlow's as on the host.
+
+Runs where `qemu-aarch64` and an AArch64 C cross compiler (`aarch64-linux-gnu-gcc`, which links
+the program statically) are installed, e.g. Debian's `qemu-user` and `gcc-aarch64-linux-gnu`;
+skipped elsewhere (CI has neither). The JIT tests cover the host; this is the only run of the
+AArch64 code: its vector widths, tiles and the thread pool's atomics (ldar/stlxr) differ.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from test_models import FIXTURES, MODELS, assert_matches_tensorflow, by_name, load_npz
+
+from strata.abi import TensorSpec
+from strata.api import lower
+from strata.pipeline import PipelineOptions
+from strata.targets.cpu import emit_object, entry_signature
+from strata.targets.description import for_export
+from strata.targets.export import c_header, rename_entry
+
+TRIPLE = "aarch64-unknown-linux-gnu"
+CPU = "neoverse-n1"
+CC = "aarch64-linux-gnu-gcc"
+QEMU = "qemu-aarch64"
+RUN_TIMEOUT_S = 300
+
+pytestmark = pytest.mark.skipif(
+    shutil.which(QEMU) is None or shutil.which(CC) is None,
+    reason=f"needs {QEMU} and {CC} (Debian: qemu-user, gcc-aarch64-linux-gnu)",
+)
+
+
+def c_main(
+    inputs: list[TensorSpec], outputs: list[TensorSpec], arena_bytes: int, threads: bool
+) -> str:
+    """A program that reads input i from `in<i>.bin`, calls `model`, writes output i to
+    `out<i>.bin` (raw row-major bytes), stops the threads (`threads`: the model has a pool, and
+    its header declares `model_stop_threads`) and returns the model's status."""
+    loads = [f'  void *in{i} = load("in{i}.bin", {s.nbytes});' for i, s in enumerate(inputs)]
+    buffers = [f"  void *out{i} = buffer({s.nbytes});" for i, s in enumerate(outputs)]
+    saves = [f'  save("out{i}.bin", out{i}, {s.nbytes});' for i, s in enumerate(outputs)]
+    arguments = [f"in{i}" for i in range(len(inputs))] + [f"out{i}" for i in range(len(outputs))]
+    return "\n".join(
+        [
+            "#include <stdio.h>",
+            "#include <stdlib.h>",
+            '#include "model.h"',
+            "static void *buffer(size_t n) {",
+            "  void *p = aligned_alloc(64, n ? (n + 63) / 64 * 64 : 64);",
+            "  if (!p) exit(3);",
+            "  return p;",
+            "}",
+            "static void *load(const char *path, size_t n) {",
+            "  void *p = buffer(n);",
+            '  FILE *f = fopen(path, "rb");',
+            "  if (!f || fread(p, 1, n, f) != n) exit(4);",
+            "  fclose(f);",
+            "  return p;",
+            "}",
+            "static void save(const char *path, const void *p, size_t n) {",
+            '  FILE *f = fopen(path, "wb");',
+            "  if (!f || fwrite(p, 1, n, f) != n) exit(5);",
+            "  fclose(f);",
+            "}",
+            "int main(void) {",
+            *loads,
+            *buffers,
+            f"  int status = model({', '.join([*arguments, f'buffer({arena_bytes})'])});",
+            *saves,
+            *(["  model_stop_threads();"] if threads else []),
+            "  return status;",
+            "}",
+            "",
+        ]
+    )
+
+
+@by_name(MODELS)
+def test_aarch64_object_matches_tensorflow(entry: dict[str, Any], tmp_path: Path) -> None:
+    options = PipelineOptions(target=for_export(TRIPLE, CPU, ""), threads=2)
+    _ctx, module = lower(str(FIXTURES / entry["file"]), outputs=entry["outputs"], pipeline=options)
+    module = rename_entry(module, "model")
+    signature = entry_signature(module)
+    header = c_header(module)
+    (tmp_path / "model.h").write_text(header)
+    (tmp_path / "model.o").write_bytes(emit_object(module, TRIPLE, 2, CPU, ""))
+    inputs, outputs = list(signature.inputs), list(signature.outputs)
+    (tmp_path / "main.c").write_text(
+        c_main(inputs, outputs, signature.arena_bytes, "model_stop_threads" in header)
+    )
+    feed = load_npz(FIXTURES / entry["inputs_file"])
+    for i, spec in enumerate(inputs):
+        np.ascontiguousarray(feed[spec.name], spec.dtype).tofile(tmp_path / f"in{i}.bin")
+    build = [CC, "-O1", "-static", "-o", "main", "main.c", "model.o", "-lpthread", "-lm"]
+    linked = subprocess.run(build, cwd=tmp_path, capture_output=True, text=True)
+    assert linked.returncode == 0, f"{' '.join(build)}:\n{linked.stderr}"
+    run = subprocess.run(
+        [QEMU, "./main"], cwd=tmp_path, capture_output=True, text=True, timeout=RUN_TIMEOUT_S
+    )
+    assert run.returncode == 0, f"exit {run.returncode}:\n{run.stderr}"
+    got = {
+        spec.name: np.fromfile(tmp_path / f"out{i}.bin", spec.dtype).reshape(spec.shape)
+        for i, spec in enumerate(outputs)
+    }
+    assert_matches_tensorflow(got, load_npz(FIXTURES / entry["outputs_file"]), entry["outputs"])
