@@ -1,4 +1,4 @@
-"""Every fixture model compiled ahead of time for AArch64 (`--triple aarch64-unknown-linux-gnu
+"""Every fixture (229: models and single ops) compiled ahead of time for AArch64 (`--triple aarch64-unknown-linux-gnu
 --cpu neoverse-n1`, NEON, two threads), linked into a C program and run under QEMU's user-mode
 emulator: the outputs must match TensorFlow's as on the host.
 
@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from test_models import FIXTURES, MODELS, assert_matches_tensorflow, by_name, load_npz
+from test_models import ENTRIES, FIXTURES, assert_matches_tensorflow, by_name, load_npz
 
 from strata.abi import TensorSpec
 from strata.api import lower
@@ -83,7 +83,7 @@ def c_main(
     )
 
 
-@by_name(MODELS)
+@by_name(ENTRIES)
 def test_aarch64_object_matches_tensorflow(entry: dict[str, Any], tmp_path: Path) -> None:
     options = PipelineOptions(target=for_export(TRIPLE, CPU, ""), threads=2)
     _ctx, module = lower(str(FIXTURES / entry["file"]), outputs=entry["outputs"], pipeline=options)
