@@ -1,6 +1,6 @@
-"""Every fixture (229: models and single ops) compiled ahead of time for AArch64 (`--triple aarch64-unknown-linux-gnu
---cpu neoverse-n1`, NEON, two threads), linked into a C program and run under QEMU's user-mode
-emulator: the outputs must match TensorFlow's as on the host.
+"""Every fixture (229: models and single ops) compiled ahead of time for AArch64 (`--triple
+aarch64-unknown-linux-gnu --cpu neoverse-n1`, NEON, two threads), linked into a C program and run
+under QEMU's user-mode emulator: the outputs must match TensorFlow's as on the host.
 
 Runs where `qemu-aarch64` and an AArch64 C cross compiler (`aarch64-linux-gnu-gcc`, which links
 the program statically) are installed, e.g. Debian's `qemu-user` and `gcc-aarch64-linux-gnu`;
