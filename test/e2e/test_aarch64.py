@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,12 +20,17 @@ import numpy as np
 import pytest
 from test_models import ENTRIES, FIXTURES, assert_matches_tensorflow, by_name, load_npz
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "transforms" / "expand_math"))
+from test_ulp import inputs as ulp_inputs  # noqa: E402
+from test_ulp import kernel_source, ulp_error  # noqa: E402
+
 from strata.abi import TensorSpec
 from strata.api import lower
 from strata.pipeline import PipelineOptions
 from strata.targets.cpu import emit_object, entry_signature
 from strata.targets.description import for_export
 from strata.targets.export import c_header, rename_entry
+from strata.transforms.expand_math import MAX_ULP
 
 TRIPLE = "aarch64-unknown-linux-gnu"
 CPU = "neoverse-n1"
@@ -83,20 +89,21 @@ def c_main(
     )
 
 
-@by_name(ENTRIES)
-def test_aarch64_object_matches_tensorflow(entry: dict[str, Any], tmp_path: Path) -> None:
+def run_on_aarch64(
+    source: str, outputs: list[str] | None, feed: dict[str, np.ndarray], tmp_path: Path
+) -> dict[str, np.ndarray]:
+    """`source` (a GraphDef path or IR text) compiled for AArch64, run under QEMU on `feed`:
+    its outputs by name."""
     options = PipelineOptions(target=for_export(TRIPLE, CPU, ""), threads=2)
-    _ctx, module = lower(str(FIXTURES / entry["file"]), outputs=entry["outputs"], pipeline=options)
+    _ctx, module = lower(source, outputs=outputs, pipeline=options)
     module = rename_entry(module, "model")
     signature = entry_signature(module)
     header = c_header(module)
     (tmp_path / "model.h").write_text(header)
     (tmp_path / "model.o").write_bytes(emit_object(module, TRIPLE, 2, CPU, ""))
-    inputs, outputs = list(signature.inputs), list(signature.outputs)
-    (tmp_path / "main.c").write_text(
-        c_main(inputs, outputs, signature.arena_bytes, "model_stop_threads" in header)
-    )
-    feed = load_npz(FIXTURES / entry["inputs_file"])
+    inputs, results = list(signature.inputs), list(signature.outputs)
+    program = c_main(inputs, results, signature.arena_bytes, "model_stop_threads" in header)
+    (tmp_path / "main.c").write_text(program)
     for i, spec in enumerate(inputs):
         np.ascontiguousarray(feed[spec.name], spec.dtype).tofile(tmp_path / f"in{i}.bin")
     build = [CC, "-O1", "-static", "-o", "main", "main.c", "model.o", "-lpthread", "-lm"]
@@ -106,8 +113,28 @@ def test_aarch64_object_matches_tensorflow(entry: dict[str, Any], tmp_path: Path
         [QEMU, "./main"], cwd=tmp_path, capture_output=True, text=True, timeout=RUN_TIMEOUT_S
     )
     assert run.returncode == 0, f"exit {run.returncode}:\n{run.stderr}"
-    got = {
+    return {
         spec.name: np.fromfile(tmp_path / f"out{i}.bin", spec.dtype).reshape(spec.shape)
-        for i, spec in enumerate(outputs)
+        for i, spec in enumerate(results)
     }
+
+
+@by_name(ENTRIES)
+def test_aarch64_object_matches_tensorflow(entry: dict[str, Any], tmp_path: Path) -> None:
+    got = run_on_aarch64(
+        str(FIXTURES / entry["file"]),
+        entry["outputs"],
+        load_npz(FIXTURES / entry["inputs_file"]),
+        tmp_path,
+    )
     assert_matches_tensorflow(got, load_npz(FIXTURES / entry["outputs_file"]), entry["outputs"])
+
+
+@pytest.mark.parametrize("op", sorted(MAX_ULP))
+def test_aarch64_math_within_max_ulp(op: str, tmp_path: Path) -> None:
+    """expand-math's functions on NEON with FMA, over test_ulp's sampled inputs and special
+    values: within the bounds the host meets."""
+    (x,) = ulp_inputs()[:1]
+    got = run_on_aarch64(kernel_source(op, x.size), None, {"x": x}, tmp_path)["y"]
+    worst, at = ulp_error(op, got, x)
+    assert worst <= MAX_ULP[op], f"{op}: {worst} ulp at x={at!r} (bound {MAX_ULP[op]})"

@@ -49,10 +49,10 @@ def _tunings() -> list[str]:
 TUNINGS = _tunings()
 
 
-def kernel(op: str, n: int, cpu: str = "host") -> strata.CompiledModel:
+def kernel_source(op: str, n: int) -> str:
+    """`math.<op>` over a tensor of n f32 (input "x", output "y"), as IR text."""
     t = f"tensor<{n}xf32>"
-    return strata.compile(
-        f"""
+    return f"""
 func.func @main(%x: {t}) -> {t} attributes {{tf.entry_function = {{inputs = "x", outputs = "y"}}}} {{
   %e = tensor.empty() : {t}
   %r = linalg.generic {{indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
@@ -62,10 +62,11 @@ func.func @main(%x: {t}) -> {t} attributes {{tf.entry_function = {{inputs = "x",
     linalg.yield %y : f32
   }} -> {t}
   func.return %r : {t}
-}}""",
-        cache=False,
-        cpu=cpu,
-    )
+}}"""
+
+
+def kernel(op: str, n: int, cpu: str = "host") -> strata.CompiledModel:
+    return strata.compile(kernel_source(op, n), cache=False, cpu=cpu)
 
 
 def ordered(a: np.ndarray) -> np.ndarray:
