@@ -1065,6 +1065,130 @@ class MirrorPadOp(_PadBase):
 # Tile, BroadcastTo, Fill, ZerosLike, OnesLike
 
 
+# ---------------------------------------------------------------------------------------------
+# SpaceToBatchND, BatchToSpaceND (what a dilated convolution is built of)
+
+
+def _block_dims(
+    input: SSAValue, block_shape: SSAValue, pairs_operand: SSAValue, what: str
+) -> tuple[TensorType, list[tuple[int, int, int, int]] | None]:
+    """The input type and, when `block_shape` and the [M, 2] `what` (paddings or crops) are
+    constants, (size, block, before, after) for each of the M dims after the batch, checked."""
+    t = expect_tensor(input, "input")
+    bt = _int_operand(block_shape, "block_shape", (1,))
+    pt = _int_operand(pairs_operand, what, (2,))
+    m = _shape(bt)[0]
+    if m != UNKNOWN and (m < 1 or m >= t.get_num_dims()):
+        raise VerifyException(
+            f"block_shape must have 1 to {t.get_num_dims() - 1} values (the dims after the "
+            f"batch of {t}), found {m}"
+        )
+    rows, columns = _shape(pt)
+    if columns not in (2, UNKNOWN) or (m != UNKNOWN and rows not in (m, UNKNOWN)):
+        raise VerifyException(f"{what} must have shape [{m}, 2] (block_shape's M), found {pt}")
+    blocks = constant_ints(block_shape)
+    values = constant_ints(pairs_operand)
+    if blocks is not None and any(b < 1 for b in blocks):
+        raise VerifyException(f"block_shape must be positive, found {blocks}")
+    if values is not None and any(v < 0 for v in values):
+        raise VerifyException(f"{what} must be non-negative, found {values}")
+    if blocks is None or values is None:
+        return t, None
+    if len(values) != 2 * len(blocks):
+        raise VerifyException(f"{what} must have shape [{len(blocks)}, 2], found {pt}")
+    shape = _shape(t)
+    return t, [
+        (shape[i + 1], block, values[2 * i], values[2 * i + 1]) for i, block in enumerate(blocks)
+    ]
+
+
+@irdl_op_definition
+class SpaceToBatchNDOp(TfOp):
+    """Zero-pads the M dims after the batch, then moves each one's block positions into the batch.
+    `paddings` [M, 2] pads; `block_shape` [M] gives the blocks: batch B becomes
+    B * prod(block_shape), padded dim i becomes padded_i / block_i.
+    `%y = "tf.SpaceToBatchND"(%x, %b, %p) : (tensor<1x6x3xf32>, tensor<1xi32>, tensor<1x2xi32>)
+    -> tensor<2x3x3xf32>`"""
+
+    name = "tf.SpaceToBatchND"
+    input = operand_def(TensorType)
+    block_shape = operand_def(TensorType)
+    paddings = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, block_shape: SSAValue, paddings: SSAValue):
+        super().__init__(
+            operands=[input, block_shape, paddings],
+            result_types=[self._infer(input, block_shape, paddings)],
+        )
+
+    @staticmethod
+    def _infer(input: SSAValue, block_shape: SSAValue, paddings: SSAValue) -> TensorType:
+        t, dims = _block_dims(input, block_shape, paddings, "paddings")
+        shape = _shape(t)
+        if dims is None:
+            return tensor_type(t.element_type, [UNKNOWN] * len(shape))
+        total = int(np.prod([block for _, block, _, _ in dims]))
+        out = [UNKNOWN if shape[0] == UNKNOWN else shape[0] * total]
+        for i, (n, block, lo, hi) in enumerate(dims):
+            if n != UNKNOWN and (n + lo + hi) % block:
+                raise VerifyException(
+                    f"dim {i + 1} padded to {n + lo + hi} is not a multiple of its block "
+                    f"size {block}"
+                )
+            out.append(UNKNOWN if n == UNKNOWN else (n + lo + hi) // block)
+        return tensor_type(t.element_type, out + shape[len(dims) + 1 :])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.input, self.block_shape, self.paddings)]
+
+
+@irdl_op_definition
+class BatchToSpaceNDOp(TfOp):
+    """Moves block positions out of the batch into the M dims after it, then crops them.
+    SpaceToBatchND's inverse: with `block_shape` [M], batch B becomes B / prod(block_shape) and
+    dim i becomes dim_i * block_i, less the `crops` [M, 2].
+    `%y = "tf.BatchToSpaceND"(%x, %b, %c) : (tensor<2x3x3xf32>, tensor<1xi32>, tensor<1x2xi32>)
+    -> tensor<1x6x3xf32>`"""
+
+    name = "tf.BatchToSpaceND"
+    input = operand_def(TensorType)
+    block_shape = operand_def(TensorType)
+    crops = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, block_shape: SSAValue, crops: SSAValue):
+        super().__init__(
+            operands=[input, block_shape, crops],
+            result_types=[self._infer(input, block_shape, crops)],
+        )
+
+    @staticmethod
+    def _infer(input: SSAValue, block_shape: SSAValue, crops: SSAValue) -> TensorType:
+        t, dims = _block_dims(input, block_shape, crops, "crops")
+        shape = _shape(t)
+        if dims is None:
+            return tensor_type(t.element_type, [UNKNOWN] * len(shape))
+        total = int(np.prod([block for _, block, _, _ in dims]))
+        if shape[0] != UNKNOWN and shape[0] % total:
+            raise VerifyException(
+                f"batch {shape[0]} is not a multiple of the block sizes' product {total}"
+            )
+        out = [UNKNOWN if shape[0] == UNKNOWN else shape[0] // total]
+        for i, (n, block, lo, hi) in enumerate(dims):
+            if n != UNKNOWN and lo + hi > n * block:
+                raise VerifyException(
+                    f"crops [{lo}, {hi}] of dim {i + 1} exceed its size {n * block}"
+                )
+            out.append(UNKNOWN if n == UNKNOWN else n * block - lo - hi)
+        return tensor_type(t.element_type, out + shape[len(dims) + 1 :])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.input, self.block_shape, self.crops)]
+
+
 @irdl_op_definition
 class TileOp(TfOp):
     """Repeats `input` `multiples[i]` times along dim i.
@@ -1399,6 +1523,8 @@ OPS: list[type[Operation]] = [
     PadOp,
     PadV2Op,
     MirrorPadOp,
+    SpaceToBatchNDOp,
+    BatchToSpaceNDOp,
     TileOp,
     BroadcastToOp,
     FillOp,

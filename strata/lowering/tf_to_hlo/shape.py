@@ -3,7 +3,8 @@
 Shape/Size/Rank/Range fold to hlo.constant; ExpandDims/Squeeze become hlo.reshape; slicing ops
 (Slice, StridedSlice, Split, SplitV, Unpack) become hlo.slice (+ hlo.reverse for negative strides,
 + hlo.reshape for dropped or new dims); ConcatV2/Pack become hlo.concatenate; Pad/PadV2 hlo.pad;
-MirrorPad concatenates reversed slices; Tile is a broadcast_in_dim + reshape; OneHot compares an
+MirrorPad concatenates reversed slices; SpaceToBatchND/BatchToSpaceND are a pad or slice
+around reshape, transpose, reshape; Tile is a broadcast_in_dim + reshape; OneHot compares an
 iota with the broadcast indices.
 """
 
@@ -470,6 +471,87 @@ class MatrixBandPartLowering(RewritePattern):
         rewriter.replace(op, [], [b(hlo.SelectOp(wide.result, op.input, zero)).result])
 
 
+# ---------------------------------------------------------------------------------------------
+# Space <-> batch
+
+
+def _block_operands(
+    op: tf.SpaceToBatchNDOp | tf.BatchToSpaceNDOp, pairs: SSAValue
+) -> tuple[list[int], list[int], list[int]] | None:
+    """(blocks, the paddings or crops flattened, the dims after the M blocked ones) when both
+    operands are constants and the shapes static."""
+    blocks = tf.constant_ints(op.block_shape)
+    values = tf.constant_ints(pairs)
+    if not all_static(op) or blocks is None or values is None:
+        return None
+    return blocks, values, list(shape_of(op.input.type)[len(blocks) + 1 :])
+
+
+class SpaceToBatchLowering(RewritePattern):
+    """tf.SpaceToBatchND(x [B, s_1..s_M, r..], const blocks b, const paddings) ->
+    hlo.pad (zeros) -> reshape [B, p_1/b_1, b_1, .., p_M/b_M, b_M, r..] -> transpose
+    [b_1..b_M, B, p_1/b_1..p_M/b_M, r..] -> reshape [B * prod(b), p_1/b_1.., r..]"""
+
+    handles = (tf.SpaceToBatchNDOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.SpaceToBatchNDOp):
+            return
+        known = _block_operands(op, op.paddings)
+        if known is None:
+            return
+        blocks, paddings, rest = known
+        b = LocatedBuilder(rewriter, op)
+        x = op.input
+        shape, m = shape_of(x.type), len(blocks)
+        low = [0, *paddings[0::2], *[0] * len(rest)]
+        high = [0, *paddings[1::2], *[0] * len(rest)]
+        if any(low) or any(high):
+            zero = scalar(b, 0, expect(x.type, TensorType).element_type)
+            x = b(hlo.PadOp(x, zero, low, high)).result
+        padded = shape_of(x.type)
+        split = [shape[0]]
+        for i, block in enumerate(blocks):
+            split += [padded[i + 1] // block, block]
+        blocked = _reshape(b, x, split + rest)
+        perm = [2 + 2 * i for i in range(m)] + [0] + [1 + 2 * i for i in range(m)]
+        perm += list(range(2 * m + 1, 2 * m + 1 + len(rest)))
+        moved = b(hlo.TransposeOp(blocked, perm)).result
+        rewriter.replace(op, [], [_reshape(b, moved, shape_of(op.output.type))])
+
+
+class BatchToSpaceLowering(RewritePattern):
+    """tf.BatchToSpaceND(x [B', s_1..s_M, r..], const blocks b, const crops) -> reshape
+    [b_1..b_M, B, s_1..s_M, r..] (B = B' / prod(b)) -> transpose [B, s_1, b_1, .., s_M, b_M, r..]
+    -> reshape [B, s_1 b_1, .., s_M b_M, r..] -> hlo.slice (the crops)"""
+
+    handles = (tf.BatchToSpaceNDOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.BatchToSpaceNDOp):
+            return
+        known = _block_operands(op, op.crops)
+        if known is None:
+            return
+        blocks, crops, rest = known
+        b = LocatedBuilder(rewriter, op)
+        shape, m = shape_of(op.input.type), len(blocks)
+        batch = shape[0] // int(np.prod(blocks))
+        blocked = _reshape(b, op.input, [*blocks, batch, *shape[1:]])
+        perm = [m]
+        for i in range(m):
+            perm += [m + 1 + i, i]
+        perm += list(range(2 * m + 1, 2 * m + 1 + len(rest)))
+        moved = b(hlo.TransposeOp(blocked, perm)).result
+        spread = [batch, *[n * block for n, block in zip(shape[1 : m + 1], blocks, strict=True)]]
+        value = _reshape(b, moved, spread + rest)
+        starts = [0, *crops[0::2], *[0] * len(rest)]
+        limits = [batch, *[n - hi for n, hi in zip(spread[1:], crops[1::2], strict=True)], *rest]
+        if starts != [0] * len(starts) or limits != spread + rest:
+            value = b(hlo.SliceOp(value, starts, limits)).result
+        rewriter.replace(op, [], [value])
+
+
 PATTERNS: tuple[RewritePattern, ...] = (
     MatrixBandPartLowering(),
     ConstLowering(),
@@ -491,5 +573,7 @@ PATTERNS: tuple[RewritePattern, ...] = (
     StridedSliceLowering(),
     PadLowering(),
     MirrorPadLowering(),
+    SpaceToBatchLowering(),
+    BatchToSpaceLowering(),
     OneHotLowering(),
 )

@@ -154,3 +154,53 @@ func.func @one_hot_values(%i: tensor<3xi32>, %on: tensor<f32>, %off: tensor<i32>
   %0 = "tf.OneHot"(%i, %d, %on, %off) : (tensor<3xi32>, tensor<i32>, tensor<f32>, tensor<i32>) -> tensor<3x4xf32>
   func.return
 }
+
+// -----
+
+func.func @space_to_batch_not_a_multiple(%x: tensor<1x5x3xf32>) {
+  %b = "tf.Const"() <{value = dense<[2]> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %p = "tf.Const"() <{value = dense<[[1, 1]]> : tensor<1x2xi32>}> : () -> tensor<1x2xi32>
+  // expected-error @+1 {{dim 1 padded to 7 is not a multiple of its block size 2}}
+  %0 = "tf.SpaceToBatchND"(%x, %b, %p) : (tensor<1x5x3xf32>, tensor<1xi32>, tensor<1x2xi32>) -> tensor<2x4x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @space_to_batch_negative_padding(%x: tensor<1x5x3xf32>) {
+  %b = "tf.Const"() <{value = dense<[2]> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %p = "tf.Const"() <{value = dense<[[-1, 0]]> : tensor<1x2xi32>}> : () -> tensor<1x2xi32>
+  // expected-error @+1 {{paddings must be non-negative, found [-1, 0]}}
+  %0 = "tf.SpaceToBatchND"(%x, %b, %p) : (tensor<1x5x3xf32>, tensor<1xi32>, tensor<1x2xi32>) -> tensor<2x2x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @space_to_batch_too_many_blocks(%x: tensor<1x4xf32>) {
+  %b = "tf.Const"() <{value = dense<[2, 2]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %p = "tf.Const"() <{value = dense<0> : tensor<2x2xi32>}> : () -> tensor<2x2xi32>
+  // expected-error @+1 {{block_shape must have 1 to 1 values (the dims after the batch of tensor<1x4xf32>), found 2}}
+  %0 = "tf.SpaceToBatchND"(%x, %b, %p) : (tensor<1x4xf32>, tensor<2xi32>, tensor<2x2xi32>) -> tensor<4x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @batch_to_space_batch(%x: tensor<3x4x3xf32>) {
+  %b = "tf.Const"() <{value = dense<[2]> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %c = "tf.Const"() <{value = dense<0> : tensor<1x2xi32>}> : () -> tensor<1x2xi32>
+  // expected-error @+1 {{batch 3 is not a multiple of the block sizes' product 2}}
+  %0 = "tf.BatchToSpaceND"(%x, %b, %c) : (tensor<3x4x3xf32>, tensor<1xi32>, tensor<1x2xi32>) -> tensor<1x8x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @batch_to_space_crops(%x: tensor<2x2x3xf32>) {
+  %b = "tf.Const"() <{value = dense<[2]> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %c = "tf.Const"() <{value = dense<[[3, 2]]> : tensor<1x2xi32>}> : () -> tensor<1x2xi32>
+  // expected-error @+1 {{crops [3, 2] of dim 1 exceed its size 4}}
+  %0 = "tf.BatchToSpaceND"(%x, %b, %c) : (tensor<2x2x3xf32>, tensor<1xi32>, tensor<1x2xi32>) -> tensor<1x0x3xf32>
+  func.return
+}

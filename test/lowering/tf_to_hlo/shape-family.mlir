@@ -160,3 +160,40 @@ func.func @one_hot(%i: tensor<3xi32>) -> tensor<3x4xf32> {
   %0 = "tf.OneHot"(%i, %d, %on, %off) <{axis = -1 : i64}> : (tensor<3xi32>, tensor<i32>, tensor<f32>, tensor<f32>) -> tensor<3x4xf32>
   func.return %0 : tensor<3x4xf32>
 }
+
+// -----
+
+// SpaceToBatchND: pad the spatial dims, split each into (n / block, block), move the block
+// positions in front of the batch, merge them into it.
+// CHECK-LABEL: func.func @space_to_batch
+// CHECK-SAME: (%[[X:.*]]: tensor<1x5x3xf32>)
+// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT:   %[[P:.*]] = hlo.pad %[[X]], %[[Z]], low = [0, 2, 0], high = [0, 1, 0], interior = [0, 0, 0] : (tensor<1x5x3xf32>, tensor<f32>) -> tensor<1x8x3xf32>
+// CHECK-NEXT:   %[[S:.*]] = hlo.reshape %[[P]] : (tensor<1x8x3xf32>) -> tensor<1x4x2x3xf32>
+// CHECK-NEXT:   %[[T:.*]] = hlo.transpose %[[S]], dims = [2, 0, 1, 3] : (tensor<1x4x2x3xf32>) -> tensor<2x1x4x3xf32>
+// CHECK-NEXT:   %[[R:.*]] = hlo.reshape %[[T]] : (tensor<2x1x4x3xf32>) -> tensor<2x4x3xf32>
+// CHECK-NEXT:   func.return %[[R]]
+func.func @space_to_batch(%x: tensor<1x5x3xf32>) -> tensor<2x4x3xf32> {
+  %b = "tf.Const"() <{value = dense<[2]> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %p = "tf.Const"() <{value = dense<[[2, 1]]> : tensor<1x2xi32>}> : () -> tensor<1x2xi32>
+  %0 = "tf.SpaceToBatchND"(%x, %b, %p) : (tensor<1x5x3xf32>, tensor<1xi32>, tensor<1x2xi32>) -> tensor<2x4x3xf32>
+  func.return %0 : tensor<2x4x3xf32>
+}
+
+// -----
+
+// BatchToSpaceND, the inverse: split the batch into (blocks, batch), interleave each block
+// position after its spatial dim, merge, then crop.
+// CHECK-LABEL: func.func @batch_to_space
+// CHECK-SAME: (%[[X:.*]]: tensor<2x4x3xf32>)
+// CHECK-NEXT:   %[[S:.*]] = hlo.reshape %[[X]] : (tensor<2x4x3xf32>) -> tensor<2x1x4x3xf32>
+// CHECK-NEXT:   %[[T:.*]] = hlo.transpose %[[S]], dims = [1, 2, 0, 3] : (tensor<2x1x4x3xf32>) -> tensor<1x4x2x3xf32>
+// CHECK-NEXT:   %[[R:.*]] = hlo.reshape %[[T]] : (tensor<1x4x2x3xf32>) -> tensor<1x8x3xf32>
+// CHECK-NEXT:   %[[C:.*]] = hlo.slice %[[R]] [0:1, 2:7, 0:3] : (tensor<1x8x3xf32>) -> tensor<1x5x3xf32>
+// CHECK-NEXT:   func.return %[[C]]
+func.func @batch_to_space(%x: tensor<2x4x3xf32>) -> tensor<1x5x3xf32> {
+  %b = "tf.Const"() <{value = dense<[2]> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %c = "tf.Const"() <{value = dense<[[2, 1]]> : tensor<1x2xi32>}> : () -> tensor<1x2xi32>
+  %0 = "tf.BatchToSpaceND"(%x, %b, %c) : (tensor<2x4x3xf32>, tensor<1xi32>, tensor<1x2xi32>) -> tensor<1x5x3xf32>
+  func.return %0 : tensor<1x5x3xf32>
+}
