@@ -7,7 +7,13 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 import numpy as np
-from xdsl.dialects.builtin import BoolAttr, DenseIntOrFPElementsAttr, IntegerType, TensorType
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    BoolAttr,
+    DenseIntOrFPElementsAttr,
+    IntegerType,
+    TensorType,
+)
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
 from xdsl.traits import ConstantLike, Pure
@@ -26,6 +32,13 @@ def _check_axes_type(t: TensorType, what: str) -> None:
         or is_bool(t.element_type)
     ):
         raise VerifyException(f"{what} must be a rank-0 or 1-D integer tensor, found {t}")
+
+
+def _check_numeric(t: TensorType, what: str) -> None:
+    if not is_float(t.element_type) and not (
+        isinstance(t.element_type, IntegerType) and not is_bool(t.element_type)
+    ):
+        raise VerifyException(f"{what} must be an integer or float tensor, found {t}")
 
 
 def constant_value(value: SSAValue) -> np.ndarray | None:
@@ -156,10 +169,7 @@ class ArgReductionOp(TfOp):
 
     def infer_result_types(self) -> Sequence[Attribute]:
         t = expect_tensor(self.input, "input")
-        if not is_float(t.element_type) and not (
-            isinstance(t.element_type, IntegerType) and not is_bool(t.element_type)
-        ):
-            raise VerifyException(f"input must be an integer or float tensor, found {t}")
+        _check_numeric(t, "input")
         out = expect_tensor(self.output, "result").element_type
         if not isinstance(out, IntegerType) or out.width.data not in (32, 64):
             raise VerifyException(f"output_type must be int32 or int64, found {out}")
@@ -183,6 +193,116 @@ class ArgMinOp(ArgReductionOp):
     name = "tf.ArgMin"
 
 
+@irdl_op_definition
+class CumsumOp(TfOp):
+    """Running sum along the constant `axis` (`exclusive`: each element left out of its own
+    sum; `reverse`: from the end).
+    `%y = "tf.Cumsum"(%x, %axis) <{exclusive = false, reverse = false}> : (tensor<2x4xf32>,
+    tensor<i32>) -> tensor<2x4xf32>`"""
+
+    name = "tf.Cumsum"
+    x = operand_def(TensorType)
+    axis = operand_def(TensorType)
+    out = result_def(TensorType)
+    exclusive = prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    reverse = prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    traits = traits_def(Pure())
+
+    def __init__(self, x: SSAValue, axis: SSAValue, exclusive: bool, reverse: bool):
+        super().__init__(
+            operands=[x, axis],
+            properties={
+                "exclusive": BoolAttr.from_bool(exclusive),
+                "reverse": BoolAttr.from_bool(reverse),
+            },
+            result_types=[expect_tensor(x, "x")],
+        )
+
+    def dim(self) -> int:
+        """The summed dim, non-negative."""
+        t = expect_tensor(self.x, "x")
+        a = expect_tensor(self.axis, "axis")
+        if a.get_num_dims() != 0 or not isinstance(a.element_type, IntegerType):
+            raise VerifyException(f"axis must be a rank-0 integer tensor, found {a}")
+        value = constant_value(self.axis)
+        if value is None:
+            raise VerifyException("axis must be a constant (tf.Const)")
+        if t.get_num_dims() == 0:
+            raise VerifyException("x must have rank >= 1")
+        (dim,) = normalize_axes([int(value)], t.get_num_dims(), "axis")
+        return dim
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = expect_tensor(self.x, "x")
+        _check_numeric(t, "x")
+        self.dim()
+        return [t]
+
+
+@irdl_op_definition
+class TopKV2Op(TfOp):
+    """The `k` largest values along the last dim, in descending order, and their indices (the
+    lower index first on ties). `k` is a constant.
+    `%v, %i = "tf.TopKV2"(%x, %k) <{sorted = true}> : (tensor<4x7xf32>, tensor<i32>)
+    -> (tensor<4x3xf32>, tensor<4x3xi32>)`"""
+
+    name = "tf.TopKV2"
+    input = operand_def(TensorType)
+    k = operand_def(TensorType)
+    values = result_def(TensorType)
+    indices = result_def(TensorType)
+    sorted = prop_def(BoolAttr, default_value=BoolAttr.from_bool(True))
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, k: SSAValue, sorted: bool, index_type: Attribute):
+        super().__init__(
+            operands=[input, k],
+            properties={"sorted": BoolAttr.from_bool(sorted)},
+            result_types=self._infer(input, k, index_type),
+        )
+
+    def count(self) -> int:
+        """k's value."""
+        return self.k_value_of(self.k)
+
+    @classmethod
+    def _infer(cls, input: SSAValue, k: SSAValue, index_type: Attribute) -> list[Attribute]:
+        t = expect_tensor(input, "input")
+        _check_numeric(t, "input")
+        if not isinstance(index_type, IntegerType) or index_type.width.data not in (32, 64):
+            raise VerifyException(f"index_type must be int32 or int64, found {index_type}")
+        shape = list(t.get_shape())
+        if not shape:
+            raise VerifyException("input must have rank >= 1")
+        kt = expect_tensor(k, "k")
+        if kt.get_num_dims() != 0 or not isinstance(kt.element_type, IntegerType):
+            raise VerifyException(f"k must be a rank-0 integer tensor, found {kt}")
+        if constant_value(k) is None:  # not folded yet (tf.sort's k is the dim's size)
+            shape[-1] = DYNAMIC_INDEX
+            return [TensorType(t.element_type, shape), TensorType(index_type, shape)]
+        count = cls.k_value_of(k)
+        if count < 0 or (shape[-1] >= 0 and count > shape[-1]):
+            raise VerifyException(
+                f"k must be in [0, {shape[-1]}] (the last dim of {t}), found {count}"
+            )
+        shape[-1] = count
+        return [TensorType(t.element_type, shape), TensorType(index_type, shape)]
+
+    @staticmethod
+    def k_value_of(k: SSAValue) -> int:
+        value = constant_value(k)
+        kt = expect_tensor(k, "k")
+        if kt.get_num_dims() != 0 or not isinstance(kt.element_type, IntegerType):
+            raise VerifyException(f"k must be a rank-0 integer tensor, found {kt}")
+        if value is None:
+            raise VerifyException("k must be a constant (tf.Const)")
+        return int(value)
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        index_type = expect_tensor(self.indices, "indices").element_type
+        return self._infer(self.input, self.k, index_type)
+
+
 OPS: list[type[Operation]] = [
     SumOp,
     ProdOp,
@@ -193,4 +313,6 @@ OPS: list[type[Operation]] = [
     AnyOp,
     ArgMaxOp,
     ArgMinOp,
+    CumsumOp,
+    TopKV2Op,
 ]

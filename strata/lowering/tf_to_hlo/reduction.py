@@ -10,7 +10,7 @@ from xdsl.dialects.builtin import IntegerType, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
-from strata.dialects import hlo, tf
+from strata.dialects import chlo, hlo, tf
 from strata.dialects.tensor_types import dense_from_numpy, is_float, numpy_dtype_for, shape_of
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
@@ -114,4 +114,63 @@ class ArgReductionLowering(RewritePattern):
         rewriter.replace(op, [], [first])
 
 
-PATTERNS: tuple[RewritePattern, ...] = (ReductionLowering(), ArgReductionLowering())
+class CumsumLowering(RewritePattern):
+    """tf.Cumsum(x, axis) -> hlo.reduce_window(x init: 0) applies hlo.add over a window of the
+    whole axis, padded n - 1 before it (reverse: after); exclusive: x shifted by one first (slice
+    off the last element, pad a 0 before; reverse: the other way), as XLA lowers cumsum."""
+
+    handles = (tf.CumsumOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.CumsumOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        t = expect(op.x.type, TensorType)
+        shape, axis = shape_of(t), op.dim()
+        n = shape[axis]
+        reverse = op.reverse.value.data != 0
+        x = op.x
+        zero = scalar(b, 0, t.element_type)
+        if op.exclusive.value.data != 0 and n > 0:
+            starts, limits = [0] * len(shape), list(shape)
+            none, one = [0] * len(shape), [0] * len(shape)
+            one[axis] = 1
+            if reverse:
+                starts[axis] = 1
+                kept = b(hlo.SliceOp(x, starts, limits)).result
+                x = b(hlo.PadOp(kept, zero, none, one)).result
+            else:
+                limits[axis] = n - 1
+                kept = b(hlo.SliceOp(x, starts, limits)).result
+                x = b(hlo.PadOp(kept, zero, one, none)).result
+        window = [1] * len(shape)
+        window[axis] = max(n, 1)
+        padding = [(0, 0)] * len(shape)
+        padding[axis] = (0, n - 1) if reverse else (n - 1, 0)
+        sums = hlo.ReduceWindowOp(x, zero, window, hlo.AddOp, padding=padding)
+        rewriter.replace(op, [], [b(sums).results[0]])
+
+
+class TopKLowering(RewritePattern):
+    """tf.TopKV2(x, k) -> chlo.top_k(x, k) (int32 indices, converted to int64 if asked)"""
+
+    handles = (tf.TopKV2Op,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.TopKV2Op) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        top = b(chlo.TopKOp(op.input, op.count()))
+        indices = top.indices
+        wanted = expect(op.indices.type, TensorType).element_type
+        if expect(indices.type, TensorType).element_type != wanted:
+            indices = b(hlo.ConvertOp(indices, wanted)).result
+        rewriter.replace(op, [], [top.values, indices])
+
+
+PATTERNS: tuple[RewritePattern, ...] = (
+    ReductionLowering(),
+    ArgReductionLowering(),
+    CumsumLowering(),
+    TopKLowering(),
+)

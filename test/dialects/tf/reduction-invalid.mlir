@@ -41,3 +41,30 @@ func.func @argmax_output_type(%x: tensor<2x3xf32>) {
   %0 = "tf.ArgMax"(%x, %d) : (tensor<2x3xf32>, tensor<i32>) -> tensor<3xf32>
   func.return
 }
+
+// -----
+
+func.func @cumsum_axis_range(%x: tensor<2x3xf32>) {
+  %a = "tf.Const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{axis 2 is out of range for rank 2}}
+  %0 = "tf.Cumsum"(%x, %a) <{exclusive = false, reverse = false}> : (tensor<2x3xf32>, tensor<i32>) -> tensor<2x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @cumsum_bool(%x: tensor<2x3xi1>) {
+  %a = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{x must be an integer or float tensor, found tensor<2x3xi1>}}
+  %0 = "tf.Cumsum"(%x, %a) <{exclusive = false, reverse = false}> : (tensor<2x3xi1>, tensor<i32>) -> tensor<2x3xi1>
+  func.return
+}
+
+// -----
+
+func.func @top_k_too_many(%x: tensor<4x3xf32>) {
+  %k = "tf.Const"() <{value = dense<5> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{k must be in [0, 3] (the last dim of tensor<4x3xf32>), found 5}}
+  %v, %i = "tf.TopKV2"(%x, %k) <{sorted = true}> : (tensor<4x3xf32>, tensor<i32>) -> (tensor<4x5xf32>, tensor<4x5xi32>)
+  func.return
+}

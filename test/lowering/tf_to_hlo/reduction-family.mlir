@@ -88,3 +88,46 @@ func.func @argmax(%x: tensor<2x3xf32>) -> tensor<2xi64> {
   %0 = "tf.ArgMax"(%x, %d) : (tensor<2x3xf32>, tensor<i32>) -> tensor<2xi64>
   func.return %0 : tensor<2xi64>
 }
+
+// -----
+
+// Cumsum: a reduce_window of adds over the whole axis, padded n - 1 before it; exclusive shifts
+// the input by one first (the last element sliced off, a 0 padded before).
+// CHECK-LABEL: func.func @cumsum_exclusive
+// CHECK-SAME: (%[[X:.*]]: tensor<2x4xf32>)
+// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT:   %[[S:.*]] = hlo.slice %[[X]] [0:2, 0:3] : (tensor<2x4xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT:   %[[P:.*]] = hlo.pad %[[S]], %[[Z]], low = [0, 1], high = [0, 0], interior = [0, 0] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x4xf32>
+// CHECK-NEXT:   %[[W:.*]] = "hlo.reduce_window"(%[[P]], %[[Z]]) <{window_dimensions = array<i64: 1, 4>, padding = dense<{{\[\[}}0, 0], [3, 0]]> : tensor<2x2xi64>}> ({
+// CHECK:          hlo.add
+// CHECK:        func.return %[[W]]
+func.func @cumsum_exclusive(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  %a = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.Cumsum"(%x, %a) <{exclusive = true, reverse = false}> : (tensor<2x4xf32>, tensor<i32>) -> tensor<2x4xf32>
+  func.return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+// Cumsum reverse: the window padded after the axis.
+// CHECK-LABEL: func.func @cumsum_reverse
+// CHECK-NOT:    hlo.slice
+// CHECK:        "hlo.reduce_window"(%x, %{{.*}}) <{window_dimensions = array<i64: 3>, padding = dense<{{\[\[}}0, 2]]> : tensor<1x2xi64>}>
+func.func @cumsum_reverse(%x: tensor<3xi32>) -> tensor<3xi32> {
+  %a = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.Cumsum"(%x, %a) <{exclusive = false, reverse = true}> : (tensor<3xi32>, tensor<i32>) -> tensor<3xi32>
+  func.return %0 : tensor<3xi32>
+}
+
+// -----
+
+// TopKV2: chlo.top_k (int32 indices; int64 asked for: a convert).
+// CHECK-LABEL: func.func @top_k
+// CHECK-NEXT:   %[[V:.*]], %[[I:.*]] = chlo.top_k(%x, k = 3) : tensor<4x7xf32> -> (tensor<4x3xf32>, tensor<4x3xi32>)
+// CHECK-NEXT:   %[[W:.*]] = hlo.convert %[[I]] : (tensor<4x3xi32>) -> tensor<4x3xi64>
+// CHECK-NEXT:   func.return %[[V]], %[[W]]
+func.func @top_k(%x: tensor<4x7xf32>) -> (tensor<4x3xf32>, tensor<4x3xi64>) {
+  %k = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %v, %i = "tf.TopKV2"(%x, %k) <{sorted = true}> : (tensor<4x7xf32>, tensor<i32>) -> (tensor<4x3xf32>, tensor<4x3xi64>)
+  func.return %v, %i : tensor<4x3xf32>, tensor<4x3xi64>
+}

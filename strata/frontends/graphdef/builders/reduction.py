@@ -33,6 +33,20 @@ def build_arg_reduction(node: NodeDefMessage, operands: list[SSAValue]) -> Opera
     return op_class(x, dimension, output_type)
 
 
+def build_cumsum(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    x, axis = operands
+    return tf.CumsumOp(x, axis, attr_bool(node, "exclusive"), attr_bool(node, "reverse"))
+
+
+def build_top_k(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    x, k = operands
+    if "index_type" in node.attr:
+        index_type = attr_element_type(node, "index_type")
+    else:
+        index_type = element_type_for(np.dtype(np.int32))
+    return tf.TopKV2Op(x, k, attr_bool(node, "sorted", True), index_type)
+
+
 BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "Sum": _reduction(tf.SumOp),
     "Prod": _reduction(tf.ProdOp),
@@ -42,5 +56,7 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "All": _reduction(tf.AllOp),
     "Any": _reduction(tf.AnyOp),
     "ArgMax": build_arg_reduction,
+    "Cumsum": build_cumsum,
+    "TopKV2": build_top_k,
     "ArgMin": build_arg_reduction,
 }
