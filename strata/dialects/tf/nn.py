@@ -35,6 +35,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from strata.dialects.tensor_types import broadcast_shapes, format_shape, is_float
 from strata.dialects.tf.core import TfOp, constant_value
+from strata.dialects.tf.shape import constant_ints
 from strata.dialects.verify_helpers import expect_tensor
 from strata.internal import expect
 
@@ -650,6 +651,71 @@ class FusedBatchNormV3Op(TfOp):
         )
 
 
+@irdl_op_definition
+class ResizeBilinearOp(TfOp):
+    """Resizes NHWC `images` to the constant [height, width] `size` by bilinear interpolation
+    (float32 result). Source coordinates: (out + 0.5) * in/out - 0.5 with `half_pixel_centers`
+    (TF2's tf.image.resize), out * (in - 1)/(out - 1) with `align_corners`, else out * in/out.
+    `%y = "tf.ResizeBilinear"(%x, %s) <{align_corners = false, half_pixel_centers = true}> :
+    (tensor<1x4x4x3xf32>, tensor<2xi32>) -> tensor<1x8x6x3xf32>`"""
+
+    name = "tf.ResizeBilinear"
+    images = operand_def(TensorType)
+    size = operand_def(TensorType)
+    resized_images = result_def(TensorType)
+    align_corners = prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    half_pixel_centers = prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    traits = traits_def(Pure())
+
+    def __init__(
+        self, images: SSAValue, size: SSAValue, align_corners: bool, half_pixel_centers: bool
+    ):
+        super().__init__(
+            operands=[images, size],
+            properties={
+                "align_corners": BoolAttr.from_bool(align_corners),
+                "half_pixel_centers": BoolAttr.from_bool(half_pixel_centers),
+            },
+            result_types=[self._infer(images, size, align_corners, half_pixel_centers)],
+        )
+
+    def out_size(self) -> tuple[int, int] | None:
+        """The constant [height, width], or None while it is not constant."""
+        values = constant_ints(self.size)
+        return None if values is None else (values[0], values[1])
+
+    @staticmethod
+    def _infer(
+        images: SSAValue, size: SSAValue, align_corners: bool, half_pixel_centers: bool
+    ) -> TensorType:
+        t = expect_tensor(images, "images")
+        if t.get_num_dims() != 4:
+            raise VerifyException(f"images must be a 4-D NHWC tensor, found {t}")
+        st = expect_tensor(size, "size")
+        if st.get_shape() != (2,) or not isinstance(st.element_type, IntegerType):
+            raise VerifyException(f"size must be a 2-element integer tensor, found {st}")
+        if align_corners and half_pixel_centers:
+            raise VerifyException("align_corners and half_pixel_centers cannot both be true")
+        batch, _, _, channels = t.get_shape()
+        values = constant_ints(size)
+        if values is None:
+            return TensorType(f32, [batch, DYNAMIC_INDEX, DYNAMIC_INDEX, channels])
+        height, width = values
+        if height <= 0 or width <= 0:
+            raise VerifyException(f"size must be positive, found [{height}, {width}]")
+        return TensorType(f32, [batch, height, width, channels])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [
+            self._infer(
+                self.images,
+                self.size,
+                self.align_corners.value.data != 0,
+                self.half_pixel_centers.value.data != 0,
+            )
+        ]
+
+
 OPS: list[type[Operation]] = [
     BatchMatMulV2Op,
     EinsumOp,
@@ -659,4 +725,5 @@ OPS: list[type[Operation]] = [
     MaxPoolOp,
     AvgPoolOp,
     FusedBatchNormV3Op,
+    ResizeBilinearOp,
 ]

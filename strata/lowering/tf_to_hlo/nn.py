@@ -4,7 +4,7 @@ DepthwiseConv2dNative, Conv2DBackpropInput), pools (MaxPool, AvgPool), FusedBatc
 from __future__ import annotations
 
 import numpy as np
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import TensorType, f32
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
@@ -248,6 +248,59 @@ class FusedBatchNormV3Lowering(RewritePattern):
         rewriter.replace(op, [], [y, op.mean, op.variance, op.mean, op.variance, reserve])
 
 
+def interpolation_matrix(
+    out_size: int, in_size: int, align_corners: bool, half_pixel_centers: bool
+) -> np.ndarray:
+    """[out_size, in_size] weights of bilinear resizing along one axis, as TensorFlow computes
+    them: source coordinate c (see tf.ResizeBilinearOp), lower = max(floor(c), 0), upper =
+    min(ceil(c), in_size - 1), weight c - floor(c) on upper and the rest on lower."""
+    if align_corners and out_size > 1:
+        scale = (in_size - 1) / (out_size - 1)
+    else:
+        scale = in_size / out_size
+    out = np.arange(out_size, dtype=np.float64)
+    source = (out + 0.5) * scale - 0.5 if half_pixel_centers else out * scale
+    source = source.astype(np.float32).astype(np.float64)  # TF computes it in float
+    floor = np.floor(source)
+    lower = np.maximum(floor, 0).astype(np.int64)
+    upper = np.minimum(np.ceil(source), in_size - 1).astype(np.int64)
+    lerp = source - floor
+    weights = np.zeros((out_size, in_size))
+    np.add.at(weights, (np.arange(out_size), lower), 1 - lerp)
+    np.add.at(weights, (np.arange(out_size), upper), lerp)
+    return weights.astype(np.float32)
+
+
+class ResizeBilinearLowering(RewritePattern):
+    """tf.ResizeBilinear(x [N, H, W, C], const size) -> two hlo.dot_general with constant
+    interpolation matrices (bilinear resizing is separable and linear): Rh [Ho, H] against x's
+    H, then Rw [Wo, W] against its W, and a transpose back to NHWC (inputs not f32 converted
+    first)"""
+
+    handles = (tf.ResizeBilinearOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.ResizeBilinearOp) or not all_static(op):
+            return
+        size = op.out_size()
+        if size is None:
+            return
+        b = LocatedBuilder(rewriter, op)
+        x = op.images
+        if expect(x.type, TensorType).element_type != f32:
+            x = b(hlo.ConvertOp(x, f32)).result
+        _, height, width, _ = shape_of(x.type)
+        corners = op.align_corners.value.data != 0
+        half = op.half_pixel_centers.value.data != 0
+        rows = interpolation_matrix(size[0], height, corners, half)
+        columns = interpolation_matrix(size[1], width, corners, half)
+        rh = b(hlo.ConstantOp(dense_from_numpy(rows, f32))).output
+        rw = b(hlo.ConstantOp(dense_from_numpy(columns, f32))).output
+        along_h = b(hlo.DotGeneralOp(rh, x, [], [], [1], [1])).result  # [Ho, N, W, C]
+        along_w = b(hlo.DotGeneralOp(rw, along_h, [], [], [1], [2])).result  # [Wo, Ho, N, C]
+        rewriter.replace(op, [], [b(hlo.TransposeOp(along_w, [2, 1, 0, 3])).result])
+
+
 PATTERNS: tuple[RewritePattern, ...] = (
     BiasAddLowering(),
     MatMulLowering(),
@@ -256,4 +309,5 @@ PATTERNS: tuple[RewritePattern, ...] = (
     Conv2DBackpropInputLowering(),
     PoolLowering(),
     FusedBatchNormV3Lowering(),
+    ResizeBilinearLowering(),
 )

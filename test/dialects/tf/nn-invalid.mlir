@@ -126,3 +126,21 @@ func.func @batch_norm_channels(%x: tensor<2x3x3x4xf32>, %s: tensor<3xf32>) {
   %y:6 = "tf.FusedBatchNormV3"(%x, %s, %s, %s, %s) <{is_training = false}> : (tensor<2x3x3x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<2x3x3x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<0xf32>)
   func.return
 }
+
+// -----
+
+func.func @resize_bilinear_both_modes(%x: tensor<1x2x3x1xf32>) {
+  %s = "tf.Const"() <{value = dense<[4, 3]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  // expected-error @+1 {{align_corners and half_pixel_centers cannot both be true}}
+  %0 = "tf.ResizeBilinear"(%x, %s) <{align_corners = true, half_pixel_centers = true}> : (tensor<1x2x3x1xf32>, tensor<2xi32>) -> tensor<1x4x3x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @resize_bilinear_rank(%x: tensor<2x3x1xf32>) {
+  %s = "tf.Const"() <{value = dense<[4, 3]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  // expected-error @+1 {{images must be a 4-D NHWC tensor, found tensor<2x3x1xf32>}}
+  %0 = "tf.ResizeBilinear"(%x, %s) <{align_corners = false, half_pixel_centers = false}> : (tensor<2x3x1xf32>, tensor<2xi32>) -> tensor<4x3x1xf32>
+  func.return
+}

@@ -116,3 +116,22 @@ func.func @batch_norm(%x: tensor<2x3x3x4xf32>, %s: tensor<4xf32>, %o: tensor<4xf
   %y:6 = "tf.FusedBatchNormV3"(%x, %s, %o, %m, %v) <{epsilon = 0.001 : f32, is_training = false}> : (tensor<2x3x3x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> (tensor<2x3x3x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<0xf32>)
   func.return %y#0 : tensor<2x3x3x4xf32>
 }
+
+// -----
+
+// ResizeBilinear: separable and linear, so two dot_generals with constant interpolation
+// matrices (half-pixel centers: row 1 of 4 reads 3/4 of input row 0 and 1/4 of row 1), then a
+// transpose back to NHWC.
+// CHECK-LABEL: func.func @resize_bilinear
+// CHECK-SAME: (%[[X:.*]]: tensor<1x2x3x1xf32>)
+// CHECK-NEXT:   %[[RH:.*]] = hlo.constant dense<{{\[\[}}1.000000e+00, 0.000000e+00], [7.500000e-01, 2.500000e-01], [2.500000e-01, 7.500000e-01], [0.000000e+00, 1.000000e+00]]> : tensor<4x2xf32>
+// CHECK-NEXT:   %[[RW:.*]] = hlo.constant {{.*}} : tensor<3x3xf32>
+// CHECK-NEXT:   %[[H:.*]] = hlo.dot_general %[[RH]], %[[X]], contracting_dims = [1] x [1] : (tensor<4x2xf32>, tensor<1x2x3x1xf32>) -> tensor<4x1x3x1xf32>
+// CHECK-NEXT:   %[[W:.*]] = hlo.dot_general %[[RW]], %[[H]], contracting_dims = [1] x [2] : (tensor<3x3xf32>, tensor<4x1x3x1xf32>) -> tensor<3x4x1x1xf32>
+// CHECK-NEXT:   %[[T:.*]] = hlo.transpose %[[W]], dims = [2, 1, 0, 3] : (tensor<3x4x1x1xf32>) -> tensor<1x4x3x1xf32>
+// CHECK-NEXT:   func.return %[[T]]
+func.func @resize_bilinear(%x: tensor<1x2x3x1xf32>) -> tensor<1x4x3x1xf32> {
+  %s = "tf.Const"() <{value = dense<[4, 3]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %0 = "tf.ResizeBilinear"(%x, %s) <{align_corners = false, half_pixel_centers = true}> : (tensor<1x2x3x1xf32>, tensor<2xi32>) -> tensor<1x4x3x1xf32>
+  func.return %0 : tensor<1x4x3x1xf32>
+}

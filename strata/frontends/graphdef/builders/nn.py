@@ -92,6 +92,13 @@ def build_fused_batch_norm_v3(node: NodeDefMessage, operands: list[SSAValue]) ->
     )
 
 
+def build_resize_bilinear(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    images, size = operands
+    return tf.ResizeBilinearOp(
+        images, size, attr_bool(node, "align_corners"), attr_bool(node, "half_pixel_centers")
+    )
+
+
 BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "BatchMatMulV2": build_batch_matmul_v2,
     "Einsum": build_einsum,
@@ -101,4 +108,5 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "MaxPool": build_max_pool,
     "AvgPool": build_avg_pool,
     "FusedBatchNormV3": build_fused_batch_norm_v3,
+    "ResizeBilinear": build_resize_bilinear,
 }
