@@ -452,10 +452,14 @@ class Conv2DBackpropInputOp(WindowOp):
     ):
         props = _window_props(strides, padding, explicit_paddings, data_format)
         props["dilations"] = _i64s(dilations)
+        # Until input_sizes is a constant (tf.nn.conv1d_transpose concatenates it) the result's
+        # shape is unknown: not out_backprop's, whose spatial dims and depth differ.
+        dy = expect_tensor(out_backprop, "out_backprop")
+        unknown = TensorType(dy.element_type, [DYNAMIC_INDEX] * 4)
         super().__init__(
             operands=[input_sizes, filter, out_backprop],
             properties=props,
-            result_types=[out_backprop.type],
+            result_types=[unknown],
         )
         self.results[0]._type = self.infer_result_types()[0]  # pyright: ignore
 
