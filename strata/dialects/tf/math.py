@@ -55,6 +55,20 @@ class _BoolUnary(UnaryOp):
         return [t]
 
 
+class _FloatPredicate(UnaryOp):
+    """A float -> bool (i1) elementwise test."""
+
+    def __init__(self, x: SSAValue, result_type: Attribute | None = None):
+        shape = expect_tensor(x, "operand").get_shape()
+        super().__init__(x, result_type or TensorType(i1, shape))
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = expect_tensor(self.x, "operand")
+        if not is_float(t.element_type):
+            raise VerifyException(f"operand must be a float tensor, found {t}")
+        return [TensorType(i1, t.get_shape())]
+
+
 def _unary(op_name: str, doc: str, base: type[UnaryOp]) -> type[UnaryOp]:
     cls = type(op_name.removeprefix("tf.") + "Op", (base,), {"name": op_name, "__doc__": doc})
     return irdl_op_definition(cls)
@@ -62,6 +76,11 @@ def _unary(op_name: str, doc: str, base: type[UnaryOp]) -> type[UnaryOp]:
 
 ErfOp = _unary("tf.Erf", 'Elementwise error function. `%y = "tf.Erf"(%x)`', FloatUnaryOp)
 ErfcOp = _unary("tf.Erfc", "Elementwise 1 - erf(x), accurate for large x.", FloatUnaryOp)
+IsFiniteOp = _unary(
+    "tf.IsFinite", "Elementwise: x is neither infinite nor NaN (bool).", _FloatPredicate
+)
+IsNanOp = _unary("tf.IsNan", "Elementwise: x is NaN (bool).", _FloatPredicate)
+IsInfOp = _unary("tf.IsInf", "Elementwise: x is +inf or -inf (bool).", _FloatPredicate)
 Log1pOp = _unary("tf.Log1p", "Elementwise log(1 + x).", FloatUnaryOp)
 Expm1Op = _unary("tf.Expm1", "Elementwise e^x - 1.", FloatUnaryOp)
 FloorOp = _unary("tf.Floor", "Elementwise round toward -inf.", FloatUnaryOp)
@@ -287,6 +306,9 @@ class ClipByValueOp(TfOp):
 
 
 OPS: list[type[Operation]] = [
+    IsFiniteOp,
+    IsNanOp,
+    IsInfOp,
     ErfOp,
     ErfcOp,
     Log1pOp,

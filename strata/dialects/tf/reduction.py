@@ -193,14 +193,10 @@ class ArgMinOp(ArgReductionOp):
     name = "tf.ArgMin"
 
 
-@irdl_op_definition
-class CumsumOp(TfOp):
-    """Running sum along the constant `axis` (`exclusive`: each element left out of its own
-    sum; `reverse`: from the end).
-    `%y = "tf.Cumsum"(%x, %axis) <{exclusive = false, reverse = false}> : (tensor<2x4xf32>,
-    tensor<i32>) -> tensor<2x4xf32>`"""
+class CumulativeOp(TfOp):
+    """Shared structure of Cumsum and Cumprod: a running sum (product) along the constant `axis`
+    (`exclusive`: each element left out of its own; `reverse`: from the end)."""
 
-    name = "tf.Cumsum"
     x = operand_def(TensorType)
     axis = operand_def(TensorType)
     out = result_def(TensorType)
@@ -237,6 +233,22 @@ class CumsumOp(TfOp):
         _check_numeric(t, "x")
         self.dim()
         return [t]
+
+
+@irdl_op_definition
+class CumsumOp(CumulativeOp):
+    """Running sum along the constant `axis` (options `exclusive` and `reverse`).
+    `%y = "tf.Cumsum"(%x, %axis) <{exclusive = false, reverse = false}> : (tensor<2x4xf32>,
+    tensor<i32>) -> tensor<2x4xf32>`"""
+
+    name = "tf.Cumsum"
+
+
+@irdl_op_definition
+class CumprodOp(CumulativeOp):
+    """Running product along the constant `axis` (options `exclusive` and `reverse`)."""
+
+    name = "tf.Cumprod"
 
 
 @irdl_op_definition
@@ -314,5 +326,6 @@ OPS: list[type[Operation]] = [
     ArgMaxOp,
     ArgMinOp,
     CumsumOp,
+    CumprodOp,
     TopKV2Op,
 ]

@@ -1190,6 +1190,116 @@ class BatchToSpaceNDOp(TfOp):
 
 
 @irdl_op_definition
+class RollOp(TfOp):
+    """Rotates `input` by the constant `shift` along the constant `axis`.
+    Element i moves to (i + shift) mod size; shift and axis are scalars or 1-D of one length,
+    and shifts of the same axis add.
+    `%y = "tf.Roll"(%x, %s, %a) : (tensor<2x5xf32>, tensor<i32>, tensor<i32>) -> tensor<2x5xf32>`"""
+
+    name = "tf.Roll"
+    input = operand_def(TensorType)
+    shift = operand_def(TensorType)
+    axis = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, shift: SSAValue, axis: SSAValue):
+        super().__init__(operands=[input, shift, axis], result_types=[input.type])
+
+    def shifts(self) -> dict[int, int] | None:
+        """Total shift per dim (non-negative dims), or None while not constant."""
+        t = expect_tensor(self.input, "input")
+        _int_operand(self.shift, "shift", (0, 1))
+        _int_operand(self.axis, "axis", (0, 1))
+        shifts, axes = constant_ints(self.shift), constant_ints(self.axis)
+        if shifts is None or axes is None:
+            return None
+        if len(shifts) != len(axes):
+            raise VerifyException(
+                f"shift and axis must have as many values, found {len(shifts)} and {len(axes)}"
+            )
+        total: dict[int, int] = {}
+        for shift, axis in zip(shifts, axes, strict=True):
+            dim = normalize_axis(axis, t.get_num_dims())
+            total[dim] = total.get(dim, 0) + shift
+        return total
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        self.shifts()
+        return [expect_tensor(self.input, "input")]
+
+
+class _BlockRearrangeOp(TfOp):
+    """Shared structure of DepthToSpace and SpaceToDepth (NHWC, `block_size` >= 2)."""
+
+    input = operand_def(TensorType)
+    output = result_def(TensorType)
+    block_size = prop_def(IntegerAttr)
+    data_format = prop_def(StringAttr, default_value=StringAttr("NHWC"))
+    traits = traits_def(Pure())
+
+    TO_SPACE: ClassVar[bool] = True
+    """DepthToSpace (else SpaceToDepth)."""
+
+    def __init__(self, input: SSAValue, block_size: int, data_format: str = "NHWC"):
+        props = {"block_size": int_attr(block_size), "data_format": StringAttr(data_format)}
+        result = self._infer(input, block_size, data_format)
+        super().__init__(operands=[input], properties=props, result_types=[result])
+
+    def block(self) -> int:
+        return _int_prop(self.block_size)
+
+    @classmethod
+    def _infer(cls, input: SSAValue, block: int, data_format: str) -> TensorType:
+        t = expect_tensor(input, "input")
+        if data_format != "NHWC":
+            raise VerifyException(f"data_format must be NHWC, found '{data_format}'")
+        if t.get_num_dims() != 4:
+            raise VerifyException(f"input must be a 4-D NHWC tensor, found {t}")
+        if block < 2:
+            raise VerifyException(f"block_size must be at least 2, found {block}")
+        return tensor_type(t.element_type, cls._rearranged(_shape(t), block))
+
+    @classmethod
+    def _rearranged(cls, shape: list[int], block: int) -> list[int]:
+        n, h, w, c = shape
+        if cls.TO_SPACE:
+            if c != UNKNOWN and c % (block * block):
+                raise VerifyException(
+                    f"depth {c} is not a multiple of block_size^2 = {block * block}"
+                )
+            scale = [UNKNOWN if d == UNKNOWN else d * block for d in (h, w)]
+            return [n, *scale, UNKNOWN if c == UNKNOWN else c // (block * block)]
+        for what, d in (("height", h), ("width", w)):
+            if d != UNKNOWN and d % block:
+                raise VerifyException(f"{what} {d} is not a multiple of block_size {block}")
+        small = [UNKNOWN if d == UNKNOWN else d // block for d in (h, w)]
+        return [n, *small, UNKNOWN if c == UNKNOWN else c * block * block]
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.input, self.block(), self.data_format.data)]
+
+
+@irdl_op_definition
+class DepthToSpaceOp(_BlockRearrangeOp):
+    """Moves depth into blocks of `block_size` x `block_size` pixels (NHWC).
+    [N, H, W, C] -> [N, H b, W b, C / b^2]: out[n, h b + i, w b + j, c] =
+    in[n, h, w, (i b + j) C/b^2 + c]."""
+
+    name = "tf.DepthToSpace"
+    TO_SPACE: ClassVar[bool] = True
+
+
+@irdl_op_definition
+class SpaceToDepthOp(_BlockRearrangeOp):
+    """Moves blocks of `block_size` x `block_size` pixels into depth (NHWC).
+    [N, H, W, C] -> [N, H / b, W / b, C b^2]: DepthToSpace's inverse."""
+
+    name = "tf.SpaceToDepth"
+    TO_SPACE: ClassVar[bool] = False
+
+
+@irdl_op_definition
 class TileOp(TfOp):
     """Repeats `input` `multiples[i]` times along dim i.
     `%y = "tf.Tile"(%x, %m) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>`"""
@@ -1525,6 +1635,9 @@ OPS: list[type[Operation]] = [
     MirrorPadOp,
     SpaceToBatchNDOp,
     BatchToSpaceNDOp,
+    RollOp,
+    DepthToSpaceOp,
+    SpaceToDepthOp,
     TileOp,
     BroadcastToOp,
     FillOp,

@@ -76,6 +76,24 @@ class UnaryLowering(RewritePattern):
         rewriter.replace(op, [], [result.results[0]])
 
 
+class NanInfLowering(RewritePattern):
+    """tf.IsNan(x) -> hlo.compare NE x, x; tf.IsInf(x) -> hlo.compare EQ |x|, inf"""
+
+    handles = (tf.IsNanOp, tf.IsInfOp)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, (tf.IsNanOp, tf.IsInfOp)) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        x = op.operands[0]
+        if isinstance(op, tf.IsNanOp):
+            test = hlo.CompareOp(x, x, "NE", "FLOAT")
+        else:
+            inf = splat(b, float("inf"), expect(x.type, TensorType))
+            test = hlo.CompareOp(b(hlo.AbsOp(x)).result, inf, "EQ", "FLOAT")
+        rewriter.replace(op, [], [b(test).result])
+
+
 class SquareLowering(RewritePattern):
     """tf.Square(x) -> hlo.multiply(x, x)"""
 
@@ -156,6 +174,7 @@ class ForwardLowering(RewritePattern):
 PATTERNS: tuple[RewritePattern, ...] = (
     BinaryLowering(),
     UnaryLowering(),
+    NanInfLowering(),
     SquareLowering(),
     ReluLowering(),
     Relu6Lowering(),
@@ -176,6 +195,7 @@ MATH_UNARY: dict[type[Operation], type[hlo.ElementwiseUnaryOp]] = {
     tf.SinOp: hlo.SineOp,
     tf.CosOp: hlo.CosineOp,
     tf.LogicalNotOp: hlo.NotOp,
+    tf.IsFiniteOp: hlo.IsFiniteOp,
 }
 
 MATH_BINARY: dict[type[Operation], type[hlo.ElementwiseBinaryOp]] = {

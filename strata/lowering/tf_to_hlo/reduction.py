@@ -114,23 +114,25 @@ class ArgReductionLowering(RewritePattern):
         rewriter.replace(op, [], [first])
 
 
-class CumsumLowering(RewritePattern):
+class CumulativeLowering(RewritePattern):
     """tf.Cumsum(x, axis) -> hlo.reduce_window(x init: 0) applies hlo.add over a window of the
     whole axis, padded n - 1 before it (reverse: after); exclusive: x shifted by one first (slice
-    off the last element, pad a 0 before; reverse: the other way), as XLA lowers cumsum."""
+    off the last element, pad the identity before; reverse: the other way), as XLA lowers it.
+    tf.Cumprod: the same with hlo.multiply and 1."""
 
-    handles = (tf.CumsumOp,)
+    handles = (tf.CumsumOp, tf.CumprodOp)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if not isinstance(op, tf.CumsumOp) or not all_static(op):
+        if not isinstance(op, tf.CumulativeOp) or not all_static(op):
             return
+        product = isinstance(op, tf.CumprodOp)
         b = LocatedBuilder(rewriter, op)
         t = expect(op.x.type, TensorType)
         shape, axis = shape_of(t), op.dim()
         n = shape[axis]
         reverse = op.reverse.value.data != 0
         x = op.x
-        zero = scalar(b, 0, t.element_type)
+        identity = scalar(b, 1 if product else 0, t.element_type)
         if op.exclusive.value.data != 0 and n > 0:
             starts, limits = [0] * len(shape), list(shape)
             none, one = [0] * len(shape), [0] * len(shape)
@@ -138,16 +140,17 @@ class CumsumLowering(RewritePattern):
             if reverse:
                 starts[axis] = 1
                 kept = b(hlo.SliceOp(x, starts, limits)).result
-                x = b(hlo.PadOp(kept, zero, none, one)).result
+                x = b(hlo.PadOp(kept, identity, none, one)).result
             else:
                 limits[axis] = n - 1
                 kept = b(hlo.SliceOp(x, starts, limits)).result
-                x = b(hlo.PadOp(kept, zero, one, none)).result
+                x = b(hlo.PadOp(kept, identity, one, none)).result
         window = [1] * len(shape)
         window[axis] = max(n, 1)
         padding = [(0, 0)] * len(shape)
         padding[axis] = (0, n - 1) if reverse else (n - 1, 0)
-        sums = hlo.ReduceWindowOp(x, zero, window, hlo.AddOp, padding=padding)
+        body = hlo.MultiplyOp if product else hlo.AddOp
+        sums = hlo.ReduceWindowOp(x, identity, window, body, padding=padding)
         rewriter.replace(op, [], [b(sums).results[0]])
 
 
@@ -171,6 +174,6 @@ class TopKLowering(RewritePattern):
 PATTERNS: tuple[RewritePattern, ...] = (
     ReductionLowering(),
     ArgReductionLowering(),
-    CumsumLowering(),
+    CumulativeLowering(),
     TopKLowering(),
 )

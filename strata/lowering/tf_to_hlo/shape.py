@@ -552,6 +552,52 @@ class BatchToSpaceLowering(RewritePattern):
         rewriter.replace(op, [], [value])
 
 
+class RollLowering(RewritePattern):
+    """tf.Roll(x, const shift, const axis) -> per rolled dim of size n, by s = shift mod n:
+    hlo.concatenate(x[n - s :], x[: n - s])"""
+
+    handles = (tf.RollOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.RollOp) or not all_static(op):
+            return
+        shifts = op.shifts()
+        if shifts is None:
+            return
+        b = LocatedBuilder(rewriter, op)
+        value = op.input
+        shape = shape_of(value.type)
+        for dim, shift in sorted(shifts.items()):
+            n = shape[dim]
+            s = shift % n if n else 0
+            if s == 0:
+                continue
+            tail = _slice_dim(b, value, dim, n - s, s)
+            head = _slice_dim(b, value, dim, 0, n - s)
+            value = b(hlo.ConcatenateOp([tail, head], dim)).result
+        rewriter.replace(op, [], [value])
+
+
+class BlockRearrangeLowering(RewritePattern):
+    """tf.DepthToSpace(x [N, H, W, C], b) -> reshape [N, H, W, b, b, C/b^2] -> transpose
+    [N, H, b, W, b, C/b^2] -> reshape [N, H b, W b, C/b^2]; tf.SpaceToDepth the reverse"""
+
+    handles = (tf.DepthToSpaceOp, tf.SpaceToDepthOp)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, (tf.DepthToSpaceOp, tf.SpaceToDepthOp)) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        k = op.block()
+        n, h, w, c = shape_of(op.input.type)
+        if isinstance(op, tf.DepthToSpaceOp):
+            split = _reshape(b, op.input, [n, h, w, k, k, c // (k * k)])
+        else:
+            split = _reshape(b, op.input, [n, h // k, k, w // k, k, c])
+        moved = b(hlo.TransposeOp(split, [0, 1, 3, 2, 4, 5])).result
+        rewriter.replace(op, [], [_reshape(b, moved, shape_of(op.output.type))])
+
+
 PATTERNS: tuple[RewritePattern, ...] = (
     MatrixBandPartLowering(),
     ConstLowering(),
@@ -575,5 +621,7 @@ PATTERNS: tuple[RewritePattern, ...] = (
     MirrorPadLowering(),
     SpaceToBatchLowering(),
     BatchToSpaceLowering(),
+    RollLowering(),
+    BlockRearrangeLowering(),
     OneHotLowering(),
 )

@@ -204,3 +204,29 @@ func.func @batch_to_space_crops(%x: tensor<2x2x3xf32>) {
   %0 = "tf.BatchToSpaceND"(%x, %b, %c) : (tensor<2x2x3xf32>, tensor<1xi32>, tensor<1x2xi32>) -> tensor<1x0x3xf32>
   func.return
 }
+
+// -----
+
+func.func @depth_to_space_depth(%x: tensor<1x2x3x6xf32>) {
+  // expected-error @+1 {{depth 6 is not a multiple of block_size^2 = 4}}
+  %0 = "tf.DepthToSpace"(%x) <{block_size = 2 : i64, data_format = "NHWC"}> : (tensor<1x2x3x6xf32>) -> tensor<1x4x6x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @space_to_depth_height(%x: tensor<1x5x4x2xf32>) {
+  // expected-error @+1 {{height 5 is not a multiple of block_size 2}}
+  %0 = "tf.SpaceToDepth"(%x) <{block_size = 2 : i64, data_format = "NHWC"}> : (tensor<1x5x4x2xf32>) -> tensor<1x2x2x8xf32>
+  func.return
+}
+
+// -----
+
+func.func @roll_lengths(%x: tensor<2x5xf32>) {
+  %s = "tf.Const"() <{value = dense<[1, 2]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %a = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{shift and axis must have as many values, found 2 and 1}}
+  %0 = "tf.Roll"(%x, %s, %a) : (tensor<2x5xf32>, tensor<2xi32>, tensor<i32>) -> tensor<2x5xf32>
+  func.return
+}

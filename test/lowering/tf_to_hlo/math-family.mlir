@@ -161,3 +161,20 @@ func.func @one_op(%b: tensor<4xi1>, %x: tensor<4xf32>) -> (tensor<4xi1>, tensor<
   %2 = "tf.Sin"(%x) : (tensor<4xf32>) -> tensor<4xf32>
   func.return %0, %1, %2 : tensor<4xi1>, tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+// IsInf: |x| == inf; IsNan: x != x; IsFinite: hlo.is_finite.
+// CHECK-LABEL: func.func @float_tests
+// CHECK-NEXT:   %[[INF:.*]] = hlo.constant dense<0x7f800000> : tensor<3xf32>
+// CHECK-NEXT:   %[[A:.*]] = hlo.abs %x : tensor<3xf32>
+// CHECK-NEXT:   %[[I:.*]] = hlo.compare EQ, %[[A]], %[[INF]], FLOAT
+// CHECK-NEXT:   %[[N:.*]] = hlo.compare NE, %x, %x, FLOAT
+// CHECK-NEXT:   %[[F:.*]] = hlo.is_finite %x
+// CHECK-NEXT:   func.return %[[I]], %[[N]], %[[F]]
+func.func @float_tests(%x: tensor<3xf32>) -> (tensor<3xi1>, tensor<3xi1>, tensor<3xi1>) {
+  %0 = "tf.IsInf"(%x) : (tensor<3xf32>) -> tensor<3xi1>
+  %1 = "tf.IsNan"(%x) : (tensor<3xf32>) -> tensor<3xi1>
+  %2 = "tf.IsFinite"(%x) : (tensor<3xf32>) -> tensor<3xi1>
+  func.return %0, %1, %2 : tensor<3xi1>, tensor<3xi1>, tensor<3xi1>
+}

@@ -131,3 +131,16 @@ func.func @top_k(%x: tensor<4x7xf32>) -> (tensor<4x3xf32>, tensor<4x3xi64>) {
   %v, %i = "tf.TopKV2"(%x, %k) <{sorted = true}> : (tensor<4x7xf32>, tensor<i32>) -> (tensor<4x3xf32>, tensor<4x3xi64>)
   func.return %v, %i : tensor<4x3xf32>, tensor<4x3xi64>
 }
+
+// -----
+
+// Cumprod: the same window, of multiplies, 1 as the init and padding value.
+// CHECK-LABEL: func.func @cumprod
+// CHECK-NEXT:   %[[ONE:.*]] = hlo.constant dense<1.000000e+00> : tensor<f32>
+// CHECK-NEXT:   "hlo.reduce_window"(%x, %[[ONE]]) <{window_dimensions = array<i64: 4>, padding = dense<{{\[\[}}3, 0]]> : tensor<1x2xi64>}>
+// CHECK:          hlo.multiply
+func.func @cumprod(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %a = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.Cumprod"(%x, %a) <{exclusive = false, reverse = false}> : (tensor<4xf32>, tensor<i32>) -> tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}

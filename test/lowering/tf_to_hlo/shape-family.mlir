@@ -197,3 +197,31 @@ func.func @batch_to_space(%x: tensor<2x4x3xf32>) -> tensor<1x5x3xf32> {
   %0 = "tf.BatchToSpaceND"(%x, %b, %c) : (tensor<2x4x3xf32>, tensor<1xi32>, tensor<1x2xi32>) -> tensor<1x5x3xf32>
   func.return %0 : tensor<1x5x3xf32>
 }
+
+// -----
+
+// Roll: the shifts of one axis add (2 - 4 = -2, i.e. 3 of 5): the last 3 columns, then the rest.
+// CHECK-LABEL: func.func @roll
+// CHECK-NEXT:   %[[T:.*]] = hlo.slice %x [0:2, 2:5] : (tensor<2x5xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT:   %[[H:.*]] = hlo.slice %x [0:2, 0:2] : (tensor<2x5xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT:   %[[R:.*]] = hlo.concatenate %[[T]], %[[H]], dim = 1 : (tensor<2x3xf32>, tensor<2x2xf32>) -> tensor<2x5xf32>
+// CHECK-NEXT:   func.return %[[R]]
+func.func @roll(%x: tensor<2x5xf32>) -> tensor<2x5xf32> {
+  %s = "tf.Const"() <{value = dense<[2, -4]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %a = "tf.Const"() <{value = dense<[1, -1]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %0 = "tf.Roll"(%x, %s, %a) : (tensor<2x5xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<2x5xf32>
+  func.return %0 : tensor<2x5xf32>
+}
+
+// -----
+
+// DepthToSpace: depth split into (i, j, c), i and j moved next to the rows and columns.
+// CHECK-LABEL: func.func @depth_to_space
+// CHECK-NEXT:   %[[S:.*]] = hlo.reshape %x : (tensor<1x2x3x8xf32>) -> tensor<1x2x3x2x2x2xf32>
+// CHECK-NEXT:   %[[T:.*]] = hlo.transpose %[[S]], dims = [0, 1, 3, 2, 4, 5] : (tensor<1x2x3x2x2x2xf32>) -> tensor<1x2x2x3x2x2xf32>
+// CHECK-NEXT:   %[[R:.*]] = hlo.reshape %[[T]] : (tensor<1x2x2x3x2x2xf32>) -> tensor<1x4x6x2xf32>
+// CHECK-NEXT:   func.return %[[R]]
+func.func @depth_to_space(%x: tensor<1x2x3x8xf32>) -> tensor<1x4x6x2xf32> {
+  %0 = "tf.DepthToSpace"(%x) <{block_size = 2 : i64, data_format = "NHWC"}> : (tensor<1x2x3x8xf32>) -> tensor<1x4x6x2xf32>
+  func.return %0 : tensor<1x4x6x2xf32>
+}

@@ -33,9 +33,10 @@ def build_arg_reduction(node: NodeDefMessage, operands: list[SSAValue]) -> Opera
     return op_class(x, dimension, output_type)
 
 
-def build_cumsum(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+def build_cumulative(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     x, axis = operands
-    return tf.CumsumOp(x, axis, attr_bool(node, "exclusive"), attr_bool(node, "reverse"))
+    op_class = tf.CumsumOp if node.op == "Cumsum" else tf.CumprodOp
+    return op_class(x, axis, attr_bool(node, "exclusive"), attr_bool(node, "reverse"))
 
 
 def build_top_k(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
@@ -56,7 +57,8 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "All": _reduction(tf.AllOp),
     "Any": _reduction(tf.AnyOp),
     "ArgMax": build_arg_reduction,
-    "Cumsum": build_cumsum,
+    "Cumsum": build_cumulative,
+    "Cumprod": build_cumulative,
     "TopKV2": build_top_k,
     "ArgMin": build_arg_reduction,
 }

@@ -81,6 +81,15 @@ def build_one_hot(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     return tf.OneHotOp(indices, depth, on, off, attr_int(node, "axis", -1))
 
 
+def build_block_rearrange(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    (x,) = operands
+    op_class = tf.DepthToSpaceOp if node.op == "DepthToSpace" else tf.SpaceToDepthOp
+    data_format = attr_string(node, "data_format", "NHWC")
+    if data_format != "NHWC":
+        raise node_error(node, f"data_format must be NHWC, found '{data_format}'")
+    return op_class(x, attr_int(node, "block_size"), data_format)
+
+
 BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "Shape": build_shape,
     "Size": build_size,
@@ -93,4 +102,6 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "StridedSlice": build_strided_slice,
     "MirrorPad": build_mirror_pad,
     "OneHot": build_one_hot,
+    "DepthToSpace": build_block_rearrange,
+    "SpaceToDepth": build_block_rearrange,
 }
