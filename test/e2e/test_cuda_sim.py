@@ -26,7 +26,7 @@ from test_models import (
 )
 
 import strata
-from strata.diagnostics import StrataError
+from strata.diagnostics import PassContractError, StrataError
 
 HAS_CUDA = os.environ.get("STRATA_HAS_CUDA") == "1"  # the lit feature `cuda` reads the same
 requires_cuda = pytest.mark.skipif(not HAS_CUDA, reason="needs a GPU (STRATA_HAS_CUDA=1)")
@@ -58,6 +58,10 @@ DATA_DEPENDENT_LOOPS = {
 a computed predicate), with the error the GPU chain gives: it decides control flow at import
 (its host plan runs no loops or branches yet)."""
 
+SORTS = {"op_topkv2", "op_sort_descending"}
+"""Fixtures with an hlo.sort, whose lowering is a loop nest (scf.while): the GPU chain's host plan
+runs no loops yet, so it refuses them with one error (tested below)."""
+
 LONG_UNROLLED = {"lstm64_long_while_v2"}
 """200 steps unrolled by the GPU chain and emulated: minutes; run with STRATA_CUDA_SIM_ALL=1."""
 
@@ -65,11 +69,10 @@ SIM_ALL = os.environ.get("STRATA_CUDA_SIM_ALL") == "1"
 
 
 def gpu_chain_runs(entry: dict[str, Any]) -> bool:
-    """Not a data-dependent loop (one error, tested below), nor, unless STRATA_CUDA_SIM_ALL=1,
-    the long unrolled LSTM."""
-    return entry["name"] not in DATA_DEPENDENT_LOOPS and (
-        SIM_ALL or entry["name"] not in LONG_UNROLLED
-    )
+    """Not a data-dependent loop or a sort (one error each, tested below), nor, unless
+    STRATA_CUDA_SIM_ALL=1, the long unrolled LSTM."""
+    refused = entry["name"] in DATA_DEPENDENT_LOOPS or entry["name"] in SORTS
+    return not refused and (SIM_ALL or entry["name"] not in LONG_UNROLLED)
 
 
 SIM_ENTRIES = [e for e in (ENTRIES if SIM_ALL else one_per_op(ENTRIES)) if gpu_chain_runs(e)]
@@ -84,6 +87,14 @@ def test_cuda_sim_data_dependent_loop_is_one_error(name: str) -> None:
     message = str(info.value)
     assert DATA_DEPENDENT_LOOPS[name] in message, message
     assert "or a GPU target, whose host plan runs no" in message, message
+
+
+@pytest.mark.parametrize("name", sorted(SORTS))
+def test_cuda_sim_sort_is_one_error(name: str) -> None:
+    entry = next(e for e in ENTRIES if e["name"] == name)
+    with pytest.raises(PassContractError) as info:
+        strata.compile(str(FIXTURES / entry["file"]), outputs=entry["outputs"], target="cuda-sim")
+    assert "loops the GPU chain cannot run yet" in str(info.value), str(info.value)
 
 
 @by_name(SIM_ENTRIES)

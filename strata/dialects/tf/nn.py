@@ -655,21 +655,19 @@ class FusedBatchNormV3Op(TfOp):
         )
 
 
-@irdl_op_definition
-class ResizeBilinearOp(TfOp):
-    """Resizes NHWC `images` to the constant [height, width] `size` by bilinear interpolation
-    (float32 result). Source coordinates: (out + 0.5) * in/out - 0.5 with `half_pixel_centers`
-    (TF2's tf.image.resize), out * (in - 1)/(out - 1) with `align_corners`, else out * in/out.
-    `%y = "tf.ResizeBilinear"(%x, %s) <{align_corners = false, half_pixel_centers = true}> :
-    (tensor<1x4x4x3xf32>, tensor<2xi32>) -> tensor<1x8x6x3xf32>`"""
+class ResizeOp(TfOp):
+    """Shared structure of ResizeBilinear and ResizeNearestNeighbor: NHWC `images` resized to the
+    constant [height, width] `size`, with TensorFlow's source-coordinate options."""
 
-    name = "tf.ResizeBilinear"
     images = operand_def(TensorType)
     size = operand_def(TensorType)
     resized_images = result_def(TensorType)
     align_corners = prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
     half_pixel_centers = prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
     traits = traits_def(Pure())
+
+    FLOAT_RESULT: ClassVar[bool] = True
+    """Bilinear: float32 whatever the input; nearest: the input's type."""
 
     def __init__(
         self, images: SSAValue, size: SSAValue, align_corners: bool, half_pixel_centers: bool
@@ -688,9 +686,15 @@ class ResizeBilinearOp(TfOp):
         values = constant_ints(self.size)
         return None if values is None else (values[0], values[1])
 
-    @staticmethod
+    def corners(self) -> bool:
+        return self.align_corners.value.data != 0
+
+    def half_pixel(self) -> bool:
+        return self.half_pixel_centers.value.data != 0
+
+    @classmethod
     def _infer(
-        images: SSAValue, size: SSAValue, align_corners: bool, half_pixel_centers: bool
+        cls, images: SSAValue, size: SSAValue, align_corners: bool, half_pixel_centers: bool
     ) -> TensorType:
         t = expect_tensor(images, "images")
         if t.get_num_dims() != 4:
@@ -700,24 +704,40 @@ class ResizeBilinearOp(TfOp):
             raise VerifyException(f"size must be a 2-element integer tensor, found {st}")
         if align_corners and half_pixel_centers:
             raise VerifyException("align_corners and half_pixel_centers cannot both be true")
+        element = f32 if cls.FLOAT_RESULT else t.element_type
         batch, _, _, channels = t.get_shape()
         values = constant_ints(size)
         if values is None:
-            return TensorType(f32, [batch, DYNAMIC_INDEX, DYNAMIC_INDEX, channels])
+            return TensorType(element, [batch, DYNAMIC_INDEX, DYNAMIC_INDEX, channels])
         height, width = values
         if height <= 0 or width <= 0:
             raise VerifyException(f"size must be positive, found [{height}, {width}]")
-        return TensorType(f32, [batch, height, width, channels])
+        return TensorType(element, [batch, height, width, channels])
 
     def infer_result_types(self) -> Sequence[Attribute]:
-        return [
-            self._infer(
-                self.images,
-                self.size,
-                self.align_corners.value.data != 0,
-                self.half_pixel_centers.value.data != 0,
-            )
-        ]
+        return [self._infer(self.images, self.size, self.corners(), self.half_pixel())]
+
+
+@irdl_op_definition
+class ResizeBilinearOp(ResizeOp):
+    """Resizes NHWC `images` to the constant [height, width] `size` by bilinear interpolation.
+    The result is float32. Source coordinates: (out + 0.5) * in/out - 0.5 with
+    `half_pixel_centers` (TF2's tf.image.resize), out * (in - 1)/(out - 1) with
+    `align_corners`, else out * in/out.
+    `%y = "tf.ResizeBilinear"(%x, %s) <{align_corners = false, half_pixel_centers = true}> :
+    (tensor<1x4x4x3xf32>, tensor<2xi32>) -> tensor<1x8x6x3xf32>`"""
+
+    name = "tf.ResizeBilinear"
+
+
+@irdl_op_definition
+class ResizeNearestNeighborOp(ResizeOp):
+    """Resizes NHWC `images` to the constant [height, width] `size`, each pixel the nearest.
+    Source index: floor((out + 0.5) * in/out) with `half_pixel_centers`, round(out * (in - 1) /
+    (out - 1)) with `align_corners`, else floor(out * in/out); at most in - 1."""
+
+    name = "tf.ResizeNearestNeighbor"
+    FLOAT_RESULT: ClassVar[bool] = False
 
 
 OPS: list[type[Operation]] = [
@@ -730,4 +750,5 @@ OPS: list[type[Operation]] = [
     AvgPoolOp,
     FusedBatchNormV3Op,
     ResizeBilinearOp,
+    ResizeNearestNeighborOp,
 ]

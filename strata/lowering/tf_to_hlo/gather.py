@@ -10,7 +10,7 @@ start indices, hlo.scatter skips windows outside the operand).
 from __future__ import annotations
 
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType, i1
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.diagnostics import op_message
@@ -58,6 +58,32 @@ def check_in_range(
     b(rt.CheckOp(any_true(b, bad), message))
 
 
+def take(
+    b: LocatedBuilder,
+    params: SSAValue,
+    ids: SSAValue,
+    axis: int,
+    batch: int,
+    result_type: Attribute,
+) -> SSAValue:
+    """hlo.gather of the slices of `params` at `ids` (in range) along `axis`, after `batch`
+    leading batch dims shared by both: tf.GatherV2's result (ids' dims in place of axis)."""
+    p_shape, i_shape = shape_of(params.type), shape_of(ids.type)
+    p_rank, i_rank = len(p_shape), len(i_shape)
+    result_rank = p_rank - 1 + i_rank - batch
+    offset_dims = list(range(batch, axis)) + list(range(axis + i_rank - batch, result_rank))
+    numbers = hlo.GatherDimensionNumbersAttr(
+        offset_dims=offset_dims,
+        collapsed_slice_dims=[axis],
+        start_index_map=[axis],
+        index_vector_dim=i_rank,
+        operand_batching_dims=list(range(batch)),
+        start_indices_batching_dims=list(range(batch)),
+    )
+    slice_sizes = [1 if d == axis or d < batch else s for d, s in enumerate(p_shape)]
+    return b(hlo.GatherOp(params, ids, numbers, slice_sizes, result_type)).result
+
+
 class GatherLowering(RewritePattern):
     """tf.GatherV2(params, ids, axis) {batch_dims} (also tf.Gather, tf.ResourceGather)
     -> rt.check(any(ids < 0 or ids >= params.shape[axis])); hlo.gather(params, ids)
@@ -76,22 +102,9 @@ class GatherLowering(RewritePattern):
         if axis is None:
             return
         axis, batch = tf.normalized_gather_dims(p_shape, i_shape, axis, op.batch_dims_value())
-        p_rank, i_rank = len(p_shape), len(i_shape)
-        result_rank = p_rank - 1 + i_rank - batch
-        offset_dims = list(range(batch, axis)) + list(range(axis + i_rank - batch, result_rank))
-        numbers = hlo.GatherDimensionNumbersAttr(
-            offset_dims=offset_dims,
-            collapsed_slice_dims=[axis],
-            start_index_map=[axis],
-            index_vector_dim=i_rank,
-            operand_batching_dims=list(range(batch)),
-            start_indices_batching_dims=list(range(batch)),
-        )
-        slice_sizes = [1 if d == axis or d < batch else s for d, s in enumerate(p_shape)]
         b = LocatedBuilder(rewriter, op)
         check_in_range(b, op, ids, 0, p_shape[axis], "index")
-        gather = b(hlo.GatherOp(params, ids, numbers, slice_sizes, op.results[0].type))
-        rewriter.replace(op, [], [gather.result])
+        rewriter.replace(op, [], [take(b, params, ids, axis, batch, op.results[0].type)])
 
 
 class UnsortedSegmentSumLowering(RewritePattern):

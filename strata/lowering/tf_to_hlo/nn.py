@@ -4,7 +4,7 @@ DepthwiseConv2dNative, Conv2DBackpropInput), pools (MaxPool, AvgPool), FusedBatc
 from __future__ import annotations
 
 import numpy as np
-from xdsl.dialects.builtin import TensorType, f32
+from xdsl.dialects.builtin import TensorType, f32, i32
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
@@ -13,6 +13,7 @@ from strata.dialects.tensor_types import dense_from_numpy, is_float, numpy_dtype
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import all_static
+from strata.lowering.tf_to_hlo.gather import take
 from strata.lowering.tf_to_hlo.helpers import broadcast_to, scalar
 
 
@@ -290,8 +291,7 @@ class ResizeBilinearLowering(RewritePattern):
         if expect(x.type, TensorType).element_type != f32:
             x = b(hlo.ConvertOp(x, f32)).result
         _, height, width, _ = shape_of(x.type)
-        corners = op.align_corners.value.data != 0
-        half = op.half_pixel_centers.value.data != 0
+        corners, half = op.corners(), op.half_pixel()
         rows = interpolation_matrix(size[0], height, corners, half)
         columns = interpolation_matrix(size[1], width, corners, half)
         rh = b(hlo.ConstantOp(dense_from_numpy(rows, f32))).output
@@ -299,6 +299,49 @@ class ResizeBilinearLowering(RewritePattern):
         along_h = b(hlo.DotGeneralOp(rh, x, [], [], [1], [1])).result  # [Ho, N, W, C]
         along_w = b(hlo.DotGeneralOp(rw, along_h, [], [], [1], [2])).result  # [Wo, Ho, N, C]
         rewriter.replace(op, [], [b(hlo.TransposeOp(along_w, [2, 1, 0, 3])).result])
+
+
+def nearest_indices(
+    out_size: int, in_size: int, align_corners: bool, half_pixel_centers: bool
+) -> np.ndarray:
+    """The input index each output index reads along one axis, as TensorFlow computes it (see
+    tf.ResizeNearestNeighborOp), in float32 as TensorFlow does."""
+    if align_corners and out_size > 1:
+        scale = np.float32(in_size - 1) / np.float32(out_size - 1)
+    else:
+        scale = np.float32(in_size) / np.float32(out_size)
+    out = np.arange(out_size, dtype=np.float32)
+    source = (out + np.float32(0.5)) * scale if half_pixel_centers else out * scale
+    # roundf (halves away from zero) of a non-negative float, exactly: in float64.
+    index = np.floor(source.astype(np.float64) + 0.5) if align_corners else np.floor(source)
+    result: np.ndarray = np.clip(index, 0, in_size - 1).astype(np.int32)
+    return result
+
+
+class ResizeNearestLowering(RewritePattern):
+    """tf.ResizeNearestNeighbor(x [N, H, W, C], const size) -> hlo.gather of rows at constant
+    indices, then of columns (exact for every value, inf and NaN included)"""
+
+    handles = (tf.ResizeNearestNeighborOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.ResizeNearestNeighborOp) or not all_static(op):
+            return
+        size = op.out_size()
+        if size is None:
+            return
+        b = LocatedBuilder(rewriter, op)
+        value = op.images
+        t = expect(value.type, TensorType)
+        shape = list(shape_of(t))
+        for axis, out in ((1, size[0]), (2, size[1])):
+            ids = nearest_indices(out, shape[axis], op.corners(), op.half_pixel())
+            if shape[axis] == out and (ids == np.arange(out)).all():
+                continue
+            constant = b(hlo.ConstantOp(dense_from_numpy(ids, i32))).output
+            shape[axis] = out
+            value = take(b, value, constant, axis, 0, TensorType(t.element_type, shape))
+        rewriter.replace(op, [], [value])
 
 
 PATTERNS: tuple[RewritePattern, ...] = (
@@ -310,4 +353,5 @@ PATTERNS: tuple[RewritePattern, ...] = (
     PoolLowering(),
     FusedBatchNormV3Lowering(),
     ResizeBilinearLowering(),
+    ResizeNearestLowering(),
 )

@@ -135,3 +135,17 @@ func.func @resize_bilinear(%x: tensor<1x2x3x1xf32>) -> tensor<1x4x3x1xf32> {
   %0 = "tf.ResizeBilinear"(%x, %s) <{align_corners = false, half_pixel_centers = true}> : (tensor<1x2x3x1xf32>, tensor<2xi32>) -> tensor<1x4x3x1xf32>
   func.return %0 : tensor<1x4x3x1xf32>
 }
+
+// -----
+
+// ResizeNearestNeighbor: a gather of rows at constant indices (half-pixel: floor((i + 0.5) / 2)
+// = 0, 0, 1, 1); the columns keep their size and order, so no second gather.
+// CHECK-LABEL: func.func @resize_nearest
+// CHECK-NEXT:   %[[I:.*]] = hlo.constant dense<[0, 0, 1, 1]> : tensor<4xi32>
+// CHECK-NEXT:   %[[G:.*]] = "hlo.gather"(%x, %[[I]]) <{dimension_numbers = #hlo.gather<offset_dims = [0, 2, 3], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 1, 3, 1>}> : (tensor<1x2x3x1xi32>, tensor<4xi32>) -> tensor<1x4x3x1xi32>
+// CHECK-NEXT:   func.return %[[G]]
+func.func @resize_nearest(%x: tensor<1x2x3x1xi32>) -> tensor<1x4x3x1xi32> {
+  %s = "tf.Const"() <{value = dense<[4, 3]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %0 = "tf.ResizeNearestNeighbor"(%x, %s) <{align_corners = false, half_pixel_centers = true}> : (tensor<1x2x3x1xi32>, tensor<2xi32>) -> tensor<1x4x3x1xi32>
+  func.return %0 : tensor<1x4x3x1xi32>
+}

@@ -16,6 +16,7 @@ import pytest
 from gpu_contract import check_gpu_contract
 from xdsl.passes import PassPipeline
 
+from strata.diagnostics import PassContractError
 from strata.loading import print_ir
 from strata.registry import all_passes
 
@@ -42,7 +43,12 @@ def to_gpu(lower_for_gpu: Callable[..., Any], name: str, options: str = ""):  # 
     entry = ENTRIES[name]
     ctx, module = lower_for_gpu(FIXTURES / entry["file"], entry["outputs"])
     spec = f"convert-linalg-to-parallel-loops{options},{GPU_PASSES}"
-    PassPipeline.parse_spec(all_passes(), spec).apply(ctx, module)
+    try:
+        PassPipeline.parse_spec(all_passes(), spec).apply(ctx, module)
+    except PassContractError as err:
+        if "loops the GPU chain cannot run yet" not in str(err):
+            raise
+        pytest.skip(f"refused by the GPU chain (test_cuda_sim checks the error): {err}")
     module.verify()
     return module
 

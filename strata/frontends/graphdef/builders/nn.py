@@ -92,9 +92,10 @@ def build_fused_batch_norm_v3(node: NodeDefMessage, operands: list[SSAValue]) ->
     )
 
 
-def build_resize_bilinear(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+def build_resize(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     images, size = operands
-    return tf.ResizeBilinearOp(
+    op_class = tf.ResizeBilinearOp if node.op == "ResizeBilinear" else tf.ResizeNearestNeighborOp
+    return op_class(
         images, size, attr_bool(node, "align_corners"), attr_bool(node, "half_pixel_centers")
     )
 
@@ -108,5 +109,6 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "MaxPool": build_max_pool,
     "AvgPool": build_avg_pool,
     "FusedBatchNormV3": build_fused_batch_norm_v3,
-    "ResizeBilinear": build_resize_bilinear,
+    "ResizeBilinear": build_resize,
+    "ResizeNearestNeighbor": build_resize,
 }
