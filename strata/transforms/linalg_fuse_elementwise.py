@@ -6,7 +6,6 @@ reach memory; a producer fused into a reduction is computed inside the reduction
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -17,12 +16,7 @@ from xdsl.dialects.linalg.attrs import IteratorType
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineMap
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
-    PatternRewriter,
-    PatternRewriteWalker,
-    RewritePattern,
-)
+from xdsl.rewriter import Rewriter
 from xdsl.transforms.common_subexpression_elimination import cse
 from xdsl.transforms.dead_code_elimination import region_dce
 from xdsl.utils.exceptions import VerifyException
@@ -176,9 +170,7 @@ def fuse(
     return fused
 
 
-def merge_duplicate_inputs(
-    op: linalg.GenericOp, rewriter: PatternRewriter
-) -> linalg.GenericOp | None:
+def merge_duplicate_inputs(op: linalg.GenericOp) -> linalg.GenericOp | None:
     """`op` with every input that repeats an earlier one (same value, same indexing map) read
     through the earlier one's block argument, and the arithmetic this makes identical computed
     once; None when no input repeats. Fusing `x * x` into `x / (1 + |x|)` reads `x` four times:
@@ -203,12 +195,7 @@ def merge_duplicate_inputs(
         block.args[dup].replace_all_uses_with(block.args[orig])
     for arg in duplicates:
         block.erase_arg(arg)
-    with warnings.catch_warnings():
-        # Through the rewriter, so the ops CSE erases leave the walker's worklist. xDSL's CSE
-        # then erases with PatternRewriter.erase_op, which xDSL itself deprecates (a warning
-        # per merge, not ours to fix).
-        warnings.simplefilter("ignore", DeprecationWarning)
-        cse(block, rewriter)
+    cse(block)
     op.body.detach_block(block)
     merged = linalg.GenericOp(
         [op.inputs[i] for i in kept],
@@ -222,36 +209,50 @@ def merge_duplicate_inputs(
     return merged
 
 
-class MergeDuplicateInputs(RewritePattern):
-    """linalg.generic ins(%x, %x) {^bb0(%a, %b): f(%a, %b)} -> ins(%x) {^bb0(%a): f(%a, %a)}"""
+def _fuse_into(op: linalg.GenericOp) -> tuple[linalg.GenericOp, linalg.GenericOp] | None:
+    """`op` with its first fusible producer fused in, and that producer; None when none is."""
+    for index, operand in enumerate(op.inputs):
+        producer = fusible_producer(op, operand)
+        if producer is None:
+            continue
+        maps = fused_maps(op, index, producer)
+        if not _loops_recoverable(maps):
+            # Composing maps lost the only bare use of a loop dim (e.g. a reversed copy
+            # feeding a window map): the loops' trip counts could not be read back.
+            continue
+        return fuse(op, index, producer, maps), producer
+    return None
 
-    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if not isinstance(op, linalg.GenericOp) or not op.res:
-            return
-        merged = merge_duplicate_inputs(op, rewriter)
-        if merged is not None:
-            rewriter.replace(op, merged)
+
+def _rewrite(op: linalg.GenericOp) -> linalg.GenericOp | None:
+    """One step on `op`: its repeated inputs merged, else one producer fused in (the producer
+    erased once nothing else reads it); the op that replaced `op`, or None when nothing
+    applies."""
+    merged = merge_duplicate_inputs(op)
+    if merged is not None:
+        Rewriter.replace_op(op, merged)
+        return merged
+    step = _fuse_into(op)
+    if step is None:
+        return None
+    fused, producer = step
+    Rewriter.replace_op(op, fused)
+    if not producer.res[0].uses:  # a cheap producer may still feed other consumers
+        Rewriter.erase_op(producer)
+    return fused
 
 
-class FuseProducerIntoConsumer(RewritePattern):
-    """linalg.generic(ins(linalg.generic(ins(%a)))) -> linalg.generic(ins(%a)) with both bodies"""
-
-    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if not isinstance(op, linalg.GenericOp) or not op.res:
-            return
-        for index, operand in enumerate(op.inputs):
-            producer = fusible_producer(op, operand)
-            if producer is None:
-                continue
-            maps = fused_maps(op, index, producer)
-            if not _loops_recoverable(maps):
-                # Composing maps lost the only bare use of a loop dim (e.g. a reversed copy
-                # feeding a window map): the loops' trip counts could not be read back.
-                continue
-            rewriter.replace(op, fuse(op, index, producer, maps))
-            if not producer.res[0].uses:  # a cheap producer may still feed other consumers
-                rewriter.erase(producer)
-            return
+def fuse_elementwise(root: Operation) -> None:
+    """Fuses every generic under `root` in one sweep in program order, each one until nothing
+    applies to it. One sweep reaches the fixpoint: a generic's producers come before it and are
+    final by then, and fusing into a generic only removes uses of earlier values (a cheap
+    producer copied into it), which can only help generics after it. A pattern walk would also
+    revisit every op of every fused body after each fusion: quadratic in a chain's length."""
+    for op in [g for g in root.walk() if isinstance(g, linalg.GenericOp)]:
+        if not op.res:  # on buffers: nothing to fuse
+            continue
+        while (replaced := _rewrite(op)) is not None:
+            op = replaced
 
 
 @dataclass(frozen=True)
@@ -262,6 +263,5 @@ class LinalgFuseElementwisePass(ModulePass):
     name = "linalg-fuse-elementwise"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        patterns = GreedyRewritePatternApplier([MergeDuplicateInputs(), FuseProducerIntoConsumer()])
-        PatternRewriteWalker(patterns).rewrite_module(op)
+        fuse_elementwise(op)
         region_dce(op.body)
