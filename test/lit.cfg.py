@@ -17,7 +17,6 @@ config.test_source_root = os.path.dirname(__file__)  # noqa: F821
 
 bin_dir = os.path.dirname(sys.executable)
 config.environment["PATH"] = bin_dir + os.pathsep + os.environ.get("PATH", "")  # noqa: F821
-config.environment["PYTHONDONTWRITEBYTECODE"] = "1"  # noqa: F821
 # strata-run verifies after every stage here: a pass that breaks the IR is named there.
 config.environment["STRATA_VERIFY_EACH"] = "1"  # noqa: F821
 # The compile cache: the caller's if set, else a fresh directory per lit run, removed at exit.
