@@ -1,6 +1,7 @@
 """TensorFlow GraphDef (.pb / .pbtxt) -> `tf` dialect, without TensorFlow.
 
-`load_graphdef` reads a file, `import_graphdef` builds the `tf` stage module.
+`load_graphdef` reads a file, `import_graphdef` builds the `tf` stage module. protobuf and the
+schema load on first use: the tools import `options` from this package, which runs this file.
 """
 
 from __future__ import annotations
@@ -9,15 +10,13 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeGuard
 
-from google.protobuf import message as protobuf_message
-from google.protobuf import text_format
 from xdsl.dialects.builtin import ModuleOp
 
 from strata.diagnostics import StrataError
-from strata.frontends.graphdef.schema import GraphDef, GraphDefMessage
 
 if TYPE_CHECKING:
     from strata.frontends.graphdef.options import ImportOptions
+    from strata.frontends.graphdef.schema import GraphDefMessage
 
 TEXT_SUFFIXES = (".pbtxt", ".pbtext")
 _TEXT_ERROR_LOCATION = re.compile(r"^(\d+):(\d+) : ")
@@ -25,6 +24,8 @@ _TEXT_ERROR_LOCATION = re.compile(r"^(\d+):(\d+) : ")
 
 def is_graphdef_message(obj: object) -> TypeGuard[GraphDefMessage]:
     """True for a GraphDef message: ours, or TensorFlow's own `tf.compat.v1.GraphDef`."""
+    from google.protobuf import message as protobuf_message
+
     if not isinstance(obj, protobuf_message.Message):
         return False
     return bool(obj.DESCRIPTOR.full_name == "tensorflow.GraphDef")
@@ -32,6 +33,10 @@ def is_graphdef_message(obj: object) -> TypeGuard[GraphDefMessage]:
 
 def parse_graphdef_bytes(data: bytes, name: str = "<bytes>") -> GraphDefMessage:
     """A GraphDef from binary protobuf bytes; unknown fields are kept."""
+    from google.protobuf import message as protobuf_message
+
+    from strata.frontends.graphdef.schema import GraphDef
+
     graph = GraphDef()
     try:
         graph.ParseFromString(data)
@@ -44,6 +49,10 @@ def parse_graphdef_bytes(data: bytes, name: str = "<bytes>") -> GraphDefMessage:
 
 def parse_graphdef_text(text: str, name: str = "<text>") -> GraphDefMessage:
     """A GraphDef from protobuf text format; unknown fields are skipped."""
+    from google.protobuf import text_format
+
+    from strata.frontends.graphdef.schema import GraphDef
+
     graph = GraphDef()
     try:
         text_format.Parse(text, graph, allow_unknown_extension=True, allow_unknown_field=True)
@@ -81,6 +90,8 @@ def import_graphdef(
     source: Path | str | bytes | GraphDefMessage, options: ImportOptions
 ) -> ModuleOp:
     """The `tf` stage module of a GraphDef given as a path, binary bytes or a message."""
+    from strata.frontends.graphdef.schema import GraphDef
+
     if isinstance(source, (bytes, bytearray)):
         graph = parse_graphdef_bytes(bytes(source))
     elif isinstance(source, (str, Path)):
@@ -98,7 +109,6 @@ def import_graphdef(
 
 
 __all__ = [
-    "GraphDef",
     "import_graphdef",
     "is_graphdef_message",
     "load_graphdef",
