@@ -87,3 +87,36 @@ def test_keras_embedding_id_out_of_range_names_the_gather() -> None:
     ids[3, 4] = 1000
     with pytest.raises(RuntimeError, match=r"node 'tower_1/items_1/GatherV2' \(tf.GatherV2\)"):
         fn.run(ids=ids)
+
+
+@pytest.mark.parametrize(
+    ("fixture", "output", "component", "bad"),
+    [
+        ("op_gathernd", "GatherNd", 0, 4),  # params 4x5x3: the first component is in [0, 4)
+        ("op_gathernd", "GatherNd", 1, 4),  # ... the second in [0, 5): 4 is in range
+        ("op_gathernd", "GatherNd", 1, 5),
+        ("op_gathernd", "GatherNd", 1, -1),
+        ("op_scatternd_elements_int32", "ScatterNd", 1, 5),  # into a 4x5
+        ("op_tensorscatteradd", "TensorScatterAdd", 0, 5),  # into a 5x3
+    ],
+)
+def test_index_vector_out_of_range_raises(
+    fixture: str, output: str, component: int, bad: int
+) -> None:
+    """Each component of an index vector is checked against its own dim, as TensorFlow does."""
+    fn = strata.compile(str(FIXTURES / f"{fixture}.pbtxt"), outputs=[output])
+    inputs = load_npz(FIXTURES / f"{fixture}.inputs.npz")
+    ids = inputs["ids"].copy()
+    ids.reshape(-1, ids.shape[-1])[0, component] = bad
+    inputs["ids"] = ids
+    limits = {"op_gathernd": (4, 5), "op_scatternd_elements_int32": (4, 5)}
+    bounds = limits.get(fixture, (5, 3))
+    if 0 <= bad < bounds[component]:  # in range (a GatherNd case): numpy's indexing agrees
+        expected = inputs["params"][tuple(np.moveaxis(ids, -1, 0))]
+        np.testing.assert_array_equal(fn.run(**inputs)[output], expected)
+        return
+    ranges = r" x ".join(rf"\[0, {b}\)" for b in bounds)
+    with pytest.raises(
+        RuntimeError, match=rf"node '{output}' \(tf.{output}\): index out of range {ranges}"
+    ):
+        fn.run(**inputs)

@@ -1,5 +1,6 @@
 """The gather family of `tf` ops: GatherV2 (and the Gather / ResourceGather forms frozen graphs
-leave), UnsortedSegmentSum.
+leave), GatherNd, UnsortedSegmentSum, and the scatters ScatterNd, TensorScatterUpdate and
+TensorScatterAdd.
 
 Axis and `num_segments` operands are read off their tf.Const producers; when they are not
 constant the result shape cannot be known and the op does not verify.
@@ -8,6 +9,7 @@ constant the result shape cannot be known and the op does not verify.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from xdsl.dialects.builtin import DYNAMIC_INDEX, BoolAttr, IntegerAttr, IntegerType, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -295,4 +297,212 @@ class UnsortedSegmentSumOp(TfOp):
         return [self._infer(self.data, self.segment_ids, self.num_segments)]
 
 
-OPS: list[type[Operation]] = [GatherV2Op, GatherOp, ResourceGatherOp, UnsortedSegmentSumOp]
+def _index_depth(params_shape: Sequence[int], indices: TensorType, what: str) -> int:
+    """K, the length of the index vectors in the last dim of `indices` (at most the rank of
+    the indexed tensor, `what`)."""
+    i_shape = indices.get_shape()
+    if not i_shape:
+        raise VerifyException("indices must be at least 1-D (index vectors in the last dim)")
+    depth = i_shape[-1]
+    if depth == DYNAMIC_INDEX:
+        raise VerifyException("the last dim of indices (the index depth) must be known")
+    if depth > len(params_shape):
+        raise VerifyException(
+            f"index depth {depth} (the last dim of indices) exceeds the rank of {what} "
+            f"({len(params_shape)})"
+        )
+    return depth
+
+
+def nd_slice_shape(shape: Sequence[int], indices: TensorType, what: str) -> tuple[int, list[int]]:
+    """The index depth K and the shape that gathering from (or scattering into) a `shape`
+    tensor at `indices` reads (writes): indices.shape[:-1] + shape[K:]."""
+    depth = _index_depth(shape, indices, what)
+    return depth, list(indices.get_shape()[:-1]) + list(shape[depth:])
+
+
+@irdl_op_definition
+class GatherNdOp(TfOp):
+    """Gathers the slices of `params` that the index vectors in the last dim of `indices` name.
+
+    With K = indices.shape[-1]: result[i...] = params[indices[i..., 0], ..., indices[i..., K-1]],
+    of shape indices.shape[:-1] + params.shape[K:]. An index outside params' shape is an error
+    at run time.
+    `%y = "tf.GatherNd"(%params, %ids) : (tensor<4x5x3xf32>, tensor<6x2xi32>) -> tensor<6x3xf32>`"""
+
+    name = "tf.GatherNd"
+    params = operand_def(TensorType)
+    indices = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, params: SSAValue, indices: SSAValue):
+        super().__init__(operands=[params, indices], result_types=[self._infer(params, indices)])
+
+    @staticmethod
+    def _infer(params: SSAValue, indices: SSAValue) -> TensorType:
+        p = expect_tensor(params, "params")
+        ids = _index_tensor(indices, "indices")
+        return TensorType(p.element_type, nd_slice_shape(p.get_shape(), ids, "params")[1])
+
+    def index_depth(self) -> int:
+        return _index_depth(
+            expect_tensor(self.params, "params").get_shape(),
+            expect_tensor(self.indices, "indices"),
+            "params",
+        )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.params, self.indices)]
+
+
+class ScatterNdBase(TfOp):
+    """What ScatterNd and the TensorScatter ops share: `updates` (of shape indices.shape[:-1] +
+    shape[K:]) written into a tensor at the index vectors in the last dim of `indices`."""
+
+    ACCUMULATES: ClassVar[bool] = True
+    """Whether an update is added to the element (and repeated indices sum), or replaces it."""
+
+    def target_type(self) -> TensorType:
+        """The type of the tensor scattered into (and of the result)."""
+        raise NotImplementedError
+
+    def indices_value(self) -> SSAValue:
+        raise NotImplementedError
+
+    def updates_value(self) -> SSAValue:
+        raise NotImplementedError
+
+    def index_depth(self) -> int:
+        ids = expect_tensor(self.indices_value(), "indices")
+        return _index_depth(self.target_type().get_shape(), ids, "the output")
+
+    def check_updates(self, target: TensorType) -> None:
+        ids = _index_tensor(self.indices_value(), "indices")
+        updates = expect_tensor(self.updates_value(), "updates")
+        if updates.element_type != target.element_type:
+            raise VerifyException(
+                f"updates element type {updates.element_type} does not match the output's "
+                f"{target.element_type}"
+            )
+        _, expected = nd_slice_shape(target.get_shape(), ids, "the output")
+        found = list(updates.get_shape())
+        if len(found) != len(expected) or any(
+            DYNAMIC_INDEX not in (a, b) and a != b for a, b in zip(found, expected, strict=True)
+        ):
+            raise VerifyException(
+                f"updates must have shape {format_shape(expected)} (indices.shape[:-1] + "
+                f"output.shape[K:]), found {format_shape(found)}"
+            )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        target = self.target_type()
+        self.check_updates(target)
+        return [target]
+
+
+@irdl_op_definition
+class ScatterNdOp(ScatterNdBase):
+    """Zeros of the constant `shape` with `updates` added at the index vectors of `indices`.
+
+    The index vectors are in the last dim of `indices`; repeated ones sum. An index outside
+    `shape` is an error at run time.
+    `%y = "tf.ScatterNd"(%ids, %updates, %shape)
+    : (tensor<4x1xi32>, tensor<4x3xf32>, tensor<2xi32>) -> tensor<8x3xf32>`"""
+
+    name = "tf.ScatterNd"
+    indices = operand_def(TensorType)
+    updates = operand_def(TensorType)
+    shape = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, indices: SSAValue, updates: SSAValue, shape: SSAValue):
+        super().__init__(
+            operands=[indices, updates, shape],
+            result_types=[self._target(expect_tensor(updates, "updates"), shape)],
+        )
+        self.check_updates(self.target_type())
+
+    @staticmethod
+    def _target(updates: TensorType, shape: SSAValue) -> TensorType:
+        array = constant_value(shape)
+        if array is None:
+            raise VerifyException("shape must be a constant (a tf.Const), found a computed value")
+        dims = [int(d) for d in array.reshape(-1)]
+        if array.ndim != 1 or any(d < 0 for d in dims):
+            raise VerifyException(f"shape must be a 1-D list of sizes, found {array.tolist()}")
+        return TensorType(updates.element_type, dims)
+
+    def target_type(self) -> TensorType:
+        return expect_tensor(self.output, "output")
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        target = self._target(expect_tensor(self.updates, "updates"), self.shape)
+        self.check_updates(target)
+        return [target]
+
+    def indices_value(self) -> SSAValue:
+        return self.indices
+
+    def updates_value(self) -> SSAValue:
+        return self.updates
+
+
+class TensorScatterBase(ScatterNdBase):
+    """A copy of `tensor` with `updates` applied at the index vectors in the last dim of
+    `indices`. An index outside the tensor's shape is an error at run time."""
+
+    tensor = operand_def(TensorType)
+    indices = operand_def(TensorType)
+    updates = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, tensor: SSAValue, indices: SSAValue, updates: SSAValue):
+        super().__init__(operands=[tensor, indices, updates], result_types=[tensor.type])
+        self.check_updates(self.target_type())
+
+    def target_type(self) -> TensorType:
+        return expect_tensor(self.tensor, "tensor")
+
+    def indices_value(self) -> SSAValue:
+        return self.indices
+
+    def updates_value(self) -> SSAValue:
+        return self.updates
+
+
+@irdl_op_definition
+class TensorScatterUpdateOp(TensorScatterBase):
+    """`tensor` with the elements (or slices) at `indices` replaced by `updates`.
+
+    Of repeated indices, the last update stays (TensorFlow leaves which one unspecified).
+    `%y = "tf.TensorScatterUpdate"(%t, %ids, %updates)
+    : (tensor<8xf32>, tensor<4x1xi32>, tensor<4xf32>) -> tensor<8xf32>`"""
+
+    name = "tf.TensorScatterUpdate"
+    ACCUMULATES: ClassVar[bool] = False
+
+
+@irdl_op_definition
+class TensorScatterAddOp(TensorScatterBase):
+    """`tensor` with `updates` added at the elements (or slices) at `indices`.
+
+    Repeated indices sum.
+    `%y = "tf.TensorScatterAdd"(%t, %ids, %updates)
+    : (tensor<8xf32>, tensor<4x1xi32>, tensor<4xf32>) -> tensor<8xf32>`"""
+
+    name = "tf.TensorScatterAdd"
+
+
+OPS: list[type[Operation]] = [
+    GatherV2Op,
+    GatherOp,
+    ResourceGatherOp,
+    UnsortedSegmentSumOp,
+    GatherNdOp,
+    ScatterNdOp,
+    TensorScatterUpdateOp,
+    TensorScatterAddOp,
+]

@@ -1,5 +1,6 @@
-"""tf gather ops -> hlo: GatherV2 / Gather / ResourceGather -> hlo.gather, UnsortedSegmentSum ->
-hlo.scatter with an add body.
+"""tf gather ops -> hlo: GatherV2 / Gather / ResourceGather / GatherNd -> hlo.gather;
+UnsortedSegmentSum, ScatterNd, TensorScatterAdd -> hlo.scatter with an add body, and
+TensorScatterUpdate with a body that returns the update.
 
 TensorFlow raises on CPU for an index out of range; so does the compiled code: each op computes
 `any(index out of range)` with hlo ops and hands it to `rt.check`, which makes the entry return
@@ -9,17 +10,25 @@ start indices, hlo.scatter skips windows outside the operand).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import numpy as np
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType, i1
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.diagnostics import op_message
 from strata.dialects import hlo, rt, tf
-from strata.dialects.tensor_types import numpy_from_dense, shape_of
+from strata.dialects.tensor_types import (
+    dense_from_numpy,
+    numpy_dtype_for,
+    numpy_from_dense,
+    shape_of,
+)
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import all_static
-from strata.lowering.tf_to_hlo.helpers import scalar, splat
+from strata.lowering.tf_to_hlo.helpers import broadcast_to, scalar, splat
 
 
 def constant_int(value: SSAValue) -> int | None:
@@ -45,16 +54,30 @@ def any_true(b: LocatedBuilder, flags: SSAValue) -> SSAValue:
 
 
 def check_in_range(
-    b: LocatedBuilder, op: Operation, ids: SSAValue, low: int | None, high: int, what: str
+    b: LocatedBuilder,
+    op: Operation,
+    ids: SSAValue,
+    low: int | None,
+    high: int | Sequence[int],
+    what: str,
 ) -> None:
-    """rt.check that fails when some id is < low (if given) or >= high."""
+    """rt.check that fails when some id is < low (if given) or >= high. A sequence `high` bounds
+    each component of the index vectors in the last dim of `ids` (GatherNd, ScatterNd)."""
     t = expect(ids.type, TensorType)
-    too_big = b(hlo.CompareOp(ids, splat(b, high, t), "GE", "SIGNED")).result
-    bad = too_big
+    if isinstance(high, int):
+        limit, ranges = splat(b, high, t), f"[0, {high})"
+    else:
+        if not high:  # empty index vectors: every one names the whole tensor
+            return
+        array = np.array(high, dtype=numpy_dtype_for(t.element_type))
+        row = b(hlo.ConstantOp(dense_from_numpy(array, t.element_type))).output
+        limit = broadcast_to(b, row, shape_of(t))
+        ranges = " x ".join(f"[0, {h})" for h in high)
+    bad = b(hlo.CompareOp(ids, limit, "GE", "SIGNED")).result
     if low is not None:
         too_small = b(hlo.CompareOp(ids, splat(b, low, t), "LT", "SIGNED")).result
-        bad = b(hlo.OrOp(too_small, too_big)).result
-    message = op_message(op, f"{what} out of range [0, {high})")
+        bad = b(hlo.OrOp(too_small, bad)).result
+    message = op_message(op, f"{what} out of range {ranges}")
     b(rt.CheckOp(any_true(b, bad), message))
 
 
@@ -135,4 +158,81 @@ class UnsortedSegmentSumLowering(RewritePattern):
         rewriter.replace(op, [], [scatter.result])
 
 
-PATTERNS: tuple[RewritePattern, ...] = (GatherLowering(), UnsortedSegmentSumLowering())
+class GatherNdLowering(RewritePattern):
+    """tf.GatherNd(params, ids), K = ids.shape[-1]
+    -> rt.check(every index vector inside params.shape[:K]); hlo.gather(params, ids)
+       {offset_dims = the result dims after ids' leading dims, collapsed_slice_dims =
+        start_index_map = [0, K), index_vector_dim = rank(ids) - 1},
+       slice_sizes = [1] * K + params.shape[K:]"""
+
+    handles = (tf.GatherNdOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.GatherNdOp) or not all_static(op):
+            return
+        p_shape = list(shape_of(op.params.type))
+        i_rank = len(shape_of(op.indices.type))
+        depth = op.index_depth()
+        b = LocatedBuilder(rewriter, op)
+        check_in_range(b, op, op.indices, 0, p_shape[:depth], "index")
+        batch = i_rank - 1
+        numbers = hlo.GatherDimensionNumbersAttr(
+            offset_dims=list(range(batch, batch + len(p_shape) - depth)),
+            collapsed_slice_dims=list(range(depth)),
+            start_index_map=list(range(depth)),
+            index_vector_dim=batch,
+        )
+        slice_sizes = [1] * depth + p_shape[depth:]
+        gather = b(hlo.GatherOp(op.params, op.indices, numbers, slice_sizes, op.output.type))
+        rewriter.replace(op, [], [gather.result])
+
+
+def _returns_update(element: Attribute) -> Region:
+    """A scatter computation (old, update) -> update."""
+    scalar_type = TensorType(element, [])
+    block = Block(arg_types=[scalar_type, scalar_type])
+    block.add_op(hlo.ReturnOp([block.args[1]]))
+    return Region(block)
+
+
+class ScatterNdLowering(RewritePattern):
+    """tf.ScatterNd(ids, updates, shape) -> hlo.scatter(zeros of shape, ids, updates);
+    tf.TensorScatterAdd / tf.TensorScatterUpdate(t, ids, updates) -> hlo.scatter(t, ids, updates)
+    {update_window_dims = the updates dims after ids' leading dims, inserted_window_dims =
+     scatter_dims_to_operand_dims = [0, K), index_vector_dim = rank(ids) - 1} applying hlo.add
+    (ScatterNd, TensorScatterAdd: repeated indices sum) or returning the update; each after
+    rt.check(every index vector inside the output's shape[:K])"""
+
+    handles = (tf.ScatterNdOp, tf.TensorScatterAddOp, tf.TensorScatterUpdateOp)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.ScatterNdBase) or not all_static(op):
+            return
+        out_t = expect(op.results[0].type, TensorType)
+        ids, updates = op.indices_value(), op.updates_value()
+        i_rank = len(shape_of(ids.type))
+        depth = op.index_depth()
+        b = LocatedBuilder(rewriter, op)
+        check_in_range(b, op, ids, 0, list(shape_of(out_t))[:depth], "index")
+        batch = i_rank - 1
+        numbers = hlo.ScatterDimensionNumbersAttr(
+            update_window_dims=list(range(batch, len(shape_of(updates.type)))),
+            inserted_window_dims=list(range(depth)),
+            scatter_dims_to_operand_dims=list(range(depth)),
+            index_vector_dim=batch,
+        )
+        target = op.tensor if isinstance(op, tf.TensorScatterBase) else splat(b, 0, out_t)
+        if op.ACCUMULATES:
+            scatter = hlo.ScatterOp.build_binary(target, ids, updates, numbers, hlo.AddOp)
+        else:
+            body = _returns_update(out_t.element_type)
+            scatter = hlo.ScatterOp(target, ids, updates, numbers, body)
+        rewriter.replace(op, [], [b(scatter).result])
+
+
+PATTERNS: tuple[RewritePattern, ...] = (
+    GatherLowering(),
+    UnsortedSegmentSumLowering(),
+    GatherNdLowering(),
+    ScatterNdLowering(),
+)

@@ -91,3 +91,52 @@ func.func @num_segments_not_constant(%d: tensor<6x4xf32>, %i: tensor<6xi32>, %n:
   %0 = "tf.UnsortedSegmentSum"(%d, %i, %n) : (tensor<6x4xf32>, tensor<6xi32>, tensor<i32>) -> tensor<3x4xf32>
   func.return
 }
+
+// -----
+
+func.func @gather_nd_depth_above_rank(%p: tensor<4x5xf32>, %i: tensor<6x3xi32>) {
+  // expected-error @+1 {{index depth 3 (the last dim of indices) exceeds the rank of params (2)}}
+  %0 = "tf.GatherNd"(%p, %i) : (tensor<4x5xf32>, tensor<6x3xi32>) -> tensor<6xf32>
+  func.return
+}
+
+// -----
+
+func.func @gather_nd_scalar_indices(%p: tensor<4x5xf32>, %i: tensor<i32>) {
+  // expected-error @+1 {{indices must be at least 1-D (index vectors in the last dim)}}
+  %0 = "tf.GatherNd"(%p, %i) : (tensor<4x5xf32>, tensor<i32>) -> tensor<5xf32>
+  func.return
+}
+
+// -----
+
+func.func @gather_nd_float_indices(%p: tensor<4x5xf32>, %i: tensor<6x1xf32>) {
+  // expected-error @+1 {{indices must have int32 or int64 elements, found tensor<6x1xf32>}}
+  %0 = "tf.GatherNd"(%p, %i) : (tensor<4x5xf32>, tensor<6x1xf32>) -> tensor<6x5xf32>
+  func.return
+}
+
+// -----
+
+func.func @scatter_nd_shape_not_constant(%i: tensor<3x1xi32>, %u: tensor<3x4xf32>, %s: tensor<2xi32>) {
+  // expected-error @+1 {{shape must be a constant (a tf.Const), found a computed value}}
+  %0 = "tf.ScatterNd"(%i, %u, %s) : (tensor<3x1xi32>, tensor<3x4xf32>, tensor<2xi32>) -> tensor<8x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @scatter_nd_updates_shape(%i: tensor<3x1xi32>, %u: tensor<3x5xf32>) {
+  %s = "tf.Const"() <{value = dense<[8, 4]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  // expected-error @+1 {{updates must have shape [3,4] (indices.shape[:-1] + output.shape[K:]), found [3,5]}}
+  %0 = "tf.ScatterNd"(%i, %u, %s) : (tensor<3x1xi32>, tensor<3x5xf32>, tensor<2xi32>) -> tensor<8x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @tensor_scatter_element_type(%t: tensor<8xf32>, %i: tensor<3x1xi32>, %u: tensor<3xi32>) {
+  // expected-error @+1 {{updates element type i32 does not match the output's f32}}
+  %0 = "tf.TensorScatterUpdate"(%t, %i, %u) : (tensor<8xf32>, tensor<3x1xi32>, tensor<3xi32>) -> tensor<8xf32>
+  func.return
+}

@@ -24,3 +24,20 @@ func.func @gather_ops(%p: tensor<10x4xf32>, %i: tensor<2x3xi32>, %b: tensor<2x5x
   %4 = "tf.UnsortedSegmentSum"(%b, %ids, %n) : (tensor<2x5x3xf32>, tensor<2x5xi32>, tensor<i32>) -> tensor<10x3xf32>
   func.return %0, %1, %2, %3, %4 : tensor<2x3x4xf32>, tensor<2x4x3xf32>, tensor<2x3x4xf32>, tensor<2x3x4xf32>, tensor<10x3xf32>
 }
+
+// CHECK-LABEL: func.func @nd_ops
+// CHECK-SAME: (%[[P:.*]]: tensor<4x5x3xf32>, %[[I:.*]]: tensor<6x2xi32>, %[[U:.*]]: tensor<6x3xf32>)
+func.func @nd_ops(%p: tensor<4x5x3xf32>, %i: tensor<6x2xi32>, %u: tensor<6x3xf32>) -> (tensor<6x3xf32>, tensor<4x5x3xf32>, tensor<4x5x3xf32>, tensor<4x5x3xf32>) {
+  // CHECK-NEXT: %[[G:.*]] = "tf.GatherNd"(%[[P]], %[[I]]) : (tensor<4x5x3xf32>, tensor<6x2xi32>) -> tensor<6x3xf32>
+  %0 = "tf.GatherNd"(%p, %i) : (tensor<4x5x3xf32>, tensor<6x2xi32>) -> tensor<6x3xf32>
+  // CHECK-NEXT: %[[S:.*]] = "tf.Const"() <{value = dense<[4, 5, 3]> : tensor<3xi32>}> : () -> tensor<3xi32>
+  %s = "tf.Const"() <{value = dense<[4, 5, 3]> : tensor<3xi32>}> : () -> tensor<3xi32>
+  // CHECK-NEXT: %[[N:.*]] = "tf.ScatterNd"(%[[I]], %[[U]], %[[S]]) : (tensor<6x2xi32>, tensor<6x3xf32>, tensor<3xi32>) -> tensor<4x5x3xf32>
+  %1 = "tf.ScatterNd"(%i, %u, %s) : (tensor<6x2xi32>, tensor<6x3xf32>, tensor<3xi32>) -> tensor<4x5x3xf32>
+  // CHECK-NEXT: %[[T:.*]] = "tf.TensorScatterUpdate"(%[[P]], %[[I]], %[[U]]) : (tensor<4x5x3xf32>, tensor<6x2xi32>, tensor<6x3xf32>) -> tensor<4x5x3xf32>
+  %2 = "tf.TensorScatterUpdate"(%p, %i, %u) : (tensor<4x5x3xf32>, tensor<6x2xi32>, tensor<6x3xf32>) -> tensor<4x5x3xf32>
+  // CHECK-NEXT: %[[A:.*]] = "tf.TensorScatterAdd"(%[[P]], %[[I]], %[[U]]) : (tensor<4x5x3xf32>, tensor<6x2xi32>, tensor<6x3xf32>) -> tensor<4x5x3xf32>
+  %3 = "tf.TensorScatterAdd"(%p, %i, %u) : (tensor<4x5x3xf32>, tensor<6x2xi32>, tensor<6x3xf32>) -> tensor<4x5x3xf32>
+  // CHECK-NEXT: func.return %[[G]], %[[N]], %[[T]], %[[A]]
+  func.return %0, %1, %2, %3 : tensor<6x3xf32>, tensor<4x5x3xf32>, tensor<4x5x3xf32>, tensor<4x5x3xf32>
+}

@@ -81,3 +81,67 @@ func.func @segment_sum(%d: tensor<4x2x3xf32>, %i: tensor<4x2xi32>) -> tensor<5x3
   %0 = "tf.UnsortedSegmentSum"(%d, %i, %n) : (tensor<4x2x3xf32>, tensor<4x2xi32>, tensor<i32>) -> tensor<5x3xf32> loc("seg")
   func.return %0 : tensor<5x3xf32>
 }
+
+// -----
+
+// GatherNd: each component of the index vectors is checked against its own dim (a row of
+// bounds broadcast along the last dim), then an hlo.gather collapsing the K indexed dims.
+// CHECK-LABEL: func.func @gather_nd
+// CHECK-SAME: (%[[P:.*]]: tensor<4x5x3xf32>, %[[I:.*]]: tensor<6x2xi32>)
+// CHECK-NEXT:   %[[ROW:.*]] = hlo.constant dense<[4, 5]> : tensor<2xi32>
+// CHECK-NEXT:   %[[HIGH:.*]] = hlo.broadcast_in_dim %[[ROW]], dims = [1] : (tensor<2xi32>) -> tensor<6x2xi32>
+// CHECK-NEXT:   %[[GE:.*]] = hlo.compare GE, %[[I]], %[[HIGH]], SIGNED
+// CHECK-NEXT:   %[[ZERO:.*]] = hlo.constant dense<0> : tensor<6x2xi32>
+// CHECK-NEXT:   %[[LT:.*]] = hlo.compare LT, %[[I]], %[[ZERO]], SIGNED
+// CHECK-NEXT:   %[[BAD:.*]] = hlo.or %[[LT]], %[[GE]] : tensor<6x2xi1>
+// CHECK-NEXT:   %[[FALSE:.*]] = hlo.constant dense<false> : tensor<i1>
+// CHECK-NEXT:   %[[ANY:.*]] = hlo.reduce(%[[BAD]] init: %[[FALSE]]) applies hlo.or across dimensions = [0, 1]
+// CHECK-NEXT:   rt.check %[[ANY]], "node 'gnd' (tf.GatherNd): index out of range [0, 4) x [0, 5)" : tensor<i1>
+// CHECK-NEXT:   %[[G:.*]] = "hlo.gather"(%[[P]], %[[I]]) <{dimension_numbers = #hlo.gather<offset_dims = [1], collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 1, 3>}> : (tensor<4x5x3xf32>, tensor<6x2xi32>) -> tensor<6x3xf32>
+// CHECK-NEXT:   func.return %[[G]]
+func.func @gather_nd(%p: tensor<4x5x3xf32>, %i: tensor<6x2xi32>) -> tensor<6x3xf32> {
+  %0 = "tf.GatherNd"(%p, %i) : (tensor<4x5x3xf32>, tensor<6x2xi32>) -> tensor<6x3xf32> loc("gnd")
+  func.return %0 : tensor<6x3xf32>
+}
+
+// -----
+
+// ScatterNd: rows added into zeros of the constant shape (repeated ids sum).
+// CHECK-LABEL: func.func @scatter_nd
+// CHECK-SAME: (%[[I:.*]]: tensor<2x3x1xi64>, %[[U:.*]]: tensor<2x3x4xf32>)
+// CHECK:        rt.check %{{.*}}, "node 'snd' (tf.ScatterNd): index out of range [0, 8)" : tensor<i1>
+// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0.000000e+00> : tensor<8x4xf32>
+// CHECK-NEXT:   %[[S:.*]] = "hlo.scatter"(%[[Z]], %[[I]], %[[U]]) <{scatter_dimension_numbers = #hlo.scatter<update_window_dims = [2], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 2>}> ({
+// CHECK-NEXT:   ^{{.*}}(%[[OLD:.*]]: tensor<f32>, %[[NEW:.*]]: tensor<f32>):
+// CHECK-NEXT:     %[[SUM:.*]] = hlo.add %[[OLD]], %[[NEW]] : tensor<f32>
+// CHECK-NEXT:     hlo.return %[[SUM]] : tensor<f32>
+// CHECK-NEXT:   }) : (tensor<8x4xf32>, tensor<2x3x1xi64>, tensor<2x3x4xf32>) -> tensor<8x4xf32>
+// CHECK-NEXT:   func.return %[[S]]
+func.func @scatter_nd(%i: tensor<2x3x1xi64>, %u: tensor<2x3x4xf32>) -> tensor<8x4xf32> {
+  %s = "tf.Const"() <{value = dense<[8, 4]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %0 = "tf.ScatterNd"(%i, %u, %s) : (tensor<2x3x1xi64>, tensor<2x3x4xf32>, tensor<2xi32>) -> tensor<8x4xf32> loc("snd")
+  func.return %0 : tensor<8x4xf32>
+}
+
+// -----
+
+// TensorScatterUpdate: single elements replaced (the computation returns the update);
+// TensorScatterAdd adds them instead.
+// CHECK-LABEL: func.func @tensor_scatter
+// CHECK-SAME: (%[[T:.*]]: tensor<4x5xi32>, %[[I:.*]]: tensor<3x2xi32>, %[[U:.*]]: tensor<3xi32>)
+// CHECK:        rt.check %{{.*}}, "node 'tsu' (tf.TensorScatterUpdate): index out of range [0, 4) x [0, 5)" : tensor<i1>
+// CHECK-NEXT:   %[[R:.*]] = "hlo.scatter"(%[[T]], %[[I]], %[[U]]) <{scatter_dimension_numbers = #hlo.scatter<inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 1>}> ({
+// CHECK-NEXT:   ^{{.*}}(%{{.*}}: tensor<i32>, %[[NEW:.*]]: tensor<i32>):
+// CHECK-NEXT:     hlo.return %[[NEW]] : tensor<i32>
+// CHECK-NEXT:   })
+// CHECK:        rt.check %{{.*}}, "node 'tsa' (tf.TensorScatterAdd): index out of range [0, 4) x [0, 5)" : tensor<i1>
+// CHECK-NEXT:   %[[A:.*]] = "hlo.scatter"(%[[R]], %[[I]], %[[U]])
+// CHECK-NEXT:   ^{{.*}}(%[[OLD2:.*]]: tensor<i32>, %[[NEW2:.*]]: tensor<i32>):
+// CHECK-NEXT:     %[[SUM:.*]] = hlo.add %[[OLD2]], %[[NEW2]] : tensor<i32>
+// CHECK-NEXT:     hlo.return %[[SUM]] : tensor<i32>
+// CHECK:        func.return %[[A]]
+func.func @tensor_scatter(%t: tensor<4x5xi32>, %i: tensor<3x2xi32>, %u: tensor<3xi32>) -> tensor<4x5xi32> {
+  %0 = "tf.TensorScatterUpdate"(%t, %i, %u) : (tensor<4x5xi32>, tensor<3x2xi32>, tensor<3xi32>) -> tensor<4x5xi32> loc("tsu")
+  %1 = "tf.TensorScatterAdd"(%0, %i, %u) : (tensor<4x5xi32>, tensor<3x2xi32>, tensor<3xi32>) -> tensor<4x5xi32> loc("tsa")
+  func.return %1 : tensor<4x5xi32>
+}
