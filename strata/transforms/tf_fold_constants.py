@@ -224,7 +224,7 @@ class ForwardIdentityOperands(RewritePattern):
     """`%y = tf.Identity(%x)` -> `%x` (also tf.StopGradient and tf.IdentityN)"""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
-        if not isinstance(op, (tf.IdentityOp, tf.StopGradientOp, tf.IdentityNOp)):
+        if not isinstance(op, (*tf.FORWARDING, tf.IdentityNOp)):
             return
         for x, y in zip(op.operands, op.results, strict=True):
             # Forwarding must not lose shape information the result had.

@@ -179,6 +179,12 @@ IdentityOp = _unary("tf.Identity", 'Returns its operand. `%y = "tf.Identity"(%x)
 StopGradientOp = _unary(
     "tf.StopGradient", "Returns its operand (gradients stop here).", forwards=True
 )
+PreventGradientOp = _unary(
+    "tf.PreventGradient", "Returns its operand (taking its gradient is an error).", forwards=True
+)
+FORWARDING: tuple[type[Operation], ...] = (IdentityOp, StopGradientOp, PreventGradientOp)
+"""The unary ops that return their operand (with tf.IdentityN, their many-operand form)."""
+
 NegOp = _unary("tf.Neg", "Elementwise -x.")
 AbsOp = _unary("tf.Abs", "Elementwise |x|.")
 SquareOp = _unary("tf.Square", "Elementwise x*x.")
@@ -435,10 +441,11 @@ def int_attr(value: int) -> IntegerAttr:
 
 
 class ForwardOperands(RewritePattern):
-    """`%y = tf.Identity(%x)` -> `%x` (also tf.StopGradient, tf.IdentityN); types must match."""
+    """`%y = tf.Identity(%x)` -> `%x` (also the rest of FORWARDING, tf.IdentityN); types must
+    match."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
-        if not isinstance(op, (IdentityOp, StopGradientOp, IdentityNOp)):
+        if not isinstance(op, (*FORWARDING, IdentityNOp)):
             return
         if any(x.type != y.type for x, y in zip(op.operands, op.results, strict=True)):
             return
@@ -459,6 +466,7 @@ OPS: list[type[Operation]] = [
     IdentityNOp,
     IdentityOp,
     StopGradientOp,
+    PreventGradientOp,
     NegOp,
     AbsOp,
     SquareOp,

@@ -5,9 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import FloatAttr, TensorType, f32, i1
+from xdsl.dialects.builtin import FloatAttr, StringAttr, TensorType, f32, i1
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
+from xdsl.irdl import (
+    irdl_op_definition,
+    operand_def,
+    prop_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
@@ -94,6 +101,35 @@ SeluOp = _unary("tf.Selu", "Elementwise scale * (x > 0 ? x : alpha * (e^x - 1)).
 SoftplusOp = _unary("tf.Softplus", "Elementwise log(1 + e^x), computed stably.", FloatUnaryOp)
 SoftsignOp = _unary("tf.Softsign", "Elementwise x / (1 + |x|).", FloatUnaryOp)
 LogicalNotOp = _unary("tf.LogicalNot", "Elementwise logical not of bools.", _BoolUnary)
+TanOp = _unary("tf.Tan", "Elementwise tangent.", FloatUnaryOp)
+AsinOp = _unary("tf.Asin", "Elementwise arc sine (NaN outside [-1, 1]).", FloatUnaryOp)
+AcosOp = _unary("tf.Acos", "Elementwise arc cosine (NaN outside [-1, 1]).", FloatUnaryOp)
+AtanOp = _unary("tf.Atan", "Elementwise arc tangent.", FloatUnaryOp)
+SinhOp = _unary("tf.Sinh", "Elementwise hyperbolic sine.", FloatUnaryOp)
+CoshOp = _unary("tf.Cosh", "Elementwise hyperbolic cosine.", FloatUnaryOp)
+AsinhOp = _unary("tf.Asinh", "Elementwise inverse hyperbolic sine.", FloatUnaryOp)
+AcoshOp = _unary("tf.Acosh", "Elementwise inverse hyperbolic cosine (NaN below 1).", FloatUnaryOp)
+AtanhOp = _unary("tf.Atanh", "Elementwise inverse hyperbolic tangent.", FloatUnaryOp)
+LgammaOp = _unary("tf.Lgamma", "Elementwise log |gamma(x)|.", FloatUnaryOp)
+DigammaOp = _unary("tf.Digamma", "Elementwise digamma, the derivative of lgamma.", FloatUnaryOp)
+RintOp = _unary("tf.Rint", "Elementwise round half to even of floats.", FloatUnaryOp)
+ReciprocalOp = _unary(
+    "tf.Reciprocal", "Elementwise 1 / x (integers: integer division).", _NumericUnary
+)
+
+
+@irdl_op_definition
+class CheckNumericsOp(FloatUnaryOp):
+    """Returns its operand; a NaN or an infinity in it is an error at run time naming `message`.
+    `%y = "tf.CheckNumerics"(%x) <{message = "logits"}> : (tensor<4xf32>) -> tensor<4xf32>`"""
+
+    name = "tf.CheckNumerics"
+    message = prop_def(StringAttr, default_value=StringAttr(""))
+
+    def __init__(self, x: SSAValue, message: str = ""):
+        TfOp.__init__(
+            self, operands=[x], properties={"message": StringAttr(message)}, result_types=[x.type]
+        )
 
 
 @irdl_op_definition
@@ -156,8 +192,61 @@ FloorModOp = _binary(
     "tf.FloorMod", "Elementwise x - floor(x / y) * y: the sign of the divisor.", _NumericBinary
 )
 DivNoNanOp = _binary("tf.DivNoNan", "Elementwise x / y, or 0 where y == 0.", _FloatBinary)
+MulNoNanOp = _binary(
+    "tf.MulNoNan", "Elementwise x * y, or 0 where y == 0 (even for an infinite x).", _FloatBinary
+)
+XlogyOp = _binary("tf.Xlogy", "Elementwise x * log(y), or 0 where x == 0.", _FloatBinary)
+XdivyOp = _binary("tf.Xdivy", "Elementwise x / y, or 0 where x == 0.", _FloatBinary)
+Atan2Op = _binary(
+    "tf.Atan2",
+    "Elementwise atan(a / b) in the quadrant of the point (b, a), for operands (a, b).",
+    _FloatBinary,
+)
+TruncateDivOp = _binary(
+    "tf.TruncateDiv",
+    "Elementwise x / y rounded toward zero (integers: C division).",
+    _NumericBinary,
+)
+TruncateModOp = _binary(
+    "tf.TruncateMod",
+    "Elementwise remainder of TruncateDiv: the sign of the dividend.",
+    _NumericBinary,
+)
+ModOp = _binary(
+    "tf.Mod", "Elementwise remainder with the sign of the dividend (C fmod).", _NumericBinary
+)
 LogicalAndOp = _binary("tf.LogicalAnd", "Elementwise x and y of bools.", _BoolBinary)
 LogicalOrOp = _binary("tf.LogicalOr", "Elementwise x or y of bools.", _BoolBinary)
+
+
+@irdl_op_definition
+class AddNOp(TfOp):
+    """The elementwise sum of one or more tensors of one type.
+    `%s = "tf.AddN"(%a, %b, %c) : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>`"""
+
+    name = "tf.AddN"
+    inputs = var_operand_def(TensorType)
+    sum = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, *inputs: SSAValue):
+        if not inputs:
+            raise VerifyException("AddN needs at least one input")
+        super().__init__(operands=[list(inputs)], result_types=[inputs[0].type])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        if not self.inputs:
+            raise VerifyException("AddN needs at least one input")
+        first = expect_tensor(self.inputs[0], "input 0")
+        if not is_numeric(first.element_type):
+            raise VerifyException(f"inputs must be integer or float tensors, found {first}")
+        for i, value in enumerate(self.inputs[1:], start=1):
+            t = expect_tensor(value, f"input {i}")
+            if t.element_type != first.element_type or not dims_compatible(
+                t.get_shape(), first.get_shape()
+            ):
+                raise VerifyException(f"input {i} is {t}, but input 0 is {first}")
+        return [first]
 
 
 class ComparisonOp(BinaryOp):
@@ -324,12 +413,34 @@ OPS: list[type[Operation]] = [
     SoftplusOp,
     SoftsignOp,
     LogicalNotOp,
+    TanOp,
+    AsinOp,
+    AcosOp,
+    AtanOp,
+    SinhOp,
+    CoshOp,
+    AsinhOp,
+    AcoshOp,
+    AtanhOp,
+    LgammaOp,
+    DigammaOp,
+    RintOp,
+    ReciprocalOp,
+    CheckNumericsOp,
     LeakyReluOp,
     PowOp,
     SquaredDifferenceOp,
     FloorDivOp,
     FloorModOp,
     DivNoNanOp,
+    MulNoNanOp,
+    XlogyOp,
+    XdivyOp,
+    Atan2Op,
+    TruncateDivOp,
+    TruncateModOp,
+    ModOp,
+    AddNOp,
     LogicalAndOp,
     LogicalOrOp,
     EqualOp,

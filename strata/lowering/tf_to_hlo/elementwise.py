@@ -9,11 +9,12 @@ from xdsl.dialects.builtin import Float32Type, Float64Type, IntegerType, TensorT
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
-from strata.dialects import hlo, tf
+from strata.diagnostics import op_message
+from strata.dialects import chlo, hlo, rt, tf
 from strata.dialects.tensor_types import is_float, is_static, shape_of
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
-from strata.lowering.tf_to_hlo.helpers import broadcast_to, scalar, splat
+from strata.lowering.tf_to_hlo.helpers import any_true, broadcast_to, scalar, splat
 
 BINARY: dict[type[Operation], type[hlo.ElementwiseBinaryOp]] = {
     tf.AddV2Op: hlo.AddOp,
@@ -35,6 +36,21 @@ UNARY: dict[type[Operation], type[hlo.ElementwiseUnaryOp]] = {
     tf.TanhOp: hlo.TanhOp,
     tf.SigmoidOp: hlo.LogisticOp,
 }
+
+
+CHLO_UNARY: dict[type[Operation], type[chlo.ChloUnaryOp]] = {
+    tf.AsinOp: chlo.AsinOp,
+    tf.AcosOp: chlo.AcosOp,
+    tf.AtanOp: chlo.AtanOp,
+    tf.SinhOp: chlo.SinhOp,
+    tf.CoshOp: chlo.CoshOp,
+    tf.AsinhOp: chlo.AsinhOp,
+    tf.AcoshOp: chlo.AcoshOp,
+    tf.AtanhOp: chlo.AtanhOp,
+    tf.LgammaOp: chlo.LgammaOp,
+    tf.DigammaOp: chlo.DigammaOp,
+}
+"""tf unary op -> the chlo op with its semantics (chlo-legalize-to-hlo expands it)."""
 
 
 def all_static(op: Operation) -> bool:
@@ -61,14 +77,14 @@ class BinaryLowering(RewritePattern):
 
 
 class UnaryLowering(RewritePattern):
-    """tf.Exp(x) -> hlo.exponential(x); likewise the table."""
+    """tf.Exp(x) -> hlo.exponential(x), tf.Asin(x) -> chlo.asin(x); likewise the tables."""
 
     @property
     def handles(self) -> tuple[type[Operation], ...]:
-        return tuple(UNARY)  # read late: the math family adds rows below
+        return (*UNARY, *CHLO_UNARY)  # read late: the math family adds rows below
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        target = UNARY.get(type(op))
+        target = UNARY.get(type(op)) or CHLO_UNARY.get(type(op))
         if target is None or not all_static(op):
             return
         b = LocatedBuilder(rewriter, op)
@@ -86,12 +102,18 @@ class NanInfLowering(RewritePattern):
             return
         b = LocatedBuilder(rewriter, op)
         x = op.operands[0]
-        if isinstance(op, tf.IsNanOp):
-            test = hlo.CompareOp(x, x, "NE", "FLOAT")
-        else:
-            inf = splat(b, float("inf"), expect(x.type, TensorType))
-            test = hlo.CompareOp(b(hlo.AbsOp(x)).result, inf, "EQ", "FLOAT")
-        rewriter.replace(op, [], [b(test).result])
+        rewriter.replace(op, [], [nan_mask(b, x) if isinstance(op, tf.IsNanOp) else inf_mask(b, x)])
+
+
+def nan_mask(b: LocatedBuilder, x: SSAValue) -> SSAValue:
+    """Elementwise x is NaN: hlo.compare NE x, x."""
+    return b(hlo.CompareOp(x, x, "NE", "FLOAT")).result
+
+
+def inf_mask(b: LocatedBuilder, x: SSAValue) -> SSAValue:
+    """Elementwise x is +-inf: hlo.compare EQ |x|, inf."""
+    inf = splat(b, float("inf"), expect(x.type, TensorType))
+    return b(hlo.CompareOp(b(hlo.AbsOp(x)).result, inf, "EQ", "FLOAT")).result
 
 
 class SquareLowering(RewritePattern):
@@ -158,15 +180,16 @@ class CastLowering(RewritePattern):
 
 
 class ForwardLowering(RewritePattern):
-    """tf.Identity / tf.StopGradient / tf.IdentityN (x) -> x;  tf.NoOp -> (nothing)"""
+    """tf.Identity / tf.StopGradient / tf.PreventGradient / tf.IdentityN (x) -> x;
+    tf.NoOp -> (nothing)"""
 
-    handles = (tf.IdentityOp, tf.StopGradientOp, tf.IdentityNOp, tf.NoOpOp)
+    handles = (*tf.FORWARDING, tf.IdentityNOp, tf.NoOpOp)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if isinstance(op, tf.NoOpOp):
             rewriter.erase(op)
             return
-        if not isinstance(op, (tf.IdentityOp, tf.StopGradientOp, tf.IdentityNOp)):
+        if not isinstance(op, (*tf.FORWARDING, tf.IdentityNOp)):
             return
         rewriter.replace(op, [], list(op.operands))
 
@@ -196,12 +219,17 @@ MATH_UNARY: dict[type[Operation], type[hlo.ElementwiseUnaryOp]] = {
     tf.CosOp: hlo.CosineOp,
     tf.LogicalNotOp: hlo.NotOp,
     tf.IsFiniteOp: hlo.IsFiniteOp,
+    tf.TanOp: hlo.TanOp,
+    tf.RintOp: hlo.RoundNearestEvenOp,
 }
 
 MATH_BINARY: dict[type[Operation], type[hlo.ElementwiseBinaryOp]] = {
     tf.PowOp: hlo.PowerOp,
     tf.LogicalAndOp: hlo.AndOp,
     tf.LogicalOrOp: hlo.OrOp,
+    tf.Atan2Op: hlo.Atan2Op,
+    tf.ModOp: hlo.RemainderOp,
+    tf.TruncateModOp: hlo.RemainderOp,
 }
 
 UNARY.update(MATH_UNARY)
@@ -371,6 +399,8 @@ def _unary_expansion(op: Operation, e: Expr, x: SSAValue) -> SSAValue | None:
         return e.add(tail, e.max(x, 0.0))
     if isinstance(op, tf.SoftsignOp):
         return e.div(x, e.add(e.unary(hlo.AbsOp, x), 1.0))
+    if isinstance(op, tf.ReciprocalOp):
+        return e.div(1, x)
     if isinstance(op, tf.LeakyReluOp):
         alpha = op.alpha.value.data
         return e.select(e.cmp("GT", x, 0.0), x, e.mul(x, alpha))
@@ -378,14 +408,16 @@ def _unary_expansion(op: Operation, e: Expr, x: SSAValue) -> SSAValue | None:
 
 
 class MathUnaryLowering(RewritePattern):
-    """tf.Erf / Erfc / Round / Elu / Selu / Softplus / Softsign / LeakyRelu (x) -> hlo expansions
-    (erf: Cephes polynomials in hlo.multiply/add; round: floor and a half-to-even fixup)"""
+    """tf.Erf / Erfc / Round / Elu / Selu / Softplus / Softsign / LeakyRelu / Reciprocal (x)
+    -> hlo expansions (erf: Cephes polynomials in hlo.multiply/add; round: floor and a
+    half-to-even fixup; reciprocal: 1 / x)"""
 
     handles = (
         tf.EluOp,
         tf.ErfOp,
         tf.ErfcOp,
         tf.LeakyReluOp,
+        tf.ReciprocalOp,
         tf.RoundOp,
         tf.SeluOp,
         tf.SoftplusOp,
@@ -436,6 +468,17 @@ def _binary_expansion(op: Operation, e: Expr, x: SSAValue, y: SSAValue) -> SSAVa
         return _floor_mod(e, x, y)
     if isinstance(op, tf.DivNoNanOp):
         return e.select(e.cmp("EQ", y, 0.0), 0.0, e.div(x, y))
+    if isinstance(op, tf.MulNoNanOp):
+        return e.select(e.cmp("EQ", y, 0.0), 0.0, e.mul(x, y))
+    if isinstance(op, tf.XlogyOp):
+        return e.select(e.cmp("EQ", x, 0.0), 0.0, e.mul(x, e.unary(hlo.LogOp, y)))
+    if isinstance(op, tf.XdivyOp):
+        return e.select(e.cmp("EQ", x, 0.0), 0.0, e.div(x, y))
+    if isinstance(op, tf.TruncateDivOp):
+        if not is_float(e.element):
+            return e.div(x, y)  # integer division truncates
+        q = e.div(x, y)
+        return e.select(e.cmp("LT", q, 0.0), e.unary(hlo.CeilOp, q), e.unary(hlo.FloorOp, q))
     if isinstance(op, tf.ComparisonOp):
         return e.cmp(tf.COMPARE_DIRECTIONS[type(op)], x, y)
     return None
@@ -446,13 +489,18 @@ EXPANDED_BINARY = (
     tf.FloorDivOp,
     tf.FloorModOp,
     tf.DivNoNanOp,
+    tf.MulNoNanOp,
+    tf.XlogyOp,
+    tf.XdivyOp,
+    tf.TruncateDivOp,
     tf.ComparisonOp,
 )
 
 
 class MathBinaryLowering(RewritePattern):
-    """tf.SquaredDifference / FloorDiv / FloorMod / DivNoNan / comparisons (x, y)
-    -> broadcast both, then hlo (e.g. FloorMod: r = remainder(x, y); select(fix, r + y, r))"""
+    """tf.SquaredDifference / FloorDiv / FloorMod / DivNoNan / MulNoNan / Xlogy / Xdivy /
+    TruncateDiv / comparisons (x, y) -> broadcast both, then hlo (e.g. FloorMod: r =
+    remainder(x, y); select(fix, r + y, r); Xlogy: select(x == 0, 0, x * log(y)))"""
 
     handles = EXPANDED_BINARY
 
@@ -508,8 +556,41 @@ class ClipByValueLowering(RewritePattern):
         rewriter.replace(op, [], [clamp.result])
 
 
+class AddNLowering(RewritePattern):
+    """tf.AddN(a, b, c, ...) -> hlo.add(hlo.add(a, b), c) ..."""
+
+    handles = (tf.AddNOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.AddNOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        total = op.inputs[0]
+        for value in op.inputs[1:]:
+            total = b(hlo.AddOp(total, value)).result
+        rewriter.replace(op, [], [total])
+
+
+class CheckNumericsLowering(RewritePattern):
+    """tf.CheckNumerics(x) {message} -> rt.check(any(x != x), "<message> : Tensor had NaN
+    values"); rt.check(any(|x| == inf), "... Inf values"); x"""
+
+    handles = (tf.CheckNumericsOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.CheckNumericsOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        for what, mask in (("NaN", nan_mask), ("Inf", inf_mask)):
+            message = op_message(op, f"{op.message.data} : Tensor had {what} values")
+            b(rt.CheckOp(any_true(b, mask(b, op.x)), message))
+        rewriter.replace(op, [], [op.x])
+
+
 PATTERNS = (
     *PATTERNS,
+    AddNLowering(),
+    CheckNumericsLowering(),
     MathUnaryLowering(),
     MathBinaryLowering(),
     SelectLowering(),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType, i1
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
@@ -28,7 +28,7 @@ from strata.dialects.tensor_types import (
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import all_static
-from strata.lowering.tf_to_hlo.helpers import broadcast_to, scalar, splat
+from strata.lowering.tf_to_hlo.helpers import any_true, broadcast_to, splat
 
 
 def constant_int(value: SSAValue) -> int | None:
@@ -42,15 +42,6 @@ def constant_int(value: SSAValue) -> int | None:
         return None
     array = numpy_from_dense(dense)
     return int(array.reshape(())) if array.size == 1 else None
-
-
-def any_true(b: LocatedBuilder, flags: SSAValue) -> SSAValue:
-    """tensor<...xi1> -> tensor<i1>: hlo.reduce with hlo.or across every dim."""
-    rank = len(shape_of(flags.type))
-    if rank == 0:
-        return flags
-    false = scalar(b, 0, i1)
-    return b(hlo.ReduceOp.build_binary(flags, false, list(range(rank)), hlo.OrOp)).results[0]
 
 
 def check_in_range(

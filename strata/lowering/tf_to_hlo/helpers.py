@@ -1,11 +1,12 @@
-"""What the tf -> hlo patterns share: broadcasting operands to a result shape, splat constants."""
+"""What the tf -> hlo patterns share: broadcasting operands to a result shape, splat constants,
+any-of-a-mask for runtime checks."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 import numpy as np
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import TensorType, i1
 from xdsl.ir import Attribute, SSAValue
 
 from strata.dialects import hlo
@@ -36,3 +37,12 @@ def splat(b: LocatedBuilder, value: float, like: Attribute) -> SSAValue:
 def scalar(b: LocatedBuilder, value: float, element: Attribute) -> SSAValue:
     """A rank-0 constant."""
     return splat(b, value, TensorType(element, []))
+
+
+def any_true(b: LocatedBuilder, flags: SSAValue) -> SSAValue:
+    """tensor<...xi1> -> tensor<i1>: hlo.reduce with hlo.or across every dim."""
+    rank = len(expect(flags.type, TensorType).get_shape())
+    if rank == 0:
+        return flags
+    false = scalar(b, 0, i1)
+    return b(hlo.ReduceOp.build_binary(flags, false, list(range(rank)), hlo.OrOp)).results[0]

@@ -61,3 +61,35 @@ func.func @clip_bounds(%x: tensor<2x3xf32>, %lo: tensor<3xf32>, %hi: tensor<f32>
   %0 = "tf.ClipByValue"(%x, %lo, %hi) : (tensor<2x3xf32>, tensor<3xf32>, tensor<f32>) -> tensor<2x3xf32>
   func.return
 }
+
+// -----
+
+func.func @addn_shapes_differ(%a: tensor<3xf32>, %b: tensor<4xf32>) {
+  // expected-error @+1 {{input 1 is tensor<4xf32>, but input 0 is tensor<3xf32>}}
+  %0 = "tf.AddN"(%a, %b) : (tensor<3xf32>, tensor<4xf32>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @addn_no_inputs() {
+  // expected-error @+1 {{AddN needs at least one input}}
+  %0 = "tf.AddN"() : () -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @asin_of_ints(%x: tensor<3xi32>) {
+  // expected-error @+1 {{operand must be a float tensor, found tensor<3xi32>}}
+  %0 = "tf.Asin"(%x) : (tensor<3xi32>) -> tensor<3xi32>
+  func.return
+}
+
+// -----
+
+func.func @xlogy_of_ints(%x: tensor<3xi32>) {
+  // expected-error @+1 {{operands must be float tensors, found i32}}
+  %0 = "tf.Xlogy"(%x, %x) : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+  func.return
+}

@@ -178,3 +178,83 @@ func.func @float_tests(%x: tensor<3xf32>) -> (tensor<3xi1>, tensor<3xi1>, tensor
   %2 = "tf.IsFinite"(%x) : (tensor<3xf32>) -> tensor<3xi1>
   func.return %0, %1, %2 : tensor<3xi1>, tensor<3xi1>, tensor<3xi1>
 }
+
+// -----
+
+// Inverse and hyperbolic trigonometry, lgamma and digamma become chlo ops (chlo-legalize-to-hlo
+// expands them); tan, rint and atan2 have hlo ops of their own.
+// CHECK-LABEL: func.func @trig
+// CHECK-SAME: (%[[X:.*]]: tensor<3xf32>, %[[Y:.*]]: tensor<3xf32>)
+// CHECK-NEXT:   %[[ASIN:.*]] = chlo.asin %[[X]] : tensor<3xf32> -> tensor<3xf32>
+// CHECK-NEXT:   %[[LGAMMA:.*]] = chlo.lgamma %[[X]] : tensor<3xf32> -> tensor<3xf32>
+// CHECK-NEXT:   %[[TAN:.*]] = hlo.tan %[[X]] : tensor<3xf32>
+// CHECK-NEXT:   %[[RINT:.*]] = hlo.round_nearest_even %[[X]] : tensor<3xf32>
+// CHECK-NEXT:   %[[ATAN2:.*]] = hlo.atan2 %[[X]], %[[Y]] : tensor<3xf32>
+// CHECK-NEXT:   func.return %[[ASIN]], %[[LGAMMA]], %[[TAN]], %[[RINT]], %[[ATAN2]]
+func.func @trig(%x: tensor<3xf32>, %y: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) {
+  %0 = "tf.Asin"(%x) : (tensor<3xf32>) -> tensor<3xf32>
+  %1 = "tf.Lgamma"(%x) : (tensor<3xf32>) -> tensor<3xf32>
+  %2 = "tf.Tan"(%x) : (tensor<3xf32>) -> tensor<3xf32>
+  %3 = "tf.Rint"(%x) : (tensor<3xf32>) -> tensor<3xf32>
+  %4 = "tf.Atan2"(%x, %y) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  func.return %0, %1, %2, %3, %4 : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
+// Xlogy is 0 where x is; TruncateDiv of floats rounds the quotient toward zero (ceil below 0,
+// floor above), of integers it is the division itself; Mod is hlo.remainder; Reciprocal 1 / x;
+// AddN a chain of adds.
+// CHECK-LABEL: func.func @arith
+// CHECK-SAME: (%[[X:.*]]: tensor<3xf32>, %[[Y:.*]]: tensor<3xf32>, %[[I:.*]]: tensor<3xi32>, %[[J:.*]]: tensor<3xi32>)
+// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK-NEXT:   %[[X0:.*]] = hlo.compare EQ, %[[X]], %[[Z]], FLOAT
+// CHECK-NEXT:   %[[LOG:.*]] = hlo.log %[[Y]] : tensor<3xf32>
+// CHECK-NEXT:   %[[XLOG:.*]] = hlo.multiply %[[X]], %[[LOG]] : tensor<3xf32>
+// CHECK-NEXT:   %[[Z2:.*]] = hlo.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK-NEXT:   %[[XLOGY:.*]] = hlo.select %[[X0]], %[[Z2]], %[[XLOG]]
+// CHECK-NEXT:   %[[Q:.*]] = hlo.divide %[[X]], %[[Y]] : tensor<3xf32>
+// CHECK-NEXT:   %[[Z3:.*]] = hlo.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK-NEXT:   %[[NEG:.*]] = hlo.compare LT, %[[Q]], %[[Z3]], FLOAT
+// CHECK-NEXT:   %[[UP:.*]] = hlo.ceil %[[Q]] : tensor<3xf32>
+// CHECK-NEXT:   %[[DOWN:.*]] = hlo.floor %[[Q]] : tensor<3xf32>
+// CHECK-NEXT:   %[[TDIV:.*]] = hlo.select %[[NEG]], %[[UP]], %[[DOWN]]
+// CHECK-NEXT:   %[[IDIV:.*]] = hlo.divide %[[I]], %[[J]] : tensor<3xi32>
+// CHECK-NEXT:   %[[MOD:.*]] = hlo.remainder %[[I]], %[[J]] : tensor<3xi32>
+// CHECK-NEXT:   %[[ONE:.*]] = hlo.constant dense<1.000000e+00> : tensor<3xf32>
+// CHECK-NEXT:   %[[RECIP:.*]] = hlo.divide %[[ONE]], %[[X]] : tensor<3xf32>
+// CHECK-NEXT:   %[[S1:.*]] = hlo.add %[[X]], %[[Y]] : tensor<3xf32>
+// CHECK-NEXT:   %[[S2:.*]] = hlo.add %[[S1]], %[[X]] : tensor<3xf32>
+// CHECK-NEXT:   func.return %[[XLOGY]], %[[TDIV]], %[[IDIV]], %[[MOD]], %[[RECIP]], %[[S2]]
+func.func @arith(%x: tensor<3xf32>, %y: tensor<3xf32>, %i: tensor<3xi32>, %j: tensor<3xi32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<3xi32>, tensor<3xi32>, tensor<3xf32>, tensor<3xf32>) {
+  %0 = "tf.Xlogy"(%x, %y) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  %1 = "tf.TruncateDiv"(%x, %y) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  %2 = "tf.TruncateDiv"(%i, %j) : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+  %3 = "tf.Mod"(%i, %j) : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+  %4 = "tf.Reciprocal"(%x) : (tensor<3xf32>) -> tensor<3xf32>
+  %5 = "tf.AddN"(%x, %y, %x) : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  func.return %0, %1, %2, %3, %4, %5 : tensor<3xf32>, tensor<3xf32>, tensor<3xi32>, tensor<3xi32>, tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
+// CheckNumerics: a NaN, then an infinity, is an error at run time naming the node and the
+// message; PreventGradient forwards its operand.
+// CHECK-LABEL: func.func @check_numerics
+// CHECK-SAME: (%[[X:.*]]: tensor<3xf32>)
+// CHECK-NEXT:   %[[NAN:.*]] = hlo.compare NE, %[[X]], %[[X]], FLOAT
+// CHECK-NEXT:   %[[F:.*]] = hlo.constant dense<false> : tensor<i1>
+// CHECK-NEXT:   %[[ANYNAN:.*]] = hlo.reduce(%[[NAN]] init: %[[F]]) applies hlo.or across dimensions = [0]
+// CHECK-NEXT:   rt.check %[[ANYNAN]], "node 'check' (tf.CheckNumerics): logits : Tensor had NaN values" : tensor<i1>
+// CHECK-NEXT:   %[[INF:.*]] = hlo.constant dense<0x7f800000> : tensor<3xf32>
+// CHECK-NEXT:   %[[ABS:.*]] = hlo.abs %[[X]] : tensor<3xf32>
+// CHECK-NEXT:   %[[ISINF:.*]] = hlo.compare EQ, %[[ABS]], %[[INF]], FLOAT
+// CHECK-NEXT:   %[[F2:.*]] = hlo.constant dense<false> : tensor<i1>
+// CHECK-NEXT:   %[[ANYINF:.*]] = hlo.reduce(%[[ISINF]] init: %[[F2]]) applies hlo.or across dimensions = [0]
+// CHECK-NEXT:   rt.check %[[ANYINF]], "node 'check' (tf.CheckNumerics): logits : Tensor had Inf values" : tensor<i1>
+// CHECK-NEXT:   func.return %[[X]]
+func.func @check_numerics(%x: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = "tf.CheckNumerics"(%x) <{message = "logits"}> : (tensor<3xf32>) -> tensor<3xf32> loc("check")
+  %1 = "tf.PreventGradient"(%0) : (tensor<3xf32>) -> tensor<3xf32>
+  func.return %1 : tensor<3xf32>
+}

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from xdsl.ir import Operation, SSAValue
 
 from strata.dialects import tf
-from strata.frontends.graphdef.builders.attrs import attr_float
+from strata.frontends.graphdef.builders.attrs import attr_float, attr_string
 from strata.frontends.graphdef.schema import NodeDefMessage
 
 
@@ -16,6 +16,12 @@ def build_leaky_relu(node: NodeDefMessage, operands: list[SSAValue]) -> Operatio
     return tf.LeakyReluOp(x, attr_float(node, "alpha", 0.2))
 
 
+def build_check_numerics(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    (x,) = operands
+    return tf.CheckNumericsOp(x, attr_string(node, "message", ""))
+
+
 BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "LeakyRelu": build_leaky_relu,
+    "CheckNumerics": build_check_numerics,
 }
