@@ -33,6 +33,7 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from strata.dialects.element_kinds import is_numeric
 from strata.dialects.tensor_types import broadcast_shapes, format_shape, is_float
 from strata.dialects.tf.core import TfOp, constant_value
 from strata.dialects.tf.shape import constant_ints
@@ -57,13 +58,9 @@ def _same_elements(a: TensorType, b: TensorType, what: str) -> None:
 # Contractions
 
 
-@irdl_op_definition
-class BatchMatMulV2Op(TfOp):
-    """Matrix products over the last two dims; leading (batch) dims broadcast numpy-style;
-    `adj_x`/`adj_y` transpose the last two dims of x/y first (real types: no conjugation).
-    `%z = "tf.BatchMatMulV2"(%x, %y) <{adj_x = false, adj_y = false}>`"""
+class BatchMatMulBase(TfOp):
+    """What the BatchMatMul ops share: operands, adj_x/adj_y, BatchMatMulV2's shapes."""
 
-    name = "tf.BatchMatMulV2"
     x = operand_def(TensorType)
     y = operand_def(TensorType)
     output = result_def(TensorType)
@@ -100,6 +97,63 @@ class BatchMatMulV2Op(TfOp):
                 self.x.type, self.y.type, bool(self.adj_x.value.data), bool(self.adj_y.value.data)
             )
         ]
+
+
+@irdl_op_definition
+class BatchMatMulV2Op(BatchMatMulBase):
+    """Matrix products over the last two dims; leading (batch) dims broadcast numpy-style;
+    `adj_x`/`adj_y` transpose the last two dims of x/y first (real types: no conjugation).
+    `%z = "tf.BatchMatMulV2"(%x, %y) <{adj_x = false, adj_y = false}>`"""
+
+    name = "tf.BatchMatMulV2"
+
+
+@irdl_op_definition
+class BatchMatMulOp(BatchMatMulBase):
+    """TensorFlow 1's BatchMatMul: BatchMatMulV2 (whose broadcasting of the batch dims includes
+    V1's equal batch dims).
+    `%z = "tf.BatchMatMul"(%x, %y) <{adj_x = false, adj_y = false}>`"""
+
+    name = "tf.BatchMatMul"
+
+
+@irdl_op_definition
+class BatchMatMulV3Op(BatchMatMulBase):
+    """BatchMatMulV2 whose operands may have other element types than the result's (Ta, Tb,
+    Tout: int8 x int8 -> int32): each operand is converted to the result's type first.
+    `%z = "tf.BatchMatMulV3"(%x, %y) <{adj_x = false, adj_y = false}>
+    : (tensor<2x3x4xi8>, tensor<4x5xi8>) -> tensor<2x3x5xi32>`"""
+
+    name = "tf.BatchMatMulV3"
+
+    def __init__(
+        self,
+        x: SSAValue,
+        y: SSAValue,
+        adj_x: bool = False,
+        adj_y: bool = False,
+        tout: Attribute | None = None,
+    ):
+        element = tout if tout is not None else expect_tensor(x, "x").element_type
+        result = self._infer_v3(x.type, y.type, adj_x, adj_y, element)
+        props = {"adj_x": BoolAttr.from_bool(adj_x), "adj_y": BoolAttr.from_bool(adj_y)}
+        TfOp.__init__(self, operands=[x, y], properties=props, result_types=[result])
+
+    @staticmethod
+    def _infer_v3(
+        xt: Attribute, yt: Attribute, adj_x: bool, adj_y: bool, tout: Attribute
+    ) -> TensorType:
+        x, y = expect_tensor(xt, "x"), expect_tensor(yt, "y")
+        for what, t in (("x", x), ("y", y), ("Tout", TensorType(tout, []))):
+            if not is_numeric(t.element_type):
+                raise VerifyException(f"{what} must have integer or float elements, found {t}")
+        x_out, y_out = (TensorType(tout, t.get_shape()) for t in (x, y))
+        return BatchMatMulBase._infer(x_out, y_out, adj_x, adj_y)
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        tout = expect_tensor(self.output, "output").element_type
+        adj_x, adj_y = bool(self.adj_x.value.data), bool(self.adj_y.value.data)
+        return [self._infer_v3(self.x.type, self.y.type, adj_x, adj_y, tout)]
 
 
 ELLIPSIS = "."
@@ -742,6 +796,8 @@ class ResizeNearestNeighborOp(ResizeOp):
 
 OPS: list[type[Operation]] = [
     BatchMatMulV2Op,
+    BatchMatMulOp,
+    BatchMatMulV3Op,
     EinsumOp,
     Conv2DOp,
     DepthwiseConv2dNativeOp,

@@ -1,4 +1,4 @@
-"""tf contraction ops -> hlo.dot_general: BatchMatMulV2, Einsum."""
+"""tf contraction ops -> hlo.dot_general: BatchMatMulV2 (and V1, V3), Einsum."""
 
 from __future__ import annotations
 
@@ -27,18 +27,22 @@ def _broadcast(b: LocatedBuilder, x: SSAValue, shape: Sequence[int]) -> SSAValue
 
 class BatchMatMulV2Lowering(RewritePattern):
     """tf.BatchMatMulV2(x, y) -> hlo.dot_general(x', y', batching_dims = [0..b) x [0..b),
-    contracting_dims = [k] x [k']) where x', y' are x, y broadcast to the common batch shape"""
+    contracting_dims = [k] x [k']) where x', y' are x, y broadcast to the common batch shape
+    (and for tf.BatchMatMulV3 converted to the result's element type; tf.BatchMatMul alike)"""
 
-    handles = (tf.BatchMatMulV2Op,)
+    handles = (tf.BatchMatMulV2Op, tf.BatchMatMulOp, tf.BatchMatMulV3Op)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if not isinstance(op, tf.BatchMatMulV2Op) or not all_static(op):
+        if not isinstance(op, tf.BatchMatMulBase) or not all_static(op):
             return
         b = LocatedBuilder(rewriter, op)
         out_shape = shape_of(op.output.type)
         nb = len(out_shape) - 2
         operands = []
+        element = expect(op.output.type, TensorType).element_type
         for value in (op.x, op.y):
+            if expect(value.type, TensorType).element_type != element:
+                value = b(hlo.ConvertOp(value, element)).result
             shape = shape_of(value.type)
             if len(shape) - 2 != nb or shape[:-2] != out_shape[:-2]:
                 padded = [1] * (nb + 2 - len(shape)) + list(shape)

@@ -144,3 +144,19 @@ func.func @resize_bilinear_rank(%x: tensor<2x3x1xf32>) {
   %0 = "tf.ResizeBilinear"(%x, %s) <{align_corners = false, half_pixel_centers = false}> : (tensor<2x3x1xf32>, tensor<2xi32>) -> tensor<4x3x1xf32>
   func.return
 }
+
+// -----
+
+func.func @batch_matmul_v3_bools(%x: tensor<2x3xi1>, %y: tensor<3x4xi1>) {
+  // expected-error @+1 {{x must have integer or float elements, found tensor<2x3xi1>}}
+  %0 = "tf.BatchMatMulV3"(%x, %y) <{adj_x = false, adj_y = false}> : (tensor<2x3xi1>, tensor<3x4xi1>) -> tensor<2x4xi32>
+  func.return
+}
+
+// -----
+
+func.func @batch_matmul_v3_contracting(%x: tensor<2x3xi8>, %y: tensor<4x4xi8>) {
+  // expected-error @+1 {{contracting dims differ: x has 3, y has 4}}
+  %0 = "tf.BatchMatMulV3"(%x, %y) <{adj_x = false, adj_y = false}> : (tensor<2x3xi8>, tensor<4x4xi8>) -> tensor<2x4xi32>
+  func.return
+}

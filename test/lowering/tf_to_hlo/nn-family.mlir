@@ -149,3 +149,31 @@ func.func @resize_nearest(%x: tensor<1x2x3x1xi32>) -> tensor<1x4x3x1xi32> {
   %0 = "tf.ResizeNearestNeighbor"(%x, %s) <{align_corners = false, half_pixel_centers = true}> : (tensor<1x2x3x1xi32>, tensor<2xi32>) -> tensor<1x4x3x1xi32>
   func.return %0 : tensor<1x4x3x1xi32>
 }
+
+// -----
+
+// BatchMatMulV3: int8 operands converted to the int32 result type before the dot_general (so
+// products and sums are int32, as TensorFlow computes them); then BatchMatMulV2's lowering.
+// CHECK-LABEL: func.func @batch_matmul_v3
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3x4xi8>, %[[Y:.*]]: tensor<4x5xi8>)
+// CHECK-NEXT:   %[[X32:.*]] = hlo.convert %[[X]] : (tensor<2x3x4xi8>) -> tensor<2x3x4xi32>
+// CHECK-NEXT:   %[[Y32:.*]] = hlo.convert %[[Y]] : (tensor<4x5xi8>) -> tensor<4x5xi32>
+// CHECK-NEXT:   %[[Y3:.*]] = hlo.reshape %[[Y32]] : (tensor<4x5xi32>) -> tensor<1x4x5xi32>
+// CHECK-NEXT:   %[[YB:.*]] = hlo.broadcast_in_dim %[[Y3]], dims = [0, 1, 2] : (tensor<1x4x5xi32>) -> tensor<2x4x5xi32>
+// CHECK-NEXT:   %[[D:.*]] = hlo.dot_general %[[X32]], %[[YB]], batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x3x4xi32>, tensor<2x4x5xi32>) -> tensor<2x3x5xi32>
+// CHECK-NEXT:   func.return %[[D]]
+func.func @batch_matmul_v3(%x: tensor<2x3x4xi8>, %y: tensor<4x5xi8>) -> tensor<2x3x5xi32> {
+  %0 = "tf.BatchMatMulV3"(%x, %y) <{adj_x = false, adj_y = false}> : (tensor<2x3x4xi8>, tensor<4x5xi8>) -> tensor<2x3x5xi32>
+  func.return %0 : tensor<2x3x5xi32>
+}
+
+// -----
+
+// TensorFlow 1's BatchMatMul is BatchMatMulV2 (equal batch dims).
+// CHECK-LABEL: func.func @batch_matmul_v1
+// CHECK-NEXT:   %[[D:.*]] = hlo.dot_general %{{.*}}, %{{.*}}, batching_dims = [0] x [0], contracting_dims = [2] x [2] : (tensor<2x3x4xf32>, tensor<2x5x4xf32>) -> tensor<2x3x5xf32>
+// CHECK-NEXT:   func.return %[[D]]
+func.func @batch_matmul_v1(%x: tensor<2x3x4xf32>, %y: tensor<2x5x4xf32>) -> tensor<2x3x5xf32> {
+  %0 = "tf.BatchMatMul"(%x, %y) <{adj_x = false, adj_y = true}> : (tensor<2x3x4xf32>, tensor<2x5x4xf32>) -> tensor<2x3x5xf32>
+  func.return %0 : tensor<2x3x5xf32>
+}

@@ -10,6 +10,7 @@ from xdsl.ir import Operation, SSAValue
 from strata.dialects import tf
 from strata.frontends.graphdef.builders.attrs import (
     attr_bool,
+    attr_element_type,
     attr_float,
     attr_ints,
     attr_string,
@@ -40,6 +41,17 @@ def _window(node: NodeDefMessage) -> _Window:
 def build_batch_matmul_v2(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     x, y = operands
     return tf.BatchMatMulV2Op(x, y, attr_bool(node, "adj_x"), attr_bool(node, "adj_y"))
+
+
+def build_batch_matmul(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    x, y = operands
+    return tf.BatchMatMulOp(x, y, attr_bool(node, "adj_x"), attr_bool(node, "adj_y"))
+
+
+def build_batch_matmul_v3(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    x, y = operands
+    adj_x, adj_y = attr_bool(node, "adj_x"), attr_bool(node, "adj_y")
+    return tf.BatchMatMulV3Op(x, y, adj_x, adj_y, attr_element_type(node, "Tout"))
 
 
 def build_einsum(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
@@ -102,6 +114,8 @@ def build_resize(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
 
 BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "BatchMatMulV2": build_batch_matmul_v2,
+    "BatchMatMul": build_batch_matmul,
+    "BatchMatMulV3": build_batch_matmul_v3,
     "Einsum": build_einsum,
     "Conv2D": build_conv2d,
     "DepthwiseConv2dNative": build_depthwise,
