@@ -322,8 +322,8 @@ def spatial_padding(
 
 
 class WindowOp(TfOp):
-    """Shared attributes of the NHWC windowed ops: strides, padding, explicit_paddings,
-    data_format (dilations on the convolutions)."""
+    """Shared attributes of the channels-last windowed ops (NHWC, NDHWC for the 3-D ones):
+    strides, padding, explicit_paddings, data_format (dilations on the convolutions)."""
 
     strides = prop_def(DenseArrayBase.constr(i64))
     padding = prop_def(StringAttr)
@@ -331,13 +331,17 @@ class WindowOp(TfOp):
     data_format = prop_def(StringAttr, default_value=StringAttr("NHWC"))
 
     PADDINGS: ClassVar[tuple[str, ...]] = ("SAME", "VALID", "EXPLICIT")
+    SPATIAL: ClassVar[int] = 2
+    """How many spatial dims the window slides over (between the batch and depth dims)."""
+    LAYOUT: ClassVar[str] = "NHWC"
 
-    def check_window(self, rank: int = 4) -> None:
+    def check_window(self) -> None:
+        rank = self.SPATIAL + 2
         fmt = self.data_format.data
-        if fmt != "NHWC":
+        if fmt != self.LAYOUT:
             raise VerifyException(
-                f"data_format '{fmt}' is not supported (only NHWC; TensorFlow's CPU kernels "
-                "support only NHWC too)"
+                f"data_format '{fmt}' is not supported (only {self.LAYOUT}; TensorFlow's CPU "
+                f"kernels support only {self.LAYOUT} too)"
             )
         if self.padding.data not in self.PADDINGS:
             raise VerifyException(
@@ -365,16 +369,19 @@ class WindowOp(TfOp):
         """(before, after) padding of the spatial dims when padding is EXPLICIT."""
         values = _ints(self.explicit_paddings)
         if not values:
-            return [(0, 0), (0, 0)]
-        return [(values[2 * d], values[2 * d + 1]) for d in (1, 2)]
+            return [(0, 0)] * self.SPATIAL
+        return [(values[2 * d], values[2 * d + 1]) for d in range(1, self.SPATIAL + 1)]
 
     def spatial(
         self, sizes: Sequence[int], windows: Sequence[int], dilations: Sequence[int]
     ) -> tuple[list[int], list[tuple[int, int]]]:
-        strides = _ints(self.strides)[1:3]
+        strides = self.spatial_strides()
         return spatial_padding(
             self.padding.data, sizes, windows, strides, dilations, self.explicit_pairs()
         )
+
+    def spatial_strides(self) -> list[int]:
+        return _ints(self.strides)[1 : self.SPATIAL + 1]
 
 
 def _window_props(
@@ -479,6 +486,66 @@ class DepthwiseConv2dNativeOp(ConvOp):
 
 
 @irdl_op_definition
+class Conv3DOp(WindowOp):
+    """3-D convolution, NDHWC input and DHWIO filter (input depth = filter in-depth x groups).
+    `%y = "tf.Conv3D"(%x, %f) <{strides = array<i64: 1, 1, 1, 1, 1>, padding = "SAME",
+    data_format = "NDHWC"}>`"""
+
+    name = "tf.Conv3D"
+    input = operand_def(TensorType)
+    filter = operand_def(TensorType)
+    output = result_def(TensorType)
+    dilations = prop_def(DenseArrayBase.constr(i64), default_value=_i64s([1, 1, 1, 1, 1]))
+    traits = traits_def(Pure())
+    PADDINGS: ClassVar[tuple[str, ...]] = ("SAME", "VALID")
+    SPATIAL: ClassVar[int] = 3
+    LAYOUT: ClassVar[str] = "NDHWC"
+
+    def __init__(
+        self,
+        input: SSAValue,
+        filter: SSAValue,
+        strides: Sequence[int],
+        padding: str,
+        dilations: Sequence[int] = (1, 1, 1, 1, 1),
+        data_format: str = "NDHWC",
+    ):
+        props = _window_props(strides, padding, (), data_format)
+        props["dilations"] = _i64s(dilations)
+        super().__init__(operands=[input, filter], properties=props, result_types=[input.type])
+        inferred = expect(self.infer_result_types(), list, "inferred result types")
+        self.results[0]._type = inferred[0]  # pyright: ignore
+
+    def spatial_dilations(self) -> list[int]:
+        return _ints(self.dilations)[1:4]
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        x, f = expect_tensor(self.input, "input"), expect_tensor(self.filter, "filter")
+        if x.get_num_dims() != 5 or f.get_num_dims() != 5:
+            raise VerifyException(f"input and filter must be 5-D, found {x} and {f}")
+        _same_elements(x, f, "input and filter")
+        self.check_window()
+        dil = _ints(self.dilations)
+        if len(dil) != 5 or dil[0] != 1 or dil[4] != 1 or any(d < 1 for d in dil):
+            raise VerifyException(
+                f"dilations must have 5 positive entries with 1 in the batch and depth dims, "
+                f"found {dil}"
+            )
+        shape, f_shape = list(x.get_shape()), list(f.get_shape())
+        c, (ci, co) = shape[-1], f_shape[-2:]
+        if DYNAMIC_INDEX not in (c, ci) and (ci < 1 or c % ci):
+            raise VerifyException(
+                f"input depth {c} must be a multiple of the filter's input depth {ci}"
+            )
+        outs, _ = self.spatial(shape[1:4], f_shape[:3], self.spatial_dilations())
+        return [TensorType(x.element_type, [shape[0], *outs, co])]
+
+    def groups(self) -> int:
+        x, f = expect_tensor(self.input, "input"), expect_tensor(self.filter, "filter")
+        return x.get_shape()[-1] // f.get_shape()[-2]
+
+
+@irdl_op_definition
 class Conv2DBackpropInputOp(WindowOp):
     """The gradient of Conv2D with respect to its input (a transposed convolution): the
     `input_sizes` operand (a constant, 4 or 2 spatial entries) is the result's shape.
@@ -565,7 +632,8 @@ class Conv2DBackpropInputOp(WindowOp):
 
 
 class PoolOp(WindowOp):
-    """Shared structure of MaxPool and AvgPool: `ksize` and `strides` per NHWC dim."""
+    """Shared structure of MaxPool and AvgPool (and their 3-D forms): `ksize` and `strides` per
+    dim of the channels-last layout."""
 
     output = result_def(TensorType)
     ksize = prop_def(DenseArrayBase.constr(i64))
@@ -590,24 +658,25 @@ class PoolOp(WindowOp):
         self.results[0]._type = self.infer_result_types()[0]  # pyright: ignore
 
     def window_sizes(self) -> list[int]:
-        return _ints(self.ksize)[1:3]
+        return _ints(self.ksize)[1 : self.SPATIAL + 1]
 
     def infer_result_types(self) -> Sequence[Attribute]:
+        rank = self.SPATIAL + 2
         x = expect_tensor(self.operand(), "input")
-        if x.get_num_dims() != 4:
-            raise VerifyException(f"input must be 4-D, found {x}")
+        if x.get_num_dims() != rank:
+            raise VerifyException(f"input must be {rank}-D, found {x}")
         if self.FLOAT_ONLY and not is_float(x.element_type):
             raise VerifyException(f"input must have float elements, found {x}")
         self.check_window()
         ksize = _ints(self.ksize)
-        if len(ksize) != 4 or ksize[0] != 1 or ksize[3] != 1 or any(k < 1 for k in ksize):
+        if len(ksize) != rank or ksize[0] != 1 or ksize[-1] != 1 or any(k < 1 for k in ksize):
             raise VerifyException(
-                f"ksize must have 4 positive entries with 1 in the batch and depth dims, "
+                f"ksize must have {rank} positive entries with 1 in the batch and depth dims, "
                 f"found {ksize}"
             )
-        n, h, w, c = x.get_shape()
-        (oh, ow), _ = self.spatial([h, w], ksize[1:3], [1, 1])
-        return [TensorType(x.element_type, [n, oh, ow, c])]
+        shape = list(x.get_shape())
+        outs, _ = self.spatial(shape[1:-1], ksize[1:-1], [1] * self.SPATIAL)
+        return [TensorType(x.element_type, [shape[0], *outs, shape[-1]])]
 
 
 @irdl_op_definition
@@ -631,6 +700,33 @@ class AvgPoolOp(PoolOp):
     value = operand_def(TensorType)
     PADDINGS: ClassVar[tuple[str, ...]] = ("SAME", "VALID")
     FLOAT_ONLY: ClassVar[bool] = True
+
+
+@irdl_op_definition
+class MaxPool3DOp(PoolOp):
+    """MaxPool over NDHWC's three spatial dims.
+    `%y = "tf.MaxPool3D"(%x) <{ksize = array<i64: 1, 2, 2, 2, 1>, strides = array<i64: 1, 2, 2,
+    2, 1>, padding = "VALID", data_format = "NDHWC"}>`"""
+
+    name = "tf.MaxPool3D"
+    input = operand_def(TensorType)
+    PADDINGS: ClassVar[tuple[str, ...]] = ("SAME", "VALID")
+    SPATIAL: ClassVar[int] = 3
+    LAYOUT: ClassVar[str] = "NDHWC"
+
+
+@irdl_op_definition
+class AvgPool3DOp(PoolOp):
+    """AvgPool over NDHWC's three spatial dims (SAME: the mean of the window's elements inside
+    the input). `%y = "tf.AvgPool3D"(%x) <{ksize = ..., strides = ..., padding = "SAME",
+    data_format = "NDHWC"}>`"""
+
+    name = "tf.AvgPool3D"
+    input = operand_def(TensorType)
+    PADDINGS: ClassVar[tuple[str, ...]] = ("SAME", "VALID")
+    FLOAT_ONLY: ClassVar[bool] = True
+    SPATIAL: ClassVar[int] = 3
+    LAYOUT: ClassVar[str] = "NDHWC"
 
 
 @irdl_op_definition
@@ -804,6 +900,9 @@ OPS: list[type[Operation]] = [
     Conv2DBackpropInputOp,
     MaxPoolOp,
     AvgPoolOp,
+    Conv3DOp,
+    MaxPool3DOp,
+    AvgPool3DOp,
     FusedBatchNormV3Op,
     ResizeBilinearOp,
     ResizeNearestNeighborOp,

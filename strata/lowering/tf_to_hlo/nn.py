@@ -78,43 +78,42 @@ class SoftmaxLowering(RewritePattern):
         rewriter.replace(op, [], [result])
 
 
-def _conv_dims() -> hlo.ConvDimensionNumbersAttr:
-    return hlo.ConvDimensionNumbersAttr.nhwc_hwio()
-
-
 def _strides(op: tf.WindowOp) -> list[int]:
-    return [int(v) for v in op.strides.get_values()][1:3]
+    return op.spatial_strides()
 
 
 class Conv2DLowering(RewritePattern):
     """tf.Conv2D(x, f) -> hlo.convolution(x, f) [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f] with TF's
     SAME/VALID/EXPLICIT padding made explicit (feature_group_count = in depth / filter in depth)
+    tf.Conv3D(x, f) -> the same with three spatial dims [b, 0, 1, 2, f]x[0, 1, 2, i, o]
     tf.DepthwiseConv2dNative(x, f [h, w, c, m]) -> the same with f reshaped to [h, w, 1, c * m]
     and feature_group_count = c"""
 
-    handles = (tf.Conv2DOp, tf.DepthwiseConv2dNativeOp)
+    handles = (tf.Conv2DOp, tf.Conv3DOp, tf.DepthwiseConv2dNativeOp)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if not isinstance(op, (tf.Conv2DOp, tf.DepthwiseConv2dNativeOp)) or not all_static(op):
+        if not isinstance(op, (tf.Conv2DOp, tf.Conv3DOp, tf.DepthwiseConv2dNativeOp)):
+            return
+        if not all_static(op):
             return
         b = LocatedBuilder(rewriter, op)
         x_shape, f_shape = shape_of(op.input.type), shape_of(op.filter.type)
-        kh, kw, ci, co = f_shape
+        windows, (ci, co) = list(f_shape[:-2]), f_shape[-2:]
         dilations = op.spatial_dilations()
-        _, pads = op.spatial(x_shape[1:3], [kh, kw], dilations)
+        _, pads = op.spatial(x_shape[1:-1], windows, dilations)
         kernel = op.filter
         if isinstance(op, tf.DepthwiseConv2dNativeOp):
             t = expect(op.filter.type, TensorType)
             kernel = b(
-                hlo.ReshapeOp(kernel, TensorType(t.element_type, [kh, kw, 1, ci * co]))
+                hlo.ReshapeOp(kernel, TensorType(t.element_type, [*windows, 1, ci * co]))
             ).result
             groups = ci
         else:
-            groups = x_shape[3] // ci
+            groups = x_shape[-1] // ci
         conv = hlo.ConvolutionOp(
             op.input,
             kernel,
-            _conv_dims(),
+            hlo.ConvDimensionNumbersAttr.nhwc_hwio(op.SPATIAL),
             window_strides=_strides(op),
             padding=pads,
             rhs_dilation=dilations,
@@ -164,23 +163,24 @@ class Conv2DBackpropInputLowering(RewritePattern):
 
 
 class PoolLowering(RewritePattern):
-    """tf.MaxPool(x) -> hlo.reduce_window(x init: -inf) applies hlo.maximum
-    tf.AvgPool(x) -> hlo.reduce_window(x init: 0) applies hlo.add, divided by the number of
-    window elements inside the input (a constant: TF's SAME average ignores the padding)"""
+    """tf.MaxPool / MaxPool3D(x) -> hlo.reduce_window(x init: -inf) applies hlo.maximum
+    tf.AvgPool / AvgPool3D(x) -> hlo.reduce_window(x init: 0) applies hlo.add, divided by the
+    number of window elements inside the input (a constant: TF's SAME average ignores the
+    padding)"""
 
-    handles = (tf.MaxPoolOp, tf.AvgPoolOp)
+    handles = (tf.MaxPoolOp, tf.AvgPoolOp, tf.MaxPool3DOp, tf.AvgPool3DOp)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if not isinstance(op, (tf.MaxPoolOp, tf.AvgPoolOp)) or not all_static(op):
+        if not isinstance(op, tf.PoolOp) or not all_static(op):
             return
         b = LocatedBuilder(rewriter, op)
         x = op.operand()
         t = expect(x.type, TensorType)
         shape = shape_of(t)
         windows, strides = op.window_sizes(), _strides(op)
-        (oh, ow), pads = op.spatial(shape[1:3], windows, [1, 1])
+        outs, pads = op.spatial(shape[1:-1], windows, [1] * op.SPATIAL)
         element = t.element_type
-        is_max = isinstance(op, tf.MaxPoolOp)
+        is_max = isinstance(op, (tf.MaxPoolOp, tf.MaxPool3DOp))
         if is_max:
             lowest = -np.inf if is_float(element) else np.iinfo(numpy_dtype_for(element)).min
             init = scalar(b, lowest, element)
@@ -199,15 +199,18 @@ class PoolLowering(RewritePattern):
         if is_max:
             rewriter.replace(op, [], [window])
             return
-        counts = np.ones((oh, ow), dtype=numpy_dtype_for(element))
-        for i in range(oh):
-            for j in range(ow):
-                rows = _inside(i * strides[0] - pads[0][0], windows[0], shape[1])
-                cols = _inside(j * strides[1] - pads[1][0], windows[1], shape[2])
-                counts[i, j] = rows * cols
-        divisor = b(hlo.ConstantOp(dense_from_numpy(counts, element))).output
+        # Window elements inside the input: per dim a vector, their outer product per position.
+        counts = np.ones((), dtype=np.int64)
+        for d, out in enumerate(outs):
+            inside = [
+                _inside(i * strides[d] - pads[d][0], windows[d], shape[d + 1]) for i in range(out)
+            ]
+            counts = np.multiply.outer(counts, np.array(inside, dtype=np.int64))
+        divisor_array = counts.astype(numpy_dtype_for(element))
+        divisor = b(hlo.ConstantOp(dense_from_numpy(divisor_array, element))).output
         out_t = expect(op.output.type, TensorType)
-        divisor = b(hlo.BroadcastInDimOp(divisor, out_t, [1, 2])).result
+        spatial_dims = list(range(1, op.SPATIAL + 1))
+        divisor = b(hlo.BroadcastInDimOp(divisor, out_t, spatial_dims)).result
         rewriter.replace(op, [], [b(hlo.DivideOp(window, divisor)).result])
 
 

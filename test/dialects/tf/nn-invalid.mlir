@@ -160,3 +160,35 @@ func.func @batch_matmul_v3_contracting(%x: tensor<2x3xi8>, %y: tensor<4x4xi8>) {
   %0 = "tf.BatchMatMulV3"(%x, %y) <{adj_x = false, adj_y = false}> : (tensor<2x3xi8>, tensor<4x4xi8>) -> tensor<2x4xi32>
   func.return
 }
+
+// -----
+
+func.func @conv3d_ncdhw(%x: tensor<1x2x4x4x4xf32>, %f: tensor<2x2x2x2x3xf32>) {
+  // expected-error @+1 {{data_format 'NCDHW' is not supported (only NDHWC; TensorFlow's CPU kernels support only NDHWC too)}}
+  %0 = "tf.Conv3D"(%x, %f) <{strides = array<i64: 1, 1, 1, 1, 1>, padding = "VALID", data_format = "NCDHW"}> : (tensor<1x2x4x4x4xf32>, tensor<2x2x2x2x3xf32>) -> tensor<1x3x3x3x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @conv3d_4d_input(%x: tensor<1x4x4x2xf32>, %f: tensor<2x2x2x2x3xf32>) {
+  // expected-error @+1 {{input and filter must be 5-D, found tensor<1x4x4x2xf32> and tensor<2x2x2x2x3xf32>}}
+  %0 = "tf.Conv3D"(%x, %f) <{strides = array<i64: 1, 1, 1, 1, 1>, padding = "VALID", data_format = "NDHWC"}> : (tensor<1x4x4x2xf32>, tensor<2x2x2x2x3xf32>) -> tensor<1x3x3x3x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @maxpool3d_explicit(%x: tensor<1x4x4x4x2xf32>) {
+  // expected-error @+1 {{padding must be one of SAME, VALID, found 'EXPLICIT'}}
+  %0 = "tf.MaxPool3D"(%x) <{ksize = array<i64: 1, 2, 2, 2, 1>, strides = array<i64: 1, 2, 2, 2, 1>, padding = "EXPLICIT", data_format = "NDHWC"}> : (tensor<1x4x4x4x2xf32>) -> tensor<1x2x2x2x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @maxpool3d_ksize(%x: tensor<1x4x4x4x2xf32>) {
+  // expected-error @+1 {{ksize must have 5 positive entries with 1 in the batch and depth dims, found [1, 2, 2, 1]}}
+  %0 = "tf.MaxPool3D"(%x) <{ksize = array<i64: 1, 2, 2, 1>, strides = array<i64: 1, 2, 2, 2, 1>, padding = "VALID", data_format = "NDHWC"}> : (tensor<1x4x4x4x2xf32>) -> tensor<1x2x2x2x2xf32>
+  func.return
+}

@@ -177,3 +177,29 @@ func.func @batch_matmul_v1(%x: tensor<2x3x4xf32>, %y: tensor<2x5x4xf32>) -> tens
   %0 = "tf.BatchMatMul"(%x, %y) <{adj_x = false, adj_y = true}> : (tensor<2x3x4xf32>, tensor<2x5x4xf32>) -> tensor<2x3x5xf32>
   func.return %0 : tensor<2x3x5xf32>
 }
+
+// -----
+
+// Conv3D: three spatial dims, NDHWC x DHWIO; SAME pads the strided depth dim as TF does.
+// CHECK-LABEL: func.func @conv3d
+// CHECK-NEXT:   %[[C:.*]] = hlo.convolution(%{{.*}}, %{{.*}}) dim_numbers = [b, 0, 1, 2, f]x[0, 1, 2, i, o]->[b, 0, 1, 2, f], window = {stride = [2, 1, 1], pad = {{\[}}[0, 0], [0, 1], [0, 1]], rhs_dilate = [1, 1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x4x4x2xf32>, tensor<2x2x2x2x3xf32>) -> tensor<1x2x4x4x3xf32>
+// CHECK-NEXT:   func.return %[[C]]
+func.func @conv3d(%x: tensor<1x4x4x4x2xf32>, %f: tensor<2x2x2x2x3xf32>) -> tensor<1x2x4x4x3xf32> {
+  %0 = "tf.Conv3D"(%x, %f) <{strides = array<i64: 1, 2, 1, 1, 1>, padding = "SAME", data_format = "NDHWC"}> : (tensor<1x4x4x4x2xf32>, tensor<2x2x2x2x3xf32>) -> tensor<1x2x4x4x3xf32>
+  func.return %0 : tensor<1x2x4x4x3xf32>
+}
+
+// -----
+
+// AvgPool3D with SAME: the divisor counts each window's elements inside the input (8 for the
+// first depth window, 4 for the padded one), an outer product of per-dim counts.
+// CHECK-LABEL: func.func @avgpool3d
+// CHECK:        %[[SUM:.*]] = "hlo.reduce_window"(%{{.*}}, %{{.*}}) <{window_dimensions = array<i64: 1, 2, 2, 2, 1>, window_strides = array<i64: 1, 2, 2, 2, 1>, padding = dense<{{\[}}[0, 0], [0, 1], [0, 0], [0, 0], [0, 0]]> : tensor<5x2xi64>}>
+// CHECK:        %[[N:.*]] = hlo.constant dense<{{\[\[\[}}8.000000e+00]], {{\[\[}}4.000000e+00]]]> : tensor<2x1x1xf32>
+// CHECK-NEXT:   %[[NB:.*]] = hlo.broadcast_in_dim %[[N]], dims = [1, 2, 3] : (tensor<2x1x1xf32>) -> tensor<1x2x1x1x1xf32>
+// CHECK-NEXT:   %[[AVG:.*]] = hlo.divide %[[SUM]], %[[NB]] : tensor<1x2x1x1x1xf32>
+// CHECK-NEXT:   func.return %[[AVG]]
+func.func @avgpool3d(%x: tensor<1x3x2x2x1xf32>) -> tensor<1x2x1x1x1xf32> {
+  %0 = "tf.AvgPool3D"(%x) <{ksize = array<i64: 1, 2, 2, 2, 1>, strides = array<i64: 1, 2, 2, 2, 1>, padding = "SAME", data_format = "NDHWC"}> : (tensor<1x3x2x2x1xf32>) -> tensor<1x2x1x1x1xf32>
+  func.return %0 : tensor<1x2x1x1x1xf32>
+}

@@ -94,6 +94,30 @@ def build_avg_pool(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     )
 
 
+def build_conv3d(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    x, f = operands
+    return tf.Conv3DOp(
+        x,
+        f,
+        attr_ints(node, "strides"),
+        attr_string(node, "padding", "VALID"),
+        attr_ints(node, "dilations", [1] * 5),
+        attr_string(node, "data_format", "NDHWC"),
+    )
+
+
+def build_pool3d(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    (x,) = operands
+    pool = tf.MaxPool3DOp if node.op == "MaxPool3D" else tf.AvgPool3DOp
+    return pool(
+        x,
+        attr_ints(node, "ksize"),
+        attr_ints(node, "strides"),
+        attr_string(node, "padding", "VALID"),
+        data_format=attr_string(node, "data_format", "NDHWC"),
+    )
+
+
 def build_fused_batch_norm_v3(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     return tf.FusedBatchNormV3Op(
         operands,
@@ -122,6 +146,9 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "Conv2DBackpropInput": build_conv2d_backprop_input,
     "MaxPool": build_max_pool,
     "AvgPool": build_avg_pool,
+    "Conv3D": build_conv3d,
+    "MaxPool3D": build_pool3d,
+    "AvgPool3D": build_pool3d,
     "FusedBatchNormV3": build_fused_batch_norm_v3,
     "ResizeBilinear": build_resize,
     "ResizeNearestNeighbor": build_resize,
