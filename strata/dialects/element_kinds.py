@@ -68,8 +68,9 @@ _NUMPY_TO_ELEMENT: dict[np.dtype, Attribute] = {
     np.dtype(np.int16): IntegerType(16),
     np.dtype(np.int32): IntegerType(32),
     np.dtype(np.int64): IntegerType(64),
-    # TensorFlow's uint8 becomes a signless i8 (MLIR's convention); its bits are unchanged.
-    np.dtype(np.uint8): IntegerType(8),
+    # TensorFlow's uint8 is an unsigned ui8: casts zero-extend it, compares and shifts are
+    # unsigned (a signless i8 made pixels above 127 negative).
+    np.dtype(np.uint8): IntegerType(8, Signedness.UNSIGNED),
     np.dtype(np.bool_): i1,
 }
 

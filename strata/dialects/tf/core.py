@@ -14,11 +14,13 @@ import numpy as np
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     BoolAttr,
+    DenseArrayBase,
     DenseIntOrFPElementsAttr,
     IntegerAttr,
     IntegerType,
     StringAttr,
     TensorType,
+    i64,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
@@ -182,7 +184,48 @@ StopGradientOp = _unary(
 PreventGradientOp = _unary(
     "tf.PreventGradient", "Returns its operand (taking its gradient is an error).", forwards=True
 )
-FORWARDING: tuple[type[Operation], ...] = (IdentityOp, StopGradientOp, PreventGradientOp)
+
+
+@irdl_op_definition
+class EnsureShapeOp(UnaryOp):
+    """Returns its operand, whose shape must agree with `shape` (-1: any size; no `shape`: any
+    rank). A known shape that disagrees is a diagnostic here, where TensorFlow raises when run.
+    `%y = "tf.EnsureShape"(%x) <{shape = array<i64: -1, 3>}>
+    : (tensor<2x3xf32>) -> tensor<2x3xf32>`"""
+
+    name = "tf.EnsureShape"
+    shape = opt_prop_def(DenseArrayBase.constr(i64))
+    traits = traits_def(Pure(), ForwardsOperandsCanonicalization())
+
+    def __init__(self, x: SSAValue, shape: Sequence[int] | None = None):
+        props = {} if shape is None else {"shape": DenseArrayBase.from_list(i64, list(shape))}
+        super().__init__(x)
+        self.properties.update(props)
+        self.results[0]._type = self.infer_result_types()[0]  # pyright: ignore
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = expect_tensor(self.x, "operand")
+        if self.shape is None:
+            return [t]
+        want = [int(v) if v >= 0 else DYNAMIC_INDEX for v in self.shape.get_values()]
+        have = list(t.get_shape())
+        if len(have) != len(want) or any(
+            DYNAMIC_INDEX not in (a, b) and a != b for a, b in zip(have, want, strict=True)
+        ):
+            raise VerifyException(
+                f"input shape {format_shape(have)} does not match the expected shape "
+                f"{format_shape(want)}"
+            )
+        merged = [b if a == DYNAMIC_INDEX else a for a, b in zip(have, want, strict=True)]
+        return [TensorType(t.element_type, merged)]
+
+
+FORWARDING: tuple[type[Operation], ...] = (
+    IdentityOp,
+    StopGradientOp,
+    PreventGradientOp,
+    EnsureShapeOp,
+)
 """The unary ops that return their operand (with tf.IdentityN, their many-operand form)."""
 
 NegOp = _unary("tf.Neg", "Elementwise -x.")
@@ -467,6 +510,7 @@ OPS: list[type[Operation]] = [
     IdentityOp,
     StopGradientOp,
     PreventGradientOp,
+    EnsureShapeOp,
     NegOp,
     AbsOp,
     SquareOp,

@@ -18,7 +18,7 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from strata.dialects.element_kinds import is_bool, is_float, is_numeric
+from strata.dialects.element_kinds import is_bool, is_float, is_integer, is_numeric
 from strata.dialects.tensor_types import broadcast_shapes, format_shape
 from strata.dialects.tf.core import (
     BinaryOp,
@@ -51,6 +51,14 @@ class _NumericUnary(UnaryOp):
         t = expect_tensor(self.x, "operand")
         if not is_numeric(t.element_type):
             raise VerifyException(f"operand must be an integer or float tensor, found {t}")
+        return [t]
+
+
+class _IntUnary(UnaryOp):
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = expect_tensor(self.x, "operand")
+        if not is_integer(t.element_type):
+            raise VerifyException(f"operand must be an integer tensor, found {t}")
         return [t]
 
 
@@ -113,6 +121,7 @@ AtanhOp = _unary("tf.Atanh", "Elementwise inverse hyperbolic tangent.", FloatUna
 LgammaOp = _unary("tf.Lgamma", "Elementwise log |gamma(x)|.", FloatUnaryOp)
 DigammaOp = _unary("tf.Digamma", "Elementwise digamma, the derivative of lgamma.", FloatUnaryOp)
 RintOp = _unary("tf.Rint", "Elementwise round half to even of floats.", FloatUnaryOp)
+InvertOp = _unary("tf.Invert", "Elementwise bitwise not of integers.", _IntUnary)
 ReciprocalOp = _unary(
     "tf.Reciprocal", "Elementwise 1 / x (integers: integer division).", _NumericUnary
 )
@@ -168,6 +177,14 @@ class _NumericBinary(BinaryOp):
         return [t]
 
 
+class _IntBinary(BinaryOp):
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = self._infer(self.x.type, self.y.type)
+        if not is_integer(t.element_type):
+            raise VerifyException(f"operands must be integer tensors, found {t.element_type}")
+        return [t]
+
+
 class _BoolBinary(BinaryOp):
     def infer_result_types(self) -> Sequence[Attribute]:
         t = self._infer(self.x.type, self.y.type)
@@ -211,6 +228,15 @@ TruncateModOp = _binary(
     "tf.TruncateMod",
     "Elementwise remainder of TruncateDiv: the sign of the dividend.",
     _NumericBinary,
+)
+BitwiseAndOp = _binary("tf.BitwiseAnd", "Elementwise bitwise and of integers.", _IntBinary)
+BitwiseOrOp = _binary("tf.BitwiseOr", "Elementwise bitwise or of integers.", _IntBinary)
+BitwiseXorOp = _binary("tf.BitwiseXor", "Elementwise bitwise xor of integers.", _IntBinary)
+LeftShiftOp = _binary("tf.LeftShift", "Elementwise x << y of integers.", _IntBinary)
+RightShiftOp = _binary(
+    "tf.RightShift",
+    "Elementwise x >> y of integers (arithmetic for signed, logical for unsigned).",
+    _IntBinary,
 )
 ModOp = _binary(
     "tf.Mod", "Elementwise remainder with the sign of the dividend (C fmod).", _NumericBinary
@@ -426,6 +452,7 @@ OPS: list[type[Operation]] = [
     DigammaOp,
     RintOp,
     ReciprocalOp,
+    InvertOp,
     CheckNumericsOp,
     LeakyReluOp,
     PowOp,
@@ -440,6 +467,11 @@ OPS: list[type[Operation]] = [
     TruncateDivOp,
     TruncateModOp,
     ModOp,
+    BitwiseAndOp,
+    BitwiseOrOp,
+    BitwiseXorOp,
+    LeftShiftOp,
+    RightShiftOp,
     AddNOp,
     LogicalAndOp,
     LogicalOrOp,

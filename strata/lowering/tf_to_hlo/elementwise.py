@@ -11,6 +11,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.diagnostics import op_message
 from strata.dialects import chlo, hlo, rt, tf
+from strata.dialects.element_kinds import ElementKind, kind_of
 from strata.dialects.tensor_types import is_float, is_static, shape_of
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
@@ -221,6 +222,7 @@ MATH_UNARY: dict[type[Operation], type[hlo.ElementwiseUnaryOp]] = {
     tf.IsFiniteOp: hlo.IsFiniteOp,
     tf.TanOp: hlo.TanOp,
     tf.RintOp: hlo.RoundNearestEvenOp,
+    tf.InvertOp: hlo.NotOp,
 }
 
 MATH_BINARY: dict[type[Operation], type[hlo.ElementwiseBinaryOp]] = {
@@ -230,6 +232,10 @@ MATH_BINARY: dict[type[Operation], type[hlo.ElementwiseBinaryOp]] = {
     tf.Atan2Op: hlo.Atan2Op,
     tf.ModOp: hlo.RemainderOp,
     tf.TruncateModOp: hlo.RemainderOp,
+    tf.BitwiseAndOp: hlo.AndOp,
+    tf.BitwiseOrOp: hlo.OrOp,
+    tf.BitwiseXorOp: hlo.XorOp,
+    tf.LeftShiftOp: hlo.ShiftLeftOp,
 }
 
 UNARY.update(MATH_UNARY)
@@ -474,6 +480,10 @@ def _binary_expansion(op: Operation, e: Expr, x: SSAValue, y: SSAValue) -> SSAVa
         return e.select(e.cmp("EQ", x, 0.0), 0.0, e.mul(x, e.unary(hlo.LogOp, y)))
     if isinstance(op, tf.XdivyOp):
         return e.select(e.cmp("EQ", x, 0.0), 0.0, e.div(x, y))
+    if isinstance(op, tf.RightShiftOp):
+        unsigned = kind_of(e.element) is ElementKind.UNSIGNED
+        shift = hlo.ShiftRightLogicalOp if unsigned else hlo.ShiftRightArithmeticOp
+        return e.b(shift(x, y)).result
     if isinstance(op, tf.TruncateDivOp):
         if not is_float(e.element):
             return e.div(x, y)  # integer division truncates
@@ -493,14 +503,16 @@ EXPANDED_BINARY = (
     tf.XlogyOp,
     tf.XdivyOp,
     tf.TruncateDivOp,
+    tf.RightShiftOp,
     tf.ComparisonOp,
 )
 
 
 class MathBinaryLowering(RewritePattern):
     """tf.SquaredDifference / FloorDiv / FloorMod / DivNoNan / MulNoNan / Xlogy / Xdivy /
-    TruncateDiv / comparisons (x, y) -> broadcast both, then hlo (e.g. FloorMod: r =
-    remainder(x, y); select(fix, r + y, r); Xlogy: select(x == 0, 0, x * log(y)))"""
+    TruncateDiv / RightShift (arithmetic or logical by signedness) / comparisons (x, y)
+    -> broadcast both, then hlo (e.g. FloorMod: r = remainder(x, y); select(fix, r + y, r);
+    Xlogy: select(x == 0, 0, x * log(y)))"""
 
     handles = EXPANDED_BINARY
 

@@ -169,3 +169,19 @@ func.func @cast_shape(%x: tensor<4xf32>) {
   %0 = "tf.Cast"(%x) : (tensor<4xf32>) -> tensor<2x2xi32>
   func.return
 }
+
+// -----
+
+func.func @ensure_shape_mismatch(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{input shape [2,3] does not match the expected shape [?,4]}}
+  %0 = "tf.EnsureShape"(%x) <{shape = array<i64: -1, 4>}> : (tensor<2x3xf32>) -> tensor<2x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @ensure_shape_rank(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{input shape [2,3] does not match the expected shape [6]}}
+  %0 = "tf.EnsureShape"(%x) <{shape = array<i64: 6>}> : (tensor<2x3xf32>) -> tensor<6xf32>
+  func.return
+}

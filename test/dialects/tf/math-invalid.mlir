@@ -93,3 +93,19 @@ func.func @xlogy_of_ints(%x: tensor<3xi32>) {
   %0 = "tf.Xlogy"(%x, %x) : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
   func.return
 }
+
+// -----
+
+func.func @bitwise_of_floats(%x: tensor<3xf32>) {
+  // expected-error @+1 {{operands must be integer tensors, found f32}}
+  %0 = "tf.BitwiseAnd"(%x, %x) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @invert_of_bools(%x: tensor<3xi1>) {
+  // expected-error @+1 {{operand must be an integer tensor, found tensor<3xi1>}}
+  %0 = "tf.Invert"(%x) : (tensor<3xi1>) -> tensor<3xi1>
+  func.return
+}

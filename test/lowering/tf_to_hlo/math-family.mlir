@@ -258,3 +258,27 @@ func.func @check_numerics(%x: tensor<3xf32>) -> tensor<3xf32> {
   %1 = "tf.PreventGradient"(%0) : (tensor<3xf32>) -> tensor<3xf32>
   func.return %1 : tensor<3xf32>
 }
+
+// -----
+
+// Bitwise ops are hlo's logical ops on integers; RightShift is arithmetic on signed integers
+// and logical on unsigned ones (TensorFlow's uint8 imports as ui8).
+// CHECK-LABEL: func.func @bitwise
+// CHECK-SAME: (%[[A:.*]]: tensor<3xi32>, %[[B:.*]]: tensor<3xi32>, %[[U:.*]]: tensor<3xui8>)
+// CHECK-NEXT:   hlo.and %[[A]], %[[B]] : tensor<3xi32>
+// CHECK-NEXT:   hlo.or %[[A]], %[[B]] : tensor<3xi32>
+// CHECK-NEXT:   hlo.xor %[[A]], %[[B]] : tensor<3xi32>
+// CHECK-NEXT:   hlo.shift_left %[[A]], %[[B]] : tensor<3xi32>
+// CHECK-NEXT:   hlo.shift_right_arithmetic %[[A]], %[[B]] : tensor<3xi32>
+// CHECK-NEXT:   hlo.shift_right_logical %[[U]], %[[U]] : tensor<3xui8>
+// CHECK-NEXT:   hlo.not %[[A]] : tensor<3xi32>
+func.func @bitwise(%a: tensor<3xi32>, %b: tensor<3xi32>, %u: tensor<3xui8>) -> (tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<3xui8>, tensor<3xi32>) {
+  %0 = "tf.BitwiseAnd"(%a, %b) : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+  %1 = "tf.BitwiseOr"(%a, %b) : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+  %2 = "tf.BitwiseXor"(%a, %b) : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+  %3 = "tf.LeftShift"(%a, %b) : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+  %4 = "tf.RightShift"(%a, %b) : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+  %5 = "tf.RightShift"(%u, %u) : (tensor<3xui8>, tensor<3xui8>) -> tensor<3xui8>
+  %6 = "tf.Invert"(%a) : (tensor<3xi32>) -> tensor<3xi32>
+  func.return %0, %1, %2, %3, %4, %5, %6 : tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<3xui8>, tensor<3xi32>
+}

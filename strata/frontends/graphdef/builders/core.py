@@ -14,15 +14,13 @@ from strata.frontends.graphdef.builders.attrs import (
     node_label,
 )
 from strata.frontends.graphdef.schema import NodeDefMessage
-from strata.frontends.graphdef.tensors import tensor_to_numpy
+from strata.frontends.graphdef.tensors import shape_dims, tensor_to_numpy
 
 
 def build_const(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     if "value" not in node.attr or not node.attr["value"].HasField("tensor"):
         raise node_error(node, "attribute 'value' is missing")
     array = tensor_to_numpy(node.attr["value"].tensor, node_label(node))
-    if array.dtype.kind == "u":
-        array = array.view(array.dtype.str.replace("u", "i"))  # MLIR integers are signless
     return tf.ConstOp(dense_from_numpy(array))
 
 
@@ -45,8 +43,15 @@ def build_identity_n(node: NodeDefMessage, operands: list[SSAValue]) -> Operatio
     return tf.IdentityNOp(operands)
 
 
+def build_ensure_shape(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    (x,) = operands
+    shape = shape_dims(node.attr["shape"].shape) if "shape" in node.attr else None
+    return tf.EnsureShapeOp(x, shape)
+
+
 BUILDERS = {
     "Const": build_const,
+    "EnsureShape": build_ensure_shape,
     "MatMul": build_matmul,
     "BiasAdd": build_bias_add,
     "Cast": build_cast,
