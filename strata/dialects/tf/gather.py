@@ -249,17 +249,11 @@ class ResourceGatherOp(GatherBase):
         return self.batch_dims.value.data
 
 
-@irdl_op_definition
-class UnsortedSegmentSumOp(TfOp):
-    """Sums the slices of `data` into a constant `num_segments` rows by `segment_ids`.
+class UnsortedSegmentOp(TfOp):
+    """What the UnsortedSegment reductions share: `data`, `segment_ids`, a constant
+    `num_segments`, and the reduction (REDUCTION) of the slices that share an id."""
 
-    The ids' shape is a prefix of data's: result[s, ...] = sum of data[i..., ...] over the i with
-    segment_ids[i...] == s. Negative ids are dropped; an id >= num_segments is an error at run
-    time.
-    `%y = "tf.UnsortedSegmentSum"(%data, %ids, %n)
-    : (tensor<6x4xf32>, tensor<6xi32>, tensor<i32>) -> tensor<3x4xf32>`"""
-
-    name = "tf.UnsortedSegmentSum"
+    REDUCTION: ClassVar[str] = "sum"
     data = operand_def(TensorType)
     segment_ids = operand_def(TensorType)
     num_segments = operand_def(TensorType)
@@ -295,6 +289,46 @@ class UnsortedSegmentSumOp(TfOp):
 
     def infer_result_types(self) -> Sequence[Attribute]:
         return [self._infer(self.data, self.segment_ids, self.num_segments)]
+
+
+@irdl_op_definition
+class UnsortedSegmentSumOp(UnsortedSegmentOp):
+    """Sums the slices of `data` into a constant `num_segments` rows by `segment_ids`.
+
+    The ids' shape is a prefix of data's: result[s, ...] = sum of data[i..., ...] over the i with
+    segment_ids[i...] == s. Negative ids are dropped; an id >= num_segments is an error at run
+    time.
+    `%y = "tf.UnsortedSegmentSum"(%data, %ids, %n)
+    : (tensor<6x4xf32>, tensor<6xi32>, tensor<i32>) -> tensor<3x4xf32>`"""
+
+    name = "tf.UnsortedSegmentSum"
+
+
+@irdl_op_definition
+class UnsortedSegmentProdOp(UnsortedSegmentOp):
+    """UnsortedSegmentSum with products: an empty segment is 1.
+    `%y = "tf.UnsortedSegmentProd"(%data, %ids, %n)`"""
+
+    name = "tf.UnsortedSegmentProd"
+    REDUCTION: ClassVar[str] = "prod"
+
+
+@irdl_op_definition
+class UnsortedSegmentMaxOp(UnsortedSegmentOp):
+    """UnsortedSegmentSum with maxima: an empty segment is the type's lowest value (-FLT_MAX
+    for floats, not -inf). `%y = "tf.UnsortedSegmentMax"(%data, %ids, %n)`"""
+
+    name = "tf.UnsortedSegmentMax"
+    REDUCTION: ClassVar[str] = "max"
+
+
+@irdl_op_definition
+class UnsortedSegmentMinOp(UnsortedSegmentOp):
+    """UnsortedSegmentSum with minima: an empty segment is the type's highest value.
+    `%y = "tf.UnsortedSegmentMin"(%data, %ids, %n)`"""
+
+    name = "tf.UnsortedSegmentMin"
+    REDUCTION: ClassVar[str] = "min"
 
 
 def _index_depth(params_shape: Sequence[int], indices: TensorType, what: str) -> int:
@@ -501,6 +535,9 @@ OPS: list[type[Operation]] = [
     GatherOp,
     ResourceGatherOp,
     UnsortedSegmentSumOp,
+    UnsortedSegmentProdOp,
+    UnsortedSegmentMaxOp,
+    UnsortedSegmentMinOp,
     GatherNdOp,
     ScatterNdOp,
     TensorScatterUpdateOp,

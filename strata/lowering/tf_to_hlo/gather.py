@@ -10,7 +10,7 @@ start indices, hlo.scatter skips windows outside the operand).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType
@@ -121,17 +121,41 @@ class GatherLowering(RewritePattern):
         rewriter.replace(op, [], [take(b, params, ids, axis, batch, op.results[0].type)])
 
 
-class UnsortedSegmentSumLowering(RewritePattern):
-    """tf.UnsortedSegmentSum(data, ids, n)
-    -> rt.check(any(ids >= n)); hlo.scatter(zeros, ids, data) applies hlo.add
-       {update_window_dims = data dims after ids' rank, inserted_window_dims = [0],
-        scatter_dims_to_operand_dims = [0], index_vector_dim = rank(ids)}
+def _type_limit(element: Attribute, lowest: bool) -> float:
+    """The type's lowest (or highest) finite value: TensorFlow's value of an empty segment."""
+    dtype = numpy_dtype_for(element)
+    info = np.finfo(dtype) if np.issubdtype(dtype, np.floating) else np.iinfo(dtype)
+    return float(info.min) if lowest else float(info.max)
+
+
+SEGMENT_REDUCTIONS: dict[
+    str, tuple[type[hlo.ElementwiseBinaryOp], Callable[[Attribute], float]]
+] = {
+    "sum": (hlo.AddOp, lambda element: 0),
+    "prod": (hlo.MultiplyOp, lambda element: 1),
+    "max": (hlo.MaximumOp, lambda element: _type_limit(element, lowest=True)),
+    "min": (hlo.MinimumOp, lambda element: _type_limit(element, lowest=False)),
+}
+"""tf.UnsortedSegment* reduction -> (the scatter's combining op, the value of an empty segment)."""
+
+
+class UnsortedSegmentLowering(RewritePattern):
+    """tf.UnsortedSegmentSum / Prod / Max / Min(data, ids, n)
+    -> rt.check(any(ids >= n)); hlo.scatter(init, ids, data) applies hlo.add / multiply /
+       maximum / minimum {update_window_dims = data dims after ids' rank, inserted_window_dims
+       = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = rank(ids)}, init the empty
+       segment's value (0, 1, the type's lowest, its highest)
     (negative ids fall outside the operand: scatter skips them, as TensorFlow drops them)"""
 
-    handles = (tf.UnsortedSegmentSumOp,)
+    handles = (
+        tf.UnsortedSegmentSumOp,
+        tf.UnsortedSegmentProdOp,
+        tf.UnsortedSegmentMaxOp,
+        tf.UnsortedSegmentMinOp,
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if not isinstance(op, tf.UnsortedSegmentSumOp) or not all_static(op):
+        if not isinstance(op, tf.UnsortedSegmentOp) or not all_static(op):
             return
         out_t = expect(op.output.type, TensorType)
         i_rank = len(shape_of(op.segment_ids.type))
@@ -144,8 +168,9 @@ class UnsortedSegmentSumLowering(RewritePattern):
         )
         b = LocatedBuilder(rewriter, op)
         check_in_range(b, op, op.segment_ids, None, shape_of(out_t)[0], "segment id")
-        zeros = splat(b, 0, out_t)
-        scatter = b(hlo.ScatterOp.build_binary(zeros, op.segment_ids, op.data, numbers, hlo.AddOp))
+        combine, empty = SEGMENT_REDUCTIONS[op.REDUCTION]
+        init = splat(b, empty(out_t.element_type), out_t)
+        scatter = b(hlo.ScatterOp.build_binary(init, op.segment_ids, op.data, numbers, combine))
         rewriter.replace(op, [], [scatter.result])
 
 
@@ -223,7 +248,7 @@ class ScatterNdLowering(RewritePattern):
 
 PATTERNS: tuple[RewritePattern, ...] = (
     GatherLowering(),
-    UnsortedSegmentSumLowering(),
+    UnsortedSegmentLowering(),
     GatherNdLowering(),
     ScatterNdLowering(),
 )

@@ -140,3 +140,12 @@ func.func @tensor_scatter_element_type(%t: tensor<8xf32>, %i: tensor<3x1xi32>, %
   %0 = "tf.TensorScatterUpdate"(%t, %i, %u) : (tensor<8xf32>, tensor<3x1xi32>, tensor<3xi32>) -> tensor<8xf32>
   func.return
 }
+
+// -----
+
+func.func @segment_min_ids_shape(%d: tensor<6x4xf32>, %i: tensor<5xi32>) {
+  %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{data shape [6,4] does not start with segment_ids shape [5]}}
+  %0 = "tf.UnsortedSegmentMin"(%d, %i, %n) : (tensor<6x4xf32>, tensor<5xi32>, tensor<i32>) -> tensor<3x4xf32>
+  func.return
+}

@@ -145,3 +145,23 @@ func.func @tensor_scatter(%t: tensor<4x5xi32>, %i: tensor<3x2xi32>, %u: tensor<3
   %1 = "tf.TensorScatterAdd"(%0, %i, %u) : (tensor<4x5xi32>, tensor<3x2xi32>, tensor<3xi32>) -> tensor<4x5xi32> loc("tsa")
   func.return %1 : tensor<4x5xi32>
 }
+
+// -----
+
+// UnsortedSegmentMax: the scatter combines with hlo.maximum into the type's lowest finite value
+// (TensorFlow's value of an empty segment: -FLT_MAX, not -inf); Prod and Min likewise with 1
+// and the highest value.
+// CHECK-LABEL: func.func @segment_max
+// CHECK-SAME: (%[[D:.*]]: tensor<6x2xf32>, %[[I:.*]]: tensor<6xi32>)
+// CHECK:        rt.check %{{.*}}, "node 'segmax' (tf.UnsortedSegmentMax): segment id out of range [0, 4)" : tensor<i1>
+// CHECK-NEXT:   %[[LOW:.*]] = hlo.constant dense<-3.40282347e+38> : tensor<4x2xf32>
+// CHECK-NEXT:   %[[S:.*]] = "hlo.scatter"(%[[LOW]], %[[I]], %[[D]])
+// CHECK-NEXT:   ^{{.*}}(%[[OLD:.*]]: tensor<f32>, %[[NEW:.*]]: tensor<f32>):
+// CHECK-NEXT:     %[[M:.*]] = hlo.maximum %[[OLD]], %[[NEW]] : tensor<f32>
+// CHECK-NEXT:     hlo.return %[[M]] : tensor<f32>
+// CHECK:        func.return %[[S]]
+func.func @segment_max(%d: tensor<6x2xf32>, %i: tensor<6xi32>) -> tensor<4x2xf32> {
+  %n = "tf.Const"() <{value = dense<4> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.UnsortedSegmentMax"(%d, %i, %n) : (tensor<6x2xf32>, tensor<6xi32>, tensor<i32>) -> tensor<4x2xf32> loc("segmax")
+  func.return %0 : tensor<4x2xf32>
+}
