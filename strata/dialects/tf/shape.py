@@ -1513,6 +1513,69 @@ class RangeOp(TfOp):
 
 
 @irdl_op_definition
+class LinSpaceOp(TfOp):
+    """`num` evenly spaced values from `start` to `stop` (both included), as TensorFlow's kernel
+    computes them: start + i * ((stop - start) / (num - 1)), the last one exactly `stop`.
+    `num` is the result's size: until it is a constant, the size is unknown.
+    `%y = "tf.LinSpace"(%a, %b, %n) : (tensor<f32>, tensor<f32>, tensor<i32>) -> tensor<5xf32>`"""
+
+    name = "tf.LinSpace"
+    start = operand_def(TensorType)
+    stop = operand_def(TensorType)
+    num = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, start: SSAValue, stop: SSAValue, num: SSAValue):
+        super().__init__(operands=[start, stop, num], result_types=[self._infer(start, stop, num)])
+
+    @staticmethod
+    def count(start: SSAValue, stop: SSAValue, num: SSAValue) -> int | None:
+        """The number of values (None while `num` is not a constant), after TensorFlow's checks
+        of the operands."""
+        for what, v in (("start", start), ("stop", stop), ("num", num)):
+            if expect_tensor(v, what).get_num_dims() != 0:
+                raise VerifyException(f"{what} must be a rank-0 tensor, found {v.type}")
+        element = expect_tensor(start, "start").element_type
+        if not is_float(element) or expect_tensor(stop, "stop").element_type != element:
+            raise VerifyException(
+                f"start and stop must be floats of one type, found {start.type} and {stop.type}"
+            )
+        n = constant_array(num)
+        if n is None:
+            return None
+        count = int(n.reshape(()))
+        if count < 1:
+            raise VerifyException(f"num must be positive, found {count}")
+        return count
+
+    @classmethod
+    def compute(cls, start: SSAValue, stop: SSAValue, num: SSAValue) -> np.ndarray | None:
+        """The values when start and stop are constants too, else None."""
+        count = cls.count(start, stop, num)
+        a, b = constant_array(start), constant_array(stop)
+        if count is None or a is None or b is None:
+            return None
+        dtype = numpy_dtype_for(expect_tensor(start, "start").element_type)
+        first, last = np.asarray(a, dtype).reshape(()), np.asarray(b, dtype).reshape(())
+        if count == 1:
+            return np.array([first], dtype)
+        step = (last - first) / dtype.type(count - 1)
+        out: np.ndarray = (first + step * np.arange(count, dtype=dtype)).astype(dtype)
+        out[-1] = last
+        return out
+
+    @classmethod
+    def _infer(cls, start: SSAValue, stop: SSAValue, num: SSAValue) -> TensorType:
+        element = expect_tensor(start, "start").element_type
+        count = cls.count(start, stop, num)
+        return tensor_type(element, [-1 if count is None else count])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.start, self.stop, self.num)]
+
+
+@irdl_op_definition
 class OneHotOp(TfOp):
     """One-hot encoding: a new dim of size `depth` at `axis` (-1 = last) holds `on_value` where
     its index equals `indices`, else `off_value`.
@@ -1644,5 +1707,6 @@ OPS: list[type[Operation]] = [
     ZerosLikeOp,
     OnesLikeOp,
     RangeOp,
+    LinSpaceOp,
     OneHotOp,
 ]

@@ -117,6 +117,36 @@ class RangeLowering(RewritePattern):
         rewriter.replace(op, [], [_constant(b, value, op.output)])
 
 
+class LinSpaceLowering(RewritePattern):
+    """tf.LinSpace(const start, const stop, const num) -> hlo.constant;
+    tf.LinSpace(start, stop, const num) -> select(iota == num - 1, stop,
+        start + iota * ((stop - start) / (num - 1)))"""
+
+    handles = (tf.LinSpaceOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.LinSpaceOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        value = tf.LinSpaceOp.compute(op.start, op.stop, op.num)
+        if value is not None:
+            rewriter.replace(op, [], [_constant(b, value, op.output)])
+            return
+        out_t = expect(op.output.type, TensorType)
+        count = shape_of(out_t)[0]
+        start = b(hlo.BroadcastInDimOp(op.start, out_t, [])).result
+        if count == 1:
+            rewriter.replace(op, [], [start])
+            return
+        stop = b(hlo.BroadcastInDimOp(op.stop, out_t, [])).result
+        steps = _constant(b, np.full(count, count - 1), op.output)
+        step = b(hlo.DivideOp(b(hlo.SubtractOp(stop, start)).result, steps)).result
+        index = b(hlo.IotaOp(0, out_t)).output
+        values = b(hlo.AddOp(start, b(hlo.MultiplyOp(index, step)).result)).result
+        last = b(hlo.CompareOp(index, steps, "EQ", "FLOAT")).result
+        rewriter.replace(op, [], [b(hlo.SelectOp(last, stop, values)).result])
+
+
 class FilledLikeLowering(RewritePattern):
     """tf.ZerosLike(x) / tf.OnesLike(x) -> hlo.constant dense<0 / 1>"""
 
@@ -604,6 +634,7 @@ PATTERNS: tuple[RewritePattern, ...] = (
     ReshapeLowering(),
     ShapeQueryLowering(),
     RangeLowering(),
+    LinSpaceLowering(),
     FilledLikeLowering(),
     ReshapeLikeLowering(),
     TransposeLowering(),

@@ -230,3 +230,21 @@ func.func @roll_lengths(%x: tensor<2x5xf32>) {
   %0 = "tf.Roll"(%x, %s, %a) : (tensor<2x5xf32>, tensor<2xi32>, tensor<i32>) -> tensor<2x5xf32>
   func.return
 }
+
+// -----
+
+func.func @linspace_ints(%a: tensor<i32>, %b: tensor<i32>) {
+  %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{start and stop must be floats of one type, found tensor<i32> and tensor<i32>}}
+  %0 = "tf.LinSpace"(%a, %b, %n) : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<3xi32>
+  func.return
+}
+
+// -----
+
+func.func @linspace_zero(%a: tensor<f32>, %b: tensor<f32>) {
+  %n = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{num must be positive, found 0}}
+  %0 = "tf.LinSpace"(%a, %b, %n) : (tensor<f32>, tensor<f32>, tensor<i32>) -> tensor<0xf32>
+  func.return
+}

@@ -225,3 +225,39 @@ func.func @depth_to_space(%x: tensor<1x2x3x8xf32>) -> tensor<1x4x6x2xf32> {
   %0 = "tf.DepthToSpace"(%x) <{block_size = 2 : i64, data_format = "NHWC"}> : (tensor<1x2x3x8xf32>) -> tensor<1x4x6x2xf32>
   func.return %0 : tensor<1x4x6x2xf32>
 }
+
+// -----
+
+// LinSpace of computed bounds: start + iota * ((stop - start) / (num - 1)), the last value
+// exactly stop (as TensorFlow's kernel); of constant bounds, a constant.
+// CHECK-LABEL: func.func @linspace_computed
+// CHECK-SAME: (%[[A:.*]]: tensor<f32>, %[[B:.*]]: tensor<f32>)
+// CHECK-NEXT:   %[[START:.*]] = hlo.broadcast_in_dim %[[A]], dims = [] : (tensor<f32>) -> tensor<4xf32>
+// CHECK-NEXT:   %[[STOP:.*]] = hlo.broadcast_in_dim %[[B]], dims = [] : (tensor<f32>) -> tensor<4xf32>
+// CHECK-NEXT:   %[[N1:.*]] = hlo.constant dense<3.000000e+00> : tensor<4xf32>
+// CHECK-NEXT:   %[[SPAN:.*]] = hlo.subtract %[[STOP]], %[[START]] : tensor<4xf32>
+// CHECK-NEXT:   %[[STEP:.*]] = hlo.divide %[[SPAN]], %[[N1]] : tensor<4xf32>
+// CHECK-NEXT:   %[[I:.*]] = hlo.iota dim = 0 : tensor<4xf32>
+// CHECK-NEXT:   %[[OFF:.*]] = hlo.multiply %[[I]], %[[STEP]] : tensor<4xf32>
+// CHECK-NEXT:   %[[V:.*]] = hlo.add %[[START]], %[[OFF]] : tensor<4xf32>
+// CHECK-NEXT:   %[[LAST:.*]] = hlo.compare EQ, %[[I]], %[[N1]], FLOAT
+// CHECK-NEXT:   %[[R:.*]] = hlo.select %[[LAST]], %[[STOP]], %[[V]]
+// CHECK-NEXT:   func.return %[[R]]
+func.func @linspace_computed(%a: tensor<f32>, %b: tensor<f32>) -> tensor<4xf32> {
+  %n = "tf.Const"() <{value = dense<4> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.LinSpace"(%a, %b, %n) : (tensor<f32>, tensor<f32>, tensor<i32>) -> tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @linspace_constant
+// CHECK-NEXT:   %[[C:.*]] = hlo.constant dense<[1.000000e+00, 1.500000e+00, 2.000000e+00]> : tensor<3xf32>
+// CHECK-NEXT:   func.return %[[C]]
+func.func @linspace_constant() -> tensor<3xf32> {
+  %a = "tf.Const"() <{value = dense<1.0> : tensor<f32>}> : () -> tensor<f32>
+  %b = "tf.Const"() <{value = dense<2.0> : tensor<f32>}> : () -> tensor<f32>
+  %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.LinSpace"(%a, %b, %n) : (tensor<f32>, tensor<f32>, tensor<i32>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
