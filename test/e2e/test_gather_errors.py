@@ -1,6 +1,6 @@
-"""An index out of range is a runtime error naming the node, as in TensorFlow on CPU: through
-`strata.compile` a RuntimeError, through `strata-run` one line on stderr and exit 1. In-range
-calls on the same compiled function keep working."""
+"""An index (or a ReverseSequence length) out of range is a runtime error naming the node, as
+in TensorFlow on CPU: through `strata.compile` a RuntimeError, through `strata-run` one line on
+stderr and exit 1. In-range calls on the same compiled function keep working."""
 
 from __future__ import annotations
 
@@ -118,5 +118,19 @@ def test_index_vector_out_of_range_raises(
     ranges = r" x ".join(rf"\[0, {b}\)" for b in bounds)
     with pytest.raises(
         RuntimeError, match=rf"node '{output}' \(tf.{output}\): index out of range {ranges}"
+    ):
+        fn.run(**inputs)
+
+
+@pytest.mark.parametrize("bad", [6, -1])
+def test_reverse_sequence_length_out_of_range_raises(bad: int) -> None:
+    """ReverseSequence's lengths are checked as TensorFlow does: each in [0, x.shape[seq_dim]]."""
+    fn = strata.compile(str(FIXTURES / "op_reversesequence.pbtxt"), outputs=["ReverseSequence"])
+    inputs = load_npz(FIXTURES / "op_reversesequence.inputs.npz")
+    inputs["n"] = inputs["n"].copy()
+    inputs["n"][1] = bad
+    with pytest.raises(
+        RuntimeError,
+        match=r"node 'ReverseSequence' \(tf.ReverseSequence\): seq length out of range \[0, 6\)",
     ):
         fn.run(**inputs)

@@ -47,7 +47,7 @@ from strata.dialects.tensor_types import (
     tensor_type,
 )
 from strata.dialects.tf.core import TfOp, int_attr
-from strata.dialects.verify_helpers import expect_tensor
+from strata.dialects.verify_helpers import dims_compatible, expect_tensor
 
 UNKNOWN = DYNAMIC_INDEX
 
@@ -365,6 +365,58 @@ class ReverseV2Op(TfOp):
     def infer_result_types(self) -> Sequence[Attribute]:
         self.dims()
         return [expect_tensor(self.tensor, "tensor")]
+
+
+@irdl_op_definition
+class ReverseSequenceOp(TfOp):
+    """Reverses the first seq_lengths[b] elements along `seq_dim` of each slice b along
+    `batch_dim`; the rest stay. A length outside [0, input.shape[seq_dim]] is an error at run
+    time. `%y = "tf.ReverseSequence"(%x, %lengths) <{seq_dim = 1 : i64, batch_dim = 0 : i64}>
+    : (tensor<4x5x2xf32>, tensor<4xi32>) -> tensor<4x5x2xf32>`"""
+
+    name = "tf.ReverseSequence"
+    input = operand_def(TensorType)
+    seq_lengths = operand_def(TensorType)
+    output = result_def(TensorType)
+    seq_dim = prop_def(IntegerAttr)
+    batch_dim = prop_def(IntegerAttr, default_value=int_attr(0))
+    traits = traits_def(Pure())
+
+    def __init__(self, x: SSAValue, seq_lengths: SSAValue, seq_dim: int, batch_dim: int = 0):
+        super().__init__(
+            operands=[x, seq_lengths],
+            properties={"seq_dim": int_attr(seq_dim), "batch_dim": int_attr(batch_dim)},
+            result_types=[x.type],
+        )
+
+    def dims(self) -> tuple[int, int]:
+        """(seq_dim, batch_dim), non-negative, after TensorFlow's checks."""
+        x = expect_tensor(self.input, "input")
+        lengths = expect_tensor(self.seq_lengths, "seq_lengths")
+        rank = x.get_num_dims()
+        seq, batch = self.seq_dim.value.data, self.batch_dim.value.data
+        if batch < 0:
+            batch += rank
+        if not 0 <= seq < rank or not 0 <= batch < rank:
+            raise VerifyException(
+                f"seq_dim ({self.seq_dim.value.data}) and batch_dim "
+                f"({self.batch_dim.value.data}) must be dims of the rank-{rank} input"
+            )
+        if seq == batch:
+            raise VerifyException(f"seq_dim and batch_dim must differ, both are {seq}")
+        element = lengths.element_type
+        if not isinstance(element, IntegerType) or element.width.data not in (32, 64):
+            raise VerifyException(f"seq_lengths must have int32 or int64 elements, found {lengths}")
+        size = x.get_shape()[batch]
+        if lengths.get_num_dims() != 1 or not dims_compatible(lengths.get_shape(), [size]):
+            raise VerifyException(
+                f"seq_lengths must be 1-D of size {size} (input dim {batch}), found {lengths}"
+            )
+        return seq, batch
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        self.dims()
+        return [expect_tensor(self.input, "input")]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1686,6 +1738,7 @@ OPS: list[type[Operation]] = [
     SqueezeOp,
     TransposeOp,
     ReverseV2Op,
+    ReverseSequenceOp,
     ConcatV2Op,
     PackOp,
     UnpackOp,

@@ -22,6 +22,7 @@ from strata.dialects.tensor_types import dense_from_numpy, shape_of
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import all_static
+from strata.lowering.tf_to_hlo.gather import check_in_range
 from strata.lowering.tf_to_hlo.helpers import broadcast_to, scalar, splat
 
 
@@ -145,6 +146,43 @@ class LinSpaceLowering(RewritePattern):
         values = b(hlo.AddOp(start, b(hlo.MultiplyOp(index, step)).result)).result
         last = b(hlo.CompareOp(index, steps, "EQ", "FLOAT")).result
         rewriter.replace(op, [], [b(hlo.SelectOp(last, stop, values)).result])
+
+
+class ReverseSequenceLowering(RewritePattern):
+    """tf.ReverseSequence(x, lengths) {seq_dim, batch_dim}
+    -> rt.check(each length in [0, x.shape[seq_dim]]); hlo.gather(x, indices) of single
+       elements, indices[..., d] = iota(d), but along seq_dim
+       select(j < lengths[b], lengths[b] - 1 - j, j) (lengths broadcast along batch_dim)"""
+
+    handles = (tf.ReverseSequenceOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.ReverseSequenceOp) or not all_static(op):
+            return
+        seq, batch = op.dims()
+        b = LocatedBuilder(rewriter, op)
+        shape = list(shape_of(op.input.type))
+        rank = len(shape)
+        check_in_range(b, op, op.seq_lengths, 0, shape[seq] + 1, "seq length")
+        element = expect(op.seq_lengths.type, TensorType).element_type
+        index_t = TensorType(element, shape)
+        lengths = b(hlo.BroadcastInDimOp(op.seq_lengths, index_t, [batch])).result
+        positions = [b(hlo.IotaOp(d, index_t)).output for d in range(rank)]
+        j = positions[seq]
+        mirrored = b(hlo.SubtractOp(b(hlo.SubtractOp(lengths, splat(b, 1, index_t))).result, j))
+        inside = b(hlo.CompareOp(j, lengths, "LT", "SIGNED")).result
+        positions[seq] = b(hlo.SelectOp(inside, mirrored.result, j)).result
+        column_t = TensorType(element, [*shape, 1])
+        columns = [b(hlo.ReshapeOp(p, column_t)).result for p in positions]
+        indices = b(hlo.ConcatenateOp(columns, rank)).result
+        numbers = hlo.GatherDimensionNumbersAttr(
+            offset_dims=[],
+            collapsed_slice_dims=list(range(rank)),
+            start_index_map=list(range(rank)),
+            index_vector_dim=rank,
+        )
+        gather = hlo.GatherOp(op.input, indices, numbers, [1] * rank, op.output.type)
+        rewriter.replace(op, [], [b(gather).result])
 
 
 class FilledLikeLowering(RewritePattern):
@@ -635,6 +673,7 @@ PATTERNS: tuple[RewritePattern, ...] = (
     ShapeQueryLowering(),
     RangeLowering(),
     LinSpaceLowering(),
+    ReverseSequenceLowering(),
     FilledLikeLowering(),
     ReshapeLikeLowering(),
     TransposeLowering(),

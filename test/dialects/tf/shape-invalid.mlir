@@ -248,3 +248,19 @@ func.func @linspace_zero(%a: tensor<f32>, %b: tensor<f32>) {
   %0 = "tf.LinSpace"(%a, %b, %n) : (tensor<f32>, tensor<f32>, tensor<i32>) -> tensor<0xf32>
   func.return
 }
+
+// -----
+
+func.func @reverse_sequence_same_dims(%x: tensor<2x3xf32>, %n: tensor<2xi32>) {
+  // expected-error @+1 {{seq_dim and batch_dim must differ, both are 0}}
+  %0 = "tf.ReverseSequence"(%x, %n) <{seq_dim = 0 : i64, batch_dim = 0 : i64}> : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @reverse_sequence_lengths_size(%x: tensor<2x3xf32>, %n: tensor<3xi32>) {
+  // expected-error @+1 {{seq_lengths must be 1-D of size 2 (input dim 0), found tensor<3xi32>}}
+  %0 = "tf.ReverseSequence"(%x, %n) <{seq_dim = 1 : i64, batch_dim = 0 : i64}> : (tensor<2x3xf32>, tensor<3xi32>) -> tensor<2x3xf32>
+  func.return
+}

@@ -261,3 +261,28 @@ func.func @linspace_constant() -> tensor<3xf32> {
   %0 = "tf.LinSpace"(%a, %b, %n) : (tensor<f32>, tensor<f32>, tensor<i32>) -> tensor<3xf32>
   func.return %0 : tensor<3xf32>
 }
+
+// -----
+
+// ReverseSequence: a run-time check of the lengths, then a gather of single elements whose
+// index along seq_dim is lengths[b] - 1 - j inside the sequence and j past it.
+// CHECK-LABEL: func.func @reverse_sequence
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>, %[[N:.*]]: tensor<2xi32>)
+// CHECK:        rt.check %{{.*}}, "node 'rev' (tf.ReverseSequence): seq length out of range [0, 4)" : tensor<i1>
+// CHECK-NEXT:   %[[LEN:.*]] = hlo.broadcast_in_dim %[[N]], dims = [0] : (tensor<2xi32>) -> tensor<2x3xi32>
+// CHECK-NEXT:   %[[B:.*]] = hlo.iota dim = 0 : tensor<2x3xi32>
+// CHECK-NEXT:   %[[J:.*]] = hlo.iota dim = 1 : tensor<2x3xi32>
+// CHECK-NEXT:   %[[ONE:.*]] = hlo.constant dense<1> : tensor<2x3xi32>
+// CHECK-NEXT:   %[[LAST:.*]] = hlo.subtract %[[LEN]], %[[ONE]] : tensor<2x3xi32>
+// CHECK-NEXT:   %[[MIRROR:.*]] = hlo.subtract %[[LAST]], %[[J]] : tensor<2x3xi32>
+// CHECK-NEXT:   %[[IN:.*]] = hlo.compare LT, %[[J]], %[[LEN]], SIGNED
+// CHECK-NEXT:   %[[SRC:.*]] = hlo.select %[[IN]], %[[MIRROR]], %[[J]]
+// CHECK-NEXT:   %[[C0:.*]] = hlo.reshape %[[B]] : (tensor<2x3xi32>) -> tensor<2x3x1xi32>
+// CHECK-NEXT:   %[[C1:.*]] = hlo.reshape %[[SRC]] : (tensor<2x3xi32>) -> tensor<2x3x1xi32>
+// CHECK-NEXT:   %[[IDX:.*]] = hlo.concatenate %[[C0]], %[[C1]], dim = 2
+// CHECK-NEXT:   %[[G:.*]] = "hlo.gather"(%[[X]], %[[IDX]]) <{dimension_numbers = #hlo.gather<collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 2>, slice_sizes = array<i64: 1, 1>}> : (tensor<2x3xf32>, tensor<2x3x2xi32>) -> tensor<2x3xf32>
+// CHECK-NEXT:   func.return %[[G]]
+func.func @reverse_sequence(%x: tensor<2x3xf32>, %n: tensor<2xi32>) -> tensor<2x3xf32> {
+  %0 = "tf.ReverseSequence"(%x, %n) <{seq_dim = 1 : i64, batch_dim = 0 : i64}> : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<2x3xf32> loc("rev")
+  func.return %0 : tensor<2x3xf32>
+}

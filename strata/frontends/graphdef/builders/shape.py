@@ -90,7 +90,15 @@ def build_block_rearrange(node: NodeDefMessage, operands: list[SSAValue]) -> Ope
     return op_class(x, attr_int(node, "block_size"), data_format)
 
 
+def build_reverse_sequence(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    x, lengths = operands
+    return tf.ReverseSequenceOp(
+        x, lengths, attr_int(node, "seq_dim"), attr_int(node, "batch_dim", 0)
+    )
+
+
 BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
+    "ReverseSequence": build_reverse_sequence,
     "Shape": build_shape,
     "Size": build_size,
     "Squeeze": build_squeeze,
