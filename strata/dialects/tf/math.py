@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import FloatAttr, StringAttr, TensorType, f32, i1
+from xdsl.dialects.builtin import (
+    DenseArrayBase,
+    FloatAttr,
+    StringAttr,
+    TensorType,
+    f32,
+    i1,
+    i32,
+)
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     irdl_op_definition,
@@ -420,6 +428,40 @@ class ClipByValueOp(TfOp):
         return [t]
 
 
+@irdl_op_definition
+class BucketizeOp(TfOp):
+    """The bucket of each element: how many of the sorted `boundaries` are <= it (a NaN is past
+    them all), as an int32 of the input's shape.
+    `%y = "tf.Bucketize"(%x) <{boundaries = array<f32: 0.0, 1.0>}>
+    : (tensor<4xf32>) -> tensor<4xi32>`"""
+
+    name = "tf.Bucketize"
+    input = operand_def(TensorType)
+    output = result_def(TensorType)
+    boundaries = prop_def(DenseArrayBase.constr(f32))
+    traits = traits_def(Pure())
+
+    def __init__(self, x: SSAValue, boundaries: Sequence[float]):
+        shape = expect_tensor(x, "input").get_shape()
+        super().__init__(
+            operands=[x],
+            properties={"boundaries": DenseArrayBase.from_list(f32, list(boundaries))},
+            result_types=[TensorType(i32, shape)],
+        )
+
+    def boundary_values(self) -> list[float]:
+        return [float(v) for v in self.boundaries.get_values()]
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = expect_tensor(self.input, "input")
+        if not is_numeric(t.element_type):
+            raise VerifyException(f"input must be an integer or float tensor, found {t}")
+        values = self.boundary_values()
+        if any(b > a for a, b in zip(values[1:], values, strict=False)):
+            raise VerifyException(f"boundaries must be sorted, found {values}")
+        return [TensorType(i32, t.get_shape())]
+
+
 OPS: list[type[Operation]] = [
     IsFiniteOp,
     IsNanOp,
@@ -484,4 +526,5 @@ OPS: list[type[Operation]] = [
     SelectOp,
     SelectV2Op,
     ClipByValueOp,
+    BucketizeOp,
 ]

@@ -599,9 +599,35 @@ class CheckNumericsLowering(RewritePattern):
         rewriter.replace(op, [], [op.x])
 
 
+class BucketizeLowering(RewritePattern):
+    """tf.Bucketize(x) {boundaries} -> the sum over the boundaries b of convert(not (x < b)) to
+    i32, x compared as f32 (f64 when it is f64) as TensorFlow's kernel compares (a NaN counts
+    every boundary)"""
+
+    handles = (tf.BucketizeOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.BucketizeOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        x_t = expect(op.input.type, TensorType)
+        compute = x_t.element_type if isinstance(x_t.element_type, Float64Type) else f32
+        x = op.input if x_t.element_type == compute else b(hlo.ConvertOp(op.input, compute)).result
+        like = TensorType(compute, x_t.get_shape())
+        out_t = expect(op.output.type, TensorType)
+        total = splat(b, 0, out_t)
+        for boundary in op.boundary_values():
+            below = b(hlo.CompareOp(x, splat(b, boundary, like), "LT", "FLOAT")).result
+            at_or_above = b(hlo.NotOp(below)).result
+            count = b(hlo.ConvertOp(at_or_above, out_t.element_type)).result
+            total = b(hlo.AddOp(total, count)).result
+        rewriter.replace(op, [], [total])
+
+
 PATTERNS = (
     *PATTERNS,
     AddNLowering(),
+    BucketizeLowering(),
     CheckNumericsLowering(),
     MathUnaryLowering(),
     MathBinaryLowering(),

@@ -109,3 +109,11 @@ func.func @invert_of_bools(%x: tensor<3xi1>) {
   %0 = "tf.Invert"(%x) : (tensor<3xi1>) -> tensor<3xi1>
   func.return
 }
+
+// -----
+
+func.func @bucketize_unsorted(%x: tensor<3xf32>) {
+  // expected-error @+1 {{boundaries must be sorted, found [1.0, 0.0]}}
+  %0 = "tf.Bucketize"(%x) <{boundaries = array<f32: 1.0, 0.0>}> : (tensor<3xf32>) -> tensor<3xi32>
+  func.return
+}

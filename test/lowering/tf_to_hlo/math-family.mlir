@@ -282,3 +282,27 @@ func.func @bitwise(%a: tensor<3xi32>, %b: tensor<3xi32>, %u: tensor<3xui8>) -> (
   %6 = "tf.Invert"(%a) : (tensor<3xi32>) -> tensor<3xi32>
   func.return %0, %1, %2, %3, %4, %5, %6 : tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<3xui8>, tensor<3xi32>
 }
+
+// -----
+
+// Bucketize: the count of boundaries b with not (x < b) (a NaN counts them all), x compared as
+// f32 (an int32 input converted) as TensorFlow's kernel compares.
+// CHECK-LABEL: func.func @bucketize
+// CHECK-SAME: (%[[X:.*]]: tensor<4xi32>)
+// CHECK-NEXT:   %[[XF:.*]] = hlo.convert %[[X]] : (tensor<4xi32>) -> tensor<4xf32>
+// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0> : tensor<4xi32>
+// CHECK-NEXT:   %[[B0:.*]] = hlo.constant dense<0.000000e+00> : tensor<4xf32>
+// CHECK-NEXT:   %[[LT0:.*]] = hlo.compare LT, %[[XF]], %[[B0]], FLOAT
+// CHECK-NEXT:   %[[GE0:.*]] = hlo.not %[[LT0]] : tensor<4xi1>
+// CHECK-NEXT:   %[[N0:.*]] = hlo.convert %[[GE0]] : (tensor<4xi1>) -> tensor<4xi32>
+// CHECK-NEXT:   %[[S0:.*]] = hlo.add %[[Z]], %[[N0]] : tensor<4xi32>
+// CHECK-NEXT:   %[[B1:.*]] = hlo.constant dense<2.500000e+00> : tensor<4xf32>
+// CHECK-NEXT:   %[[LT1:.*]] = hlo.compare LT, %[[XF]], %[[B1]], FLOAT
+// CHECK-NEXT:   %[[GE1:.*]] = hlo.not %[[LT1]] : tensor<4xi1>
+// CHECK-NEXT:   %[[N1:.*]] = hlo.convert %[[GE1]] : (tensor<4xi1>) -> tensor<4xi32>
+// CHECK-NEXT:   %[[S1:.*]] = hlo.add %[[S0]], %[[N1]] : tensor<4xi32>
+// CHECK-NEXT:   func.return %[[S1]]
+func.func @bucketize(%x: tensor<4xi32>) -> tensor<4xi32> {
+  %0 = "tf.Bucketize"(%x) <{boundaries = array<f32: 0.0, 2.5>}> : (tensor<4xi32>) -> tensor<4xi32>
+  func.return %0 : tensor<4xi32>
+}

@@ -21,7 +21,14 @@ def build_check_numerics(node: NodeDefMessage, operands: list[SSAValue]) -> Oper
     return tf.CheckNumericsOp(x, attr_string(node, "message", ""))
 
 
+def build_bucketize(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    (x,) = operands
+    boundaries = list(node.attr["boundaries"].list.f) if "boundaries" in node.attr else []
+    return tf.BucketizeOp(x, boundaries)
+
+
 BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
+    "Bucketize": build_bucketize,
     "LeakyRelu": build_leaky_relu,
     "CheckNumerics": build_check_numerics,
 }
