@@ -209,9 +209,7 @@ class EnsureShapeOp(UnaryOp):
             return [t]
         want = [int(v) if v >= 0 else DYNAMIC_INDEX for v in self.shape.get_values()]
         have = list(t.get_shape())
-        if len(have) != len(want) or any(
-            DYNAMIC_INDEX not in (a, b) and a != b for a, b in zip(have, want, strict=True)
-        ):
+        if not dims_compatible(have, want):
             raise VerifyException(
                 f"input shape {format_shape(have)} does not match the expected shape "
                 f"{format_shape(want)}"

@@ -19,7 +19,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from strata.dialects.tensor_types import format_shape
 from strata.dialects.tf.core import TfOp, constant_value, int_attr
-from strata.dialects.verify_helpers import expect_tensor
+from strata.dialects.verify_helpers import dims_compatible, expect_tensor
 
 
 def _index_tensor(value: SSAValue, what: str) -> TensorType:
@@ -421,9 +421,7 @@ class ScatterNdBase(TfOp):
             )
         _, expected = nd_slice_shape(target.get_shape(), ids, "the output")
         found = list(updates.get_shape())
-        if len(found) != len(expected) or any(
-            DYNAMIC_INDEX not in (a, b) and a != b for a, b in zip(found, expected, strict=True)
-        ):
+        if not dims_compatible(found, expected):
             raise VerifyException(
                 f"updates must have shape {format_shape(expected)} (indices.shape[:-1] + "
                 f"output.shape[K:]), found {format_shape(found)}"

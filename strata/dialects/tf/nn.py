@@ -396,7 +396,7 @@ def _window_props(
 
 
 class ConvOp(WindowOp):
-    """Shared structure of Conv2D and DepthwiseConv2dNative."""
+    """Shared structure of Conv2D, Conv3D and DepthwiseConv2dNative."""
 
     input = operand_def(TensorType)
     filter = operand_def(TensorType)
@@ -421,19 +421,20 @@ class ConvOp(WindowOp):
         self.results[0]._type = inferred[0]  # pyright: ignore
 
     def spatial_dilations(self) -> list[int]:
-        return _ints(self.dilations)[1:3]
+        return _ints(self.dilations)[1 : self.SPATIAL + 1]
 
     def check_conv(self) -> tuple[TensorType, TensorType]:
+        rank = self.SPATIAL + 2
         x, f = expect_tensor(self.input, "input"), expect_tensor(self.filter, "filter")
-        if x.get_num_dims() != 4 or f.get_num_dims() != 4:
-            raise VerifyException(f"input and filter must be 4-D, found {x} and {f}")
+        if x.get_num_dims() != rank or f.get_num_dims() != rank:
+            raise VerifyException(f"input and filter must be {rank}-D, found {x} and {f}")
         _same_elements(x, f, "input and filter")
         self.check_window()
         dil = _ints(self.dilations)
-        if len(dil) != 4 or dil[0] != 1 or dil[3] != 1 or any(d < 1 for d in dil):
+        if len(dil) != rank or dil[0] != 1 or dil[-1] != 1 or any(d < 1 for d in dil):
             raise VerifyException(
-                f"dilations must have 4 positive entries with 1 in the batch and depth dims, "
-                f"found {dil}"
+                f"dilations must have {rank} positive entries with 1 in the batch and depth "
+                f"dims, found {dil}"
             )
         return x, f
 
@@ -444,10 +445,6 @@ class Conv2DOp(ConvOp):
     `%y = "tf.Conv2D"(%x, %f) <{strides = array<i64: 1, 1, 1, 1>, padding = "SAME"}>`"""
 
     name = "tf.Conv2D"
-
-    def groups(self) -> int:
-        x, f = expect_tensor(self.input, "input"), expect_tensor(self.filter, "filter")
-        return x.get_shape()[3] // f.get_shape()[2]
 
     def infer_result_types(self) -> Sequence[Attribute]:
         x, f = self.check_conv()
@@ -486,17 +483,13 @@ class DepthwiseConv2dNativeOp(ConvOp):
 
 
 @irdl_op_definition
-class Conv3DOp(WindowOp):
+class Conv3DOp(ConvOp):
     """3-D convolution, NDHWC input and DHWIO filter (input depth = filter in-depth x groups).
     `%y = "tf.Conv3D"(%x, %f) <{strides = array<i64: 1, 1, 1, 1, 1>, padding = "SAME",
     data_format = "NDHWC"}>`"""
 
     name = "tf.Conv3D"
-    input = operand_def(TensorType)
-    filter = operand_def(TensorType)
-    output = result_def(TensorType)
     dilations = prop_def(DenseArrayBase.constr(i64), default_value=_i64s([1, 1, 1, 1, 1]))
-    traits = traits_def(Pure())
     PADDINGS: ClassVar[tuple[str, ...]] = ("SAME", "VALID")
     SPATIAL: ClassVar[int] = 3
     LAYOUT: ClassVar[str] = "NDHWC"
@@ -510,27 +503,12 @@ class Conv3DOp(WindowOp):
         dilations: Sequence[int] = (1, 1, 1, 1, 1),
         data_format: str = "NDHWC",
     ):
-        props = _window_props(strides, padding, (), data_format)
-        props["dilations"] = _i64s(dilations)
-        super().__init__(operands=[input, filter], properties=props, result_types=[input.type])
-        inferred = expect(self.infer_result_types(), list, "inferred result types")
-        self.results[0]._type = inferred[0]  # pyright: ignore
-
-    def spatial_dilations(self) -> list[int]:
-        return _ints(self.dilations)[1:4]
+        super().__init__(
+            input, filter, strides, padding, dilations=dilations, data_format=data_format
+        )
 
     def infer_result_types(self) -> Sequence[Attribute]:
-        x, f = expect_tensor(self.input, "input"), expect_tensor(self.filter, "filter")
-        if x.get_num_dims() != 5 or f.get_num_dims() != 5:
-            raise VerifyException(f"input and filter must be 5-D, found {x} and {f}")
-        _same_elements(x, f, "input and filter")
-        self.check_window()
-        dil = _ints(self.dilations)
-        if len(dil) != 5 or dil[0] != 1 or dil[4] != 1 or any(d < 1 for d in dil):
-            raise VerifyException(
-                f"dilations must have 5 positive entries with 1 in the batch and depth dims, "
-                f"found {dil}"
-            )
+        x, f = self.check_conv()
         shape, f_shape = list(x.get_shape()), list(f.get_shape())
         c, (ci, co) = shape[-1], f_shape[-2:]
         if DYNAMIC_INDEX not in (c, ci) and (ci < 1 or c % ci):
@@ -539,10 +517,6 @@ class Conv3DOp(WindowOp):
             )
         outs, _ = self.spatial(shape[1:4], f_shape[:3], self.spatial_dilations())
         return [TensorType(x.element_type, [shape[0], *outs, co])]
-
-    def groups(self) -> int:
-        x, f = expect_tensor(self.input, "input"), expect_tensor(self.filter, "filter")
-        return x.get_shape()[-1] // f.get_shape()[-2]
 
 
 @irdl_op_definition
