@@ -396,16 +396,18 @@ class ScatterNdBase(TfOp):
 
     ACCUMULATES: ClassVar[bool] = True
     """Whether an update is added to the element (and repeated indices sum), or replaces it."""
+    INDICES: ClassVar[int]
+    """The operand index of `indices` (`updates` follows it)."""
 
     def target_type(self) -> TensorType:
-        """The type of the tensor scattered into (and of the result)."""
-        raise NotImplementedError
+        """The type of the tensor scattered into: the result's."""
+        return expect_tensor(self.results[0], "output")
 
     def indices_value(self) -> SSAValue:
-        raise NotImplementedError
+        return self.operands[self.INDICES]
 
     def updates_value(self) -> SSAValue:
-        raise NotImplementedError
+        return self.operands[self.INDICES + 1]
 
     def index_depth(self) -> int:
         ids = expect_tensor(self.indices_value(), "indices")
@@ -443,6 +445,7 @@ class ScatterNdOp(ScatterNdBase):
     : (tensor<4x1xi32>, tensor<4x3xf32>, tensor<2xi32>) -> tensor<8x3xf32>`"""
 
     name = "tf.ScatterNd"
+    INDICES: ClassVar[int] = 0
     indices = operand_def(TensorType)
     updates = operand_def(TensorType)
     shape = operand_def(TensorType)
@@ -466,25 +469,17 @@ class ScatterNdOp(ScatterNdBase):
             raise VerifyException(f"shape must be a 1-D list of sizes, found {array.tolist()}")
         return TensorType(updates.element_type, dims)
 
-    def target_type(self) -> TensorType:
-        return expect_tensor(self.output, "output")
-
     def infer_result_types(self) -> Sequence[Attribute]:
         target = self._target(expect_tensor(self.updates, "updates"), self.shape)
         self.check_updates(target)
         return [target]
-
-    def indices_value(self) -> SSAValue:
-        return self.indices
-
-    def updates_value(self) -> SSAValue:
-        return self.updates
 
 
 class TensorScatterBase(ScatterNdBase):
     """A copy of `tensor` with `updates` applied at the index vectors in the last dim of
     `indices`. An index outside the tensor's shape is an error at run time."""
 
+    INDICES: ClassVar[int] = 1
     tensor = operand_def(TensorType)
     indices = operand_def(TensorType)
     updates = operand_def(TensorType)
@@ -497,12 +492,6 @@ class TensorScatterBase(ScatterNdBase):
 
     def target_type(self) -> TensorType:
         return expect_tensor(self.tensor, "tensor")
-
-    def indices_value(self) -> SSAValue:
-        return self.indices
-
-    def updates_value(self) -> SSAValue:
-        return self.updates
 
 
 @irdl_op_definition
