@@ -1,4 +1,4 @@
-"""GraphDef control flow -> straight-line `tf` ops, decided at import time.
+"""GraphDef control flow -> `tf` ops: loops and conds kept as region ops, or decided at import.
 
 Frozen Keras RNNs (LSTM, GRU, SimpleRNN with the default `unroll=False`) hold a while loop whose
 trip count is a constant. Both ways TensorFlow freezes it are imported by unrolling it:
@@ -19,6 +19,12 @@ that cannot be kept (a list that grows, a list of unknown element shape, a body 
 loop value's shape) is unrolled as below. A v1 frame is kept the same way: its Merges are the
 loop values, its LoopCond's input the condition, its NextIterations the body's results and its
 Exits the loop's results.
+
+A tf.cond on a predicate known only at run time becomes one `tf.IfRegion`, whose regions hold
+each branch's ops: an `If`/`StatelessIf` from its branch functions, a v1 cond (Switch/Merge)
+from the nodes between its Switches and Merges. Which Merges end a v1 cond, and which input of
+each is the true side, comes from `branch_contexts`: the (predicate, side) pairs of the Switch
+outputs each node is computed from, as TensorFlow's deadness analysis tracks them.
 
 Nodes are evaluated on demand, iteration by iteration: a value is an SSA value of the block being
 built, a `Known` numpy array (constants and the small integer arithmetic on them: loop counters,
@@ -81,6 +87,11 @@ ARG = "_Arg"
 
 CONTROL_FLOW_OPS = FRAME_OPS | WHILE_OPS | IF_OPS | CALL_OPS | LIST_OPS
 """A graph holding any of these is imported through this module."""
+
+BRANCHES_DECIDED_AT_IMPORT = (
+    "the predicate is not known at import time, and control flow is decided at import here "
+    "(--unroll-loops, or a GPU target, whose host plan runs no branches yet)"
+)
 
 
 def uses_control_flow(nodes: Iterable[NodeDefMessage]) -> bool:
@@ -307,6 +318,109 @@ def _frame_name(frame: Frame | None) -> str:
     return "<main>" if frame is None else frame.name
 
 
+# ---------------------------------------------------------------------------------------------
+# v1 conds: a Merge of two values computed from the two sides of Switches on one predicate
+
+
+Branches = frozenset[tuple[TensorRef, bool]]
+"""The Switch outputs a node is computed from: (predicate, side taken) pairs."""
+
+
+@dataclass(frozen=True)
+class CondMerge:
+    """A Merge ending a v1 tf.cond (`lower_control_flow=True`, or TF1's tf.cond): the input
+    live when the predicate is true, the one live when it is false, and the Switches on the
+    predicate that the two branches read."""
+
+    pred: TensorRef
+    then_ref: TensorRef
+    else_ref: TensorRef
+    switches: tuple[str, ...]
+
+
+def _control_inputs(node: NodeDefMessage) -> list[str]:
+    return [text[1:] for text in node.input if text.startswith("^")]
+
+
+def _is_loop_merge(graph: Graph, name: str) -> bool:
+    frame = graph.frame_of.get(name)
+    return frame is not None and name in frame.merges
+
+
+def _sources(graph: Graph, name: str) -> list[str]:
+    """The nodes `name` waits for: data inputs (back edges aside) and control inputs."""
+    node = graph.nodes[name]
+    data = [r.node for r in graph.inputs[name] if not is_back_edge(graph.nodes[r.node], node)]
+    return data + [c for c in _control_inputs(node) if c in graph.nodes]
+
+
+def branch_contexts(graph: Graph) -> dict[str, Branches]:
+    """Each node's Branches, as TensorFlow's deadness analysis tracks them: a Switch output adds
+    its own pair, a Merge keeps the pairs its inputs share (the cond it ends drops out), other
+    nodes take the union of their inputs' (control inputs included: a branch's constants hang
+    on its pivot); a loop boundary (Enter, a loop's Merge, Exit) starts afresh."""
+    contexts: dict[str, Branches] = {}
+    empty: Branches = frozenset()
+
+    def context(name: str) -> Branches:
+        node = graph.nodes[name]
+        op = _base(node.op)
+        if op in ("Enter", "Exit") or _is_loop_merge(graph, name):
+            return empty
+        refs = [r for r in graph.inputs[name] if not is_back_edge(graph.nodes[r.node], node)]
+        found = [_context_of(graph, contexts, r) for r in refs]
+        found += [contexts.get(c, empty) for c in _control_inputs(node) if c in graph.nodes]
+        if op == "Merge" and found:
+            return frozenset.intersection(*found)
+        return empty.union(*found)
+
+    for root in graph.nodes:  # depth first, inputs before users, without recursion
+        stack, active = [(root, False)], set()
+        while stack:
+            name, expanded = stack.pop()
+            if name in contexts or (not expanded and name in active):
+                continue
+            if expanded:
+                contexts[name] = context(name)
+                continue
+            active.add(name)
+            stack.append((name, True))
+            stack += [(s, False) for s in _sources(graph, name) if s not in contexts]
+    return contexts
+
+
+def _context_of(graph: Graph, contexts: dict[str, Branches], ref: TensorRef) -> Branches:
+    """The Branches of one output: a Switch's outputs add the side they stand for."""
+    base = contexts.get(ref.node, frozenset())
+    refs = graph.inputs[ref.node]
+    if _base(graph.nodes[ref.node].op) == "Switch" and len(refs) == 2:
+        return base | {(refs[1], ref.index == 1)}
+    return base
+
+
+def _branch_switches(graph: Graph, merge: str, pred: TensorRef) -> tuple[str, ...]:
+    """The Switches on `pred` that the inputs of `merge` are computed from (through data and
+    control edges, within the Merge's loop frame)."""
+    frame = graph.frame_of.get(merge)
+    found: set[str] = set()
+    seen: set[str] = set()
+    todo = [r.node for r in graph.inputs[merge]]
+    while todo:
+        name = todo.pop()
+        if name in seen or graph.frame_of.get(name) is not frame:
+            continue
+        seen.add(name)
+        node = graph.nodes[name]
+        refs = graph.inputs[name]
+        if _base(node.op) == "Switch" and len(refs) == 2 and refs[1] == pred:
+            found.add(name)
+            continue
+        if _base(node.op) == "Enter" or _is_loop_merge(graph, name):
+            continue
+        todo += _sources(graph, name)
+    return tuple(sorted(found))
+
+
 # Output argument names of the ops with more than one (FunctionDef inputs read `node:arg:index`).
 OUTPUT_ARGS: dict[str, tuple[str, ...]] = {
     "FusedBatchNorm": ("y", "batch_mean", "batch_variance", "reserve_space_1", "reserve_space_2"),
@@ -509,6 +623,8 @@ class ControlFlowImporter:
         self.functions = {f.signature.name: f for f in library.function}
         self.function_graphs: dict[str, Graph] = {}
         self.consts: dict[tuple[int, str], Known] = {}
+        self.contexts: dict[int, dict[str, Branches]] = {}
+        self.cond_merges: dict[tuple[int, str], CondMerge | None] = {}
         self.rewritten: dict[tuple[int, str], Any] = {}
         self.main = Graph(
             "graph",
@@ -635,7 +751,34 @@ class ControlFlowImporter:
         op = _base(node.op)
         if op == "Exit" or op == ARG or node.op == "Placeholder":
             return []  # an Exit runs its whole loop when evaluated
+        if op == "Merge" and (cond := self.cond_merge(scope.graph, name)) is not None:
+            # The predicate and what the Switches switch, outside the cond; the branches are
+            # built when the Merge is (`cond`).
+            graph = scope.graph
+            return [cond.pred.node, *(graph.inputs[switch][0].node for switch in cond.switches)]
         return [ref.node for ref in scope.graph.inputs[name]]
+
+    def cond_merge(self, graph: Graph, name: str) -> CondMerge | None:
+        """The v1 cond the Merge `name` ends, or None (a loop's Merge, or not one of a cond)."""
+        key = (id(graph), name)
+        if key in self.cond_merges:
+            return self.cond_merges[key]
+        found = None
+        refs = graph.inputs[name]
+        if len(refs) == 2 and not _is_loop_merge(graph, name):
+            if id(graph) not in self.contexts:
+                self.contexts[id(graph)] = branch_contexts(graph)
+            sides = [_context_of(graph, self.contexts[id(graph)], ref) for ref in refs]
+            preds = {pred for pred, _ in sides[0] ^ sides[1]}
+            if len(preds) == 1:
+                pred = preds.pop()
+                for then_ref, else_ref in (refs, refs[::-1]):
+                    then_side, else_side = sides[refs.index(then_ref)], sides[refs.index(else_ref)]
+                    if (pred, True) in then_side and (pred, False) in else_side:
+                        switches = _branch_switches(graph, name, pred)
+                        found = CondMerge(pred, then_ref, else_ref, switches)
+        self.cond_merges[key] = found
+        return found
 
     def evaluate(self, scope: Scope, name: str) -> None:
         graph = scope.graph
@@ -650,6 +793,9 @@ class ControlFlowImporter:
             raise StrataError(f"{graph.where(name)} is needed but is not an input")
         if node.op == "Const":
             self.set(scope, name, [self.constant(graph, node)])
+            return
+        if op == "Merge" and (cond := self.cond_merge(graph, name)) is not None:
+            self.cond(scope, name, cond)
             return
         inputs = [self.value(scope, ref) for ref in graph.inputs[name]]
         if op == "Merge":
@@ -680,12 +826,7 @@ class ControlFlowImporter:
         if node.op in IF_OPS:
             if not isinstance(inputs[0], Known):
                 if not self.keep_loops:
-                    raise graph.error(
-                        name,
-                        "the predicate is not known at import time, and control flow is decided "
-                        "at import here (--unroll-loops, or a GPU target, whose host plan runs "
-                        "no branches yet)",
-                    )
+                    raise graph.error(name, BRANCHES_DECIDED_AT_IMPORT)
                 self.set(scope, name, self.if_region(graph, node, inputs))
                 return
             branch = (
@@ -981,35 +1122,122 @@ class ControlFlowImporter:
     def if_region(self, graph: Graph, node: NodeDefMessage, inputs: list[Value]) -> list[Value]:
         """An If whose predicate is known only at run time: one tf.IfRegion, each branch
         function built into its region."""
-        where = graph.where(node.name)
-        pred = self.as_operand(inputs[0], f"{where}: the predicate")
-        if pred.type != TensorType(IntegerType(1), []):
+
+        def branch(key: str) -> list[Value]:
+            called = self.function(_func_attr(graph, node, key), graph, node.name)
+            return self.call(called, inputs[1:], graph.where(node.name))
+
+        return self.branch_region(graph, node.name, inputs[0], branch)
+
+    def cond(self, scope: Scope, name: str, cond: CondMerge) -> None:
+        """The Merge ending a v1 cond: the taken branch's value when the predicate is known at
+        import time, else one tf.IfRegion with each branch built into its region."""
+        graph = scope.graph
+        pred = self.value(scope, cond.pred)
+        if pred is DEAD:
+            scope.dead.add(name)
+            return
+        if isinstance(pred, Known):
+            ref = cond.then_ref if _truth(pred.array) else cond.else_ref
+            value = self.value(scope, ref)
+            if value is DEAD:
+                scope.dead.add(name)
+                return
+            index = Known(np.asarray(graph.inputs[name].index(ref), np.int32), name)
+            self.set(scope, name, [value, index])
+            return
+        if not self.keep_loops:
+            raise graph.error(name, BRANCHES_DECIDED_AT_IMPORT)
+        group = self.cond_outputs(scope, name, cond)
+        switched = {
+            switch: self.value(scope, graph.inputs[switch][0])
+            for _, member in group
+            for switch in member.switches
+        }
+
+        def branch(key: str) -> list[Value]:
+            # The branch sees what the cond's Switches give on its side (and the other side
+            # dead); nodes outside the cond keep the values the enclosing scope has.
+            taken = key == "then_branch"
+            inside = Scope(
+                graph, scope.frame, scope.parent, dict(scope.env), set(scope.done), set(scope.dead)
+            )
+            for switch, data in switched.items():
+                self.set(inside, switch, [DEAD, data] if taken else [data, DEAD])
+                inside.done.add(switch)
+            return [
+                self.value(inside, member.then_ref if taken else member.else_ref)
+                for _, member in group
+            ]
+
+        results = self.branch_region(graph, name, pred, branch)
+        for (merge, _), result in zip(group, results, strict=True):
+            self.set(scope, merge, [result])
+            scope.done.add(merge)
+
+    def cond_outputs(self, scope: Scope, name: str, cond: CondMerge) -> list[tuple[str, CondMerge]]:
+        """The Merges of the cond that `name` ends, `name` first: Merges on the same predicate
+        in the same frame whose branches read a Switch in common (one tf.cond's outputs), not
+        built yet. They become the results of one tf.IfRegion."""
+        graph = scope.graph
+        frame = graph.frame_of.get(name)
+        others = [
+            (other, found)
+            for other, node in graph.nodes.items()
+            if other != name
+            and _base(node.op) == "Merge"
+            and graph.frame_of.get(other) is frame
+            and other not in scope.done
+            and (found := self.cond_merge(graph, other)) is not None
+            and found.pred == cond.pred
+        ]
+        group = [(name, cond)]
+        switches = set(cond.switches)
+        grew = True
+        while grew:
+            grew = False
+            for other, found in list(others):
+                if switches.intersection(found.switches):
+                    group.append((other, found))
+                    switches.update(found.switches)
+                    others.remove((other, found))
+                    grew = True
+        return group
+
+    def branch_region(
+        self, graph: Graph, name: str, pred: Value, branch: Callable[[str], list[Value]]
+    ) -> list[Value]:
+        """One tf.IfRegion on a predicate known only at run time, for node `name`;
+        `branch("then_branch")` and `branch("else_branch")` build each side's values into the
+        block being built (its region's)."""
+        where = graph.where(name)
+        pred_operand = self.as_operand(pred, f"{where}: the predicate")
+        if pred_operand.type != TensorType(IntegerType(1), []):
             raise graph.error(
-                node.name,
-                f"the predicate is not known at import time, and it is a {pred.type}, not a "
-                "scalar bool",
+                name,
+                f"the predicate is not known at import time, and it is a {pred_operand.type}, "
+                "not a scalar bool",
             )
         outer = expect(self.block, Block, "the block being built")
         blocks: list[Block] = []
         yielded: list[list[SSAValue]] = []
         models: list[Value] = []
         for key in ("then_branch", "else_branch"):
-            called = self.function(_func_attr(graph, node, key), graph, node.name)
             block = Block()
             self.pending[block] = outer
             self.block = block
             try:
-                values = self.call(called, inputs[1:], where)
+                values = branch(key)
                 operands = [
-                    self.loop_value(v, f"{where}: result {i} of {key}", node.name)
+                    self.loop_value(v, f"{where}: result {i} of {key}", name)
                     for i, v in enumerate(values)
                 ]
             except CannotKeepLoop as err:
-                raise graph.error(node.name, str(err)) from None
+                raise graph.error(name, str(err)) from None
             finally:
                 self.block = outer
             end = tf.YieldOp(operands)
-            end.location = location(node.name)
+            end.location = location(name)
             block.add_op(end)
             blocks.append(block)
             yielded.append(operands)
@@ -1017,12 +1245,12 @@ class ControlFlowImporter:
         types = [[v.type for v in values] for values in yielded]
         if types[0] != types[1]:
             raise graph.error(
-                node.name,
+                name,
                 "the branches return different types: "
                 f"({', '.join(map(str, types[0]))}) and ({', '.join(map(str, types[1]))})",
             )
-        op = tf.IfRegionOp(pred, types[0], Region(blocks[0]), Region(blocks[1]))
-        op.location = location(node.name)
+        op = tf.IfRegionOp(pred_operand, types[0], Region(blocks[0]), Region(blocks[1]))
+        op.location = location(name)
         self.add(op)
         return [_like(r, m) for r, m in zip(op.results, models, strict=True)]
 
@@ -1104,8 +1332,9 @@ class ControlFlowImporter:
             return _truth(pred.array)
         raise graph.error(
             name,
-            f"the {what} is not known at import time; only control flow "
-            "decided by constants is supported",
+            f"the {what} is not known at import time, and the value it steers is used outside "
+            "the Merge of a cond (only a cond, whose Merges give its results, is decided at "
+            "run time)",
         )
 
     # -- ops --------------------------------------------------------------------------------
