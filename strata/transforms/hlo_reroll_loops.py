@@ -47,7 +47,7 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType, i32
-from xdsl.ir import Block, Operation, OpResult, Region, SSAValue
+from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.printer import Printer
 from xdsl.rewriter import Rewriter
@@ -225,9 +225,25 @@ class _Rerolling:
         self.order = order
         self.ops = [op for op in self.order if not isinstance(op, hlo.ConstantOp)]
         self.position = {op: i for i, op in enumerate(self.ops)}
+        self.defined_at: dict[SSAValue, tuple[int, int]] = {
+            result: (i, result.index) for i, op in enumerate(self.ops) for result in op.results
+        }
+        """Each result of the block's ops: (position of its op, result index)."""
         self.reads = [reads[op] for op in self.ops]
         ids: dict[Hashable, int] = {}
         self.signatures = np.array([ids.setdefault(_signature(op), len(ids)) for op in self.ops])
+        self.last_user = [self.last_user_of(op) for op in self.ops]
+        """Per op, the position of the last op of the block using its results (len(ops) when
+        an op outside the block's ops uses them, -1 when none does)."""
+
+    def last_user_of(self, op: Operation) -> int:
+        last = -1
+        for result in op.results:
+            for use in result.uses:
+                user = self.top(use.operation)
+                at = self.position.get(user) if user is not None else None
+                last = max(last, len(self.ops) if at is None else at)
+        return last
 
     def reorder(self) -> None:
         """Puts the block's ops in the order the runs were found in."""
@@ -244,43 +260,48 @@ class _Rerolling:
     def at(self, value: SSAValue) -> int | None:
         """The position of the op defining `value` among the block's ops (None: a constant, a
         block argument or a value from around the block)."""
-        owner = value.owner
-        return self.position.get(owner) if isinstance(owner, Operation) else None
+        found = self.defined_at.get(value)
+        return None if found is None else found[0]
 
     def ref(
-        self, value: SSAValue, start: int, run_start: int, period: int, inputs: list[SSAValue]
+        self,
+        value: SSAValue,
+        start: int,
+        run_start: int,
+        period: int,
+        inputs: dict[SSAValue, int],
     ) -> Ref | None:
-        """How the window at `start` reads `value` (None: from two or more windows back)."""
-        at = self.at(value)
-        if at is None or at < run_start or not isinstance(value, OpResult):
-            if value not in inputs:
-                inputs.append(value)
-            return ("in", inputs.index(value), 0)
+        """How the window at `start` reads `value` (None: from two or more windows back);
+        `inputs` numbers the values from outside the run in first-read order."""
+        found = self.defined_at.get(value)  # the hot path of the search: no method calls
+        if found is None or found[0] < run_start:
+            return ("in", inputs.setdefault(value, len(inputs)), 0)
+        at, index = found
         if at >= start:
-            return ("local", at - start, value.index)
+            return ("local", at - start, index)
         if at >= start - period:
-            return ("carried", at - start + period, value.index)
+            return ("carried", at - start + period, index)
         return None
 
     def form(
         self, start: int, run_start: int, period: int
     ) -> tuple[list[list[Ref]] | None, list[SSAValue]]:
-        inputs: list[SSAValue] = []
+        inputs: dict[SSAValue, int] = {}
         form: list[list[Ref]] = []
         for j in range(period):
             refs = []
             for value in self.reads[start + j]:
                 r = self.ref(value, start, run_start, period, inputs)
                 if r is None:
-                    return None, inputs
+                    return None, list(inputs)
                 refs.append(r)
             form.append(refs)
-        return form, inputs
+        return form, list(inputs)
 
     def first_window(self, run: _Run) -> bool:
         """Whether the run's first window reads as the others do, with values from before the
         run in place of carried ones; fills `run.inits` and the window's inputs."""
-        inputs: list[SSAValue] = []
+        inputs: dict[SSAValue, int] = {}
         for j, refs in enumerate(run.form):
             for r, value in zip(refs, self.reads[run.start + j], strict=True):
                 if r[0] == "carried":
@@ -291,7 +312,7 @@ class _Rerolling:
                         return False
                 elif self.ref(value, run.start, run.start, run.period, inputs) != r:
                     return False
-        run.inputs.insert(0, inputs)
+        run.inputs.insert(0, list(inputs))
         return True
 
     def find(self, start: int, period: int) -> _Run | None:
@@ -358,14 +379,7 @@ class _Rerolling:
         k = run.trips - 1 if window is None else window
         begin = run.start + k * run.period
         end = begin + 2 * run.period
-        for op in self.ops[begin : begin + run.period]:
-            for result in op.results:
-                for use in result.uses:
-                    user = self.top(use.operation)
-                    at = self.position.get(user) if user is not None else None
-                    if at is None or at >= end:
-                        return False
-        return True
+        return all(last < end for last in self.last_user[begin : begin + run.period])
 
     def runs(self) -> list[_Run]:
         if len(self.ops) < 2 * self.min_trips:
