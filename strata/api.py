@@ -305,9 +305,11 @@ def _compile(
     rec.step("llvm-jit", time.perf_counter() - start)
     if key is not None:
         from strata.compile_cache import CompileCache
+        from strata.targets.cpu import packed
 
-        header: dict[str, object] = {"signature": fn.signature.to_json()}
-        CompileCache.default().put(key, header, fn.jit_module.object_code)
+        layout, payload = packed(fn.jit_module)
+        header: dict[str, object] = {"signature": fn.signature.to_json(), "linked": layout}
+        CompileCache.default().put(key, header, payload)
     return CompiledModel(
         lambda given: fn(**given),
         fn.signature,
@@ -351,7 +353,7 @@ def _cache_key(
 def _from_cache(key: CacheKey | None, opt_level: int, cpu: str | None) -> CompiledFunction | None:
     from strata.compile_cache import CompileCache
     from strata.runtime.cpu import CompiledFunction
-    from strata.targets.cpu import jit_cpu, load_object
+    from strata.targets.cpu import jit_cpu, load_object, unpacked
     from strata.targets.llvm_ir import host_target_machine
 
     if key is None:
@@ -360,9 +362,13 @@ def _from_cache(key: CacheKey | None, opt_level: int, cpu: str | None) -> Compil
     signature_json = entry.header.get("signature") if entry is not None else None
     if entry is None or not isinstance(signature_json, str):
         return None
+    parts = unpacked(entry.payload, entry.header.get("linked"))
+    if parts is None:  # an entry of an older layout: compiled again
+        return None
+    object_code, data = parts
     machine = host_target_machine(opt_level, jit_cpu(cpu))
     return CompiledFunction(
-        load_object(entry.payload, machine), EntrySignature.from_json(signature_json)
+        load_object(object_code, machine, data=data), EntrySignature.from_json(signature_json)
     )
 
 

@@ -1,5 +1,5 @@
-"""An on-disk cache of compiled models: the object code and the entry signature, keyed by
-everything that decides them.
+"""An on-disk cache of compiled models: the object code (with the weights it links) and the entry
+signature, keyed by everything that decides them.
 
     key = CacheKey.of(source=digest, target="cpu", opt_level=2, ...)
     entry = CompileCache.default().get(key)         # None on a miss or a corrupt entry
@@ -118,7 +118,8 @@ class CacheEntry:
     header: dict[str, object]
     """What the compile recorded beside the code (the entry signature's JSON, ...)."""
     payload: bytes
-    """The object code."""
+    """The object code, then the data it links in (`cpu.packed`; the header's `linked` list
+    tells them apart)."""
 
 
 class CompileCache:

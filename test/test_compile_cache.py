@@ -40,6 +40,28 @@ def test_second_compile_loads_the_object(cache_dir: Path) -> None:
     assert warm.module is None and list(warm.stage_seconds) == ["cache-load"]
     np.testing.assert_array_equal(warm(**mlp_inputs()), cold(**mlp_inputs()))
     assert warm.signature == cold.signature
+    # The 784x256 weight is linked data (not in the object): the entry carries it after the code.
+    (path,) = entries(cache_dir)
+    entry = _decode(path.read_bytes())
+    assert entry is not None
+    linked = entry.header["linked"]
+    assert isinstance(linked, list) and [784 * 256 * 4] in [item[1:] for item in linked]
+
+
+def test_entry_whose_layout_does_not_fit_is_a_miss(cache_dir: Path) -> None:
+    strata.compile(MLP)
+    (path,) = entries(cache_dir)
+    entry = _decode(path.read_bytes())
+    assert entry is not None
+    too_long = [["__strata_linked.x", len(entry.payload) + 1]]
+    for layout in (too_long, "not a list", [["__strata_linked.x", -1]]):
+        path.unlink()
+        CompileCache(cache_dir).put(
+            CacheKey(path.stem.removesuffix(".strata-cache")),
+            {**entry.header, "linked": layout},
+            entry.payload,
+        )
+        assert strata.compile(MLP).module is not None, f"loaded with layout {layout!r}"
 
 
 @pytest.mark.parametrize(

@@ -1,15 +1,20 @@
 """CPU code from the `llvm` stage: ELF/Mach-O object files, assembly, and an in-process JIT.
 
 Weights travel as global constants inside the object; the entry symbol is the function named by
-the module's `strata.signature` (external linkage), everything else is internal.
+the module's `strata.signature` (external linkage), everything else is internal. The JIT keeps
+large weights out of LLVM: they are external symbols of the object (`llvm_ir.LINKED_DATA_BYTES`)
+that `load_object` binds to aligned copies of their bytes when it links the object in.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 import llvmlite.binding as llvm_binding
+import numpy as np
 from xdsl.dialects import llvm
 from xdsl.dialects.builtin import ModuleOp
 
@@ -86,6 +91,8 @@ class JitModule:
     module: llvm_binding.ModuleRef | None = None
     """The optimised module it was made from (`str()` it to read the LLVM IR); None when the
     object came from the compile cache."""
+    linked: dict[str, np.ndarray] = field(default_factory=dict)
+    """The data linked to the object's external data symbols (kept alive with the code)."""
 
     def address_of(self, name: str) -> int:
         address = self.engine.get_function_address(name)
@@ -131,21 +138,85 @@ def jit(module: ModuleOp | str, opt_level: int = 2, cpu: str | None = None) -> J
     text (lower once, JIT per tuning); external symbols (libm, malloc) resolve in-process."""
     name = jit_cpu(cpu)
     tm = host_target_machine(opt_level, name)
-    llvm_ir = to_llvm_ir(module) if isinstance(module, ModuleOp) else module
+    data: dict[str, bytes] = {}
+    llvm_ir = to_llvm_ir(module, linked_data=data) if isinstance(module, ModuleOp) else module
     optimized = optimize(llvm_ir, opt_level, tm)
-    return load_object(tm.emit_object(optimized), tm, optimized)
+    return load_object(tm.emit_object(optimized), tm, optimized, data)
+
+
+LINKED_ALIGNMENT = 64
+"""Alignment of linked data: at least any global's (`DEFAULT_ALIGNMENT`, a cache line)."""
+
+_linking = threading.Lock()
+"""LLVM resolves an object's external symbols from one process-wide table when the object is
+finalised: binding the data symbols and finalising happen under this lock, so two models whose
+globals share a name each get their own bytes."""
 
 
 def load_object(
     object_code: bytes,
     machine: llvm_binding.TargetMachine,
     module: llvm_binding.ModuleRef | None = None,
+    data: Mapping[str, bytes | memoryview] | None = None,
 ) -> JitModule:
     """Link an object made for `machine` into this process (code generation happens once, in
-    `machine.emit_object`, so the same bytes can be cached and loaded again in milliseconds)."""
+    `machine.emit_object`, so the same bytes can be cached and loaded again in milliseconds).
+    `data` gives the bytes of the object's linked data symbols (`jit`), copied to aligned memory
+    that lives as long as the code."""
+    linked = {symbol: _aligned_copy(raw) for symbol, raw in (data or {}).items()}
     empty = llvm_binding.parse_assembly("")
     empty.triple = machine.triple
     engine = llvm_binding.create_mcjit_compiler(empty, machine)
     engine.add_object_file(llvm_binding.ObjectFileRef.from_data(object_code))
-    engine.finalize_object()
-    return JitModule(engine, machine, object_code, module)
+    with _linking:
+        for symbol, array in linked.items():
+            llvm_binding.add_symbol(symbol, array.ctypes.data)
+        engine.finalize_object()
+    return JitModule(engine, machine, object_code, module, linked)
+
+
+def packed(jit_module: JitModule) -> tuple[list[list[str | int]], bytes]:
+    """The object code followed by its linked data (what the compile cache stores), and the
+    `[symbol, nbytes]` list that tells them apart again (`unpacked`)."""
+    layout: list[list[str | int]] = [
+        [symbol, int(array.nbytes)] for symbol, array in jit_module.linked.items()
+    ]
+    parts = [jit_module.object_code, *(array.tobytes() for array in jit_module.linked.values())]
+    return layout, b"".join(parts)
+
+
+def unpacked(payload: bytes, layout: object) -> tuple[bytes, dict[str, memoryview]] | None:
+    """The object code and linked data of a `packed` payload (None: a layout that does not
+    describe it)."""
+    if not isinstance(layout, list):
+        return None
+    sizes: list[tuple[str, int]] = []
+    for item in layout:
+        if not (
+            isinstance(item, list)
+            and len(item) == 2
+            and isinstance(item[0], str)
+            and isinstance(item[1], int)
+            and item[1] >= 0
+        ):
+            return None
+        sizes.append((item[0], item[1]))
+    end = len(payload) - sum(size for _, size in sizes)
+    if end < 0:
+        return None
+    view = memoryview(payload)
+    data: dict[str, memoryview] = {}
+    at = end
+    for symbol, size in sizes:
+        data[symbol] = view[at : at + size]
+        at += size
+    return bytes(view[:end]), data
+
+
+def _aligned_copy(raw: bytes | memoryview) -> np.ndarray:
+    size = len(raw)
+    buffer = np.empty(size + LINKED_ALIGNMENT, np.uint8)
+    skip = -buffer.ctypes.data % LINKED_ALIGNMENT
+    array = buffer[skip : skip + size]
+    array[:] = np.frombuffer(raw, np.uint8)
+    return array

@@ -134,6 +134,22 @@ def _target_data() -> llvm_binding.TargetData:
     return _TARGET_DATA
 
 
+def _linked_bytes(op: llvm.GlobalOp) -> bytes | None:
+    """The bytes of a global the JIT may link in itself: a constant in the default address
+    space with a dense value of more than LINKED_DATA_BYTES, not all zeros (None otherwise)."""
+    value = op.value
+    if (
+        op.constant is None
+        or op.addr_space.value.data != 0
+        or not isinstance(value, DenseIntOrFPElementsAttr)
+    ):
+        return None
+    nbytes = convert_type(op.global_type).get_abi_size(_target_data())
+    if nbytes <= LINKED_DATA_BYTES or not any(value.data.data):
+        return None
+    return dense_bytes(value, nbytes, op.sym_name.data)
+
+
 def _convert_global(op: llvm.GlobalOp, out: ir.Module) -> None:
     init = global_initializer(op)
     addrspace = op.addr_space.value.data
@@ -334,10 +350,35 @@ def _loop_id(out: ir.Module, interleave: int) -> ir.MDValue:
     return loop_id
 
 
-def to_llvm_ir(module: ModuleOp, triple: str | None = None) -> ir.Module:
-    """The `llvm`-stage module as llvmlite IR (triple: the module's, `triple`, or the host's)."""
+LINKED_DATA_BYTES = 1 << 16
+"""Constant globals above this size leave the IR when the caller links them itself (the JIT):
+a 28M-parameter model's weights were 333 MB of IR text, 2.6 s of LLVM parsing and 1.5 s of
+object emission for bytes no pass looks into."""
+
+LINKED_DATA_PREFIX = "__strata_linked."
+"""The symbol of a global whose bytes the JIT links in: `__strata_linked.<global's name>`
+(a reserved prefix, so no library symbol is ever taken for one)."""
+
+
+class _LinkingModule(ir.Module):  # type: ignore[misc]  # llvmlite is untyped
+    """An llvmlite module in which the ops' references to a linked global (by its name in the
+    `llvm` stage) find its `LINKED_DATA_PREFIX` declaration."""
+
+    def get_global(self, name: str) -> ir.GlobalValue:
+        found = self.globals.get(LINKED_DATA_PREFIX + name)
+        return found if found is not None else super().get_global(name)
+
+
+def to_llvm_ir(
+    module: ModuleOp, triple: str | None = None, linked_data: dict[str, bytes] | None = None
+) -> ir.Module:
+    """The `llvm`-stage module as llvmlite IR (triple: the module's, `triple`, or the host's).
+
+    With `linked_data` (a dict to fill), constant globals of more than LINKED_DATA_BYTES are
+    declared `external` under LINKED_DATA_PREFIX + their name instead of carrying their bytes,
+    which go into the dict under that symbol: the caller links them in (`cpu.load_object`)."""
     _check_only_llvm(module)
-    out = ir.Module(name="strata")
+    out = ir.Module(name="strata") if linked_data is None else _LinkingModule(name="strata")
     module_triple = module.attributes.get("llvm.target_triple")
     if isinstance(module_triple, StringAttr):
         out.triple = module_triple.data
@@ -350,6 +391,16 @@ def to_llvm_ir(module: ModuleOp, triple: str | None = None) -> ir.Module:
     entries = [f.sym_name.data for f in funcs if SIGNATURE_ATTR in f.attributes]
     entry = entries[0] if entries else "module"
     for global_op in globals_:
+        data = _linked_bytes(global_op) if linked_data is not None else None
+        if linked_data is not None and data is not None:
+            symbol = LINKED_DATA_PREFIX + global_op.sym_name.data
+            gvar = ir.GlobalVariable(out, convert_type(global_op.global_type), name=symbol)
+            gvar.linkage = "external"
+            gvar.global_constant = True
+            if global_op.alignment is not None:
+                gvar.align = global_op.alignment.value.data
+            linked_data[symbol] = data
+            continue
         _convert_global(global_op, out)
     for func_op in funcs:
         _declare_func(func_op, out)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
@@ -22,7 +23,13 @@ from strata.pipeline import run_stages
 from strata.registry import make_context
 from strata.runtime.cpu import CompiledFunction
 from strata.targets.cpu import emit_assembly, emit_object
-from strata.targets.llvm_ir import READABLE_BYTES, optimize, to_llvm_ir
+from strata.targets.llvm_ir import (
+    LINKED_DATA_BYTES,
+    LINKED_DATA_PREFIX,
+    READABLE_BYTES,
+    optimize,
+    to_llvm_ir,
+)
 
 
 def _signature(n: int) -> str:
@@ -80,6 +87,39 @@ def test_large_weight_is_exact_bit_for_bit() -> None:
     assert 4 * n > READABLE_BYTES
     out = CompiledFunction.from_module(_llvm_module(text, weight))()["out"]
     np.testing.assert_array_equal(out.view(np.uint32), bits)
+
+
+def _copy_of(weight: np.ndarray) -> ModuleOp:
+    n = weight.size
+    return _llvm_module(COPY_WEIGHT.replace("SIG", _signature(n)).replace("16x", f"{n}x"), weight)
+
+
+def test_linked_weight_is_exact_bit_for_bit() -> None:
+    # Past LINKED_DATA_BYTES the JIT links a constant's bytes in (an external symbol of the
+    # object); an object file (AOT) still carries them.
+    bits = (np.arange(1 << 15, dtype=np.uint32) * np.uint32(0x9E3779B9)) | np.uint32(1)
+    bits[:3] = [0x7FC00001, 0x80000000, 0x7F800000]  # a NaN payload, -0, inf
+    module = _copy_of(bits.view(np.float32))
+    assert 4 * bits.size > LINKED_DATA_BYTES
+    fn = CompiledFunction.from_module(module)
+    np.testing.assert_array_equal(fn()["out"].view(np.uint32), bits)
+    assert list(fn.jit_module.linked) == [LINKED_DATA_PREFIX + "w0"]
+    assert fn.jit_module.linked[LINKED_DATA_PREFIX + "w0"].ctypes.data % 64 == 0
+    assert "@__strata_linked.w0 = external local_unnamed_addr constant" in str(fn.jit_module.module)
+    assert '@"w0" = private constant' in str(to_llvm_ir(module))
+
+
+def test_linked_weights_of_one_name_stay_apart() -> None:
+    # Two models whose weights have the same global name: each call sees its own bytes, with
+    # the models built one after the other and from several threads at once.
+    weights = [np.full(1 << 15, float(k), np.float32) for k in range(4)]
+    first = [CompiledFunction.from_module(_copy_of(w)) for w in weights[:2]]
+    for k, fn in enumerate(first):
+        np.testing.assert_array_equal(fn()["out"], weights[k])
+    with ThreadPoolExecutor(4) as pool:
+        built = list(pool.map(lambda w: CompiledFunction.from_module(_copy_of(w)), weights))
+    for k, fn in enumerate(built + first):
+        np.testing.assert_array_equal(fn()["out"], weights[k % 4 if k < 4 else k - 4])
 
 
 def test_splat_weight() -> None:
