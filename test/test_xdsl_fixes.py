@@ -1,7 +1,7 @@
 """xDSL fixes: hex bit-pattern float literals in dense attributes parse as the float's bits (in
 complex literals too, which may mix hex and decimal parts); a
 file ending inside a long string literal fails at once; symbol lookups while verifying are
-indexed and agree with the linear scan."""
+indexed and agree with the linear scan; splats are found by comparing bits."""
 
 import subprocess
 import sys
@@ -17,7 +17,7 @@ from xdsl.parser import Parser
 from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import ParseError
 
-from strata.dialects.tensor_types import numpy_from_dense
+from strata.dialects.tensor_types import dense_from_numpy, is_splat, numpy_from_dense
 from strata.loading import parse_ir
 from strata.registry import make_context
 
@@ -109,3 +109,24 @@ def test_indexed_symbol_lookup_agrees_with_the_scan() -> None:
     bad = Parser(make_context(), text.replace("@g(%x)", "@h(%x)")).parse_module()
     with pytest.raises(Exception, match="'@h' could not be found in symbol table"):
         verify_module(bad)
+
+
+@pytest.mark.parametrize(
+    ("value", "splat"),
+    [
+        (np.zeros(5, np.float32), True),
+        (np.array([1.0, 2.0], np.float32), False),
+        (np.full((3, 3), np.nan, np.float32), True),  # the same bits: one NaN
+        (np.array([0.0, -0.0], np.float32), False),  # two values, though equal as floats
+        (np.ones(4, np.bool_), True),
+        (np.array([True, False]), False),
+        (np.zeros(0, np.float32), False),  # no element to splat
+        (np.array(3.0, np.float64), True),
+        (np.arange(1 << 20, dtype=np.int32) // (1 << 20), True),
+    ],
+    ids=lambda v: str(getattr(v, "dtype", v)),
+)
+def test_is_splat_compares_bits(value: np.ndarray, splat: bool) -> None:
+    # xDSL's is_splat unpacks every element into a list (and finds no NaN splat); ours compares
+    # the bytes.
+    assert is_splat(dense_from_numpy(value)) is splat

@@ -87,6 +87,18 @@ def dense_from_numpy(
     )
 
 
+def is_splat(attr: DenseIntOrFPElementsAttr) -> bool:
+    """Whether every element of a dense attribute has the same bits (False for no elements).
+    xDSL's `is_splat` unpacks every element into a Python list: seconds for a layer's weights,
+    asked of every constant operand."""
+    raw = attr.data.data
+    count = len(attr)
+    if count == 0 or len(raw) % count:
+        return False
+    width = len(raw) // count
+    return bytes(raw) == bytes(raw[:width]) * count
+
+
 def numpy_from_dense(attr: DenseIntOrFPElementsAttr) -> np.ndarray:
     """The value of a dense attribute as a numpy array of its shape (splats expanded); bf16
     values as float32 (which holds each exactly)."""

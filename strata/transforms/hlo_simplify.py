@@ -19,7 +19,7 @@ from xdsl.pattern_rewriter import (
 )
 
 from strata.dialects import hlo
-from strata.dialects.tensor_types import dense_from_numpy, numpy_from_dense
+from strata.dialects.tensor_types import dense_from_numpy, is_splat, numpy_from_dense
 from strata.lowering.locations import LocatedBuilder
 
 
@@ -66,7 +66,7 @@ class FoldConstantShapeOp(RewritePattern):
         if dense is None or not isinstance(out_t, TensorType):
             return
         out_shape = tuple(out_t.get_shape())
-        splat = len(dense) > 0 and dense.is_splat()  # xDSL's is_splat fails on no elements
+        splat = is_splat(dense)
         if not splat and (
             isinstance(op, hlo.BroadcastInDimOp) or int(np.prod(out_shape)) > self.MAX_ELEMENTS
         ):

@@ -10,7 +10,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo
-from strata.dialects.tensor_types import is_static, numpy_from_dense
+from strata.dialects.tensor_types import is_splat, is_static, numpy_from_dense
 from strata.internal import expect
 from strata.lowering.hlo_to_linalg import scalar_ops
 from strata.lowering.hlo_to_linalg.generic import PARALLEL, affine_map, empty, generic, identity_map
@@ -76,7 +76,7 @@ def splat_scalar(b: LocatedBuilder, value: SSAValue) -> SSAValue | None:
     if not isinstance(owner, (hlo.ConstantOp, arith.ConstantOp)):
         return None
     # An empty tensor has no value to splat (xDSL's is_splat fails on it).
-    if not isinstance(dense, DenseIntOrFPElementsAttr) or len(dense) == 0 or not dense.is_splat():
+    if not isinstance(dense, DenseIntOrFPElementsAttr) or not is_splat(dense):
         return None
     element = dense.get_element_type()
     return scalar_ops.emit_constant(b, numpy_from_dense(dense).flat[0].item(), element)
