@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import (
+    BoolAttr,
     DenseArrayBase,
     FloatAttr,
     StringAttr,
@@ -462,7 +463,76 @@ class BucketizeOp(TfOp):
         return [TensorType(i32, t.get_shape())]
 
 
+def _square_matrices(value: SSAValue, what: str) -> TensorType:
+    t = expect_tensor(value, what)
+    shape = list(t.get_shape())
+    if not is_float(t.element_type):
+        raise VerifyException(f"{what} must have a float element type, found {t}")
+    if len(shape) < 2 or not dims_compatible([shape[-1]], [shape[-2]]):
+        raise VerifyException(f"{what} must be a batch of square matrices, found {t}")
+    return t
+
+
+@irdl_op_definition
+class CholeskyOp(TfOp):
+    """The lower-triangular Cholesky factor L (a = L L^T) of each symmetric positive definite
+    innermost matrix; only the lower triangle of `input` is read, L's upper triangle is zero.
+    `%l = "tf.Cholesky"(%a) : (tensor<2x4x4xf32>) -> tensor<2x4x4xf32>`. A matrix that is not
+    positive definite gives NaNs (TensorFlow on CPU raises)."""
+
+    name = "tf.Cholesky"
+    input = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue):
+        super().__init__(operands=[input], result_types=[input.type])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [_square_matrices(self.input, "input")]
+
+
+@irdl_op_definition
+class MatrixTriangularSolveOp(TfOp):
+    """X with matrix X = rhs for each triangular innermost matrix ([..., M, M]; `lower`: its
+    lower triangle is read, else its upper; `adjoint`: its transpose is used) and rhs
+    [..., M, K]. `%x = "tf.MatrixTriangularSolve"(%a, %b) <{lower = true, adjoint = false}> :
+    (tensor<4x4xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>`. The batch dims must match."""
+
+    name = "tf.MatrixTriangularSolve"
+    matrix = operand_def(TensorType)
+    rhs = operand_def(TensorType)
+    output = result_def(TensorType)
+    lower = prop_def(BoolAttr, default_value=BoolAttr.from_bool(True))
+    adjoint = prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    traits = traits_def(Pure())
+
+    def __init__(self, matrix: SSAValue, rhs: SSAValue, lower: bool = True, adjoint: bool = False):
+        super().__init__(
+            operands=[matrix, rhs],
+            result_types=[rhs.type],
+            properties={"lower": BoolAttr.from_bool(lower), "adjoint": BoolAttr.from_bool(adjoint)},
+        )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        a = _square_matrices(self.matrix, "matrix")
+        b = expect_tensor(self.rhs, "rhs")
+        a_shape, b_shape = list(a.get_shape()), list(b.get_shape())
+        if b.element_type != a.element_type or len(b_shape) != len(a_shape):
+            raise VerifyException(
+                f"rhs must be a {len(a_shape)}-d {a.element_type} tensor, found {b}"
+            )
+        if not dims_compatible(b_shape[:-1], a_shape[:-1]):
+            raise VerifyException(
+                f"rhs {format_shape(b_shape)} does not fit matrix {format_shape(a_shape)}: "
+                "the batch dims and the rows must match"
+            )
+        return [b]
+
+
 OPS: list[type[Operation]] = [
+    CholeskyOp,
+    MatrixTriangularSolveOp,
     IsFiniteOp,
     IsNanOp,
     IsInfOp,

@@ -1729,7 +1729,179 @@ class MatrixBandPartOp(TfOp):
         return lower[0], upper[0]
 
 
+def diagonal_offset(k: SSAValue) -> int | None:
+    """The one diagonal `k` names (a scalar, or [k, k]); None when `k` is not a constant. A band
+    of diagonals (k = [k0, k1], k0 < k1) is refused."""
+    _int_operand(k, "k", (0, 1))
+    values = constant_ints(k)
+    if values is None:
+        return None
+    if len(values) not in (1, 2):
+        raise VerifyException(f"k must be one value or two, found {len(values)}")
+    if len(values) == 2 and values[0] != values[1]:
+        raise VerifyException(
+            f"k = {values} is a band of diagonals; one diagonal (k0 == k1) is supported"
+        )
+    return values[0]
+
+
+def _check_padding_value(pad: SSAValue, like: TensorType) -> None:
+    p = expect_tensor(pad, "padding_value")
+    if p.get_num_dims() != 0 or p.element_type != like.element_type:
+        raise VerifyException(f"padding_value must be a scalar {like.element_type}, found {p}")
+
+
+def diagonal_length(rows: int, cols: int, k: int) -> int:
+    """Elements of diagonal `k` (0: main, > 0 above it) of a rows x cols matrix."""
+    return min(rows + min(k, 0), cols - max(k, 0))
+
+
+@irdl_op_definition
+class MatrixDiagV3Op(TfOp):
+    """A batch of matrices holding `diagonal` [..., N] on diagonal k (0: the main one, > 0 above
+    it) and `padding_value` elsewhere: out[..., i, j] = diagonal[..., j - max(k, 0)] where
+    j - i = k. num_rows / num_cols of -1 are the smallest that fit (both -1: square).
+    `%m = "tf.MatrixDiagV3"(%d, %k, %rows, %cols, %pad) : (tensor<4xf32>, tensor<i32>,
+    tensor<i32>, tensor<i32>, tensor<f32>) -> tensor<4x4xf32>` (tf.eye and tf.linalg.diag make
+    it)."""
+
+    name = "tf.MatrixDiagV3"
+    diagonal = operand_def(TensorType)
+    k = operand_def(TensorType)
+    num_rows = operand_def(TensorType)
+    num_cols = operand_def(TensorType)
+    padding_value = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        diagonal: SSAValue,
+        k: SSAValue,
+        num_rows: SSAValue,
+        num_cols: SSAValue,
+        padding_value: SSAValue,
+    ):
+        operands = [diagonal, k, num_rows, num_cols, padding_value]
+        super().__init__(operands=operands, result_types=[self._infer(*operands)])
+
+    @staticmethod
+    def _infer(
+        diagonal: SSAValue, k: SSAValue, num_rows: SSAValue, num_cols: SSAValue, pad: SSAValue
+    ) -> TensorType:
+        d = expect_tensor(diagonal, "diagonal")
+        if d.get_num_dims() < 1:
+            raise VerifyException(f"diagonal must have rank >= 1, found {d}")
+        _check_padding_value(pad, d)
+        offset = diagonal_offset(k)
+        _int_operand(num_rows, "num_rows", (0,))
+        _int_operand(num_cols, "num_cols", (0,))
+        shape = _shape(d)
+        n = shape[-1]
+        rows, cols = constant_ints(num_rows), constant_ints(num_cols)
+        if offset is None or n == UNKNOWN or rows is None or cols is None:
+            return tensor_type(d.element_type, shape[:-1] + [UNKNOWN, UNKNOWN])
+        m, c = rows[0], cols[0]
+        fewest_rows, fewest_cols = n + max(-offset, 0), n + max(offset, 0)
+        if m == -1 and c == -1:
+            m = c = max(fewest_rows, fewest_cols)
+        elif m == -1:
+            m = fewest_rows
+        elif c == -1:
+            c = fewest_cols
+        if m < 0 or c < 0 or diagonal_length(m, c, offset) != n:
+            raise VerifyException(
+                f"diagonal {offset} of a {m}x{c} matrix has "
+                f"{max(diagonal_length(m, c, offset), 0)} elements, but the diagonal has {n}"
+            )
+        return tensor_type(d.element_type, shape[:-1] + [m, c])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [
+            self._infer(self.diagonal, self.k, self.num_rows, self.num_cols, self.padding_value)
+        ]
+
+
+@irdl_op_definition
+class MatrixDiagPartV3Op(TfOp):
+    """Diagonal k of each innermost matrix of `input` [..., M, N]: out[..., t] =
+    input[..., t + max(-k, 0), t + max(k, 0)] ([..., L], L its length).
+    `%d = "tf.MatrixDiagPartV3"(%x, %k, %pad) : (tensor<3x4xf32>, tensor<i32>, tensor<f32>) ->
+    tensor<3xf32>` (padding_value pads the shorter diagonals of a band, which is not
+    supported: one diagonal needs none)."""
+
+    name = "tf.MatrixDiagPartV3"
+    input = operand_def(TensorType)
+    k = operand_def(TensorType)
+    padding_value = operand_def(TensorType)
+    diagonal = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, k: SSAValue, padding_value: SSAValue):
+        super().__init__(
+            operands=[input, k, padding_value],
+            result_types=[self._infer(input, k, padding_value)],
+        )
+
+    @staticmethod
+    def _infer(input: SSAValue, k: SSAValue, pad: SSAValue) -> TensorType:
+        t = expect_tensor(input, "input")
+        if t.get_num_dims() < 2:
+            raise VerifyException(f"input must have rank >= 2, found {t}")
+        _check_padding_value(pad, t)
+        offset = diagonal_offset(k)
+        shape = _shape(t)
+        m, n = shape[-2:]
+        if offset is None or UNKNOWN in (m, n):
+            return tensor_type(t.element_type, shape[:-2] + [UNKNOWN])
+        length = diagonal_length(m, n, offset)
+        if length <= 0:
+            raise VerifyException(f"diagonal {offset} is outside a {m}x{n} matrix")
+        return tensor_type(t.element_type, shape[:-2] + [length])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.input, self.k, self.padding_value)]
+
+
+@irdl_op_definition
+class MatrixSetDiagV3Op(TfOp):
+    """`input` [..., M, N] with diagonal k of each innermost matrix replaced by `diagonal`
+    [..., L]. `%y = "tf.MatrixSetDiagV3"(%x, %d, %k) : (tensor<4x4xf32>, tensor<4xf32>,
+    tensor<i32>) -> tensor<4x4xf32>`."""
+
+    name = "tf.MatrixSetDiagV3"
+    input = operand_def(TensorType)
+    diagonal = operand_def(TensorType)
+    k = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, diagonal: SSAValue, k: SSAValue):
+        super().__init__(operands=[input, diagonal, k], result_types=[input.type])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = expect_tensor(self.input, "input")
+        if t.get_num_dims() < 2:
+            raise VerifyException(f"input must have rank >= 2, found {t}")
+        d = expect_tensor(self.diagonal, "diagonal")
+        if d.element_type != t.element_type:
+            raise VerifyException(f"diagonal must hold {t.element_type}, found {d}")
+        offset = diagonal_offset(self.k)
+        shape = _shape(t)
+        if offset is not None and UNKNOWN not in shape[-2:]:
+            want = shape[:-2] + [diagonal_length(shape[-2], shape[-1], offset)]
+            if not dims_compatible(_shape(d), want):
+                raise VerifyException(
+                    f"diagonal {offset} of input {format_shape(shape)} needs a diagonal of "
+                    f"shape {format_shape(want)}, found {format_shape(_shape(d))}"
+                )
+        return [t]
+
+
 OPS: list[type[Operation]] = [
+    MatrixDiagV3Op,
+    MatrixDiagPartV3Op,
+    MatrixSetDiagV3Op,
     MatrixBandPartOp,
     ShapeOp,
     SizeOp,

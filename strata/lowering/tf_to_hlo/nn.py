@@ -4,7 +4,7 @@ DepthwiseConv2dNative, Conv2DBackpropInput), pools (MaxPool, AvgPool), FusedBatc
 from __future__ import annotations
 
 import numpy as np
-from xdsl.dialects.builtin import TensorType, f32, i32
+from xdsl.dialects.builtin import BoolAttr, TensorType, f32, i32
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
@@ -347,7 +347,34 @@ class ResizeNearestLowering(RewritePattern):
         rewriter.replace(op, [], [value])
 
 
+class LinearAlgebraLowering(RewritePattern):
+    """tf.Cholesky(a) -> hlo.cholesky(a, lower = true); tf.MatrixTriangularSolve(a, b, lower,
+    adjoint) -> hlo.triangular_solve(a, b, left_side, lower, unit_diagonal = false,
+    transpose_a = adjoint ? TRANSPOSE : NO_TRANSPOSE) (real matrices: adjoint is transpose)."""
+
+    handles = (tf.CholeskyOp, tf.MatrixTriangularSolveOp)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, (tf.CholeskyOp, tf.MatrixTriangularSolveOp)) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        if isinstance(op, tf.CholeskyOp):
+            factor = hlo.CholeskyOp(
+                operands=[op.input],
+                result_types=[op.output.type],
+                properties={"lower": BoolAttr.from_bool(True)},
+            )
+            rewriter.replace(op, [], [b(factor).result])
+            return
+        transpose = hlo.Transpose.TRANSPOSE if op.adjoint.value.data else hlo.Transpose.NO_TRANSPOSE
+        solve = hlo.TriangularSolveOp(
+            op.matrix, op.rhs, True, bool(op.lower.value.data), False, transpose
+        )
+        rewriter.replace(op, [], [b(solve).results[0]])
+
+
 PATTERNS: tuple[RewritePattern, ...] = (
+    LinearAlgebraLowering(),
     BiasAddLowering(),
     MatMulLowering(),
     SoftmaxLowering(),

@@ -18,7 +18,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo, tf
-from strata.dialects.tensor_types import dense_from_numpy, shape_of
+from strata.dialects.tensor_types import dense_from_numpy, is_float, shape_of
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import all_static
@@ -514,6 +514,16 @@ class OneHotLowering(RewritePattern):
         rewriter.replace(op, [], [b(hlo.SelectOp(hit, on, off)).result])
 
 
+def _matrix_mask(b: LocatedBuilder, keep: np.ndarray, shape: Sequence[int]) -> SSAValue:
+    """`keep` (a bool [M, N] constant) broadcast over the batch dims of `shape` ([..., M, N])."""
+    return broadcast_to(b, b(hlo.ConstantOp(dense_from_numpy(keep))).output, shape)
+
+
+def _on_diagonal(b: LocatedBuilder, k: int, shape: Sequence[int]) -> SSAValue:
+    rows, cols = np.ogrid[: shape[-2], : shape[-1]]
+    return _matrix_mask(b, (cols - rows) == k, shape)
+
+
 class MatrixBandPartLowering(RewritePattern):
     """tf.MatrixBandPart(x, lo, hi) -> hlo.select(broadcast(band mask constant), x, 0)
     (the bounds must be constants; the mask is computed here from the static shape)"""
@@ -532,11 +542,82 @@ class MatrixBandPartLowering(RewritePattern):
         rows, cols = np.ogrid[: shape[-2], : shape[-1]]
         keep = ((lower < 0) | (rows - cols <= lower)) & ((upper < 0) | (cols - rows <= upper))
         b = LocatedBuilder(rewriter, op)
-        mask = b(hlo.ConstantOp(dense_from_numpy(keep))).output
-        rank = len(shape)
-        wide = b(hlo.BroadcastInDimOp(mask, TensorType(i1, shape), [rank - 2, rank - 1]))
         zero = splat(b, 0, t)
-        rewriter.replace(op, [], [b(hlo.SelectOp(wide.result, op.input, zero)).result])
+        rewriter.replace(
+            op, [], [b(hlo.SelectOp(_matrix_mask(b, keep, shape), op.input, zero)).result]
+        )
+
+
+def _spread_diagonal(
+    b: LocatedBuilder, diagonal: SSAValue, k: int, shape: Sequence[int]
+) -> SSAValue:
+    """[..., M, N] whose row i holds, in every column, the element of `diagonal` that diagonal
+    k has in row i (diagonal[..., i - max(-k, 0)]; zero in rows the diagonal misses)."""
+    t = expect(diagonal.type, TensorType)
+    rank = len(shape)
+    n = shape_of(t)[-1]
+    low = max(-k, 0)
+    edges = [0] * (rank - 2)
+    rows = diagonal
+    if (low, shape[-2] - n - low) != (0, 0):
+        zero = scalar(b, 0, t.element_type)
+        rows = b(hlo.PadOp(diagonal, zero, [*edges, low], [*edges, shape[-2] - n - low])).result
+    spread_t = TensorType(t.element_type, shape)
+    return b(hlo.BroadcastInDimOp(rows, spread_t, list(range(rank - 1)))).result
+
+
+class MatrixDiagLowering(RewritePattern):
+    """tf.MatrixDiagV3(d, k, rows, cols, pad) -> hlo.select(on diagonal k, d spread along its
+    rows, pad); tf.MatrixSetDiagV3(x, d, k) -> the same with x off the diagonal (k constant)."""
+
+    handles = (tf.MatrixDiagV3Op, tf.MatrixSetDiagV3Op)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, (tf.MatrixDiagV3Op, tf.MatrixSetDiagV3Op)) or not all_static(op):
+            return
+        k = tf.diagonal_offset(op.k)
+        if k is None:
+            return
+        b = LocatedBuilder(rewriter, op)
+        shape = shape_of(op.output.type)
+        on = _on_diagonal(b, k, shape)
+        spread = _spread_diagonal(b, op.diagonal, k, shape)
+        if isinstance(op, tf.MatrixDiagV3Op):
+            off = broadcast_to(b, op.padding_value, shape)
+        else:
+            off = op.input
+        rewriter.replace(op, [], [b(hlo.SelectOp(on, spread, off)).result])
+
+
+class MatrixDiagPartLowering(RewritePattern):
+    """tf.MatrixDiagPartV3(x, k, pad) -> hlo.select(on diagonal k, x, -0) summed along each
+    row (one term per row: exact, -0 and NaN included), rows of the diagonal sliced out."""
+
+    handles = (tf.MatrixDiagPartV3Op,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.MatrixDiagPartV3Op) or not all_static(op):
+            return
+        k = tf.diagonal_offset(op.k)
+        if k is None:
+            return
+        b = LocatedBuilder(rewriter, op)
+        t = expect(op.input.type, TensorType)
+        shape = shape_of(t)
+        rank = len(shape)
+        # -0 is the sum's identity for floats (x + -0 = x, -0 included); ints take 0, bools or.
+        is_bool = t.element_type == i1
+        empty = -0.0 if is_float(t.element_type) else 0
+        kept = b(hlo.SelectOp(_on_diagonal(b, k, shape), op.input, splat(b, empty, t))).result
+        body = hlo.OrOp if is_bool else hlo.AddOp
+        per_row = b(
+            hlo.ReduceOp.build_binary(kept, scalar(b, empty, t.element_type), [rank - 1], body)
+        ).results[0]
+        first = max(-k, 0)
+        length = shape_of(op.diagonal.type)[-1]
+        start = [0] * (rank - 2) + [first]
+        limit = list(shape[:-2]) + [first + length]
+        rewriter.replace(op, [], [b(hlo.SliceOp(per_row, start, limit)).result])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -668,6 +749,8 @@ class BlockRearrangeLowering(RewritePattern):
 
 PATTERNS: tuple[RewritePattern, ...] = (
     MatrixBandPartLowering(),
+    MatrixDiagLowering(),
+    MatrixDiagPartLowering(),
     ConstLowering(),
     ReshapeLowering(),
     ShapeQueryLowering(),

@@ -117,3 +117,27 @@ func.func @bucketize_unsorted(%x: tensor<3xf32>) {
   %0 = "tf.Bucketize"(%x) <{boundaries = array<f32: 1.0, 0.0>}> : (tensor<3xf32>) -> tensor<3xi32>
   func.return
 }
+
+// -----
+
+func.func @cholesky_not_square(%a: tensor<3x4xf32>) {
+  // expected-error @+1 {{input must be a batch of square matrices, found tensor<3x4xf32>}}
+  %0 = "tf.Cholesky"(%a) : (tensor<3x4xf32>) -> tensor<3x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @cholesky_int(%a: tensor<3x3xi32>) {
+  // expected-error @+1 {{input must have a float element type, found tensor<3x3xi32>}}
+  %0 = "tf.Cholesky"(%a) : (tensor<3x3xi32>) -> tensor<3x3xi32>
+  func.return
+}
+
+// -----
+
+func.func @solve_rows(%a: tensor<2x4x4xf32>, %b: tensor<2x3x1xf32>) {
+  // expected-error @+1 {{rhs [2,3,1] does not fit matrix [2,4,4]: the batch dims and the rows must match}}
+  %0 = "tf.MatrixTriangularSolve"(%a, %b) <{lower = true, adjoint = false}> : (tensor<2x4x4xf32>, tensor<2x3x1xf32>) -> tensor<2x3x1xf32>
+  func.return
+}

@@ -264,3 +264,54 @@ func.func @reverse_sequence_lengths_size(%x: tensor<2x3xf32>, %n: tensor<3xi32>)
   %0 = "tf.ReverseSequence"(%x, %n) <{seq_dim = 1 : i64, batch_dim = 0 : i64}> : (tensor<2x3xf32>, tensor<3xi32>) -> tensor<2x3xf32>
   func.return
 }
+
+// -----
+
+func.func @diag_band(%d: tensor<3xf32>) {
+  %k = "tf.Const"() <{value = dense<[0, 1]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %r = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %p = "tf.Const"() <{value = dense<0.0> : tensor<f32>}> : () -> tensor<f32>
+  // expected-error @+1 {{k = [0, 1] is a band of diagonals; one diagonal (k0 == k1) is supported}}
+  %0 = "tf.MatrixDiagV3"(%d, %k, %r, %r, %p) : (tensor<3xf32>, tensor<2xi32>, tensor<i32>, tensor<i32>, tensor<f32>) -> tensor<3x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @diag_does_not_fit(%d: tensor<3xf32>) {
+  %k = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %r = "tf.Const"() <{value = dense<5> : tensor<i32>}> : () -> tensor<i32>
+  %p = "tf.Const"() <{value = dense<0.0> : tensor<f32>}> : () -> tensor<f32>
+  // expected-error @+1 {{diagonal 0 of a 5x5 matrix has 5 elements, but the diagonal has 3}}
+  %0 = "tf.MatrixDiagV3"(%d, %k, %r, %r, %p) : (tensor<3xf32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<f32>) -> tensor<5x5xf32>
+  func.return
+}
+
+// -----
+
+func.func @diag_pad_type(%d: tensor<3xf32>, %p: tensor<i32>) {
+  %k = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %r = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{padding_value must be a scalar f32, found tensor<i32>}}
+  %0 = "tf.MatrixDiagV3"(%d, %k, %r, %r, %p) : (tensor<3xf32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<3x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @diag_part_outside(%x: tensor<3x4xf32>) {
+  %k = "tf.Const"() <{value = dense<4> : tensor<i32>}> : () -> tensor<i32>
+  %p = "tf.Const"() <{value = dense<0.0> : tensor<f32>}> : () -> tensor<f32>
+  // expected-error @+1 {{diagonal 4 is outside a 3x4 matrix}}
+  %0 = "tf.MatrixDiagPartV3"(%x, %k, %p) : (tensor<3x4xf32>, tensor<i32>, tensor<f32>) -> tensor<1xf32>
+  func.return
+}
+
+// -----
+
+func.func @set_diag_length(%x: tensor<4x4xf32>, %d: tensor<3xf32>) {
+  %k = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{diagonal 0 of input [4,4] needs a diagonal of shape [4], found [3]}}
+  %0 = "tf.MatrixSetDiagV3"(%x, %d, %k) : (tensor<4x4xf32>, tensor<3xf32>, tensor<i32>) -> tensor<4x4xf32>
+  func.return
+}

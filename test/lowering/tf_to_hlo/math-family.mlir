@@ -306,3 +306,18 @@ func.func @bucketize(%x: tensor<4xi32>) -> tensor<4xi32> {
   %0 = "tf.Bucketize"(%x) <{boundaries = array<f32: 0.0, 2.5>}> : (tensor<4xi32>) -> tensor<4xi32>
   func.return %0 : tensor<4xi32>
 }
+
+// -----
+
+// Cholesky is hlo.cholesky of the lower triangle; MatrixTriangularSolve with adjoint = true
+// solves with the transpose (real matrices).
+// CHECK-LABEL: func.func @cholesky_solve
+// CHECK-SAME: (%[[A:.*]]: tensor<2x4x4xf32>, %[[B:.*]]: tensor<2x4x1xf32>)
+// CHECK-NEXT:   %[[L:.*]] = hlo.cholesky %[[A]], lower = true : tensor<2x4x4xf32>
+// CHECK-NEXT:   %[[X:.*]] = "hlo.triangular_solve"(%[[L]], %[[B]]) <{left_side = true, lower = true, unit_diagonal = false, transpose_a = #hlo<transpose TRANSPOSE>}>
+// CHECK-NEXT:   func.return %[[L]], %[[X]]
+func.func @cholesky_solve(%a: tensor<2x4x4xf32>, %b: tensor<2x4x1xf32>) -> (tensor<2x4x4xf32>, tensor<2x4x1xf32>) {
+  %l = "tf.Cholesky"(%a) : (tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
+  %x = "tf.MatrixTriangularSolve"(%l, %b) <{lower = true, adjoint = true}> : (tensor<2x4x4xf32>, tensor<2x4x1xf32>) -> tensor<2x4x1xf32>
+  func.return %l, %x : tensor<2x4x4xf32>, tensor<2x4x1xf32>
+}

@@ -286,3 +286,60 @@ func.func @reverse_sequence(%x: tensor<2x3xf32>, %n: tensor<2xi32>) -> tensor<2x
   %0 = "tf.ReverseSequence"(%x, %n) <{seq_dim = 1 : i64, batch_dim = 0 : i64}> : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<2x3xf32> loc("rev")
   func.return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+// MatrixDiagV3 with k = -1 and both sizes -1: a square 4x4. Row i holds diagonal[i - 1] (the
+// diagonal padded by one in front) where j - i = -1, the padding value elsewhere.
+// CHECK-LABEL: func.func @matrix_diag_below
+// CHECK-SAME: (%[[D:.*]]: tensor<3xf32>)
+// CHECK-NEXT:   %[[P:.*]] = hlo.constant dense<9.000000e+00> : tensor<f32>
+// CHECK-NEXT:   %[[M:.*]] = hlo.constant dense<{{\[\[}}false, false, false, false], [true, false, false, false], [false, true, false, false], [false, false, true, false]]> : tensor<4x4xi1>
+// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT:   %[[R:.*]] = hlo.pad %[[D]], %[[Z]], low = [1], high = [0], interior = [0] : (tensor<3xf32>, tensor<f32>) -> tensor<4xf32>
+// CHECK-NEXT:   %[[S:.*]] = hlo.broadcast_in_dim %[[R]], dims = [0] : (tensor<4xf32>) -> tensor<4x4xf32>
+// CHECK-NEXT:   %[[F:.*]] = hlo.broadcast_in_dim %[[P]], dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+// CHECK-NEXT:   %[[Y:.*]] = hlo.select %[[M]], %[[S]], %[[F]] : tensor<4x4xi1>, tensor<4x4xf32>
+// CHECK-NEXT:   func.return %[[Y]]
+func.func @matrix_diag_below(%d: tensor<3xf32>) -> tensor<4x4xf32> {
+  %k = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %r = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %p = "tf.Const"() <{value = dense<9.0> : tensor<f32>}> : () -> tensor<f32>
+  %0 = "tf.MatrixDiagV3"(%d, %k, %r, %r, %p) : (tensor<3xf32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<f32>) -> tensor<4x4xf32>
+  func.return %0 : tensor<4x4xf32>
+}
+
+// -----
+
+// MatrixDiagPartV3 of k = [-1, -1] (one diagonal as a pair): the other elements become -0
+// (the identity of a float sum, -0 included), each row is summed, rows 1..3 are the diagonal.
+// CHECK-LABEL: func.func @matrix_diag_part
+// CHECK-SAME: (%[[X:.*]]: tensor<4x3xf32>)
+// CHECK-NEXT:   %[[M:.*]] = hlo.constant dense<{{\[\[}}false, false, false], [true, false, false], [false, true, false], [false, false, true]]> : tensor<4x3xi1>
+// CHECK-NEXT:   %[[N:.*]] = hlo.constant dense<-0.000000e+00> : tensor<4x3xf32>
+// CHECK-NEXT:   %[[K:.*]] = hlo.select %[[M]], %[[X]], %[[N]] : tensor<4x3xi1>, tensor<4x3xf32>
+// CHECK-NEXT:   %[[I:.*]] = hlo.constant dense<-0.000000e+00> : tensor<f32>
+// CHECK-NEXT:   %[[R:.*]] = hlo.reduce(%[[K]] init: %[[I]]) applies hlo.add across dimensions = [1] : (tensor<4x3xf32>, tensor<f32>) -> tensor<4xf32>
+// CHECK-NEXT:   %[[D:.*]] = hlo.slice %[[R]] [1:4] : (tensor<4xf32>) -> tensor<3xf32>
+// CHECK-NEXT:   func.return %[[D]]
+func.func @matrix_diag_part(%x: tensor<4x3xf32>) -> tensor<3xf32> {
+  %k = "tf.Const"() <{value = dense<[-1, -1]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %p = "tf.Const"() <{value = dense<0.0> : tensor<f32>}> : () -> tensor<f32>
+  %0 = "tf.MatrixDiagPartV3"(%x, %k, %p) : (tensor<4x3xf32>, tensor<2xi32>, tensor<f32>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
+
+// -----
+
+// MatrixSetDiagV3: the diagonal spread along its rows where j - i = k, the input elsewhere.
+// CHECK-LABEL: func.func @matrix_set_diag
+// CHECK-SAME: (%[[X:.*]]: tensor<3x3xi32>, %[[D:.*]]: tensor<3xi32>)
+// CHECK-NEXT:   %[[M:.*]] = hlo.constant dense<{{\[\[}}true, false, false], [false, true, false], [false, false, true]]> : tensor<3x3xi1>
+// CHECK-NEXT:   %[[S:.*]] = hlo.broadcast_in_dim %[[D]], dims = [0] : (tensor<3xi32>) -> tensor<3x3xi32>
+// CHECK-NEXT:   %[[Y:.*]] = hlo.select %[[M]], %[[S]], %[[X]] : tensor<3x3xi1>, tensor<3x3xi32>
+// CHECK-NEXT:   func.return %[[Y]]
+func.func @matrix_set_diag(%x: tensor<3x3xi32>, %d: tensor<3xi32>) -> tensor<3x3xi32> {
+  %k = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.MatrixSetDiagV3"(%x, %d, %k) : (tensor<3x3xi32>, tensor<3xi32>, tensor<i32>) -> tensor<3x3xi32>
+  func.return %0 : tensor<3x3xi32>
+}

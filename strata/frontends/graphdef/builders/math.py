@@ -7,7 +7,7 @@ from collections.abc import Callable
 from xdsl.ir import Operation, SSAValue
 
 from strata.dialects import tf
-from strata.frontends.graphdef.builders.attrs import attr_float, attr_string
+from strata.frontends.graphdef.builders.attrs import attr_bool, attr_float, attr_string
 from strata.frontends.graphdef.schema import NodeDefMessage
 
 
@@ -27,7 +27,14 @@ def build_bucketize(node: NodeDefMessage, operands: list[SSAValue]) -> Operation
     return tf.BucketizeOp(x, boundaries)
 
 
+def build_matrix_triangular_solve(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    matrix, rhs = operands
+    lower, adjoint = attr_bool(node, "lower", True), attr_bool(node, "adjoint")
+    return tf.MatrixTriangularSolveOp(matrix, rhs, lower, adjoint)
+
+
 BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
+    "MatrixTriangularSolve": build_matrix_triangular_solve,
     "Bucketize": build_bucketize,
     "LeakyRelu": build_leaky_relu,
     "CheckNumerics": build_check_numerics,
