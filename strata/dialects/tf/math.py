@@ -9,11 +9,13 @@ from xdsl.dialects.builtin import (
     BoolAttr,
     DenseArrayBase,
     FloatAttr,
+    IntegerAttr,
     StringAttr,
     TensorType,
     f32,
     i1,
     i32,
+    i64,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
@@ -530,7 +532,97 @@ class MatrixTriangularSolveOp(TfOp):
         return [b]
 
 
+class FakeQuantBase(TfOp):
+    """What the FakeQuant ops share: float32 `inputs` rounded to one of 2^num_bits levels
+    (2^num_bits - 1 with `narrow_range`) between min and max, nudged so that 0 is a level, and
+    clamped to them (quantization-aware training leaves these in a frozen graph)."""
+
+    num_bits = prop_def(IntegerAttr, default_value=IntegerAttr(8, i64))
+    narrow_range = prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    traits = traits_def(Pure())
+
+    def levels(self) -> tuple[int, int]:
+        """The lowest and highest quantized level."""
+        return (1 if self.narrow_range.value.data else 0), (1 << self.num_bits.value.data) - 1
+
+    def check(self) -> TensorType:
+        t = expect_tensor(self.operands[0], "inputs")
+        if t.element_type != f32:
+            raise VerifyException(f"inputs must be a float32 tensor, found {t}")
+        bits = self.num_bits.value.data
+        if not 2 <= bits <= 16:
+            raise VerifyException(f"num_bits must be between 2 and 16, found {bits}")
+        return t
+
+
+@irdl_op_definition
+class FakeQuantWithMinMaxArgsOp(FakeQuantBase):
+    """FakeQuant with the range as attributes.
+    `%y = "tf.FakeQuantWithMinMaxArgs"(%x) <{min = -6.0 : f32, max = 6.0 : f32, num_bits = 8 :
+    i64, narrow_range = false}> : (tensor<4xf32>) -> tensor<4xf32>`"""
+
+    name = "tf.FakeQuantWithMinMaxArgs"
+    inputs = operand_def(TensorType)
+    outputs = result_def(TensorType)
+    min = prop_def(FloatAttr, default_value=FloatAttr(-6.0, f32))
+    max = prop_def(FloatAttr, default_value=FloatAttr(6.0, f32))
+
+    def __init__(self, inputs: SSAValue, lo: float, hi: float, num_bits: int, narrow_range: bool):
+        super().__init__(
+            operands=[inputs],
+            result_types=[inputs.type],
+            properties={
+                "min": FloatAttr(lo, f32),
+                "max": FloatAttr(hi, f32),
+                "num_bits": IntegerAttr(num_bits, i64),
+                "narrow_range": BoolAttr.from_bool(narrow_range),
+            },
+        )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = self.check()
+        lo, hi = self.min.value.data, self.max.value.data
+        if not lo < hi:
+            raise VerifyException(f"min must be below max, found min {lo} and max {hi}")
+        return [t]
+
+
+@irdl_op_definition
+class FakeQuantWithMinMaxVarsOp(FakeQuantBase):
+    """FakeQuant with the range as scalar operands (constants in a frozen graph).
+    `%y = "tf.FakeQuantWithMinMaxVars"(%x, %min, %max) <{num_bits = 8 : i64, narrow_range =
+    false}> : (tensor<4xf32>, tensor<f32>, tensor<f32>) -> tensor<4xf32>`"""
+
+    name = "tf.FakeQuantWithMinMaxVars"
+    inputs = operand_def(TensorType)
+    min = operand_def(TensorType)
+    max = operand_def(TensorType)
+    outputs = result_def(TensorType)
+
+    def __init__(
+        self, inputs: SSAValue, lo: SSAValue, hi: SSAValue, num_bits: int, narrow_range: bool
+    ):
+        super().__init__(
+            operands=[inputs, lo, hi],
+            result_types=[inputs.type],
+            properties={
+                "num_bits": IntegerAttr(num_bits, i64),
+                "narrow_range": BoolAttr.from_bool(narrow_range),
+            },
+        )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = self.check()
+        for value, what in ((self.min, "min"), (self.max, "max")):
+            bound = expect_tensor(value, what)
+            if bound.element_type != f32 or bound.get_num_dims() != 0:
+                raise VerifyException(f"{what} must be a float32 scalar, found {bound}")
+        return [t]
+
+
 OPS: list[type[Operation]] = [
+    FakeQuantWithMinMaxArgsOp,
+    FakeQuantWithMinMaxVarsOp,
     CholeskyOp,
     MatrixTriangularSolveOp,
     IsFiniteOp,

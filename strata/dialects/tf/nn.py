@@ -15,6 +15,7 @@ from xdsl.dialects.builtin import (
     BoolAttr,
     DenseArrayBase,
     FloatAttr,
+    IntegerAttr,
     IntegerType,
     StringAttr,
     TensorType,
@@ -864,7 +865,55 @@ class ResizeNearestNeighborOp(ResizeOp):
     FLOAT_RESULT: ClassVar[bool] = False
 
 
+@irdl_op_definition
+class LRNOp(TfOp):
+    """Local response normalization over the channels of an NHWC tensor:
+    y = x / (bias + alpha * sum(x[..., c - r : c + r + 1]^2)) ^ beta (r = depth_radius; the
+    window stops at the channel range's ends).
+    `%y = "tf.LRN"(%x) <{depth_radius = 2 : i64, bias = 1.0 : f32, alpha = 1.0e-04 : f32,
+    beta = 7.5e-01 : f32}> : (tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>`"""
+
+    name = "tf.LRN"
+    input = operand_def(TensorType)
+    output = result_def(TensorType)
+    depth_radius = prop_def(IntegerAttr, default_value=IntegerAttr(5, i64))
+    bias = prop_def(FloatAttr, default_value=FloatAttr(1.0, f32))
+    alpha = prop_def(FloatAttr, default_value=FloatAttr(1.0, f32))
+    beta = prop_def(FloatAttr, default_value=FloatAttr(0.5, f32))
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        input: SSAValue,
+        depth_radius: int = 5,
+        bias: float = 1.0,
+        alpha: float = 1.0,
+        beta: float = 0.5,
+    ):
+        super().__init__(
+            operands=[input],
+            result_types=[input.type],
+            properties={
+                "depth_radius": IntegerAttr(depth_radius, i64),
+                "bias": FloatAttr(bias, f32),
+                "alpha": FloatAttr(alpha, f32),
+                "beta": FloatAttr(beta, f32),
+            },
+        )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = expect_tensor(self.input, "input")
+        if t.get_num_dims() != 4 or not is_float(t.element_type):
+            raise VerifyException(f"input must be a 4-d float tensor (NHWC), found {t}")
+        if self.depth_radius.value.data < 0:
+            raise VerifyException(
+                f"depth_radius must be non-negative, found {self.depth_radius.value.data}"
+            )
+        return [t]
+
+
 OPS: list[type[Operation]] = [
+    LRNOp,
     BatchMatMulV2Op,
     BatchMatMulOp,
     BatchMatMulV3Op,

@@ -14,7 +14,7 @@ from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import all_static
 from strata.lowering.tf_to_hlo.gather import take
-from strata.lowering.tf_to_hlo.helpers import broadcast_to, scalar
+from strata.lowering.tf_to_hlo.helpers import broadcast_to, scalar, splat
 
 
 class BiasAddLowering(RewritePattern):
@@ -373,7 +373,88 @@ class LinearAlgebraLowering(RewritePattern):
         rewriter.replace(op, [], [b(solve).results[0]])
 
 
+class LRNLowering(RewritePattern):
+    """tf.LRN(x) -> x / (bias + alpha * hlo.reduce_window(x * x, add, channel window 2r + 1,
+    padded by r)) ^ beta"""
+
+    handles = (tf.LRNOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.LRNOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        x, t = op.input, op.output.type
+        element = expect(t, TensorType).element_type
+        r = op.depth_radius.value.data
+        squares = b(hlo.MultiplyOp(x, x)).result
+        sums = b(
+            hlo.ReduceWindowOp(
+                squares,
+                scalar(b, 0.0, element),
+                [1, 1, 1, 2 * r + 1],
+                hlo.AddOp,
+                window_strides=[1, 1, 1, 1],
+                padding=[(0, 0), (0, 0), (0, 0), (r, r)],
+            )
+        ).results[0]
+        scaled = b(hlo.MultiplyOp(splat(b, op.alpha.value.data, t), sums)).result
+        base = b(hlo.AddOp(splat(b, op.bias.value.data, t), scaled)).result
+        denominator = b(hlo.PowerOp(base, splat(b, op.beta.value.data, t))).result
+        rewriter.replace(op, [], [b(hlo.DivideOp(x, denominator)).result])
+
+
+def nudged_range(lo: float, hi: float, levels: tuple[int, int]) -> tuple[np.float32, ...]:
+    """(nudged min, nudged max, scale, 1 / scale) of a FakeQuant range, in float32 as
+    TensorFlow's kernel computes them: the zero point is the level nearest to where 0 falls
+    (rounded half away from zero, kept within the levels), and the range moves to put 0 on it."""
+    low, high = np.float32(levels[0]), np.float32(levels[1])
+    f_lo, f_hi = np.float32(lo), np.float32(hi)
+    scale = (f_hi - f_lo) / (high - low)
+    inverse = (high - low) / (f_hi - f_lo)
+    zero_from_min = low - f_lo / scale
+    if zero_from_min < low:
+        zero = low
+    elif zero_from_min > high:
+        zero = high
+    else:
+        zero = np.float32(np.floor(abs(zero_from_min) + 0.5) * np.sign(zero_from_min))
+    return (low - zero) * scale, (high - zero) * scale, scale, inverse
+
+
+class FakeQuantLowering(RewritePattern):
+    """tf.FakeQuantWithMinMaxArgs / Vars(x) -> floor((clamp(x, nudged min, nudged max) -
+    nudged min) * (1 / scale) + 0.5) * scale + nudged min, the nudged range computed here (Vars:
+    min and max must be constants, as they are in a frozen graph)."""
+
+    handles = (tf.FakeQuantWithMinMaxArgsOp, tf.FakeQuantWithMinMaxVarsOp)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.FakeQuantBase) or not all_static(op):
+            return
+        if isinstance(op, tf.FakeQuantWithMinMaxArgsOp):
+            lo, hi = op.min.value.data, op.max.value.data
+        elif isinstance(op, tf.FakeQuantWithMinMaxVarsOp):
+            bounds = [tf.constant_array(v) for v in (op.min, op.max)]
+            if bounds[0] is None or bounds[1] is None:
+                return
+            lo, hi = float(bounds[0]), float(bounds[1])
+        else:
+            return
+        low, high, scale, inverse = nudged_range(lo, hi, op.levels())
+        b = LocatedBuilder(rewriter, op)
+        t = op.results[0].type
+        nudged_min = splat(b, float(low), t)
+        clamped = b(hlo.ClampOp(nudged_min, op.operands[0], splat(b, float(high), t))).result
+        shifted = b(hlo.SubtractOp(clamped, nudged_min)).result
+        steps = b(hlo.MultiplyOp(shifted, splat(b, float(inverse), t))).result
+        level = b(hlo.FloorOp(b(hlo.AddOp(steps, splat(b, 0.5, t))).result)).result
+        scaled = b(hlo.MultiplyOp(level, splat(b, float(scale), t))).result
+        rewriter.replace(op, [], [b(hlo.AddOp(scaled, nudged_min)).result])
+
+
 PATTERNS: tuple[RewritePattern, ...] = (
+    LRNLowering(),
+    FakeQuantLowering(),
     LinearAlgebraLowering(),
     BiasAddLowering(),
     MatMulLowering(),

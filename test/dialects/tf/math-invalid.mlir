@@ -141,3 +141,27 @@ func.func @solve_rows(%a: tensor<2x4x4xf32>, %b: tensor<2x3x1xf32>) {
   %0 = "tf.MatrixTriangularSolve"(%a, %b) <{lower = true, adjoint = false}> : (tensor<2x4x4xf32>, tensor<2x3x1xf32>) -> tensor<2x3x1xf32>
   func.return
 }
+
+// -----
+
+func.func @fake_quant_range(%x: tensor<4xf32>) {
+  // expected-error @+1 {{min must be below max, found min 1.0 and max -1.0}}
+  %0 = "tf.FakeQuantWithMinMaxArgs"(%x) <{min = 1.0 : f32, max = -1.0 : f32, num_bits = 8 : i64, narrow_range = false}> : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @fake_quant_bits(%x: tensor<4xf32>) {
+  // expected-error @+1 {{num_bits must be between 2 and 16, found 1}}
+  %0 = "tf.FakeQuantWithMinMaxArgs"(%x) <{min = -1.0 : f32, max = 1.0 : f32, num_bits = 1 : i64, narrow_range = false}> : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @fake_quant_vars_shape(%x: tensor<4xf32>, %lo: tensor<4xf32>, %hi: tensor<f32>) {
+  // expected-error @+1 {{min must be a float32 scalar, found tensor<4xf32>}}
+  %0 = "tf.FakeQuantWithMinMaxVars"(%x, %lo, %hi) <{num_bits = 8 : i64, narrow_range = false}> : (tensor<4xf32>, tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  func.return
+}

@@ -192,3 +192,11 @@ func.func @maxpool3d_ksize(%x: tensor<1x4x4x4x2xf32>) {
   %0 = "tf.MaxPool3D"(%x) <{ksize = array<i64: 1, 2, 2, 1>, strides = array<i64: 1, 2, 2, 2, 1>, padding = "VALID", data_format = "NDHWC"}> : (tensor<1x4x4x4x2xf32>) -> tensor<1x2x2x2x2xf32>
   func.return
 }
+
+// -----
+
+func.func @lrn_rank(%x: tensor<2x5xf32>) {
+  // expected-error @+1 {{input must be a 4-d float tensor (NHWC), found tensor<2x5xf32>}}
+  %0 = "tf.LRN"(%x) <{depth_radius = 1 : i64, bias = 1.0 : f32, alpha = 1.0 : f32, beta = 0.5 : f32}> : (tensor<2x5xf32>) -> tensor<2x5xf32>
+  func.return
+}

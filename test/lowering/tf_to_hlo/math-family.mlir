@@ -321,3 +321,28 @@ func.func @cholesky_solve(%a: tensor<2x4x4xf32>, %b: tensor<2x4x1xf32>) -> (tens
   %x = "tf.MatrixTriangularSolve"(%l, %b) <{lower = true, adjoint = true}> : (tensor<2x4x4xf32>, tensor<2x4x1xf32>) -> tensor<2x4x1xf32>
   func.return %l, %x : tensor<2x4x4xf32>, tensor<2x4x1xf32>
 }
+
+// -----
+
+// FakeQuantWithMinMaxArgs, 4 bits with a narrow range (levels 1..15) over [0.3, 2]: 0 must be a
+// level, so the range is nudged to [0, 1.7] (scale 1.7 / 14); x is clamped to it and rounded to
+// the nearest level (floor(steps + 0.5)).
+// CHECK-LABEL: func.func @fake_quant
+// CHECK-SAME: (%[[X:.*]]: tensor<4xf32>)
+// CHECK-NEXT:   %[[LO:.*]] = hlo.constant dense<0.000000e+00> : tensor<4xf32>
+// CHECK-NEXT:   %[[HI:.*]] = hlo.constant dense<1.700000e+00> : tensor<4xf32>
+// CHECK-NEXT:   %[[C:.*]] = hlo.clamp %[[LO]], %[[X]], %[[HI]] : tensor<4xf32>
+// CHECK-NEXT:   %[[S:.*]] = hlo.subtract %[[C]], %[[LO]]
+// CHECK-NEXT:   %[[INV:.*]] = hlo.constant dense<8.23529434> : tensor<4xf32>
+// CHECK-NEXT:   %[[T:.*]] = hlo.multiply %[[S]], %[[INV]]
+// CHECK-NEXT:   %[[H:.*]] = hlo.constant dense<5.000000e-01> : tensor<4xf32>
+// CHECK-NEXT:   %[[U:.*]] = hlo.add %[[T]], %[[H]]
+// CHECK-NEXT:   %[[L:.*]] = hlo.floor %[[U]]
+// CHECK-NEXT:   %[[SC:.*]] = hlo.constant dense<0.121428572> : tensor<4xf32>
+// CHECK-NEXT:   %[[Q:.*]] = hlo.multiply %[[L]], %[[SC]]
+// CHECK-NEXT:   %[[Y:.*]] = hlo.add %[[Q]], %[[LO]]
+// CHECK-NEXT:   func.return %[[Y]]
+func.func @fake_quant(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "tf.FakeQuantWithMinMaxArgs"(%x) <{min = 0.3 : f32, max = 2.0 : f32, num_bits = 4 : i64, narrow_range = true}> : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}

@@ -203,3 +203,26 @@ func.func @avgpool3d(%x: tensor<1x3x2x2x1xf32>) -> tensor<1x2x1x1x1xf32> {
   %0 = "tf.AvgPool3D"(%x) <{ksize = array<i64: 1, 2, 2, 2, 1>, strides = array<i64: 1, 2, 2, 2, 1>, padding = "SAME", data_format = "NDHWC"}> : (tensor<1x3x2x2x1xf32>) -> tensor<1x2x1x1x1xf32>
   func.return %0 : tensor<1x2x1x1x1xf32>
 }
+
+// -----
+
+// LRN: the squares summed over a window of 2r + 1 channels (padded by r at both ends), then
+// x / (bias + alpha * sum) ^ beta.
+// CHECK-LABEL: func.func @lrn
+// CHECK-SAME: (%[[X:.*]]: tensor<1x2x2x5xf32>)
+// CHECK-NEXT:   %[[SQ:.*]] = hlo.multiply %[[X]], %[[X]] : tensor<1x2x2x5xf32>
+// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT:   %[[S:.*]] = "hlo.reduce_window"(%[[SQ]], %[[Z]]) <{window_dimensions = array<i64: 1, 1, 1, 3>, window_strides = array<i64: 1, 1, 1, 1>, padding = dense<{{\[\[}}0, 0], [0, 0], [0, 0], [1, 1]]> : tensor<4x2xi64>}> ({
+// CHECK:          hlo.add
+// CHECK:        %[[A:.*]] = hlo.constant dense<5.000000e-01> : tensor<1x2x2x5xf32>
+// CHECK-NEXT:   %[[AS:.*]] = hlo.multiply %[[A]], %[[S]]
+// CHECK-NEXT:   %[[B:.*]] = hlo.constant dense<2.000000e+00> : tensor<1x2x2x5xf32>
+// CHECK-NEXT:   %[[D:.*]] = hlo.add %[[B]], %[[AS]]
+// CHECK-NEXT:   %[[E:.*]] = hlo.constant dense<7.500000e-01> : tensor<1x2x2x5xf32>
+// CHECK-NEXT:   %[[P:.*]] = hlo.power %[[D]], %[[E]]
+// CHECK-NEXT:   %[[Y:.*]] = hlo.divide %[[X]], %[[P]]
+// CHECK-NEXT:   func.return %[[Y]]
+func.func @lrn(%x: tensor<1x2x2x5xf32>) -> tensor<1x2x2x5xf32> {
+  %0 = "tf.LRN"(%x) <{depth_radius = 1 : i64, bias = 2.0 : f32, alpha = 0.5 : f32, beta = 0.75 : f32}> : (tensor<1x2x2x5xf32>) -> tensor<1x2x2x5xf32>
+  func.return %0 : tensor<1x2x2x5xf32>
+}

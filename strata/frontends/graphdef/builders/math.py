@@ -7,7 +7,7 @@ from collections.abc import Callable
 from xdsl.ir import Operation, SSAValue
 
 from strata.dialects import tf
-from strata.frontends.graphdef.builders.attrs import attr_bool, attr_float, attr_string
+from strata.frontends.graphdef.builders.attrs import attr_bool, attr_float, attr_int, attr_string
 from strata.frontends.graphdef.schema import NodeDefMessage
 
 
@@ -33,7 +33,22 @@ def build_matrix_triangular_solve(node: NodeDefMessage, operands: list[SSAValue]
     return tf.MatrixTriangularSolveOp(matrix, rhs, lower, adjoint)
 
 
+def build_fake_quant_args(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    (x,) = operands
+    lo, hi = attr_float(node, "min", -6.0), attr_float(node, "max", 6.0)
+    bits, narrow = attr_int(node, "num_bits", 8), attr_bool(node, "narrow_range")
+    return tf.FakeQuantWithMinMaxArgsOp(x, lo, hi, bits, narrow)
+
+
+def build_fake_quant_vars(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    x, lo, hi = operands
+    bits, narrow = attr_int(node, "num_bits", 8), attr_bool(node, "narrow_range")
+    return tf.FakeQuantWithMinMaxVarsOp(x, lo, hi, bits, narrow)
+
+
 BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
+    "FakeQuantWithMinMaxArgs": build_fake_quant_args,
+    "FakeQuantWithMinMaxVars": build_fake_quant_vars,
     "MatrixTriangularSolve": build_matrix_triangular_solve,
     "Bucketize": build_bucketize,
     "LeakyRelu": build_leaky_relu,

@@ -12,6 +12,7 @@ from strata.frontends.graphdef.builders.attrs import (
     attr_bool,
     attr_element_type,
     attr_float,
+    attr_int,
     attr_ints,
     attr_string,
 )
@@ -136,7 +137,19 @@ def build_resize(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     )
 
 
+def build_lrn(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    (x,) = operands
+    return tf.LRNOp(
+        x,
+        attr_int(node, "depth_radius", 5),
+        attr_float(node, "bias", 1.0),
+        attr_float(node, "alpha", 1.0),
+        attr_float(node, "beta", 0.5),
+    )
+
+
 BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
+    "LRN": build_lrn,
     "BatchMatMulV2": build_batch_matmul_v2,
     "BatchMatMul": build_batch_matmul,
     "BatchMatMulV3": build_batch_matmul_v3,
