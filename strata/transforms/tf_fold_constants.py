@@ -186,38 +186,46 @@ def _evaluate(op: Operation, args: list[np.ndarray]) -> np.ndarray | None:
     return _evaluate_shape_op(op, args)
 
 
+def folded(op: Operation) -> tf.ConstOp | None:
+    """The tf.Const that `op` comes to when its operands are constants (or its result a static
+    shape query), None when it does not fold here."""
+    if not isinstance(op, tf.TfOp) or isinstance(op, tf.ConstOp) or len(op.results) != 1:
+        return None
+    result_type = op.results[0].type
+    if not isinstance(result_type, TensorType):
+        return None
+    element = result_type.element_type
+    shape = result_type.get_shape()
+    if any(d < 0 for d in shape) or int(np.prod(shape)) > MAX_FOLDED_ELEMENTS:
+        if not isinstance(op, (tf.ShapeOp, tf.SizeOp, tf.RankOp)):
+            return None
+    try:
+        with np.errstate(all="ignore"):
+            value = _static_shape_query(op)
+            if value is None:
+                args = _operand_values(op)
+                if args is None:
+                    return None
+                value = _evaluate(op, args)
+            if value is None:
+                return None
+            value = np.asarray(value).astype(numpy_dtype_for(element), copy=False)
+    except (VerifyException, ValueError, IndexError, TypeError):
+        return None  # an invalid op: the verifier names it
+    const = tf.ConstOp(dense_from_numpy(value, element))
+    if const.output.type != result_type and refine(result_type, const.output.type) is None:
+        return None
+    const.location = op.location
+    return const
+
+
 class FoldConstantOperands(RewritePattern):
     """`tf.AddV2(tf.Const 1, tf.Const 2)` -> `tf.Const 3` (also MatMul, BiasAdd, Reshape, Cast)"""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
-        if not isinstance(op, tf.TfOp) or isinstance(op, tf.ConstOp) or len(op.results) != 1:
-            return
-        result_type = op.results[0].type
-        if not isinstance(result_type, TensorType):
-            return
-        element = result_type.element_type
-        shape = result_type.get_shape()
-        if any(d < 0 for d in shape) or int(np.prod(shape)) > MAX_FOLDED_ELEMENTS:
-            if not isinstance(op, (tf.ShapeOp, tf.SizeOp, tf.RankOp)):
-                return
-        try:
-            with np.errstate(all="ignore"):
-                value = _static_shape_query(op)
-                if value is None:
-                    args = _operand_values(op)
-                    if args is None:
-                        return
-                    value = _evaluate(op, args)
-                if value is None:
-                    return
-                value = np.asarray(value).astype(numpy_dtype_for(element), copy=False)
-        except (VerifyException, ValueError, IndexError, TypeError):
-            return  # an invalid op: the verifier names it
-        const = tf.ConstOp(dense_from_numpy(value, element))
-        if const.output.type != result_type and refine(result_type, const.output.type) is None:
-            return
-        const.location = op.location
-        rewriter.replace(op, const)
+        const = folded(op)
+        if const is not None:
+            rewriter.replace(op, const)
 
 
 class ForwardIdentityOperands(RewritePattern):

@@ -6,13 +6,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
     BoolAttr,
+    ComplexType,
     DenseArrayBase,
     FloatAttr,
     IntegerAttr,
     StringAttr,
     TensorType,
     f32,
+    f64,
     i1,
     i32,
     i64,
@@ -29,7 +32,13 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from strata.dialects.element_kinds import is_bool, is_float, is_integer, is_numeric
+from strata.dialects.element_kinds import (
+    complex_part,
+    is_bool,
+    is_float,
+    is_integer,
+    is_numeric,
+)
 from strata.dialects.tensor_types import broadcast_shapes, format_shape
 from strata.dialects.tf.core import (
     BinaryOp,
@@ -37,6 +46,7 @@ from strata.dialects.tf.core import (
     TfOp,
     UnaryOp,
 )
+from strata.dialects.tf.shape import constant_ints
 from strata.dialects.verify_helpers import dims_compatible, expect_tensor
 
 
@@ -620,7 +630,96 @@ class FakeQuantWithMinMaxVarsOp(FakeQuantBase):
         return [t]
 
 
+@irdl_op_definition
+class RFFTOp(TfOp):
+    """The discrete Fourier transform of real signals over the innermost dim, its first
+    fft_length / 2 + 1 frequencies (the input's last dim cropped or zero-padded to fft_length).
+    `%y = "tf.RFFT"(%x, %n) : (tensor<2x8xf32>, tensor<1xi32>) -> tensor<2x5xcomplex<f32>>`
+    (tf.signal.stft's transform)."""
+
+    name = "tf.RFFT"
+    input = operand_def(TensorType)
+    fft_length = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, fft_length: SSAValue):
+        super().__init__(
+            operands=[input, fft_length], result_types=[self._infer(input, fft_length)]
+        )
+
+    @staticmethod
+    def _infer(input: SSAValue, fft_length: SSAValue) -> TensorType:
+        t = expect_tensor(input, "input")
+        if t.element_type not in (f32, f64) or t.get_num_dims() < 1:
+            raise VerifyException(f"input must be a float32 or float64 tensor, found {t}")
+        lengths = expect_tensor(fft_length, "fft_length")
+        if lengths.get_shape() != (1,):
+            raise VerifyException(f"fft_length must hold one length, found {lengths}")
+        values = constant_ints(fft_length)
+        if values is not None and values[0] < 1:
+            raise VerifyException(f"fft_length must be positive, found {values[0]}")
+        n = DYNAMIC_INDEX if values is None else values[0] // 2 + 1
+        return TensorType(ComplexType(t.element_type), [*t.get_shape()[:-1], n])
+
+    def length(self) -> int | None:
+        values = constant_ints(self.fft_length)
+        return None if values is None else values[0]
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.input, self.fft_length)]
+
+
+class ComplexPartBase(TfOp):
+    """What ComplexAbs, Real and Imag share: a complex operand, a real result of its part type."""
+
+    x = operand_def(TensorType)
+    y = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, x: SSAValue):
+        super().__init__(operands=[x], result_types=[self._infer(x)])
+
+    @staticmethod
+    def _infer(x: SSAValue) -> TensorType:
+        t = expect_tensor(x, "x")
+        part = complex_part(t.element_type)
+        if part is None:
+            raise VerifyException(f"x must be a complex tensor, found {t}")
+        return TensorType(part, t.get_shape())
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.x)]
+
+
+@irdl_op_definition
+class ComplexAbsOp(ComplexPartBase):
+    """Elementwise modulus sqrt(re^2 + im^2) (without overflow on the way).
+    `%m = "tf.ComplexAbs"(%z) : (tensor<5xcomplex<f32>>) -> tensor<5xf32>`"""
+
+    name = "tf.ComplexAbs"
+
+
+@irdl_op_definition
+class RealOp(ComplexPartBase):
+    """Elementwise real part. `%r = "tf.Real"(%z) : (tensor<5xcomplex<f32>>) -> tensor<5xf32>`"""
+
+    name = "tf.Real"
+
+
+@irdl_op_definition
+class ImagOp(ComplexPartBase):
+    """Elementwise imaginary part.
+    `%i = "tf.Imag"(%z) : (tensor<5xcomplex<f32>>) -> tensor<5xf32>`"""
+
+    name = "tf.Imag"
+
+
 OPS: list[type[Operation]] = [
+    RFFTOp,
+    ComplexAbsOp,
+    RealOp,
+    ImagOp,
     FakeQuantWithMinMaxArgsOp,
     FakeQuantWithMinMaxVarsOp,
     CholeskyOp,

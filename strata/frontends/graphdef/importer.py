@@ -25,12 +25,14 @@ import strata.frontends.graphdef.control_flow as control_flow
 from strata.abi import ENTRY_FUNCTION_ATTR
 from strata.diagnostics import Blame, StrataError
 from strata.dialects import tf
+from strata.dialects.element_kinds import is_integer
 from strata.dialects.tensor_types import element_type_for, tensor_type
 from strata.frontends.graphdef.builders import BUILDERS
 from strata.frontends.graphdef.builders.attrs import blame_node, location, node_error, node_label
 from strata.frontends.graphdef.options import ImportOptions
 from strata.frontends.graphdef.refs import TensorRef, data_inputs
 from strata.frontends.graphdef.tensors import numpy_dtype, shape_dims
+from strata.transforms.tf_fold_constants import folded
 
 if TYPE_CHECKING:
     from strata.frontends.graphdef.schema import GraphDefMessage, NodeDefMessage
@@ -282,6 +284,8 @@ class GraphImporter:
                 if node.op in (PLACEHOLDER, NO_OP):
                     continue
                 op = self.build_node(node, values)
+                if _integer_result(op):
+                    op = folded(op) or op
                 block.add_op(op)
                 for index, result in enumerate(op.results):
                     values[TensorRef(name, index)] = result
@@ -316,6 +320,16 @@ class GraphImporter:
             node = self.nodes[ref.node]
             raise StrataError(f"output '{text}': {node_label(node)} has no output {ref.index}")
         return [(text, values[ref])]
+
+
+def _integer_result(op: Operation) -> bool:
+    """Whether `op` has one integer tensor result: shape arithmetic, folded at import when its
+    operands are constants, so that an op whose result shape depends on it (tf.signal.frame's
+    StridedSlice on a ConcatV2 of constants) can be built. tf-fold-constants folds the rest."""
+    if len(op.results) != 1:
+        return False
+    t = op.results[0].type
+    return isinstance(t, TensorType) and is_integer(t.element_type)
 
 
 def _format(shape: Sequence[int]) -> str:

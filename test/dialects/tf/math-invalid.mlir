@@ -165,3 +165,29 @@ func.func @fake_quant_vars_shape(%x: tensor<4xf32>, %lo: tensor<4xf32>, %hi: ten
   %0 = "tf.FakeQuantWithMinMaxVars"(%x, %lo, %hi) <{num_bits = 8 : i64, narrow_range = false}> : (tensor<4xf32>, tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
   func.return
 }
+
+// -----
+
+func.func @rfft_int(%x: tensor<8xi32>) {
+  %n = "tf.Const"() <{value = dense<8> : tensor<1xi32>}> : () -> tensor<1xi32>
+  // expected-error @+1 {{input must be a float32 or float64 tensor, found tensor<8xi32>}}
+  %z = "tf.RFFT"(%x, %n) : (tensor<8xi32>, tensor<1xi32>) -> tensor<5xcomplex<f32>>
+  func.return
+}
+
+// -----
+
+func.func @rfft_two_lengths(%x: tensor<4x8xf32>) {
+  %n = "tf.Const"() <{value = dense<[4, 8]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  // expected-error @+1 {{fft_length must hold one length, found tensor<2xi32>}}
+  %z = "tf.RFFT"(%x, %n) : (tensor<4x8xf32>, tensor<2xi32>) -> tensor<4x5xcomplex<f32>>
+  func.return
+}
+
+// -----
+
+func.func @complex_abs_of_real(%x: tensor<4xf32>) {
+  // expected-error @+1 {{x must be a complex tensor, found tensor<4xf32>}}
+  %m = "tf.ComplexAbs"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}

@@ -346,3 +346,39 @@ func.func @fake_quant(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "tf.FakeQuantWithMinMaxArgs"(%x) <{min = 0.3 : f32, max = 2.0 : f32, num_bits = 4 : i64, narrow_range = true}> : (tensor<4xf32>) -> tensor<4xf32>
   func.return %0 : tensor<4xf32>
 }
+
+// -----
+
+// RFFT pads (fft_length 10 > 7 samples) or crops (6 < 9) the last dim, then hlo.fft RFFT;
+// ComplexAbs, Real and Imag are hlo.abs / real / imag of the complex spectrum
+// (hlo-complex-to-real expands them with the transform into real ops later).
+// CHECK-LABEL: func.func @rfft_padded_abs
+// CHECK-SAME: (%[[X:.*]]: tensor<2x7xf32>)
+// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT:   %[[P:.*]] = hlo.pad %[[X]], %[[Z]], low = [0, 0], high = [0, 3], interior = [0, 0] : (tensor<2x7xf32>, tensor<f32>) -> tensor<2x10xf32>
+// CHECK-NEXT:   %[[F:.*]] = hlo.fft %[[P]], type = RFFT, length = [10] : (tensor<2x10xf32>) -> tensor<2x6xcomplex<f32>>
+// CHECK-NEXT:   %[[M:.*]] = hlo.abs %[[F]] : (tensor<2x6xcomplex<f32>>) -> tensor<2x6xf32>
+// CHECK-NEXT:   %[[I:.*]] = hlo.imag %[[F]] : (tensor<2x6xcomplex<f32>>) -> tensor<2x6xf32>
+// CHECK-NEXT:   func.return %[[M]], %[[I]]
+func.func @rfft_padded_abs(%x: tensor<2x7xf32>) -> (tensor<2x6xf32>, tensor<2x6xf32>) {
+  %n = "tf.Const"() <{value = dense<10> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %z = "tf.RFFT"(%x, %n) : (tensor<2x7xf32>, tensor<1xi32>) -> tensor<2x6xcomplex<f32>>
+  %m = "tf.ComplexAbs"(%z) : (tensor<2x6xcomplex<f32>>) -> tensor<2x6xf32>
+  %i = "tf.Imag"(%z) : (tensor<2x6xcomplex<f32>>) -> tensor<2x6xf32>
+  func.return %m, %i : tensor<2x6xf32>, tensor<2x6xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @rfft_cropped
+// CHECK-SAME: (%[[X:.*]]: tensor<9xf32>)
+// CHECK-NEXT:   %[[S:.*]] = hlo.slice %[[X]] [0:6] : (tensor<9xf32>) -> tensor<6xf32>
+// CHECK-NEXT:   %[[F:.*]] = hlo.fft %[[S]], type = RFFT, length = [6] : (tensor<6xf32>) -> tensor<4xcomplex<f32>>
+// CHECK-NEXT:   %[[R:.*]] = hlo.real %[[F]] : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+// CHECK-NEXT:   func.return %[[R]]
+func.func @rfft_cropped(%x: tensor<9xf32>) -> tensor<4xf32> {
+  %n = "tf.Const"() <{value = dense<6> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %z = "tf.RFFT"(%x, %n) : (tensor<9xf32>, tensor<1xi32>) -> tensor<4xcomplex<f32>>
+  %r = "tf.Real"(%z) : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+  func.return %r : tensor<4xf32>
+}
