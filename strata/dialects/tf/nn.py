@@ -781,8 +781,9 @@ class FusedBatchNormV3Op(TfOp):
 
 
 class ResizeOp(TfOp):
-    """Shared structure of ResizeBilinear and ResizeNearestNeighbor: NHWC `images` resized to the
-    constant [height, width] `size`, with TensorFlow's source-coordinate options."""
+    """Shared structure of ResizeBilinear, ResizeBicubic and ResizeNearestNeighbor: NHWC
+    `images` resized to the constant [height, width] `size`, with TensorFlow's
+    source-coordinate options."""
 
     images = operand_def(TensorType)
     size = operand_def(TensorType)
@@ -856,6 +857,19 @@ class ResizeBilinearOp(ResizeOp):
 
 
 @irdl_op_definition
+class ResizeBicubicOp(ResizeOp):
+    """Resizes NHWC `images` to the constant [height, width] `size` by bicubic interpolation
+    (float32 result): 4 x 4 source pixels around each source coordinate (as for
+    tf.ResizeBilinearOp), cubic convolution weights read from TensorFlow's 1024-step table
+    (Keys' a = -0.5 with `half_pixel_centers`, which also drops the pixels outside the image
+    and renormalises; a = -0.75 and the edge pixels repeated otherwise).
+    `%y = "tf.ResizeBicubic"(%x, %s) <{align_corners = false, half_pixel_centers = true}> :
+    (tensor<1x4x4x3xf32>, tensor<2xi32>) -> tensor<1x8x6x3xf32>`"""
+
+    name = "tf.ResizeBicubic"
+
+
+@irdl_op_definition
 class ResizeNearestNeighborOp(ResizeOp):
     """Resizes NHWC `images` to the constant [height, width] `size`, each pixel the nearest.
     Source index: floor((out + 0.5) * in/out) with `half_pixel_centers`, round(out * (in - 1) /
@@ -914,6 +928,7 @@ class LRNOp(TfOp):
 
 OPS: list[type[Operation]] = [
     LRNOp,
+    ResizeBicubicOp,
     BatchMatMulV2Op,
     BatchMatMulOp,
     BatchMatMulV3Op,

@@ -275,16 +275,73 @@ def interpolation_matrix(
     return weights.astype(np.float32)
 
 
-class ResizeBilinearLowering(RewritePattern):
-    """tf.ResizeBilinear(x [N, H, W, C], const size) -> two hlo.dot_general with constant
-    interpolation matrices (bilinear resizing is separable and linear): Rh [Ho, H] against x's
-    H, then Rw [Wo, W] against its W, and a transpose back to NHWC (inputs not f32 converted
-    first)"""
+CUBIC_TABLE_STEPS = 1024
+"""TensorFlow's bicubic kernel reads its weights from a table of this many steps per pixel."""
 
-    handles = (tf.ResizeBilinearOp,)
+
+def _cubic_table(a: float) -> np.ndarray:
+    """[steps + 1, 2] float32 cubic convolution weights at distance t (column 0) and t + 1
+    (column 1) for t = i / steps, computed as TensorFlow's table is: t in float, the polynomial
+    in double with `a`, stored as float."""
+    t = (np.arange(CUBIC_TABLE_STEPS + 1) / CUBIC_TABLE_STEPS).astype(np.float32)
+    near = t.astype(np.float64)
+    far = (t + np.float32(1.0)).astype(np.float64)
+    inner = ((a + 2) * near - (a + 3)) * near * near + 1
+    outer = ((a * far - 5 * a) * far + 8 * a) * far - 4 * a
+    return np.stack([inner, outer], axis=1).astype(np.float32)
+
+
+def bicubic_matrix(
+    out_size: int, in_size: int, align_corners: bool, half_pixel_centers: bool
+) -> np.ndarray:
+    """[out_size, in_size] weights of bicubic resizing along one axis, as TensorFlow computes
+    them (see tf.ResizeBicubicOp): source coordinate c in float32, the fraction of c rounded to
+    the table's step, taps floor(c) - 1 .. floor(c) + 2 clamped to the image."""
+    if align_corners and out_size > 1:
+        scale = np.float32(in_size - 1) / np.float32(out_size - 1)
+    else:
+        scale = np.float32(in_size) / np.float32(out_size)
+    table = _cubic_table(-0.5 if half_pixel_centers else -0.75)
+    out = np.arange(out_size, dtype=np.float32)
+    source = (
+        (out + np.float32(0.5)) * scale - np.float32(0.5) if half_pixel_centers else out * scale
+    )
+    base = np.floor(source).astype(np.int64)
+    step = np.rint((source - base.astype(np.float32)) * np.float32(CUBIC_TABLE_STEPS))
+    step = step.astype(np.int64)  # lrintf: to nearest, ties to even (np.rint)
+    taps = base[:, None] + np.arange(-1, 3)
+    weights = np.stack(
+        [
+            table[step, 1],
+            table[step, 0],
+            table[CUBIC_TABLE_STEPS - step, 0],
+            table[CUBIC_TABLE_STEPS - step, 1],
+        ],
+        axis=1,
+    )
+    inside = (taps >= 0) & (taps < in_size)
+    if half_pixel_centers:  # outside taps weigh 0, the others renormalised (float32)
+        weights = np.where(inside, weights, np.float32(0))
+        total = ((weights[:, 0] + weights[:, 1]) + weights[:, 2]) + weights[:, 3]
+        usable = np.abs(total) >= np.float32(1000) * np.finfo(np.float32).tiny
+        inverse = np.where(usable, np.float32(1) / np.where(usable, total, 1), np.float32(1))
+        weights = weights * inverse.astype(np.float32)[:, None]
+    matrix = np.zeros((out_size, in_size), np.float32)
+    rows = np.repeat(np.arange(out_size), 4)
+    np.add.at(matrix, (rows, np.clip(taps, 0, in_size - 1).reshape(-1)), weights.reshape(-1))
+    return matrix
+
+
+class ResizeBilinearLowering(RewritePattern):
+    """tf.ResizeBilinear / ResizeBicubic(x [N, H, W, C], const size) -> two hlo.dot_general
+    with constant interpolation matrices (the resizing is separable and linear): Rh [Ho, H]
+    against x's H, then Rw [Wo, W] against its W, and a transpose back to NHWC (inputs not f32
+    converted first)"""
+
+    handles = (tf.ResizeBilinearOp, tf.ResizeBicubicOp)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if not isinstance(op, tf.ResizeBilinearOp) or not all_static(op):
+        if not isinstance(op, (tf.ResizeBilinearOp, tf.ResizeBicubicOp)) or not all_static(op):
             return
         size = op.out_size()
         if size is None:
@@ -295,8 +352,9 @@ class ResizeBilinearLowering(RewritePattern):
             x = b(hlo.ConvertOp(x, f32)).result
         _, height, width, _ = shape_of(x.type)
         corners, half = op.corners(), op.half_pixel()
-        rows = interpolation_matrix(size[0], height, corners, half)
-        columns = interpolation_matrix(size[1], width, corners, half)
+        matrix = bicubic_matrix if isinstance(op, tf.ResizeBicubicOp) else interpolation_matrix
+        rows = matrix(size[0], height, corners, half)
+        columns = matrix(size[1], width, corners, half)
         rh = b(hlo.ConstantOp(dense_from_numpy(rows, f32))).output
         rw = b(hlo.ConstantOp(dense_from_numpy(columns, f32))).output
         along_h = b(hlo.DotGeneralOp(rh, x, [], [], [1], [1])).result  # [Ho, N, W, C]

@@ -226,3 +226,23 @@ func.func @lrn(%x: tensor<1x2x2x5xf32>) -> tensor<1x2x2x5xf32> {
   %0 = "tf.LRN"(%x) <{depth_radius = 1 : i64, bias = 2.0 : f32, alpha = 0.5 : f32, beta = 0.75 : f32}> : (tensor<1x2x2x5xf32>) -> tensor<1x2x2x5xf32>
   func.return %0 : tensor<1x2x2x5xf32>
 }
+
+// -----
+
+// ResizeBicubic is separable and linear like ResizeBilinear: one constant matrix per axis. Two
+// rows up to three with half-pixel centers: the outer rows' source points lie outside the
+// image, so only two of their four taps are inside and their weights are renormalised to sum
+// to 1; an unchanged width is the identity.
+// CHECK-LABEL: func.func @resize_bicubic
+// CHECK-SAME: (%[[X:.*]]: tensor<1x2x3x1xf32>)
+// CHECK-NEXT:   %[[RH:.*]] = hlo.constant dense<{{\[\[}}1.06588876, -0.065888837], [5.000000e-01, 5.000000e-01], [-0.065888837, 1.06588876]]> : tensor<3x2xf32>
+// CHECK-NEXT:   %[[RW:.*]] = hlo.constant dense<{{\[\[}}1.000000e+00, 0.000000e+00, 0.000000e+00], [0.000000e+00, 1.000000e+00, 0.000000e+00], [0.000000e+00, 0.000000e+00, 1.000000e+00]]> : tensor<3x3xf32>
+// CHECK-NEXT:   %[[H:.*]] = hlo.dot_general %[[RH]], %[[X]], contracting_dims = [1] x [1]
+// CHECK-NEXT:   %[[W:.*]] = hlo.dot_general %[[RW]], %[[H]], contracting_dims = [1] x [2]
+// CHECK-NEXT:   %[[Y:.*]] = hlo.transpose %[[W]], dims = [2, 1, 0, 3]
+// CHECK-NEXT:   func.return %[[Y]]
+func.func @resize_bicubic(%x: tensor<1x2x3x1xf32>) -> tensor<1x3x3x1xf32> {
+  %s = "tf.Const"() <{value = dense<[3, 3]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %0 = "tf.ResizeBicubic"(%x, %s) <{align_corners = false, half_pixel_centers = true}> : (tensor<1x2x3x1xf32>, tensor<2xi32>) -> tensor<1x3x3x1xf32>
+  func.return %0 : tensor<1x3x3x1xf32>
+}

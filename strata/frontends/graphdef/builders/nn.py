@@ -131,7 +131,10 @@ def build_fused_batch_norm_v3(node: NodeDefMessage, operands: list[SSAValue]) ->
 
 def build_resize(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     images, size = operands
-    op_class = tf.ResizeBilinearOp if node.op == "ResizeBilinear" else tf.ResizeNearestNeighborOp
+    op_class = {
+        "ResizeBilinear": tf.ResizeBilinearOp,
+        "ResizeBicubic": tf.ResizeBicubicOp,
+    }.get(node.op, tf.ResizeNearestNeighborOp)
     return op_class(
         images, size, attr_bool(node, "align_corners"), attr_bool(node, "half_pixel_centers")
     )
@@ -164,5 +167,6 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "AvgPool3D": build_pool3d,
     "FusedBatchNormV3": build_fused_batch_norm_v3,
     "ResizeBilinear": build_resize,
+    "ResizeBicubic": build_resize,
     "ResizeNearestNeighbor": build_resize,
 }
