@@ -241,6 +241,29 @@ class ForwardIdentityOperands(RewritePattern):
         rewriter.replace(op, [], list(op.operands))
 
 
+class FoldClampToOneValue(RewritePattern):
+    """`tf.Minimum(hi, tf.Maximum(lo, x))` -> `hi` where the constants have hi <= lo everywhere
+    (the clamp has one value, whatever x): tf.math.bincount's size with minlength == maxlength
+    (Keras CategoryEncoding), which DenseBincount needs as a constant for its shape."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(op, tf.MinimumOp):
+            return
+        for hi_value, inner in (op.operands, op.operands[::-1]):
+            hi = tf.constant_value(hi_value)
+            clamp = inner.owner
+            if hi is None or not isinstance(clamp, tf.MaximumOp):
+                continue
+            for lo_value in clamp.operands:
+                lo = tf.constant_value(lo_value)
+                if lo is None or hi_value.type != op.results[0].type:
+                    continue
+                with np.errstate(all="ignore"):
+                    if np.all(hi <= lo):
+                        rewriter.replace(op, [], [hi_value])
+                        return
+
+
 class TfFoldConstantsPass(ModulePass):
     """Evaluates tf ops whose operands are all constants.
 
@@ -255,6 +278,7 @@ class TfFoldConstantsPass(ModulePass):
         patterns = GreedyRewritePatternApplier(
             [
                 FoldConstantOperands(),
+                FoldClampToOneValue(),
                 ForwardIdentityOperands(),
                 RefineTfResultTypes(),
                 RefineFuncResultTypes(),

@@ -134,3 +134,18 @@ def test_reverse_sequence_length_out_of_range_raises(bad: int) -> None:
         match=r"node 'ReverseSequence' \(tf.ReverseSequence\): seq length out of range \[0, 6\)",
     ):
         fn.run(**inputs)
+
+
+def test_bincount_negative_value_raises() -> None:
+    """DenseBincount on CPU raises for a negative value (values at or past size are dropped)."""
+    fn = strata.compile(str(FIXTURES / "op_densebincount_weights.pbtxt"), outputs=["DenseBincount"])
+    inputs = load_npz(FIXTURES / "op_densebincount_weights.inputs.npz")
+    inputs["x"] = inputs["x"].copy()
+    inputs["x"][2, 3] = -1
+    with pytest.raises(
+        RuntimeError,
+        match=r"node 'DenseBincount' \(tf.DenseBincount\): input has negative values",
+    ):
+        fn.run(**inputs)
+    inputs["x"][2, 3] = 9  # past size: not counted, no error
+    assert fn.run(**inputs)["DenseBincount"].shape == (3, 6)

@@ -517,7 +517,59 @@ class TensorScatterAddOp(TensorScatterBase):
     name = "tf.TensorScatterAdd"
 
 
+@irdl_op_definition
+class DenseBincountOp(TfOp):
+    """For each row of `input` ([N] or [B, N] ints), how often each value in [0, size) occurs
+    (values at or past size are not counted; negative ones are an error at run time), or the
+    sum of the `weights` (input's shape; an empty tensor counts ones) at them; `binary_output`:
+    1 where a value occurs. The result has the weights' type: [size] or [B, size].
+    `%c = "tf.DenseBincount"(%x, %n, %w) <{binary_output = false}> : (tensor<2x5xi32>,
+    tensor<i32>, tensor<0xf32>) -> tensor<2x6xf32>` (Keras CategoryEncoding count/multi_hot)."""
+
+    name = "tf.DenseBincount"
+    input = operand_def(TensorType)
+    size = operand_def(TensorType)
+    weights = operand_def(TensorType)
+    output = result_def(TensorType)
+    binary_output = prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    traits = traits_def(Pure())
+
+    def __init__(
+        self, input: SSAValue, size: SSAValue, weights: SSAValue, binary_output: bool = False
+    ):
+        super().__init__(
+            operands=[input, size, weights],
+            result_types=[self._infer(input, size, weights)],
+            properties={"binary_output": BoolAttr.from_bool(binary_output)},
+        )
+
+    @staticmethod
+    def _infer(input: SSAValue, size: SSAValue, weights: SSAValue) -> TensorType:
+        t = expect_tensor(input, "input")
+        if not isinstance(t.element_type, IntegerType) or t.get_num_dims() not in (1, 2):
+            raise VerifyException(f"input must be a 1-d or 2-d integer tensor, found {t}")
+        st = expect_tensor(size, "size")
+        if not isinstance(st.element_type, IntegerType) or st.get_num_dims() != 0:
+            raise VerifyException(f"size must be an integer scalar, found {st}")
+        w = expect_tensor(weights, "weights")
+        shape = list(t.get_shape())
+        if list(w.get_shape()) != [0] and not dims_compatible(list(w.get_shape()), shape):
+            raise VerifyException(
+                f"weights must have the input's shape {format_shape(shape)} or be empty, "
+                f"found {format_shape(list(w.get_shape()))}"
+            )
+        n = constant_value(size)
+        count = DYNAMIC_INDEX if n is None else int(n)
+        if count < 0 and count != DYNAMIC_INDEX:
+            raise VerifyException(f"size must be non-negative, found {count}")
+        return TensorType(w.element_type, [*shape[:-1], count])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.input, self.size, self.weights)]
+
+
 OPS: list[type[Operation]] = [
+    DenseBincountOp,
     GatherV2Op,
     GatherOp,
     ResourceGatherOp,

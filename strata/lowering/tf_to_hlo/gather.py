@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import numpy as np
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType, i1
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
@@ -28,7 +28,7 @@ from strata.dialects.tensor_types import (
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import all_static
-from strata.lowering.tf_to_hlo.helpers import any_true, broadcast_to, splat
+from strata.lowering.tf_to_hlo.helpers import any_true, broadcast_to, scalar, splat
 
 
 def constant_int(value: SSAValue) -> int | None:
@@ -246,7 +246,50 @@ class ScatterNdLowering(RewritePattern):
         rewriter.replace(op, [], [b(scatter).result])
 
 
+class DenseBincountLowering(RewritePattern):
+    """tf.DenseBincount(x [.., N], const size, w) -> hits = (x broadcast along a new last dim
+    == iota(size)); summed over N: select(hits, w or 1, 0) (binary_output: 1 where any hit);
+    an rt.check fails the call on a negative value, as TensorFlow does on CPU."""
+
+    handles = (tf.DenseBincountOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.DenseBincountOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        x = op.input
+        xt = expect(x.type, TensorType)
+        out = expect(op.output.type, TensorType)
+        shape = list(shape_of(xt))
+        rank = len(shape)
+        size = shape_of(out)[-1]
+        negative = b(hlo.CompareOp(x, splat(b, 0, xt), "LT", "SIGNED")).result
+        b(rt.CheckOp(any_true(b, negative), op_message(op, "input has negative values")))
+        wide = [*shape, size]
+        ids = TensorType(xt.element_type, wide)
+        spread = b(hlo.BroadcastInDimOp(x, ids, list(range(rank)))).result
+        iota = b(hlo.IotaOp(rank, ids)).output
+        hits = b(hlo.CompareOp(spread, iota, "EQ", "SIGNED")).result
+        values = TensorType(out.element_type, wide)
+        zero = splat(b, 0, values)
+        if op.binary_output.value.data:
+            false = scalar(b, 0, i1)
+            seen = b(hlo.ReduceOp.build_binary(hits, false, [rank - 1], hlo.OrOp)).results[0]
+            one = b(hlo.SelectOp(seen, splat(b, 1, out), splat(b, 0, out))).result
+            rewriter.replace(op, [], [one])
+            return
+        if shape_of(op.weights.type) == (0,):
+            weights = splat(b, 1, values)
+        else:
+            weights = b(hlo.BroadcastInDimOp(op.weights, values, list(range(rank)))).result
+        kept = b(hlo.SelectOp(hits, weights, zero)).result
+        start = scalar(b, 0, out.element_type)
+        total = b(hlo.ReduceOp.build_binary(kept, start, [rank - 1], hlo.AddOp)).results[0]
+        rewriter.replace(op, [], [total])
+
+
 PATTERNS: tuple[RewritePattern, ...] = (
+    DenseBincountLowering(),
     GatherLowering(),
     UnsortedSegmentLowering(),
     GatherNdLowering(),

@@ -149,3 +149,21 @@ func.func @segment_min_ids_shape(%d: tensor<6x4xf32>, %i: tensor<5xi32>) {
   %0 = "tf.UnsortedSegmentMin"(%d, %i, %n) : (tensor<6x4xf32>, tensor<5xi32>, tensor<i32>) -> tensor<3x4xf32>
   func.return
 }
+
+// -----
+
+func.func @bincount_float_input(%x: tensor<4xf32>, %w: tensor<0xf32>) {
+  %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{input must be a 1-d or 2-d integer tensor, found tensor<4xf32>}}
+  %0 = "tf.DenseBincount"(%x, %n, %w) <{binary_output = false}> : (tensor<4xf32>, tensor<i32>, tensor<0xf32>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @bincount_weights_shape(%x: tensor<4xi32>, %w: tensor<3xf32>) {
+  %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{weights must have the input's shape [4] or be empty, found [3]}}
+  %0 = "tf.DenseBincount"(%x, %n, %w) <{binary_output = false}> : (tensor<4xi32>, tensor<i32>, tensor<3xf32>) -> tensor<3xf32>
+  func.return
+}

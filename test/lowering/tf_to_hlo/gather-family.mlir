@@ -165,3 +165,27 @@ func.func @segment_max(%d: tensor<6x2xf32>, %i: tensor<6xi32>) -> tensor<4x2xf32
   %0 = "tf.UnsortedSegmentMax"(%d, %i, %n) : (tensor<6x2xf32>, tensor<6xi32>, tensor<i32>) -> tensor<4x2xf32> loc("segmax")
   func.return %0 : tensor<4x2xf32>
 }
+
+// -----
+
+// DenseBincount: a run-time check that no value is negative (TensorFlow raises), the values
+// spread along a new last dim and compared with iota(size), the weights kept where they match
+// and summed over each row (values at or past size match nothing).
+// CHECK-LABEL: func.func @dense_bincount
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xi32>, %[[W:.*]]: tensor<2x3xf32>)
+// CHECK:        %[[NEG:.*]] = hlo.compare LT, %[[X]], %{{.*}}, SIGNED
+// CHECK:        rt.check %{{.*}}, "{{.*}}'tf.DenseBincount' op input has negative values"
+// CHECK-NEXT:   %[[S:.*]] = hlo.broadcast_in_dim %[[X]], dims = [0, 1] : (tensor<2x3xi32>) -> tensor<2x3x4xi32>
+// CHECK-NEXT:   %[[I:.*]] = hlo.iota dim = 2 : tensor<2x3x4xi32>
+// CHECK-NEXT:   %[[H:.*]] = hlo.compare EQ, %[[S]], %[[I]], SIGNED
+// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0.000000e+00> : tensor<2x3x4xf32>
+// CHECK-NEXT:   %[[WS:.*]] = hlo.broadcast_in_dim %[[W]], dims = [0, 1] : (tensor<2x3xf32>) -> tensor<2x3x4xf32>
+// CHECK-NEXT:   %[[K:.*]] = hlo.select %[[H]], %[[WS]], %[[Z]]
+// CHECK-NEXT:   %[[Z0:.*]] = hlo.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT:   %[[C:.*]] = hlo.reduce(%[[K]] init: %[[Z0]]) applies hlo.add across dimensions = [1] : (tensor<2x3x4xf32>, tensor<f32>) -> tensor<2x4xf32>
+// CHECK-NEXT:   func.return %[[C]]
+func.func @dense_bincount(%x: tensor<2x3xi32>, %w: tensor<2x3xf32>) -> tensor<2x4xf32> {
+  %n = "tf.Const"() <{value = dense<4> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.DenseBincount"(%x, %n, %w) <{binary_output = false}> : (tensor<2x3xi32>, tensor<i32>, tensor<2x3xf32>) -> tensor<2x4xf32>
+  func.return %0 : tensor<2x4xf32>
+}

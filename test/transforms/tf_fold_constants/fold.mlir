@@ -59,3 +59,26 @@ func.func @partial(%x: tensor<2xf32>) -> (tensor<?xf32>, tensor<2xf32>) {
   %4:2 = "tf.IdentityN"(%3, %x) : (tensor<?xf32>, tensor<2xf32>) -> (tensor<?xf32>, tensor<2xf32>) loc("idn")
   func.return %4#0, %4#1 : tensor<?xf32>, tensor<2xf32>
 }
+
+// -----
+
+// A clamp whose upper bound is at or below its lower one has one value, whatever x:
+// tf.math.bincount's size min(maxlength, max(minlength, max(x) + 1)) with minlength ==
+// maxlength (Keras CategoryEncoding). A clamp with room between its bounds stays.
+// CHECK-LABEL: func.func @clamp_to_one_value
+// CHECK:        %[[HI:.*]] = "tf.Const"() <{value = dense<7> : tensor<i32>}>
+// CHECK:        %[[B:.*]] = "tf.Maximum"
+// CHECK-NEXT:   %[[R:.*]] = "tf.Minimum"(%[[B]], %[[HI]])
+// CHECK-NEXT:   func.return %[[HI]], %[[R]]
+func.func @clamp_to_one_value(%x: tensor<5xi32>) -> (tensor<i32>, tensor<i32>) {
+  %hi = "tf.Const"() <{value = dense<7> : tensor<i32>}> : () -> tensor<i32>
+  %lo = "tf.Const"() <{value = dense<7> : tensor<i32>}> : () -> tensor<i32>
+  %axis = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %m = "tf.Max"(%x, %axis) <{keep_dims = false}> : (tensor<5xi32>, tensor<i32>) -> tensor<i32>
+  %a = "tf.Maximum"(%lo, %m) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+  %0 = "tf.Minimum"(%hi, %a) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+  %lo2 = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %b = "tf.Maximum"(%m, %lo2) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+  %1 = "tf.Minimum"(%b, %hi) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+  func.return %0, %1 : tensor<i32>, tensor<i32>
+}

@@ -31,7 +31,13 @@ def build_resource_gather(node: NodeDefMessage, operands: list[SSAValue]) -> Ope
     )
 
 
+def build_dense_bincount(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    x, size, weights = operands
+    return tf.DenseBincountOp(x, size, weights, attr_bool(node, "binary_output"))
+
+
 BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
+    "DenseBincount": build_dense_bincount,
     "GatherV2": build_gather_v2,
     "Gather": build_gather,
     "ResourceGather": build_resource_gather,
