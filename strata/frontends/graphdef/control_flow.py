@@ -389,12 +389,23 @@ def branch_contexts(graph: Graph) -> dict[str, Branches]:
     return contexts
 
 
+def _predicate(graph: Graph, ref: TensorRef) -> TensorRef:
+    """The predicate a Switch reads, through Identity-like nodes: TF1's tf.cond switches its
+    captured values on `pred_id`, an Identity of the predicate its pivot switches on."""
+    while ref.index == 0:
+        node = graph.nodes[ref.node]
+        if node.op not in FORWARDING_OPS or node.op == "IdentityN" or not graph.inputs[ref.node]:
+            break
+        ref = graph.inputs[ref.node][0]
+    return ref
+
+
 def _context_of(graph: Graph, contexts: dict[str, Branches], ref: TensorRef) -> Branches:
     """The Branches of one output: a Switch's outputs add the side they stand for."""
     base = contexts.get(ref.node, frozenset())
     refs = graph.inputs[ref.node]
     if _base(graph.nodes[ref.node].op) == "Switch" and len(refs) == 2:
-        return base | {(refs[1], ref.index == 1)}
+        return base | {(_predicate(graph, refs[1]), ref.index == 1)}
     return base
 
 
@@ -412,7 +423,7 @@ def _branch_switches(graph: Graph, merge: str, pred: TensorRef) -> tuple[str, ..
         seen.add(name)
         node = graph.nodes[name]
         refs = graph.inputs[name]
-        if _base(node.op) == "Switch" and len(refs) == 2 and refs[1] == pred:
+        if _base(node.op) == "Switch" and len(refs) == 2 and _predicate(graph, refs[1]) == pred:
             found.add(name)
             continue
         if _base(node.op) == "Enter" or _is_loop_merge(graph, name):
