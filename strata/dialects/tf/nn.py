@@ -870,6 +870,18 @@ class ResizeBicubicOp(ResizeOp):
 
 
 @irdl_op_definition
+class ResizeAreaOp(ResizeOp):
+    """Resizes NHWC `images` to the constant [height, width] `size` by area averaging (float32
+    result): each output pixel is the mean of the input area it covers, partly covered pixels
+    weighted by the part (source cells [out * s, (out + 1) * s) with s = in/out, or (in - 1) /
+    (out - 1) with `align_corners`; half_pixel_centers is always false).
+    `%y = "tf.ResizeArea"(%x, %s) <{align_corners = false, half_pixel_centers = false}> :
+    (tensor<1x8x8x3xf32>, tensor<2xi32>) -> tensor<1x3x3x3xf32>`"""
+
+    name = "tf.ResizeArea"
+
+
+@irdl_op_definition
 class ResizeNearestNeighborOp(ResizeOp):
     """Resizes NHWC `images` to the constant [height, width] `size`, each pixel the nearest.
     Source index: floor((out + 0.5) * in/out) with `half_pixel_centers`, round(out * (in - 1) /
@@ -929,6 +941,7 @@ class LRNOp(TfOp):
 OPS: list[type[Operation]] = [
     LRNOp,
     ResizeBicubicOp,
+    ResizeAreaOp,
     BatchMatMulV2Op,
     BatchMatMulOp,
     BatchMatMulV3Op,

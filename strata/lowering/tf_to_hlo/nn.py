@@ -332,16 +332,53 @@ def bicubic_matrix(
     return matrix
 
 
+def _resize_scale(out_size: int, in_size: int, align_corners: bool) -> np.float32:
+    if align_corners and out_size > 1:
+        return np.float32(in_size - 1) / np.float32(out_size - 1)
+    return np.float32(in_size) / np.float32(out_size)
+
+
+def area_matrix(
+    out_size: int, in_size: int, align_corners: bool, half_pixel_centers: bool
+) -> np.ndarray:
+    """[out_size, in_size] coverage of area resizing along one axis, as TensorFlow computes it
+    in float32 (see tf.ResizeAreaOp): output cell o covers [o s, (o + 1) s); each input cell
+    counts by the length it has inside (cells past the edge count for the last one). The
+    1 / (s_h s_w) normalisation is applied after both axes (`area_scale`)."""
+    scale = _resize_scale(out_size, in_size, align_corners)
+    matrix = np.zeros((out_size, in_size), np.float32)
+    for o in range(out_size):
+        start, end = np.float32(o) * scale, np.float32(o + 1) * scale
+        for cell in range(int(np.floor(start)), int(np.ceil(end))):
+            first, last = np.float32(cell), np.float32(cell + 1)
+            if first < start:
+                weight = scale if last > end else last - start
+            else:
+                weight = end - first if last > end else np.float32(1.0)
+            matrix[o, min(max(cell, 0), in_size - 1)] += np.float32(weight)
+    return matrix
+
+
+def area_scale(size: tuple[int, int], height: int, width: int, align_corners: bool) -> float:
+    """1 / (s_h s_w), the product in float32 and the quotient rounded to float32 (TF's)."""
+    product = _resize_scale(size[0], height, align_corners) * _resize_scale(
+        size[1], width, align_corners
+    )
+    return float(np.float32(1.0 / float(product)))
+
+
 class ResizeBilinearLowering(RewritePattern):
     """tf.ResizeBilinear / ResizeBicubic(x [N, H, W, C], const size) -> two hlo.dot_general
     with constant interpolation matrices (the resizing is separable and linear): Rh [Ho, H]
     against x's H, then Rw [Wo, W] against its W, and a transpose back to NHWC (inputs not f32
     converted first)"""
 
-    handles = (tf.ResizeBilinearOp, tf.ResizeBicubicOp)
+    handles = (tf.ResizeBilinearOp, tf.ResizeBicubicOp, tf.ResizeAreaOp)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if not isinstance(op, (tf.ResizeBilinearOp, tf.ResizeBicubicOp)) or not all_static(op):
+        if not isinstance(op, self.handles) or not isinstance(op, tf.ResizeOp):
+            return
+        if not all_static(op):
             return
         size = op.out_size()
         if size is None:
@@ -352,14 +389,23 @@ class ResizeBilinearLowering(RewritePattern):
             x = b(hlo.ConvertOp(x, f32)).result
         _, height, width, _ = shape_of(x.type)
         corners, half = op.corners(), op.half_pixel()
-        matrix = bicubic_matrix if isinstance(op, tf.ResizeBicubicOp) else interpolation_matrix
+        if isinstance(op, tf.ResizeBicubicOp):
+            matrix = bicubic_matrix
+        elif isinstance(op, tf.ResizeAreaOp):
+            matrix = area_matrix
+        else:
+            matrix = interpolation_matrix
         rows = matrix(size[0], height, corners, half)
         columns = matrix(size[1], width, corners, half)
         rh = b(hlo.ConstantOp(dense_from_numpy(rows, f32))).output
         rw = b(hlo.ConstantOp(dense_from_numpy(columns, f32))).output
         along_h = b(hlo.DotGeneralOp(rh, x, [], [], [1], [1])).result  # [Ho, N, W, C]
         along_w = b(hlo.DotGeneralOp(rw, along_h, [], [], [1], [2])).result  # [Wo, Ho, N, C]
-        rewriter.replace(op, [], [b(hlo.TransposeOp(along_w, [2, 1, 0, 3])).result])
+        resized = b(hlo.TransposeOp(along_w, [2, 1, 0, 3])).result
+        if isinstance(op, tf.ResizeAreaOp):
+            scale = area_scale(size, height, width, corners)
+            resized = b(hlo.MultiplyOp(resized, splat(b, scale, resized.type))).result
+        rewriter.replace(op, [], [resized])
 
 
 def nearest_indices(

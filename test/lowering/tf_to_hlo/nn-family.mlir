@@ -246,3 +246,25 @@ func.func @resize_bicubic(%x: tensor<1x2x3x1xf32>) -> tensor<1x3x3x1xf32> {
   %0 = "tf.ResizeBicubic"(%x, %s) <{align_corners = false, half_pixel_centers = true}> : (tensor<1x2x3x1xf32>, tensor<2xi32>) -> tensor<1x3x3x1xf32>
   func.return %0 : tensor<1x3x3x1xf32>
 }
+
+// -----
+
+// ResizeArea: the same two products with coverage matrices, then 1 / (s_h s_w). Four rows to
+// three (s = 4/3): output row 0 covers row 0 and a third of row 1, row 1 two thirds of rows 1
+// and 2, row 2 a third of row 2 and row 3; each row's coverage sums to s, so the result is
+// the mean times 3/4.
+// CHECK-LABEL: func.func @resize_area
+// CHECK-SAME: (%[[X:.*]]: tensor<1x4x2x1xf32>)
+// CHECK-NEXT:   %[[RH:.*]] = hlo.constant dense<{{\[\[}}1.000000e+00, 0.333333373, 0.000000e+00, 0.000000e+00], [0.000000e+00, 0.666666627, 0.666666746, 0.000000e+00], [0.000000e+00, 0.000000e+00, 0.333333254, 1.000000e+00]]> : tensor<3x4xf32>
+// CHECK-NEXT:   %[[RW:.*]] = hlo.constant dense<{{\[\[}}1.000000e+00, 0.000000e+00], [0.000000e+00, 1.000000e+00]]> : tensor<2x2xf32>
+// CHECK-NEXT:   %[[H:.*]] = hlo.dot_general %[[RH]], %[[X]], contracting_dims = [1] x [1]
+// CHECK-NEXT:   %[[W:.*]] = hlo.dot_general %[[RW]], %[[H]], contracting_dims = [1] x [2]
+// CHECK-NEXT:   %[[T:.*]] = hlo.transpose %[[W]], dims = [2, 1, 0, 3]
+// CHECK-NEXT:   %[[S:.*]] = hlo.constant dense<7.500000e-01> : tensor<1x3x2x1xf32>
+// CHECK-NEXT:   %[[Y:.*]] = hlo.multiply %[[T]], %[[S]]
+// CHECK-NEXT:   func.return %[[Y]]
+func.func @resize_area(%x: tensor<1x4x2x1xf32>) -> tensor<1x3x2x1xf32> {
+  %s = "tf.Const"() <{value = dense<[3, 2]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %0 = "tf.ResizeArea"(%x, %s) <{align_corners = false, half_pixel_centers = false}> : (tensor<1x4x2x1xf32>, tensor<2xi32>) -> tensor<1x3x2x1xf32>
+  func.return %0 : tensor<1x3x2x1xf32>
+}

@@ -134,6 +134,7 @@ def build_resize(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     op_class = {
         "ResizeBilinear": tf.ResizeBilinearOp,
         "ResizeBicubic": tf.ResizeBicubicOp,
+        "ResizeArea": tf.ResizeAreaOp,
     }.get(node.op, tf.ResizeNearestNeighborOp)
     return op_class(
         images, size, attr_bool(node, "align_corners"), attr_bool(node, "half_pixel_centers")
@@ -168,5 +169,6 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "FusedBatchNormV3": build_fused_batch_norm_v3,
     "ResizeBilinear": build_resize,
     "ResizeBicubic": build_resize,
+    "ResizeArea": build_resize,
     "ResizeNearestNeighbor": build_resize,
 }
