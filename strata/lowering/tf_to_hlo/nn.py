@@ -275,6 +275,14 @@ def interpolation_matrix(
     return weights.astype(np.float32)
 
 
+def _resize_scale(out_size: int, in_size: int, align_corners: bool) -> np.float32:
+    """TensorFlow's input/output size ratio along one axis, in float32 ((in - 1) / (out - 1)
+    with `align_corners`)."""
+    if align_corners and out_size > 1:
+        return np.float32(in_size - 1) / np.float32(out_size - 1)
+    return np.float32(in_size) / np.float32(out_size)
+
+
 CUBIC_TABLE_STEPS = 1024
 """TensorFlow's bicubic kernel reads its weights from a table of this many steps per pixel."""
 
@@ -297,10 +305,7 @@ def bicubic_matrix(
     """[out_size, in_size] weights of bicubic resizing along one axis, as TensorFlow computes
     them (see tf.ResizeBicubicOp): source coordinate c in float32, the fraction of c rounded to
     the table's step, taps floor(c) - 1 .. floor(c) + 2 clamped to the image."""
-    if align_corners and out_size > 1:
-        scale = np.float32(in_size - 1) / np.float32(out_size - 1)
-    else:
-        scale = np.float32(in_size) / np.float32(out_size)
+    scale = _resize_scale(out_size, in_size, align_corners)
     table = _cubic_table(-0.5 if half_pixel_centers else -0.75)
     out = np.arange(out_size, dtype=np.float32)
     source = (
@@ -330,12 +335,6 @@ def bicubic_matrix(
     rows = np.repeat(np.arange(out_size), 4)
     np.add.at(matrix, (rows, np.clip(taps, 0, in_size - 1).reshape(-1)), weights.reshape(-1))
     return matrix
-
-
-def _resize_scale(out_size: int, in_size: int, align_corners: bool) -> np.float32:
-    if align_corners and out_size > 1:
-        return np.float32(in_size - 1) / np.float32(out_size - 1)
-    return np.float32(in_size) / np.float32(out_size)
 
 
 def area_matrix(
@@ -413,10 +412,7 @@ def nearest_indices(
 ) -> np.ndarray:
     """The input index each output index reads along one axis, as TensorFlow computes it (see
     tf.ResizeNearestNeighborOp), in float32 as TensorFlow does."""
-    if align_corners and out_size > 1:
-        scale = np.float32(in_size - 1) / np.float32(out_size - 1)
-    else:
-        scale = np.float32(in_size) / np.float32(out_size)
+    scale = _resize_scale(out_size, in_size, align_corners)
     out = np.arange(out_size, dtype=np.float32)
     source = (out + np.float32(0.5)) * scale if half_pixel_centers else out * scale
     # roundf (halves away from zero) of a non-negative float, exactly: in float64.
