@@ -29,6 +29,7 @@ from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     IntAttr,
     IntegerAttr,
+    IntegerType,
     ModuleOp,
     StringAttr,
 )
@@ -56,6 +57,17 @@ INTERLEAVE_ATTR = "strata.interleave"
 """On an `scf.for` (then its back-edge `cf.br`/`llvm.br`): interleave this many vector
 iterations (`TargetDescription.interleave`); the export makes it the loop's
 `llvm.loop.interleave.count` metadata."""
+UNROLL_ATTR = "strata.unroll"
+"""On an `scf.for` (then its back-edge branch): unroll the loop fully (`llvm.loop.unroll.full`).
+The CPU pipeline unrolls only such loops (`optimize`): a contraction's register tile is one, and
+LLVM's own unrolling of every other small loop cost a third of the optimiser's time and code
+size for no measured speed."""
+VECTOR_WIDTH_ATTR = "strata.vector_width"
+"""On an `scf.for` (then its back-edge branch): vectorise the loop this many lanes wide
+(`llvm.loop.vectorize.width`). With `strata.interleave` the loop's whole trip count, a register
+tile's columns become one vector iteration, each column vector its own accumulator."""
+LOOP_HINTS = (INTERLEAVE_ATTR, UNROLL_ATTR, VECTOR_WIDTH_ATTR)
+"""The loop attributes that travel from an scf.for to its latch branch and become metadata."""
 
 SHARED_ADDRSPACE = 3
 """NVPTX's address space of `.shared` memory."""
@@ -111,10 +123,21 @@ def byte_array_constant(raw: bytes) -> ir.Constant:
     return ir.FormattedConstant(array, f'c"{text}"')
 
 
+_BOOL_BYTES = bytes([0] + [1] * 255)
+"""A byte translation table: 0 stays 0, any other byte becomes 1."""
+
+
 def dense_bytes(value: DenseIntOrFPElementsAttr, nbytes: int, name: str) -> bytes:
     """The `nbytes` raw bytes of a dense value, bit-exact (a splat stores one element: it is
-    repeated over the whole array); `name` names the global in the error."""
+    repeated over the whole array); `name` names the global in the error.
+
+    An i1 element is one byte, 0 or 1 as LLVM loads it (`load i1` then `zext` is one byte
+    move): xDSL holds true as -1, a byte of 0xff, which counted 255 per true element once LLVM
+    no longer folded the loads of a constant global."""
     raw = bytes(value.data.data)
+    element = value.get_element_type()
+    if isinstance(element, IntegerType) and element.width.data == 1:
+        raw = raw.translate(_BOOL_BYTES)
     if len(raw) != nbytes:
         if len(raw) == 0 or nbytes % len(raw) != 0:
             raise StrataError(
@@ -331,22 +354,29 @@ def _convert_body(op: llvm.FuncOp, out: ir.Module) -> None:
             except NotImplementedError as err:
                 message = f"{describe_op(inner)}: cannot export to LLVM IR: {err}"
                 raise StrataError(message) from None
-            if isinstance(inner, llvm.BrOp) and INTERLEAVE_ATTR in inner.attributes:
-                count = _int_attr(inner, INTERLEAVE_ATTR)
-                blocks[block].terminator.set_metadata("llvm.loop", _loop_id(out, count))
+            if isinstance(inner, llvm.BrOp) and any(h in inner.attributes for h in LOOP_HINTS):
+                blocks[block].terminator.set_metadata("llvm.loop", _loop_id(out, inner))
 
 
-def _loop_id(out: ir.Module, interleave: int) -> ir.MDValue:
-    """A loop's own metadata node, `!N = !{!N, !{!"llvm.loop.interleave.count", i32 C}}`
-    (LLVM finds a loop's hints in a node whose first operand is itself)."""
-    option = out.add_metadata(
-        [
-            ir.MetaDataString(out, "llvm.loop.interleave.count"),
-            ir.Constant(ir.IntType(32), interleave),
-        ]
-    )
+def _loop_id(out: ir.Module, latch: Operation) -> ir.MDValue:
+    """A loop's own metadata node from its latch's hints, e.g. `!N = !{!N,
+    !{!"llvm.loop.interleave.count", i32 C}}` (LLVM finds a loop's hints in a node whose first
+    operand is itself)."""
+    options: list[ir.NamedValue | ir.MDValue] = []
+    if INTERLEAVE_ATTR in latch.attributes:
+        count = ir.Constant(ir.IntType(32), _int_attr(latch, INTERLEAVE_ATTR))
+        options.append(
+            out.add_metadata([ir.MetaDataString(out, "llvm.loop.interleave.count"), count])
+        )
+    if VECTOR_WIDTH_ATTR in latch.attributes:
+        width = ir.Constant(ir.IntType(32), _int_attr(latch, VECTOR_WIDTH_ATTR))
+        options.append(
+            out.add_metadata([ir.MetaDataString(out, "llvm.loop.vectorize.width"), width])
+        )
+    if UNROLL_ATTR in latch.attributes:
+        options.append(out.add_metadata([ir.MetaDataString(out, "llvm.loop.unroll.full")]))
     loop_id = ir.MDValue(out, [], name=str(len(out.metadata)))
-    loop_id.operands = (loop_id, option)
+    loop_id.operands = (loop_id, *options)
     return loop_id
 
 
@@ -599,7 +629,9 @@ def optimize(
     pto = llvm_binding.create_pipeline_tuning_options(speed_level=min(level, 3))
     pto.loop_vectorization = True
     pto.slp_vectorization = True
-    pto.loop_unrolling = True
+    # On CPUs only loops marked `strata.unroll` are unrolled (LLVM honours the metadata with
+    # its own unrolling off); NVPTX keeps LLVM's unrolling (its kernels were never measured).
+    pto.loop_unrolling = tm.triple.startswith("nvptx") or os.environ.get("XX_UNROLL") == "1"
     pto.loop_interleaving = True
     builder = llvm_binding.create_pass_builder(tm, pto)
     builder.getModulePassManager().run(mod, builder)
