@@ -38,7 +38,7 @@ from xdsl.rewriter import InsertPoint
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.targets.description import ContractionTiles
-from strata.targets.llvm_ir import INTERLEAVE_ATTR
+from strata.targets.llvm_ir import INTERLEAVE_ATTR, UNROLL_ATTR, VECTOR_WIDTH_ATTR
 from strata.transforms.expand_math import EXPANSION_DEPTH, expands
 
 
@@ -333,6 +333,31 @@ def packable_operand(
     return None
 
 
+UNROLL_MAX_TRIP = 16
+"""A contraction's innermost output loop of at most this many iterations is unrolled fully."""
+
+
+def unrolls(op: linalg.GenericOp, plan: Sequence[Loop], position: int) -> bool:
+    """Whether LLVM should unroll loop `position` of `plan` fully (`strata.unroll`): a register
+    tile's rows (its columns are one vector loop for LLVM's loop vectoriser), or the innermost
+    loop of a contraction's short output rows (n = 10: no whole register tile), so that the row
+    stays in registers across the reduction loops around it.
+
+    LLVM unrolls nothing else (`strata.targets.llvm_ir.optimize`): left to unroll every short
+    loop, it tripled the code of a small model and took a third of the optimiser's time."""
+    loop = plan[position]
+    if loop.role is LoopRole.INNER:
+        return position < len(plan) - 1
+    if position != len(plan) - 1 or loop.role is not LoopRole.WHOLE:
+        return False
+    kinds = [kind.data for kind in op.iterator_types.data]
+    return (
+        kinds[loop.dim] == IteratorType.PARALLEL
+        and IteratorType.REDUCTION in kinds
+        and loop.size // loop.step <= UNROLL_MAX_TRIP
+    )
+
+
 LATENCY_BOUND_DEPTH = 16
 """A loop body whose longest dependency chain (`chain_depth`) is at least this long is
 latency-bound: its innermost loop gets the target's interleave count."""
@@ -433,6 +458,7 @@ class GenericToLoops(RewritePattern):
         for position, loop in enumerate(plan):
             for_op, insert_at, iv = self.emit_loop(op, rewriter, insert_at, loop, index)
             for_ops.append(for_op)
+            self.annotate(op, plan, position, for_op)
             if position == 0 and splits_writes(op, loop.dim):
                 for_op.attributes[PARALLEL_ATTR] = UnitAttr()
             if position == len(plan) - 1 and interleaves(op, plan, self.lanes, self.interleave):
@@ -454,10 +480,12 @@ class GenericToLoops(RewritePattern):
             # m_inner over the tail rows from the first row left.
             at, (position, rows) = InsertPoint.after(for_ops[tail[0]]), tail
             m_dim, first_left = plan[position].dim, index(plan[position].size)
-            for loop in plan[position + 1 :]:
+            for inner_position in range(position + 1, len(plan)):
+                loop = plan[inner_position]
                 if loop.role is LoopRole.INNER and loop.dim == m_dim:
                     loop = Loop(m_dim, rows, 1, LoopRole.INNER)
-                _, at, iv = self.emit_loop(op, rewriter, at, loop, index)
+                tail_loop, at, iv = self.emit_loop(op, rewriter, at, loop, index)
+                self.annotate(op, plan, inner_position, tail_loop)
                 if loop.role is LoopRole.INNER:
                     inner_ivs[loop.dim] = iv
                     base = first_left if loop.dim == m_dim else outer_ivs[loop.dim]
@@ -468,6 +496,18 @@ class GenericToLoops(RewritePattern):
                 op, rewriter, at, plan, ivs, outside, inner_ivs, packed, panel, index
             )
         rewriter.erase(op)
+
+    def annotate(
+        self, op: linalg.GenericOp, plan: Sequence[Loop], position: int, for_op: scf.ForOp
+    ) -> None:
+        """LLVM's hints for loop `position` of `plan`: full unrolling (`unrolls`), or for a
+        register tile's columns one vector iteration (`lanes` wide, each vector interleaved)."""
+        loop = plan[position]
+        if unrolls(op, plan, position):
+            for_op.attributes[UNROLL_ATTR] = UnitAttr()
+        elif loop.role is LoopRole.INNER and loop.size % self.lanes == 0:
+            for_op.attributes[VECTOR_WIDTH_ATTR] = IntegerAttr(self.lanes, 64)
+            for_op.attributes[INTERLEAVE_ATTR] = IntegerAttr(loop.size // self.lanes, 64)
 
     @staticmethod
     def emit_loop(

@@ -24,7 +24,7 @@ from strata.lowering.to_llvm.type_conversion import (
     llvm_operands,
     replace_with_llvm,
 )
-from strata.targets.llvm_ir import INTERLEAVE_ATTR
+from strata.targets.llvm_ir import LOOP_HINTS
 
 
 @dataclass
@@ -37,8 +37,7 @@ class BranchLowering(RewritePattern):
         convert_block_arguments(rewriter, op.successor)
         args = llvm_operands(rewriter, op)
         new = llvm.BrOp(op.successor, *args)
-        if INTERLEAVE_ATTR in op.attributes:
-            new.attributes[INTERLEAVE_ATTR] = op.attributes[INTERLEAVE_ATTR]
+        new.attributes.update({h: op.attributes[h] for h in LOOP_HINTS if h in op.attributes})
         replace_with_llvm(rewriter, op, [new])
 
 

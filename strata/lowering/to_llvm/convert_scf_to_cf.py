@@ -2,7 +2,7 @@
 
 xDSL lowers scf.for, scf.if and scf.index_switch; this pass adds scf.while, which our loops
 (`hlo.while` after bufferization) need, and runs all four together. A loop's
-`strata.interleave` moves to its back-edge branch.
+`strata.interleave` and `strata.unroll` move to its back-edge branch.
 
     scf.while (%v = %init) {before: ...; scf.condition(%c) %v} do {after: ...; scf.yield %n}
  -> cf.br ^before(%init)
@@ -31,7 +31,7 @@ from xdsl.rewriter import BlockInsertPoint, InsertPoint
 from xdsl.transforms.convert_scf_to_cf import ForLowering, IfLowering, SwitchLowering
 
 from strata.internal import expect
-from strata.targets.llvm_ir import INTERLEAVE_ATTR
+from strata.targets.llvm_ir import LOOP_HINTS
 
 
 class WhileLowering(RewritePattern):
@@ -68,21 +68,21 @@ class WhileLowering(RewritePattern):
 
 
 class AnnotatedForLowering(RewritePattern):
-    """xDSL's scf.for lowering, keeping the loop's `strata.interleave` on the back-edge `cf.br`
+    """xDSL's scf.for lowering, keeping the loop's hints (LOOP_HINTS) on the back-edge `cf.br`
     (the latch, where LLVM looks for a loop's metadata)."""
 
     inner = ForLowering()
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: scf.ForOp, rewriter: PatternRewriter, /) -> None:
-        hint = op.attributes.get(INTERLEAVE_ATTR)
+        hints = {h: op.attributes[h] for h in LOOP_HINTS if h in op.attributes}
         header, entry = op.body.first_block, op.parent_block()
         self.inner.match_and_rewrite(op, rewriter)
-        if hint is None or header is None:
+        if not hints or header is None:
             return
         for use in header.uses:  # the entry's branch and the back edge
             if isinstance(use.operation, cf.BranchOp) and use.operation.parent_block() is not entry:
-                use.operation.attributes[INTERLEAVE_ATTR] = hint
+                use.operation.attributes.update(hints)
 
 
 @dataclass(frozen=True)
