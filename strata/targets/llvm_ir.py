@@ -631,7 +631,7 @@ def optimize(
     pto.slp_vectorization = True
     # On CPUs only loops marked `strata.unroll` are unrolled (LLVM honours the metadata with
     # its own unrolling off); NVPTX keeps LLVM's unrolling (its kernels were never measured).
-    pto.loop_unrolling = tm.triple.startswith("nvptx") or os.environ.get("XX_UNROLL") == "1"
+    pto.loop_unrolling = tm.triple.startswith("nvptx")
     pto.loop_interleaving = True
     builder = llvm_binding.create_pass_builder(tm, pto)
     builder.getModulePassManager().run(mod, builder)

@@ -2,7 +2,7 @@
 
 xDSL lowers scf.for, scf.if and scf.index_switch; this pass adds scf.while, which our loops
 (`hlo.while` after bufferization) need, and runs all four together. A loop's
-`strata.interleave` and `strata.unroll` move to its back-edge branch.
+hints (`LOOP_HINTS`: interleave, unroll, vector width) move to its back-edge branch.
 
     scf.while (%v = %init) {before: ...; scf.condition(%c) %v} do {after: ...; scf.yield %n}
  -> cf.br ^before(%init)
