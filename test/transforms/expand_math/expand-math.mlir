@@ -44,36 +44,51 @@ func.func @exp_f64(%x: f64) -> f64 {
   func.return %y : f64
 }
 
-// exp: clamp (maxnum/minnum: NaN cannot reach fptosi), n = floor(x*log2(e) + 1/2), Cody-Waite
-// reduction, a polynomial, 2^n as two exponent-field scalings (the clamp's bounds lie just past
-// overflow and underflow, so they give inf and 0: no compare), one select for NaN.
+// exp: clamp by compare and select (x86's min/max; a NaN x passes), n = x*log2(e) rounded by
+// adding 1.5*2^23 and read back from the sum's bits (no floor, no fptosi: a NaN would make it
+// poison), Cody-Waite reduction, a polynomial, 2^n as two exponent-field scalings (the clamp's
+// bounds lie just past overflow and underflow, so they give inf and 0). No select after the
+// clamp: NaN flows through the polynomial.
 // CHECK-LABEL: func.func private @__strata_math_exp_f32(%x: f32) -> f32 attributes {always_inline}
 // CHECK:         %[[LOW:.*]] = arith.constant -1.040000e+02 : f32
-// CHECK:         arith.maxnumf %x, %[[LOW]]
+// CHECK:         %[[BELOW:.*]] = arith.cmpf olt, %x, %[[LOW]]
+// CHECK:         arith.select %[[BELOW]], %[[LOW]], %x
 // CHECK:         %[[HIGH:.*]] = arith.constant 8.900000e+01 : f32
-// CHECK:         arith.minnumf %{{.*}}, %[[HIGH]]
-// CHECK:         math.floor
-// CHECK:         arith.fptosi
+// CHECK:         arith.cmpf ogt, %{{.*}}, %[[HIGH]]
+// CHECK:         %[[SHIFT:.*]] = arith.constant 0x4B400000 : f32
+// CHECK:         %[[SHIFTED:.*]] = math.fma %{{.*}}, %{{.*}}, %[[SHIFT]]
+// CHECK:         arith.subf %[[SHIFTED]], %[[SHIFT]]
+// CHECK-NOT:     math.floor
+// CHECK-NOT:     arith.fptosi
+// CHECK:         %[[BITS:.*]] = arith.bitcast %[[SHIFTED]] : f32 to i32
+// CHECK:         %[[SHIFT_BITS:.*]] = arith.constant 1262485504 : i32
+// CHECK:         arith.subi %[[BITS]], %[[SHIFT_BITS]]
 // CHECK:         arith.shli
 // CHECK:         arith.bitcast {{.*}} : i32 to f32
-// CHECK-NOT:     arith.cmpf o
-// CHECK:         arith.cmpf uno
+// CHECK-NOT:     arith.select
 // CHECK:         func.return
 
-// tanh: an odd polynomial below 0.625, 1 - 2/(e^t + 1) with x's sign above; no branch. t = 2|x|
-// clamped to 20 (tanh is 1 long before): no lower clamp, one exponent-field factor, and a NaN
-// takes the polynomial (the compare is ordered).
+// tanh: |x| clamped to 10 (tanh rounds to 1 from 9.01) by a select that keeps NaN, then
+// -m / (2 + m) with m = e^(-2|x|) - 1 from exp's reduction: 2^n q + (2^n - 1), n in [-29, 0],
+// one exponent-field factor; 0 - m for +0 at +0, and x's sign by copysign. No branch, and no
+// select after the clamp.
 // CHECK-LABEL: func.func private @__strata_math_tanh_f32(%x: f32) -> f32 attributes {always_inline}
-// CHECK:         %[[AX:.*]] = math.absf
-// CHECK-NOT:     arith.maxnumf
-// CHECK:         %[[CLAMP:.*]] = arith.constant 2.000000e+01 : f32
-// CHECK:         arith.minnumf %{{.*}}, %[[CLAMP]]
+// CHECK:         %[[AX:.*]] = math.absf %x
+// CHECK:         %[[CLAMP:.*]] = arith.constant 1.000000e+01 : f32
+// CHECK:         %[[ABOVE:.*]] = arith.cmpf ogt, %[[AX]], %[[CLAMP]]
+// CHECK:         %[[CLAMPED:.*]] = arith.select %[[ABOVE]], %[[CLAMP]], %[[AX]]
+// CHECK:         %[[MINUS_TWO:.*]] = arith.constant -2.000000e+00 : f32
+// CHECK:         arith.mulf %[[CLAMPED]], %[[MINUS_TWO]]
 // CHECK:         arith.shli
 // CHECK-NOT:     arith.shli
-// CHECK:         arith.divf
-// CHECK:         arith.cmpf oge, %[[AX]]
-// CHECK:         arith.select
-// CHECK:         %[[Y:[0-9a-z_]+]] = math.copysign %{{[0-9a-z_]+}}, %x : f32
+// CHECK-NOT:     arith.select
+// CHECK:         %[[M:.*]] = math.fma
+// CHECK:         %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK:         %[[NUM:.*]] = arith.subf %[[ZERO]], %[[M]]
+// CHECK:         %[[TWO:.*]] = arith.constant 2.000000e+00 : f32
+// CHECK:         %[[DEN:.*]] = arith.addf %[[M]], %[[TWO]]
+// CHECK:         %[[T:.*]] = arith.divf %[[NUM]], %[[DEN]]
+// CHECK:         %[[Y:.*]] = math.copysign %[[T]], %x : f32
 // CHECK-NEXT:    func.return %[[Y]]
 
 // log: denormals scaled by 2^23 (one select), then x = 2^k m with m in [sqrt(1/2), sqrt(2)) in

@@ -5,9 +5,8 @@
 // pipeline passes the compile target's `fma`), a mulf and an addf where it has not (in the
 // functions expand-math adds, after the functions that call them).
 // FMA-LABEL:   func.func private @__strata_math_exp_f32
-// FMA:           math.floor
-// FMA-COUNT-8:   math.fma
-// FMA:           arith.fptosi
+// FMA-COUNT-9:   math.fma
+// FMA:           arith.bitcast
 // NOFMA-LABEL: func.func private @__strata_math_exp_f32
 // NOFMA-NOT:     math.fma
 // NOFMA:         arith.mulf
