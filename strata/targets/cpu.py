@@ -14,13 +14,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import llvmlite.binding as llvm_binding
+import llvmlite.ir as ir
 import numpy as np
 from xdsl.dialects import llvm
 from xdsl.dialects.builtin import ModuleOp
 
 from strata.abi import EntrySignature
 from strata.diagnostics import StrataError
-from strata.targets.description import X86_LEVELS
+from strata.targets import vector_library
+from strata.targets.description import X86_LEVELS, TargetDescription
 from strata.targets.llvm_ir import host_target_machine, optimize, target_machine, to_llvm_ir
 
 DEFAULT_TRIPLE = "x86_64-unknown-linux-gnu"
@@ -126,20 +128,26 @@ def jit_cpu(cpu: str | None = None) -> str:
 
 def tuning_fingerprint(name: str) -> str:
     """What code tuned for `name` (a `jit_cpu` result) depends on: the level's name, or for
-    `host` this CPU's name and features (a cache entry made on another CPU is not reused)."""
+    `host` this CPU's name and features (a cache entry made on another CPU is not reused), and
+    whether it calls libmvec (`vector_library`)."""
+    library = "+libmvec" if vector_library.available() else ""
     if name != "host":
-        return name
+        return name + library
     features = llvm_binding.get_host_cpu_features().flatten()
-    return f"host:{llvm_binding.get_host_cpu_name()}:{features}"
+    return f"host:{llvm_binding.get_host_cpu_name()}:{features}{library}"
 
 
 def jit(module: ModuleOp | str, opt_level: int = 2, cpu: str | None = None) -> JitModule:
     """Optimise for `cpu` (see `jit_cpu`) and JIT-compile an `llvm`-stage module or its LLVM IR
-    text (lower once, JIT per tuning); external symbols (libm, malloc) resolve in-process."""
+    text (lower once, JIT per tuning); external symbols (libm, malloc) resolve in-process. Loops
+    over f32 sin, cos, pow, ... call libmvec's vector versions where it is available
+    (`vector_library`)."""
     name = jit_cpu(cpu)
     tm = host_target_machine(opt_level, name)
     data: dict[str, bytes] = {}
     llvm_ir = to_llvm_ir(module, linked_data=data) if isinstance(module, ModuleOp) else module
+    if isinstance(llvm_ir, ir.Module) and vector_library.available():
+        vector_library.use_vector_library(llvm_ir, TargetDescription.for_cpu(name))
     optimized = optimize(llvm_ir, opt_level, tm)
     return load_object(tm.emit_object(optimized), tm, optimized, data)
 

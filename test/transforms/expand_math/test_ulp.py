@@ -1,4 +1,5 @@
-"""expand-math's f32 functions against float64 numpy, in units in the last place.
+"""expand-math's f32 functions, and the libmvec functions the JIT calls for the others
+(strata.targets.vector_library), against float64 numpy, in units in the last place.
 
 By default every 4099th f32 bit pattern (both signs, every exponent: ~1M inputs) plus the special
 values (±0, ±inf, NaN, the smallest denormals, the overflow/underflow thresholds and their
@@ -14,6 +15,7 @@ import numpy as np
 import pytest
 
 import strata
+from strata.targets import vector_library
 from strata.targets.cpu import runnable_cpus
 from strata.targets.description import TargetDescription
 from strata.transforms.expand_math import MAX_ULP
@@ -27,6 +29,21 @@ REFERENCE = {
     "expm1": np.expm1,
     "tanh": np.tanh,
 }
+VECTOR_LIBRARY_REFERENCE = {
+    "sin": np.sin,
+    "cos": np.cos,
+    "tan": np.tan,
+    "atan": np.arctan,
+    "asin": np.arcsin,
+    "acos": np.arccos,
+    "sinh": np.sinh,
+    "cosh": np.cosh,
+    "cbrt": np.cbrt,
+    "exp2": np.exp2,
+    "log2": np.log2,
+    "log10": np.log10,
+}
+"""The f32 math ops that become vector_library.FUNCTIONS calls, with numpy's float64 version."""
 SPECIALS = np.array(
     [0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 2.0, 0.5, 0.625, -0.625, 1e-45, -1e-45,
      1.1754942e-38, 1.1754944e-38, 88.72283, 88.722839, 88.72284, -87.33654, -103.97207,
@@ -76,8 +93,9 @@ def ordered(a: np.ndarray) -> np.ndarray:
 
 
 def ulp_error(op: str, got: np.ndarray, x: np.ndarray) -> tuple[int, float]:
+    reference = REFERENCE.get(op) or VECTOR_LIBRARY_REFERENCE[op]
     with np.errstate(all="ignore"):
-        want = REFERENCE[op](x.astype(np.float64)).astype(np.float32)
+        want = reference(x.astype(np.float64)).astype(np.float32)
     nan_got, nan_want = np.isnan(got), np.isnan(want)
     mismatched = np.flatnonzero(nan_got != nan_want)
     assert mismatched.size == 0, (
@@ -103,9 +121,8 @@ def inputs() -> list[np.ndarray]:
     return [np.concatenate([sample, SPECIALS, neighbours])]
 
 
-@pytest.mark.parametrize("cpu", TUNINGS)
-@pytest.mark.parametrize("op", sorted(MAX_ULP))
-def test_max_ulp(op: str, cpu: str) -> None:
+def max_error(op: str, cpu: str) -> tuple[int, float]:
+    """The largest ulp error of `op` tuned for `cpu` over `inputs()`, and where."""
     chunks = inputs()
     model = kernel(op, chunks[0].size, cpu)
     worst, at = 0, 0.0
@@ -115,6 +132,13 @@ def test_max_ulp(op: str, cpu: str) -> None:
         err, where = ulp_error(op, model(x=x), x)
         if err > worst:
             worst, at = err, where
+    return worst, at
+
+
+@pytest.mark.parametrize("cpu", TUNINGS)
+@pytest.mark.parametrize("op", sorted(MAX_ULP))
+def test_max_ulp(op: str, cpu: str) -> None:
+    worst, at = max_error(op, cpu)
     assert worst <= MAX_ULP[op], f"{op}: {worst} ulp at x={at!r} (bound {MAX_ULP[op]})"
 
 
@@ -133,3 +157,18 @@ def test_special_values_exactly(cpu: str) -> None:
         expected = np.array(values, np.float32)
         np.testing.assert_array_equal(got, expected, err_msg=op)
         assert list(np.signbit(got[:2])) == list(np.signbit(expected[:2])), f"{op}: sign of ±0"
+
+
+def _vector_tunings() -> list[str]:
+    """SSE (4-lane variants), AVX2 (8) where this host runs it, and this host's own."""
+    return [c for c in ("x86-64", "x86-64-v3") if c in runnable_cpus()] + ["host"]
+
+
+@pytest.mark.skipif(not vector_library.available(), reason="libmvec does not load here")
+@pytest.mark.parametrize("cpu", _vector_tunings())
+@pytest.mark.parametrize("op", sorted(VECTOR_LIBRARY_REFERENCE))
+def test_vector_library_max_ulp(op: str, cpu: str) -> None:
+    """The JIT's loops over these call libmvec (every input, huge arguments of sin and cos
+    included): within vector_library.MAX_ULP, and NaN exactly where numpy has it."""
+    worst, at = max_error(op, cpu)
+    assert worst <= vector_library.MAX_ULP, f"{op}: {worst} ulp at x={at!r}"
