@@ -3,18 +3,20 @@
 expand-math writes exp, log, log1p, expm1 and tanh as arith; the other f32 functions (sin, cos,
 tan, pow, atan, atan2, asin, acos, sinh, cosh, cbrt, exp2, log2, log10) stay calls, which
 LLVM's loop vectoriser can only widen into one scalar libm call per lane: a 1M-float `sin` loop
-took 9.3 ms (numpy: 0.56 ms). glibc ships vector versions of these functions (libmvec,
+took 9.3 ms on an AMD EPYC, one thread. glibc ships vector versions of these functions (libmvec,
 `_ZGVdN8v_sinf`: eight floats in a ymm register, at most 4 ulp, every input handled). The loop
 vectoriser calls a vector version when the scalar call names it in the attribute
 `"vector-function-abi-variant"` (the vector function ABI's mangled names) and the module
 declares it.
 
 `use_vector_library` rewrites an llvmlite module so: each f32 call of such a function calls a
-`noinline` wrapper of the libm function instead (LLVM would turn a call of `sinf` itself
-back into `llvm.sin.f32`, dropping the attribute), with the attribute listing the variants the
-target's vectors can hold (SSE 4 lanes, AVX2 8, AVX-512 16); the variants are kept alive in
-`llvm.compiler.used` until the vectoriser has run. A loop the vectoriser leaves alone, and its
-remainder iterations, call the wrapper: the scalar function, as before.
+`noinline` wrapper instead (LLVM would turn a call of `sinf` itself back into `llvm.sin.f32`,
+dropping the attribute), naming the one variant whose vectors the target's registers hold (SSE
+4 lanes, AVX2 8, AVX-512 16); the variant is kept declared in `llvm.compiler.used` until the
+vectoriser has run. The wrapper runs that same vector function on a splat of its arguments, for
+the iterations a vector loop leaves over and for loops it does not vectorise: libm's scalar
+function rounds differently, and which elements fall outside the vector loop depends on how
+parallelize-kernels splits it, so results would change with the thread count.
 
 Only the JIT on x86-64 Linux with libmvec loadable uses this (`available`); object files keep
 plain libm calls, so linking one needs no libmvec.
@@ -54,7 +56,7 @@ whose libmvec variants replace it, its number of arguments)."""
 
 MAX_ULP = 4
 """glibc's bound for libmvec's functions; test_ulp.py measures them (at most 3 ulp over a 1M
-sample of all f32, on this project's AMD EPYC at the SSE, AVX2 and AVX-512 variants)."""
+sample of all f32 at the SSE, AVX2 and AVX-512 variants, on an AMD EPYC)."""
 
 WRAPPER_PREFIX = "__strata_vector_library_"
 """Name of the private scalar wrapper of libm function `f`: WRAPPER_PREFIX + f."""
@@ -69,15 +71,15 @@ class Variant:
     lanes: int
 
 
-def variants(target: TargetDescription) -> list[Variant]:
-    """The libmvec variants code for `target` may call: those whose vectors fit its registers
-    (AVX2's need FMA-era cores: AVX without FMA gets AVX's)."""
-    found = [Variant("b", 4)]
-    if target.vector_bits >= 256:
-        found.append(Variant("d" if target.fma else "c", 8))
-    if target.vector_bits >= 512:
-        found.append(Variant("e", 16))
-    return found
+def variant(target: TargetDescription) -> Variant:
+    """The one libmvec variant code for `target` calls: as many lanes as its vectors hold (AVX2's
+    `d` needs the FMA-era cores; AVX without FMA gets AVX's `c`)."""
+    lanes = max(4, target.vector_bits // 32)
+    if lanes >= 16:
+        return Variant("e", 16)
+    if lanes == 8:
+        return Variant("d" if target.fma else "c", 8)
+    return Variant("b", 4)
 
 
 _loaded: bool | None = None
@@ -111,37 +113,43 @@ class _CallAttributes(set[str]):
         return sorted(self)
 
 
-def _wrapper(module: ir.Module, libm: str, arity: int) -> ir.Function:
-    """The noinline function calling libm's `libm` (defined once per module)."""
-    name = WRAPPER_PREFIX + libm
-    found = module.globals.get(name)
-    if isinstance(found, ir.Function):
-        return found
-    f32 = ir.FloatType()
-    fn_type = ir.FunctionType(f32, [f32] * arity)
-    real = module.globals.get(libm)
-    if not isinstance(real, ir.Function):
-        real = ir.Function(module, fn_type, name=libm)
-    wrapper = ir.Function(module, fn_type, name=name)
-    # Not internal: interprocedural passes would fold a constant argument into a private
-    # function (atan is atan2(x, 1)) and drop the parameter its vector variant takes.
-    wrapper.linkage = "linkonce_odr"
-    # readnone: the loop vectoriser takes a call that may write memory (libm's errno, which
-    # nothing here reads) for a memory conflict and gives up on the loop.
-    for attribute in ("noinline", "nounwind", "readnone"):
-        wrapper.attributes.add(attribute)
-    builder = ir.IRBuilder(wrapper.append_basic_block())
-    builder.ret(builder.call(real, list(wrapper.args)))
-    return wrapper
-
-
 def _variant_name(v: Variant, libm: str, arity: int) -> str:
     return f"_ZGV{v.isa}N{v.lanes}{'v' * arity}_{libm}"
 
 
+def _wrapper(module: ir.Module, vector: ir.Function, name: str, arity: int) -> ir.Function:
+    """The scalar function `name`: `vector` on a splat of its arguments, lane 0 (defined once
+    per module)."""
+    found = module.globals.get(name)
+    if isinstance(found, ir.Function):
+        return found
+    f32 = ir.FloatType()
+    wrapper = ir.Function(module, ir.FunctionType(f32, [f32] * arity), name=name)
+    # Not internal: interprocedural passes would fold a constant argument into a private
+    # function (atan is atan2(x, 1)) and drop the parameter its vector variant takes.
+    wrapper.linkage = "linkonce_odr"
+    # readnone: the loop vectoriser takes a call that may write memory for a memory conflict
+    # and gives up on the loop.
+    for attribute in ("noinline", "nounwind", "readnone"):
+        wrapper.attributes.add(attribute)
+    builder = ir.IRBuilder(wrapper.append_basic_block())
+    lanes = vector.function_type.return_type
+    zero = ir.Constant(ir.IntType(32), 0)
+    splats = []
+    for arg in wrapper.args:
+        one = builder.insert_element(ir.Constant(lanes, ir.Undefined), arg, zero)
+        splats.append(
+            builder.shuffle_vector(
+                one, one, ir.Constant(ir.VectorType(ir.IntType(32), lanes.count), [0] * lanes.count)
+            )
+        )
+    builder.ret(builder.extract_element(builder.call(vector, splats), zero))
+    return wrapper
+
+
 def use_vector_library(module: ir.Module, target: TargetDescription) -> int:
     """Point every f32 call of a FUNCTIONS callee in `module` at its wrapper, naming the libmvec
-    variants `target` may use; returns how many calls now name them."""
+    variant for `target`; returns how many calls now name it."""
     calls = [
         instr
         for fn in module.functions
@@ -154,27 +162,26 @@ def use_vector_library(module: ir.Module, target: TargetDescription) -> int:
     if not calls:
         return 0
     f32 = ir.FloatType()
-    used: dict[str, ir.Function] = {}
+    v = variant(target)
+    vectors: dict[str, ir.Function] = {}
     for call in calls:
         libm, arity = FUNCTIONS[call.callee.name]
-        wrapper = _wrapper(module, libm, arity)
-        mappings = []
-        for v in variants(target):
-            vector_name = _variant_name(v, libm, arity)
-            if vector_name not in used:
-                vector = ir.VectorType(f32, v.lanes)
-                used[vector_name] = ir.Function(
-                    module, ir.FunctionType(vector, [vector] * arity), name=vector_name
-                )
-            mappings.append(f"_ZGV_LLVM_N{v.lanes}{'v' * arity}_{wrapper.name}({vector_name})")
+        vector_name = _variant_name(v, libm, arity)
+        if vector_name not in vectors:
+            lanes = ir.VectorType(f32, v.lanes)
+            vectors[vector_name] = ir.Function(
+                module, ir.FunctionType(lanes, [lanes] * arity), name=vector_name
+            )
+        wrapper = _wrapper(module, vectors[vector_name], WRAPPER_PREFIX + libm, arity)
+        mapping = f"_ZGV_LLVM_N{v.lanes}{'v' * arity}_{wrapper.name}({vector_name})"
         call.replace_callee(wrapper)
-        call.attributes = _CallAttributes({f'"vector-function-abi-variant"="{",".join(mappings)}"'})
+        call.attributes = _CallAttributes({f'"vector-function-abi-variant"="{mapping}"'})
     # The vectoriser looks the variants up by name: keep their declarations until it has run.
     ptr = ir.IntType(8).as_pointer()
-    kept = ir.GlobalVariable(module, ir.ArrayType(ptr, len(used)), name="llvm.compiler.used")
+    kept = ir.GlobalVariable(module, ir.ArrayType(ptr, len(vectors)), name="llvm.compiler.used")
     kept.linkage = "appending"
     kept.section = "llvm.metadata"
     kept.initializer = ir.Constant(
-        ir.ArrayType(ptr, len(used)), [fn.bitcast(ptr) for fn in used.values()]
+        ir.ArrayType(ptr, len(vectors)), [fn.bitcast(ptr) for fn in vectors.values()]
     )
     return len(calls)

@@ -3,20 +3,24 @@
 
 // The JIT's loops over f32 sin and pow call glibc's libmvec (`cpu.jit` applies
 // `use_vector_library` where libmvec loads; here it is applied by hand, at pinned tunings):
-// each scalar call names a noinline wrapper of the libm function with the vector variants the
-// tuning's registers hold (8 lanes `d` and 4 lanes `b` at AVX2, `b` alone at SSE), and the
-// loop vectoriser calls those. The wrapper stays for the iterations the vector loop leaves
-// (1003 is no multiple of 8).
+// each scalar call names a noinline wrapper with the one vector variant the tuning's registers
+// hold (8 lanes `d` at AVX2, 4 lanes `b` at SSE), and the loop vectoriser calls that. The
+// iterations the vector loop leaves (1003 is no multiple of 8) call the wrapper, which runs the
+// same vector function on a splat: every element gets the same bits wherever it falls.
 
 // AVX2:     define {{.*}} @main_kernel_0
 // AVX2-NOT: @llvm.sin
+// AVX2-NOT: _ZGVb
 // AVX2:     call <8 x float> @_ZGVdN8v_sinf(<8 x float>
 // AVX2:     call <8 x float> @_ZGVdN8vv_powf(<8 x float> {{.*}}, <8 x float>
 // AVX2:     call float @__strata_vector_library_sinf(float
 // AVX2:     call float @__strata_vector_library_powf(float
 // AVX2:     define linkonce_odr float @__strata_vector_library_sinf(float
-// AVX2:     call float @sinf(float
+// AVX2:     shufflevector <8 x float>
+// AVX2:     call <8 x float> @_ZGVdN8v_sinf(<8 x float>
+// AVX2:     extractelement <8 x float>
 // AVX2-NOT: @llvm.sin
+// AVX2-NOT: @sinf
 
 // SSE:      define {{.*}} @main_kernel_0
 // SSE-NOT:  _ZGVd

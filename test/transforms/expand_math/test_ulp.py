@@ -172,3 +172,55 @@ def test_vector_library_max_ulp(op: str, cpu: str) -> None:
     included): within vector_library.MAX_ULP, and NaN exactly where numpy has it."""
     worst, at = max_error(op, cpu)
     assert worst <= vector_library.MAX_ULP, f"{op}: {worst} ulp at x={at!r}"
+
+
+BINARY_REFERENCE = {"powf": np.power, "atan2": np.arctan2}
+"""The two-argument f32 math ops that become vector_library.FUNCTIONS calls."""
+
+
+def binary_kernel(op: str, n: int, cpu: str) -> strata.CompiledModel:
+    t = f"tensor<{n}xf32>"
+    maps = ", ".join(["affine_map<(d0) -> (d0)>"] * 3)
+    return strata.compile(
+        f"""
+func.func @main(%x: {t}, %y: {t}) -> {t} attributes {{tf.entry_function = {{inputs = "x,y", outputs = "z"}}}} {{
+  %e = tensor.empty() : {t}
+  %r = linalg.generic {{indexing_maps = [{maps}], iterator_types = ["parallel"]}}
+      ins(%x, %y : {t}, {t}) outs(%e : {t}) {{
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %z = math.{op} %a, %b : f32
+    linalg.yield %z : f32
+  }} -> {t}
+  func.return %r : {t}
+}}""",
+        cache=False,
+        cpu=cpu,
+    )
+
+
+@pytest.mark.skipif(not vector_library.available(), reason="libmvec does not load here")
+@pytest.mark.parametrize("cpu", _vector_tunings())
+@pytest.mark.parametrize("op", sorted(BINARY_REFERENCE))
+def test_vector_library_binary_max_ulp(op: str, cpu: str) -> None:
+    """pow and atan2 on random pairs across magnitudes and signs (a third of the exponents
+    whole numbers) and on every pair of special values."""
+    rng = np.random.default_rng(0)
+    n = 1 << 18
+    x = (rng.standard_normal(n) * np.exp2(rng.integers(-20, 20, n))).astype(np.float32)
+    y = (rng.standard_normal(n) * np.exp2(rng.integers(-6, 6, n))).astype(np.float32)
+    y[::3] = np.round(y[::3])
+    specials = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 2.0, 0.5, -3.0], np.float32)
+    x = np.concatenate([x, np.repeat(specials, specials.size)])
+    y = np.concatenate([y, np.tile(specials, specials.size)])
+    got = binary_kernel(op, x.size, cpu)(x=x, y=y)
+    with np.errstate(all="ignore"):
+        want = BINARY_REFERENCE[op](x.astype(np.float64), y.astype(np.float64)).astype(np.float32)
+    nan_got, nan_want = np.isnan(got), np.isnan(want)
+    mismatched = np.flatnonzero(nan_got != nan_want)
+    assert mismatched.size == 0, (
+        f"{op}: NaN mismatch at x={x[mismatched[:5]]}, y={y[mismatched[:5]]}"
+    )
+    d = np.abs(ordered(got) - ordered(want))
+    d[nan_got] = 0
+    worst = int(np.argmax(d))
+    assert d[worst] <= vector_library.MAX_ULP, f"{op}: {d[worst]} ulp at ({x[worst]}, {y[worst]})"
