@@ -92,19 +92,24 @@ def ordered(a: np.ndarray) -> np.ndarray:
     return np.where(i < 0, -(i & 0x7FFFFFFF), i)
 
 
+def worst_ulps(got: np.ndarray, want: np.ndarray) -> tuple[int, int, np.ndarray]:
+    """(largest ulp distance outside NaNs, its index, the indices where only one side is NaN)."""
+    nan_got, nan_want = np.isnan(got), np.isnan(want)
+    d = np.abs(ordered(got) - ordered(want))
+    d[nan_got] = 0
+    worst = int(np.argmax(d))
+    return int(d[worst]), worst, np.flatnonzero(nan_got != nan_want)
+
+
 def ulp_error(op: str, got: np.ndarray, x: np.ndarray) -> tuple[int, float]:
     reference = REFERENCE.get(op) or VECTOR_LIBRARY_REFERENCE[op]
     with np.errstate(all="ignore"):
         want = reference(x.astype(np.float64)).astype(np.float32)
-    nan_got, nan_want = np.isnan(got), np.isnan(want)
-    mismatched = np.flatnonzero(nan_got != nan_want)
+    err, worst, mismatched = worst_ulps(got, want)
     assert mismatched.size == 0, (
         f"{op}: NaN where numpy has none, or not where it has, e.g. x={x[mismatched[:5]]}"
     )
-    d = np.abs(ordered(got) - ordered(want))
-    d[nan_got] = 0
-    worst = int(np.argmax(d))
-    return int(d[worst]), float(x[worst])
+    return err, float(x[worst])
 
 
 def inputs() -> list[np.ndarray]:
@@ -215,12 +220,8 @@ def test_vector_library_binary_max_ulp(op: str, cpu: str) -> None:
     got = binary_kernel(op, x.size, cpu)(x=x, y=y)
     with np.errstate(all="ignore"):
         want = BINARY_REFERENCE[op](x.astype(np.float64), y.astype(np.float64)).astype(np.float32)
-    nan_got, nan_want = np.isnan(got), np.isnan(want)
-    mismatched = np.flatnonzero(nan_got != nan_want)
+    err, worst, mismatched = worst_ulps(got, want)
     assert mismatched.size == 0, (
         f"{op}: NaN mismatch at x={x[mismatched[:5]]}, y={y[mismatched[:5]]}"
     )
-    d = np.abs(ordered(got) - ordered(want))
-    d[nan_got] = 0
-    worst = int(np.argmax(d))
-    assert d[worst] <= vector_library.MAX_ULP, f"{op}: {d[worst]} ulp at ({x[worst]}, {y[worst]})"
+    assert err <= vector_library.MAX_ULP, f"{op}: {err} ulp at ({x[worst]}, {y[worst]})"
