@@ -242,7 +242,8 @@ def stage_passes(stage: Stage, options: PipelineOptions | None = None) -> str:
         t = options.target
         shape = f"vector-bits={t.vector_bits} vector-registers={t.vector_registers}"
         filled = {
-            TILING_PASS: f"{TILING_PASS}{{{shape} fma={int(t.fma)} interleave={t.interleave}}}",
+            TILING_PASS: f"{TILING_PASS}{{{shape} fma={int(t.fma)} interleave={t.interleave} "
+            f"deep-interleave={t.deep_interleave}}}",
             MATH_PASS: f"{MATH_PASS}{{fma={int(t.fma)}}}",
             PACKING_PASS: f"{PACKING_PASS}{{{shape}}}",
         }

@@ -20,7 +20,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from strata.diagnostics import fail_on_ops
 from strata.lowering.linalg_to_loops.loop_nest import GenericToLoops
-from strata.targets.description import TargetDescription, tiles_for_options
+from strata.targets.description import TargetDescription, deep_interleave, tiles_for_options
 
 
 class LinalgStructuredLowering(RewritePattern):
@@ -55,7 +55,8 @@ class ConvertLinalgToLoopsPass(ModulePass):
     machine's, see strata.targets.description); contraction tiles are derived from them. `fma`:
     whether multiply-adds that allow contraction become `math.fma` (else plain mul and add).
     `interleave`: the count of vector iterations an innermost loop around a long dependency chain
-    (expanded exp, tanh, ...) runs at once, marked `strata.interleave` on its scf.for.
+    (expanded exp, tanh, ...) runs at once, marked `strata.interleave` on its scf.for;
+    `deep-interleave` the count around a chain of several such functions (two and more).
     """
 
     name = "convert-linalg-to-loops"
@@ -67,7 +68,10 @@ class ConvertLinalgToLoopsPass(ModulePass):
     this machine."""
     interleave: int = 0
     """Vector iterations a latency-bound innermost loop interleaves (`strata.interleave` on its
-    scf.for, see loop_nest.interleaves); 1: none; 0: this machine's."""
+    scf.for, see loop_nest.interleave_count); 1: none; 0: this machine's."""
+    deep_interleave: int = 0
+    """The count for a loop around several chained expanded functions (loop_nest.DEEP_CHAIN_DEPTH);
+    0: derived from `interleave` and `vector-registers` (TargetDescription.deep_interleave)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         on_tensors = [
@@ -79,14 +83,20 @@ class ConvertLinalgToLoopsPass(ModulePass):
         fail_on_ops(self.name, "linalg ops still on tensors (run bufferize first)", on_tensors)
         tiles = tiles_for_options(self.name, self.vector_bits, self.vector_registers)
         fma = TargetDescription.host().fma if self.fma < 0 else bool(self.fma)
-        if self.interleave < 0:
-            raise PassFailedException(
-                f"{self.name}: interleave must be 0 (this machine's) or a count, found "
-                f"interleave={self.interleave}"
-            )
+        for option, value in (
+            ("interleave", self.interleave),
+            ("deep-interleave", self.deep_interleave),
+        ):
+            if value < 0:
+                raise PassFailedException(
+                    f"{self.name}: {option} must be 0 (this machine's) or a count, found "
+                    f"{option}={value}"
+                )
         interleave = self.interleave or TargetDescription.host().interleave
+        registers = self.vector_registers or TargetDescription.host().vector_registers
+        deep = self.deep_interleave or deep_interleave(interleave, registers)
         bits = self.vector_bits if self.vector_bits > 0 else TargetDescription.host().vector_bits
-        to_loops = GenericToLoops(tiles, fma, bits // 32, interleave)
+        to_loops = GenericToLoops(tiles, fma, bits // 32, interleave, deep)
         patterns = GreedyRewritePatternApplier([to_loops, LinalgStructuredLowering()])
         PatternRewriteWalker(patterns, apply_recursively=False).rewrite_module(op)
         left = [o for o in op.walk() if o.dialect_name() == "linalg"]

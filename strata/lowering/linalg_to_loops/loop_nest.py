@@ -379,22 +379,33 @@ def chain_depth(block: Block) -> int:
     return longest
 
 
-def interleaves(op: linalg.GenericOp, plan: Sequence[Loop], lanes: int, interleave: int) -> bool:
-    """Whether the innermost loop of `plan` should run `interleave` vector iterations at once:
-    a parallel loop over a whole dim, long enough for two interleaved vector iterations (LLVM's
-    vector epilogue takes the rest), around a latency-bound body. LLVM's own cost model does not
-    interleave a loop with a large body, assuming it has instruction-level parallelism; a chain
-    of expanded exp/tanh/log1p has none within one element."""
+DEEP_CHAIN_DEPTH = 2 * EXPANSION_DEPTH
+"""A body at least this deep (two expanded functions in a row and more) gets the target's
+`deep_interleave` count instead of its `interleave`."""
+
+
+def interleave_count(
+    op: linalg.GenericOp, plan: Sequence[Loop], lanes: int, interleave: int, deep: int
+) -> int:
+    """How many vector iterations the innermost loop of `plan` should run at once (0: leave it to
+    LLVM): `interleave`, or `deep` around a body of DEEP_CHAIN_DEPTH, for a parallel loop over a
+    whole dim, long enough for two interleaved vector iterations (LLVM's vector epilogue takes
+    the rest), around a latency-bound body. LLVM's own cost model does not interleave a loop with
+    a large body, assuming it has instruction-level parallelism; a chain of expanded
+    exp/tanh/log1p has none within one element."""
     if interleave <= 1 or not plan:
-        return False
+        return 0
     loop = plan[-1]
     kind = op.iterator_types.data[loop.dim].data
-    return (
-        loop.role is LoopRole.WHOLE
-        and kind == IteratorType.PARALLEL
-        and loop.size >= 2 * lanes * interleave
-        and chain_depth(op.body.block) >= LATENCY_BOUND_DEPTH
-    )
+    if loop.role is not LoopRole.WHOLE or kind != IteratorType.PARALLEL:
+        return 0
+    depth = chain_depth(op.body.block)
+    if depth < LATENCY_BOUND_DEPTH:
+        return 0
+    count = max(deep, interleave) if depth >= DEEP_CHAIN_DEPTH else interleave
+    while count > interleave and loop.size < 2 * lanes * count:
+        count //= 2
+    return count if loop.size >= 2 * lanes * count else 0
 
 
 @dataclass
@@ -407,7 +418,9 @@ class GenericToLoops(RewritePattern):
     lanes: int = 8
     """f32 lanes of the target's vectors."""
     interleave: int = 1
-    """The target's interleave count for latency-bound loops (see `interleaves`)."""
+    """The target's interleave count for latency-bound loops (see `interleave_count`)."""
+    deep_interleave: int = 0
+    """Its count around chains of several expanded functions (0: `interleave`)."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, linalg.GenericOp) or op.res:
@@ -461,8 +474,12 @@ class GenericToLoops(RewritePattern):
             self.annotate(op, plan, position, for_op)
             if position == 0 and splits_writes(op, loop.dim):
                 for_op.attributes[PARALLEL_ATTR] = UnitAttr()
-            if position == len(plan) - 1 and interleaves(op, plan, self.lanes, self.interleave):
-                for_op.attributes[INTERLEAVE_ATTR] = IntegerAttr(self.interleave, 64)
+            if position == len(plan) - 1:
+                count = interleave_count(
+                    op, plan, self.lanes, self.interleave, self.deep_interleave
+                )
+                if count:
+                    for_op.attributes[INTERLEAVE_ATTR] = IntegerAttr(count, 64)
             if loop.role is LoopRole.OUTER:
                 outer_ivs[loop.dim] = iv
                 if position == 0 and packed is not None and panel is not None:
