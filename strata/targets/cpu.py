@@ -147,7 +147,8 @@ def jit(module: ModuleOp | str, opt_level: int = 2, cpu: str | None = None) -> J
     data: dict[str, bytes] = {}
     llvm_ir = to_llvm_ir(module, linked_data=data) if isinstance(module, ModuleOp) else module
     if isinstance(llvm_ir, ir.Module) and vector_library.available():
-        vector_library.use_vector_library(llvm_ir, TargetDescription.for_cpu(name))
+        target = TargetDescription.for_cpu(name)
+        vector_library.use_vector_library(llvm_ir, target, vector_library.provides)
     optimized = optimize(llvm_ir, opt_level, tm)
     return load_object(tm.emit_object(optimized), tm, optimized, data)
 

@@ -28,6 +28,7 @@ import ctypes
 import ctypes.util
 import platform
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import llvmlite.binding as llvm_binding
@@ -83,27 +84,40 @@ def variant(target: TargetDescription) -> Variant:
     return Variant("b", 4)
 
 
-_loaded: bool | None = None
+_library: ctypes.CDLL | None = None
+_looked = False
 _loading = threading.Lock()
 
 
-def available() -> bool:
-    """Whether the JIT can call libmvec here: x86-64 Linux with the library loadable (then it is
-    loaded once, so that LLVM resolves the variants in this process)."""
-    global _loaded
+def _load() -> ctypes.CDLL | None:
+    """libmvec, loaded once into this process so that LLVM resolves its variants (None: not on
+    x86-64 Linux, or not loadable)."""
+    global _library, _looked
     with _loading:
-        if _loaded is None:
-            _loaded = False
+        if not _looked:
+            _looked = True
             if platform.system() == "Linux" and platform.machine() in ("x86_64", "AMD64"):
                 try:
-                    ctypes.CDLL(LIBRARY)
+                    library = ctypes.CDLL(LIBRARY)
                     llvm_binding.load_library_permanently(
                         ctypes.util.find_library("mvec") or LIBRARY
                     )
-                    _loaded = True
+                    _library = library
                 except (OSError, RuntimeError):
-                    _loaded = False
-        return _loaded
+                    _library = None
+        return _library
+
+
+def available() -> bool:
+    """Whether the JIT can call libmvec here: x86-64 Linux with the library loadable."""
+    return _load() is not None
+
+
+def provides(symbol: str) -> bool:
+    """Whether this process's libmvec has `symbol` (glibc 2.22 brought sin, cos, exp, log and
+    pow; tan, atan, asin, ... came with 2.35)."""
+    library = _load()
+    return library is not None and hasattr(library, symbol)
 
 
 class _CallAttributes(set[str]):
@@ -148,9 +162,15 @@ def _wrapper(module: ir.Module, vector: ir.Function, name: str, arity: int) -> i
     return wrapper
 
 
-def use_vector_library(module: ir.Module, target: TargetDescription) -> int:
+def use_vector_library(
+    module: ir.Module,
+    target: TargetDescription,
+    has: Callable[[str], bool] = lambda _symbol: True,
+) -> int:
     """Point every f32 call of a FUNCTIONS callee in `module` at its wrapper, naming the libmvec
-    variant for `target`; returns how many calls now name it."""
+    variant for `target`, where `has` says the variant exists (the JIT: `provides`); returns how
+    many calls now name one."""
+    v = variant(target)
     calls = [
         instr
         for fn in module.functions
@@ -159,11 +179,11 @@ def use_vector_library(module: ir.Module, target: TargetDescription) -> int:
         if isinstance(instr, ir.CallInstr)
         and getattr(instr.callee, "name", None) in FUNCTIONS
         and isinstance(instr.type, ir.FloatType)
+        and has(_variant_name(v, *FUNCTIONS[instr.callee.name]))
     ]
     if not calls:
         return 0
     f32 = ir.FloatType()
-    v = variant(target)
     vectors: dict[str, ir.Function] = {}
     for call in calls:
         libm, arity = FUNCTIONS[call.callee.name]
