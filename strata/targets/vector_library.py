@@ -61,7 +61,8 @@ sample of all f32 at the SSE, AVX2 and AVX-512 variants, on an AMD EPYC; over al
 AVX2: sin 2, cos 2, tan 4)."""
 
 WRAPPER_PREFIX = "__strata_vector_library_"
-"""Name of the private scalar wrapper of libm function `f`: WRAPPER_PREFIX + f."""
+"""Name of the scalar function standing for libm's `f` (it runs f's vector variant on a splat):
+WRAPPER_PREFIX + f."""
 
 LIBRARY = "libmvec.so.1"
 
