@@ -22,7 +22,7 @@ from xdsl.dialects.builtin import ModuleOp
 from strata.abi import EntrySignature
 from strata.diagnostics import StrataError
 from strata.targets import vector_library
-from strata.targets.description import X86_LEVELS, TargetDescription
+from strata.targets.description import X86_LEVELS, TargetDescription, for_export
 from strata.targets.llvm_ir import host_target_machine, optimize, target_machine, to_llvm_ir
 
 DEFAULT_TRIPLE = "x86_64-unknown-linux-gnu"
@@ -33,10 +33,24 @@ matrix sets it); unset, empty or `host`: this CPU."""
 
 
 def _compile(
-    module: ModuleOp, triple: str | None, opt_level: int, cpu: str, features: str
+    module: ModuleOp,
+    triple: str | None,
+    opt_level: int,
+    cpu: str,
+    features: str,
+    libmvec: bool = False,
 ) -> tuple[llvm_binding.TargetMachine, llvm_binding.ModuleRef]:
     tm = target_machine(triple, opt_level, cpu, features)
-    optimized = optimize(to_llvm_ir(module, tm.triple), opt_level, tm)
+    llvm_ir = to_llvm_ir(module, tm.triple)
+    if libmvec:
+        if not (tm.triple.startswith("x86_64") and "linux" in tm.triple):
+            raise StrataError(
+                f"libmvec: glibc's vector math library is for x86-64 Linux, not {tm.triple}"
+            )
+        vector_library.use_vector_library(
+            llvm_ir, for_export(tm.triple, cpu or None, features or None)
+        )
+    optimized = optimize(llvm_ir, opt_level, tm)
     return tm, optimized
 
 
@@ -46,13 +60,15 @@ def emit_object(
     opt_level: int = 2,
     cpu: str = "",
     features: str = "",
+    libmvec: bool = False,
 ) -> bytes:
     """A relocatable object file (ELF for Linux triples) holding the entry function and weights.
 
     For the host triple with no `cpu`/`features`, code is tuned for this CPU; pass `cpu="x86-64"`
-    (or a `features` string) for a portable object.
+    (or a `features` string) for a portable object. `libmvec`: loops over f32 sin, cos, pow, ...
+    call glibc's vector versions (`vector_library`; the program links with -lmvec).
     """
-    tm, optimized = _compile(module, triple, opt_level, cpu, features)
+    tm, optimized = _compile(module, triple, opt_level, cpu, features, libmvec)
     return bytes(tm.emit_object(optimized))
 
 
@@ -62,9 +78,10 @@ def emit_assembly(
     opt_level: int = 2,
     cpu: str = "",
     features: str = "",
+    libmvec: bool = False,
 ) -> str:
-    """Target assembly text of the optimised module."""
-    tm, optimized = _compile(module, triple, opt_level, cpu, features)
+    """Target assembly text of the optimised module (`libmvec`: as `emit_object`)."""
+    tm, optimized = _compile(module, triple, opt_level, cpu, features, libmvec)
     return str(tm.emit_assembly(optimized))
 
 

@@ -51,8 +51,9 @@ def _param(spec: TensorSpec, const: bool) -> str:
     return f"{'const ' if const else ''}{ctype} *{ident} /* {dims} */"
 
 
-def c_header(module: ModuleOp) -> str:
-    """A C header declaring the entry, its buffer sizes, and the arena it needs."""
+def c_header(module: ModuleOp, libmvec: bool = False) -> str:
+    """A C header declaring the entry, its buffer sizes, and the arena it needs (`libmvec`: and
+    that the program links with -lmvec)."""
     sig = entry_signature(module)
     guard = f"STRATA_{sig.entry.upper()}_H"
     params = [_param(s, True) for s in sig.inputs] + [_param(s, False) for s in sig.outputs]
@@ -75,6 +76,8 @@ def c_header(module: ModuleOp) -> str:
     threaded = any("strata.parallel_chunk" in op.attributes for op in module.ops)
     if threaded:
         lines.append("/* Kernels run on POSIX threads (--threads): link with -lpthread. */")
+    if libmvec:
+        lines.append("/* Vector math calls glibc's libmvec (--libmvec): link with -lmvec. */")
     lines.append(f"int32_t {sig.entry}({', '.join(params)});")
     if threaded:
         lines.append(

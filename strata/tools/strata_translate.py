@@ -117,6 +117,7 @@ def to_obj(args: argparse.Namespace) -> bytes:
         max(args.opt_level, 0),
         args.cpu or "",
         args.features or "",
+        args.libmvec,
     )
 
 
@@ -129,6 +130,7 @@ def to_asm(args: argparse.Namespace) -> str:
         args.opt_level,
         args.cpu or "",
         args.features or "",
+        args.libmvec,
     )
 
 
@@ -182,7 +184,7 @@ def to_cubin(args: argparse.Namespace) -> bytes:
 def to_header(args: argparse.Namespace) -> str:
     from strata.targets.export import c_header
 
-    return c_header(_compiled(args))
+    return c_header(_compiled(args), libmvec=args.libmvec)
 
 
 def coverage(args: argparse.Namespace) -> str:
@@ -289,6 +291,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--threads",
         type=int,
         help="threads for kernels with enough work (default 1; more needs -lpthread at link time)",
+    )
+    export.add_argument(
+        "--libmvec",
+        action="store_true",
+        help="--to-obj/--to-asm/--to-header: loops over f32 sin, cos, tan, pow, atan, ... call "
+        "glibc's vector math library (x86-64 Linux; link with -lmvec; tan, atan and the others "
+        "beyond sin, cos, pow need glibc 2.35)",
     )
     export.add_argument(
         "--entry-name", help="symbol of the entry function (default: the input file's stem)"
