@@ -43,7 +43,7 @@ def _compile(
     tm = target_machine(triple, opt_level, cpu, features)
     llvm_ir = to_llvm_ir(module, tm.triple)
     if libmvec:
-        if not (tm.triple.startswith("x86_64") and "linux" in tm.triple):
+        if not vector_library.serves(tm.triple):
             raise StrataError(
                 f"libmvec: glibc's vector math library is for x86-64 Linux, not {tm.triple}"
             )

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
-import platform
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -85,6 +84,11 @@ def variant(target: TargetDescription) -> Variant:
     return Variant("b", 4)
 
 
+def serves(triple: str) -> bool:
+    """Whether libmvec exists for code of `triple`: x86-64 Linux (glibc)."""
+    return triple.startswith("x86_64") and "linux" in triple
+
+
 _library: ctypes.CDLL | None = None
 _looked = False
 _loading = threading.Lock()
@@ -97,7 +101,7 @@ def _load() -> ctypes.CDLL | None:
     with _loading:
         if not _looked:
             _looked = True
-            if platform.system() == "Linux" and platform.machine() in ("x86_64", "AMD64"):
+            if serves(llvm_binding.get_process_triple()):
                 try:
                     library = ctypes.CDLL(LIBRARY)
                     llvm_binding.load_library_permanently(
