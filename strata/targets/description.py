@@ -11,12 +11,20 @@ the options from the compile's `cpu`, and a lit test can pin them.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from strata.diagnostics import StrataError
+
+if TYPE_CHECKING:
+    from llvmlite.binding import TargetMachine
 
 
 def _llvm() -> ModuleType:
@@ -115,15 +123,100 @@ class TargetDescription:
 
 def for_export(triple: str | None, cpu: str | None, features: str | None) -> TargetDescription:
     """The description of an ahead-of-time target (`strata-translate --triple/--cpu/--features`):
-    the host when none is given; AArch64 triples NEON; an x86-64 level by name; otherwise the
-    `+feature` list (`+avx2,+fma`), with SSE2 as the baseline for a CPU named only by name."""
+    the host when none is given; AArch64 triples NEON; an x86-64 level by name; an x86 CPU by
+    name (`znver3`, `skylake-avx512`), with any `features`, as LLVM defines it
+    (`llvm_vector_features`); otherwise the `+feature` list (`+avx2,+fma`) over SSE2."""
     if not triple and not cpu and not features:
         return TargetDescription.host()
     triple = triple or _llvm().get_process_triple()
     if triple.startswith(("aarch64", "arm64")) or cpu in X86_LEVELS:
         return TargetDescription.for_cpu(cpu or "generic", triple)
+    if cpu and cpu != "generic" and triple.startswith(("x86_64", "i386", "i686")):
+        return _from_features(triple, cpu, llvm_vector_features(triple, cpu, features or ""))
     wanted = {f[1:] for f in (features or "").split(",") if f.startswith("+")}
     return _from_features(triple, cpu or "generic", wanted)
+
+
+_VECTOR_PROBE = """
+define <16 x float> @probe(<16 x float> %a, <16 x float> %b, <16 x float> %c) #0 {
+  %r = call <16 x float> @llvm.fma.v16f32(<16 x float> %a, <16 x float> %b, <16 x float> %c)
+  ret <16 x float> %r
+}
+declare <16 x float> @llvm.fma.v16f32(<16 x float>, <16 x float>, <16 x float>)
+attributes #0 = { "min-legal-vector-width"="512" }
+"""
+"""A 16-lane fused multiply-add, which LLVM compiles with the widest registers and the FMA
+instruction the subtarget has (min-legal-vector-width: even where it prefers 256-bit vectors)."""
+
+
+def llvm_vector_features(triple: str, cpu: str, features: str) -> set[str]:
+    """What an x86 `cpu` (with `features`, e.g. `-fma`) has of what a TargetDescription needs
+    (`avx512f`, `avx`, `fma`), as LLVM defines the CPU: read from the code it makes of
+    `_VECTOR_PROBE` (zmm, ymm or xmm registers; vfmadd or a call of fmaf). LLVM has no list of
+    a CPU's features to ask; this costs a few milliseconds."""
+    llvm = _llvm()
+    machine = checked_machine(triple, cpu, features)
+    assembly = machine.emit_assembly(llvm.parse_assembly(_VECTOR_PROBE))
+    found = {"fma"} if "vfmadd" in assembly else set()
+    if "zmm" in assembly:
+        found |= {"avx512f", "avx"}
+    elif "ymm" in assembly:
+        found.add("avx")
+    return found
+
+
+KNOWN_TRIPLES = [
+    "x86_64-unknown-linux-gnu",
+    "aarch64-unknown-linux-gnu",
+    "x86_64-apple-darwin",
+    "arm64-apple-darwin",
+    "x86_64-pc-windows-msvc",
+    "riscv64-unknown-linux-gnu",
+    "nvptx64-nvidia-cuda",
+]
+"""Triples named in "closest" hints (LLVM has no list to ask)."""
+
+
+def checked_machine(triple: str, cpu: str, features: str, opt_level: int = 2) -> TargetMachine:
+    """LLVM's target machine (position-independent code) for `triple`, `cpu` and `features`.
+    A triple, CPU or feature LLVM does not know is a StrataError: LLVM itself only warns about
+    the last two, then aborts the process in code generation."""
+    llvm = _llvm()
+    llvm.initialize_all_targets()
+    llvm.initialize_all_asmprinters()
+    try:
+        target = llvm.Target.from_triple(triple)
+    except RuntimeError:
+        close = difflib.get_close_matches(triple, KNOWN_TRIPLES, n=2, cutoff=0.3)
+        hint = f" (closest: {', '.join(close)})" if close else ""
+        raise StrataError(f"--triple '{triple}': no LLVM target for it{hint}") from None
+    with _captured_stderr() as warnings:
+        machine = target.create_target_machine(
+            cpu=cpu, features=features, opt=opt_level, reloc="pic"
+        )
+    for line in warnings:
+        if "is not a recognized processor" in line:
+            raise StrataError(f"--cpu '{cpu}': not a CPU LLVM knows for {triple}")
+        if "is not a recognized feature" in line:
+            bad = line.split("'")[1] if "'" in line else features
+            raise StrataError(f"--features: '{bad}' is not a feature LLVM knows for {triple}")
+    return machine
+
+
+@contextmanager
+def _captured_stderr() -> Iterator[list[str]]:
+    """Collects what native code writes to fd 2 inside the block (LLVM's warnings), as lines."""
+    lines: list[str] = []
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield lines
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            sink.seek(0)
+            lines.extend(sink.read().decode(errors="replace").splitlines())
 
 
 def _from_features(triple: str, cpu: str, features: set[str]) -> TargetDescription:

@@ -10,11 +10,7 @@ an `[N x i8]` initializer: exact bit for bit, and fast.
 from __future__ import annotations
 
 import binascii
-import difflib
-import os
-import tempfile
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 
 import llvmlite.binding as llvm_binding
 import llvmlite.ir as ir
@@ -39,7 +35,7 @@ from strata.abi import SIGNATURE_ATTR
 from strata.diagnostics import StrataError, describe_op
 from strata.dialects import llvm_extensions as llvm_ext
 from strata.targets import thread_pool
-from strata.targets.description import TargetDescription, for_export
+from strata.targets.description import TargetDescription, checked_machine, for_export
 
 _ARG_FLAGS = {
     "llvm.noalias": "noalias",
@@ -540,60 +536,14 @@ def _join_features(*parts: str) -> str:
 def target_machine(
     triple: str | None = None, opt_level: int = 2, cpu: str = "", features: str = ""
 ) -> llvm_binding.TargetMachine:
-    """The host machine for the host triple (or None), else a generic one for `triple`."""
+    """The host machine for the host triple (or None), else one for `triple`, `cpu` and
+    `features` (`description.checked_machine`: an unknown one is a StrataError)."""
     if triple is None or triple == host_triple():
         if not cpu and not features:
             return host_target_machine(opt_level)
-    llvm_binding.initialize_all_targets()
-    llvm_binding.initialize_all_asmprinters()
     triple = triple or host_triple()
-    try:
-        target = llvm_binding.Target.from_triple(triple)
-    except RuntimeError:
-        close = difflib.get_close_matches(triple, KNOWN_TRIPLES, n=2, cutoff=0.3)
-        hint = f" (closest: {', '.join(close)})" if close else ""
-        raise StrataError(f"--triple '{triple}': no LLVM target for it{hint}") from None
     tuning = for_export(triple, cpu, features).llvm_features
-    with _captured_stderr() as warnings:
-        machine = target.create_target_machine(
-            cpu=cpu, features=_join_features(features, tuning), opt=opt_level, reloc="pic"
-        )
-    # LLVM only warns about an unknown CPU or feature, then aborts the process in codegen.
-    for line in warnings:
-        if "is not a recognized processor" in line:
-            raise StrataError(f"--cpu '{cpu}': not a CPU LLVM knows for {triple}")
-        if "is not a recognized feature" in line:
-            bad = line.split("'")[1] if "'" in line else features
-            raise StrataError(f"--features: '{bad}' is not a feature LLVM knows for {triple}")
-    return machine
-
-
-KNOWN_TRIPLES = [
-    "x86_64-unknown-linux-gnu",
-    "aarch64-unknown-linux-gnu",
-    "x86_64-apple-darwin",
-    "arm64-apple-darwin",
-    "x86_64-pc-windows-msvc",
-    "riscv64-unknown-linux-gnu",
-    "nvptx64-nvidia-cuda",
-]
-"""Triples named in "closest" hints (LLVM has no list to ask)."""
-
-
-@contextmanager
-def _captured_stderr() -> Iterator[list[str]]:
-    """Collects what native code writes to fd 2 inside the block (LLVM's warnings), as lines."""
-    lines: list[str] = []
-    saved = os.dup(2)
-    with tempfile.TemporaryFile() as sink:
-        os.dup2(sink.fileno(), 2)
-        try:
-            yield lines
-        finally:
-            os.dup2(saved, 2)
-            os.close(saved)
-            sink.seek(0)
-            lines.extend(sink.read().decode(errors="replace").splitlines())
+    return checked_machine(triple, cpu, _join_features(features, tuning), opt_level)
 
 
 def parse(llvm_ir: str | ir.Module) -> llvm_binding.ModuleRef:

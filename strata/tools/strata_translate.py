@@ -284,7 +284,9 @@ def build_parser() -> argparse.ArgumentParser:
         "the GPU kernels' IR)",
     )
     export.add_argument(
-        "--cpu", help="target CPU, e.g. x86-64 for a portable object (default: this machine's CPU)"
+        "--cpu",
+        help="target CPU as LLVM names it (znver3, skylake-avx512, neoverse-n1), or x86-64 for "
+        "a portable object (default: this machine's CPU)",
     )
     export.add_argument("--features", help="target features, e.g. +avx2,+fma")
     export.add_argument(
