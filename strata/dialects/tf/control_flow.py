@@ -3,7 +3,8 @@
 `tf.WhileRegion` is TensorFlow MLIR's region form of a functional `While`: the importer builds
 it from a `While`/`StatelessWhile` node and its `cond`/`body` library functions (or from a v1
 loop frame), so the loop is kept instead of unrolled. `tf.IfRegion` is the region form of an
-`If`/`StatelessIf` whose predicate is only known at run time. Loop values that the body passes
+`If`/`StatelessIf` whose predicate is only known at run time, `tf.CaseRegion` of a
+`Case`/`StatelessCase` whose branch index is. Loop values that the body passes
 through unchanged are not loop values here: the regions use the value from outside. A
 TensorList loop value is one tensor [length, *element shape], read with `tf.XlaDynamicSlice` and
 written with `tf.XlaDynamicUpdateSlice` (XLA's ops, with its clamping of start indices).
@@ -22,6 +23,7 @@ from xdsl.irdl import (
     result_def,
     traits_def,
     var_operand_def,
+    var_region_def,
     var_result_def,
 )
 from xdsl.traits import HasParent, IsTerminator, Pure, RecursiveMemoryEffect
@@ -125,13 +127,52 @@ class IfRegionOp(TfOp):
 
 
 @irdl_op_definition
+class CaseRegionOp(TfOp):
+    """The values branch `branch_index` (a tensor<i32>) yields; an index out of range runs the
+    last branch, as TensorFlow's Case does.
+    `%r = "tf.CaseRegion"(%i) ({"tf.Yield"(%a)}, {"tf.Yield"(%b)}) : (tensor<i32>) -> tensor<2xf32>`
+    """
+
+    name = "tf.CaseRegion"
+    branch_index = operand_def(TensorType)
+    output = var_result_def(TensorType)
+    branches = var_region_def("single_block")
+    traits = traits_def(RecursiveMemoryEffect())
+
+    def __init__(
+        self, index: SSAValue, result_types: Sequence[Attribute], branches: Sequence[Region]
+    ):
+        super().__init__(
+            operands=[index], result_types=[list(result_types)], regions=[list(branches)]
+        )
+
+    def verify_(self) -> None:
+        if self.branch_index.type != TensorType(IntegerType(32), []):
+            raise VerifyException(
+                f"branch_index must be a tensor<i32>, found {self.branch_index.type}"
+            )
+        if not self.branches:
+            raise VerifyException("expected at least one branch")
+        types = [r.type for r in self.output]
+        for k, region in enumerate(self.branches):
+            end = region.block.last_op
+            if not isinstance(end, YieldOp):
+                raise VerifyException(f"branch {k} must end in tf.Yield")
+            if [v.type for v in end.input] != types:
+                raise VerifyException(
+                    f"branch {k} yields ({_types(list(end.input))}), but the results are "
+                    f"({', '.join(str(t) for t in types)})"
+                )
+
+
+@irdl_op_definition
 class YieldOp(TfOp):
-    """Ends a region of tf.WhileRegion or tf.IfRegion with its values.
+    """Ends a region of tf.WhileRegion, tf.IfRegion or tf.CaseRegion with its values.
     `"tf.Yield"(%c) : (tensor<i1>) -> ()`"""
 
     name = "tf.Yield"
     input = var_operand_def(TensorType)
-    traits = traits_def(IsTerminator(), HasParent(WhileRegionOp, IfRegionOp), Pure())
+    traits = traits_def(IsTerminator(), HasParent(WhileRegionOp, IfRegionOp, CaseRegionOp), Pure())
 
     def __init__(self, values: Sequence[SSAValue]):
         super().__init__(operands=[list(values)])
@@ -210,7 +251,7 @@ class XlaDynamicUpdateSliceOp(TfOp):
         return [t]
 
 
-REGION_OPS: tuple[type[Operation], ...] = (WhileRegionOp, IfRegionOp, YieldOp)
+REGION_OPS: tuple[type[Operation], ...] = (WhileRegionOp, IfRegionOp, CaseRegionOp, YieldOp)
 """Ops with no GraphDef node of their name (the importer builds them from control flow)."""
 
 OPS: list[type[Operation]] = [*REGION_OPS, XlaDynamicSliceOp, XlaDynamicUpdateSliceOp]

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerType, TensorType
-from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from strata.diagnostics import Blame, StrataError
@@ -71,10 +71,11 @@ MAX_ITERATIONS = 4096
 
 FRAME_OPS = frozenset(
     ["Enter", "RefEnter", "Exit", "RefExit", "Merge", "RefMerge", "Switch", "RefSwitch",
-     "NextIteration", "RefNextIteration", "LoopCond"]
+     "_SwitchN", "NextIteration", "RefNextIteration", "LoopCond"]
 )  # fmt: skip
 WHILE_OPS = frozenset(["While", "StatelessWhile"])
 IF_OPS = frozenset(["If", "StatelessIf"])
+CASE_OPS = frozenset(["Case", "StatelessCase"])
 CALL_OPS = frozenset(["PartitionedCall", "StatefulPartitionedCall"])
 FORWARDING_OPS = frozenset(["Identity", "IdentityN", "StopGradient", "Snapshot"])
 LIST_OPS = frozenset(
@@ -85,13 +86,16 @@ LIST_OPS = frozenset(
 ARG = "_Arg"
 """The op of the pseudo-nodes standing for a library function's arguments."""
 
-CONTROL_FLOW_OPS = FRAME_OPS | WHILE_OPS | IF_OPS | CALL_OPS | LIST_OPS
+CONTROL_FLOW_OPS = FRAME_OPS | WHILE_OPS | IF_OPS | CASE_OPS | CALL_OPS | LIST_OPS
 """A graph holding any of these is imported through this module."""
 
-BRANCHES_DECIDED_AT_IMPORT = (
-    "the predicate is not known at import time, and control flow is decided at import here "
-    "(--unroll-loops, or a GPU target, whose host plan runs no branches yet)"
-)
+
+def decided_at_import(what: str = "the predicate") -> str:
+    """Why a branch on `what`, known only at run time, is refused where loops are unrolled."""
+    return (
+        f"{what} is not known at import time, and control flow is decided at import here "
+        "(--unroll-loops, or a GPU target, whose host plan runs no branches yet)"
+    )
 
 
 def uses_control_flow(nodes: Iterable[NodeDefMessage]) -> bool:
@@ -322,20 +326,30 @@ def _frame_name(frame: Frame | None) -> str:
 # v1 conds: a Merge of two values computed from the two sides of Switches on one predicate
 
 
-Branches = frozenset[tuple[TensorRef, bool]]
-"""The Switch outputs a node is computed from: (predicate, side taken) pairs."""
+Branches = frozenset[tuple[TensorRef, int]]
+"""The Switch outputs a node is computed from: (predicate, side taken) pairs. A Switch's side is
+its output index (0 false, 1 true); a `_SwitchN`'s (a lowered Case) is the branch index."""
 
 
 @dataclass(frozen=True)
 class CondMerge:
-    """A Merge ending a v1 tf.cond (`lower_control_flow=True`, or TF1's tf.cond): the input
-    live when the predicate is true, the one live when it is false, and the Switches on the
-    predicate that the two branches read."""
+    """A Merge ending a v1 tf.cond (`lower_control_flow=True`, or TF1's tf.cond) or a lowered
+    Case (`_SwitchN`): the input live on each side (`sides[0]` when the predicate is false,
+    `sides[1]` when true; `sides[k]` for branch k of a Case), and the Switches on the predicate
+    that the branches read."""
 
     pred: TensorRef
-    then_ref: TensorRef
-    else_ref: TensorRef
+    sides: tuple[TensorRef, ...]
     switches: tuple[str, ...]
+    n_way: bool
+    """A Case's: `pred` is an int32 branch index, an index out of range takes the last side."""
+
+    def side(self, pred: np.ndarray) -> int:
+        """The side a predicate known at import time takes."""
+        if not self.n_way:
+            return int(_truth(pred))
+        k = int(pred.reshape(-1)[0]) if pred.size == 1 else -1
+        return k if 0 <= k < len(self.sides) else len(self.sides) - 1
 
 
 def _control_inputs(node: NodeDefMessage) -> list[str]:
@@ -400,12 +414,16 @@ def _predicate(graph: Graph, ref: TensorRef) -> TensorRef:
     return ref
 
 
+def _is_switch(graph: Graph, name: str) -> bool:
+    """A Switch or _SwitchN of a cond or Case: (data, predicate or branch index)."""
+    return _base(graph.nodes[name].op) in ("Switch", "_SwitchN") and len(graph.inputs[name]) == 2
+
+
 def _context_of(graph: Graph, contexts: dict[str, Branches], ref: TensorRef) -> Branches:
     """The Branches of one output: a Switch's outputs add the side they stand for."""
     base = contexts.get(ref.node, frozenset())
-    refs = graph.inputs[ref.node]
-    if _base(graph.nodes[ref.node].op) == "Switch" and len(refs) == 2:
-        return base | {(_predicate(graph, refs[1]), ref.index == 1)}
+    if _is_switch(graph, ref.node):
+        return base | {(_predicate(graph, graph.inputs[ref.node][1]), ref.index)}
     return base
 
 
@@ -423,7 +441,7 @@ def _branch_switches(graph: Graph, merge: str, pred: TensorRef) -> tuple[str, ..
         seen.add(name)
         node = graph.nodes[name]
         refs = graph.inputs[name]
-        if _base(node.op) == "Switch" and len(refs) == 2 and _predicate(graph, refs[1]) == pred:
+        if _is_switch(graph, name) and _predicate(graph, refs[1]) == pred:
             found.add(name)
             continue
         if _base(node.op) == "Enter" or _is_loop_merge(graph, name):
@@ -776,18 +794,23 @@ class ControlFlowImporter:
             return self.cond_merges[key]
         found = None
         refs = graph.inputs[name]
-        if len(refs) == 2 and not _is_loop_merge(graph, name):
+        if len(refs) >= 2 and not _is_loop_merge(graph, name):
             if id(graph) not in self.contexts:
                 self.contexts[id(graph)] = branch_contexts(graph)
-            sides = [_context_of(graph, self.contexts[id(graph)], ref) for ref in refs]
-            preds = {pred for pred, _ in sides[0] ^ sides[1]}
+            contexts = [_context_of(graph, self.contexts[id(graph)], ref) for ref in refs]
+            # The one predicate whose side tells the inputs apart: each input lives on its own
+            # side of it (both sides of a Switch, every branch of a _SwitchN), once.
+            varying = frozenset.union(*contexts) - frozenset.intersection(*contexts)
+            preds = {pred for pred, _ in varying}
             if len(preds) == 1:
                 pred = preds.pop()
-                for then_ref, else_ref in (refs, refs[::-1]):
-                    then_side, else_side = sides[refs.index(then_ref)], sides[refs.index(else_ref)]
-                    if (pred, True) in then_side and (pred, False) in else_side:
-                        switches = _branch_switches(graph, name, pred)
-                        found = CondMerge(pred, then_ref, else_ref, switches)
+                on = [[k for p, k in context if p == pred] for context in contexts]
+                taken = [k[0] for k in on if len(k) == 1]
+                if sorted(taken) == list(range(len(refs))):
+                    sides = tuple(refs[taken.index(side)] for side in range(len(refs)))
+                    switches = _branch_switches(graph, name, pred)
+                    n_way = any(_base(graph.nodes[w].op) == "_SwitchN" for w in switches)
+                    found = CondMerge(pred, sides, switches, n_way)
         self.cond_merges[key] = found
         return found
 
@@ -825,6 +848,14 @@ class ControlFlowImporter:
             taken_branch = self.predicate(graph, name, pred, "predicate")
             self.set(scope, name, [DEAD, data] if taken_branch else [data, DEAD])
             return
+        if op == "_SwitchN":
+            data, index = inputs
+            outs = node.attr["num_outs"].i if "num_outs" in node.attr else 0
+            if outs < 1:
+                raise graph.error(name, f"num_outs must be at least 1, found {outs}")
+            k = _known_int(index, graph.where(name), "branch index")
+            self.set(scope, name, _one_side(data, k if 0 <= k < outs else outs - 1, outs))
+            return
         if op in ("Enter", "LoopCond", "NextIteration") or node.op in FORWARDING_OPS:
             self.set(scope, name, inputs)
             return
@@ -837,7 +868,7 @@ class ControlFlowImporter:
         if node.op in IF_OPS:
             if not isinstance(inputs[0], Known):
                 if not self.keep_loops:
-                    raise graph.error(name, BRANCHES_DECIDED_AT_IMPORT)
+                    raise graph.error(name, decided_at_import())
                 self.set(scope, name, self.if_region(graph, node, inputs))
                 return
             branch = (
@@ -845,6 +876,9 @@ class ControlFlowImporter:
             )
             called = self.function(_func_attr(graph, node, branch), graph, name)
             self.set(scope, name, self.call(called, inputs[1:], graph.where(name)))
+            return
+        if node.op in CASE_OPS:
+            self.set(scope, name, self.case(graph, node, inputs))
             return
         if node.op in CALL_OPS:
             called = self.function(_func_attr(graph, node, "f"), graph, name)
@@ -1140,6 +1174,40 @@ class ControlFlowImporter:
 
         return self.branch_region(graph, node.name, inputs[0], branch)
 
+    def case(self, graph: Graph, node: NodeDefMessage, inputs: list[Value]) -> list[Value]:
+        """A Case: the branch its index picks (the last one for an index out of range, as in
+        TensorFlow) when the index is known at import time, else one tf.CaseRegion with each
+        branch function built into its region."""
+        functions = _branch_functions(graph, node)
+        where = graph.where(node.name)
+
+        def branch(k: int) -> list[Value]:
+            called = self.function(functions[k], graph, node.name)
+            return self.call(called, inputs[1:], where)
+
+        if isinstance(inputs[0], Known):
+            k = _known_int(inputs[0], where, "branch index")
+            return branch(k if 0 <= k < len(functions) else len(functions) - 1)
+        if not self.keep_loops:
+            raise graph.error(node.name, decided_at_import("the branch index"))
+        return self.case_region(graph, node.name, inputs[0], branch, len(functions))
+
+    def case_region(
+        self, graph: Graph, name: str, index: Value, branch: Callable[[int], list[Value]], n: int
+    ) -> list[Value]:
+        """One tf.CaseRegion on a branch index known only at run time, for node `name`;
+        `branch(k)` builds branch k's values (k < n) into the block being built."""
+        where = graph.where(name)
+        operand = self.as_operand(index, f"{where}: the branch index")
+        if operand.type != TensorType(IntegerType(32), []):
+            raise graph.error(name, f"the branch index is a {operand.type}, not a scalar int32")
+        labels = [f"branch {k}" for k in range(n)]
+        blocks, types, models = self.branch_blocks(graph, name, labels, branch)
+        op = tf.CaseRegionOp(operand, types, [Region(b) for b in blocks])
+        op.location = location(name)
+        self.add(op)
+        return [_like(r, m) for r, m in zip(op.results, models, strict=True)]
+
     def cond(self, scope: Scope, name: str, cond: CondMerge) -> None:
         """The Merge ending a v1 cond: the taken branch's value when the predicate is known at
         import time, else one tf.IfRegion with each branch built into its region."""
@@ -1149,7 +1217,7 @@ class ControlFlowImporter:
             scope.dead.add(name)
             return
         if isinstance(pred, Known):
-            ref = cond.then_ref if _truth(pred.array) else cond.else_ref
+            ref = cond.sides[cond.side(pred.array)]
             value = self.value(scope, ref)
             if value is DEAD:
                 scope.dead.add(name)
@@ -1158,7 +1226,8 @@ class ControlFlowImporter:
             self.set(scope, name, [value, index])
             return
         if not self.keep_loops:
-            raise graph.error(name, BRANCHES_DECIDED_AT_IMPORT)
+            what = "the branch index" if cond.n_way else "the predicate"
+            raise graph.error(name, decided_at_import(what))
         group = self.cond_outputs(scope, name, cond)
         switched = {
             switch: self.value(scope, graph.inputs[switch][0])
@@ -1166,22 +1235,23 @@ class ControlFlowImporter:
             for switch in member.switches
         }
 
-        def branch(key: str) -> list[Value]:
-            # The branch sees what the cond's Switches give on its side (and the other side
+        def side(k: int) -> list[Value]:
+            # The branch sees what the cond's Switches give on its side (and the other sides
             # dead); nodes outside the cond keep the values the enclosing scope has.
-            taken = key == "then_branch"
             inside = Scope(
                 graph, scope.frame, scope.parent, dict(scope.env), set(scope.done), set(scope.dead)
             )
             for switch, data in switched.items():
-                self.set(inside, switch, [DEAD, data] if taken else [data, DEAD])
+                self.set(inside, switch, _one_side(data, k, len(cond.sides)))
                 inside.done.add(switch)
-            return [
-                self.value(inside, member.then_ref if taken else member.else_ref)
-                for _, member in group
-            ]
+            return [self.value(inside, member.sides[k]) for _, member in group]
 
-        results = self.branch_region(graph, name, pred, branch)
+        if cond.n_way:
+            results = self.case_region(graph, name, pred, side, len(cond.sides))
+        else:
+            results = self.branch_region(
+                graph, name, pred, lambda key: side(int(key == "then_branch"))
+            )
         for (merge, _), result in zip(group, results, strict=True):
             self.set(scope, merge, [result])
             scope.done.add(merge)
@@ -1229,18 +1299,36 @@ class ControlFlowImporter:
                 f"the predicate is not known at import time, and it is a {pred_operand.type}, "
                 "not a scalar bool",
             )
+        keys = ("then_branch", "else_branch")
+        blocks, types, models = self.branch_blocks(graph, name, keys, lambda k: branch(keys[k]))
+        op = tf.IfRegionOp(pred_operand, types, Region(blocks[0]), Region(blocks[1]))
+        op.location = location(name)
+        self.add(op)
+        return [_like(r, m) for r, m in zip(op.results, models, strict=True)]
+
+    def branch_blocks(
+        self,
+        graph: Graph,
+        name: str,
+        labels: Sequence[str],
+        branch: Callable[[int], list[Value]],
+    ) -> tuple[list[Block], list[Attribute], list[Value]]:
+        """The blocks of a region op for node `name`, one per label: `branch(k)` builds the k-th
+        one's values, which its tf.Yield returns. Also the result types (the same for every
+        branch, or a StrataError naming two that differ) and the first branch's values."""
         outer = expect(self.block, Block, "the block being built")
         blocks: list[Block] = []
         yielded: list[list[SSAValue]] = []
         models: list[Value] = []
-        for key in ("then_branch", "else_branch"):
+        where = graph.where(name)
+        for k, label in enumerate(labels):
             block = Block()
             self.pending[block] = outer
             self.block = block
             try:
-                values = branch(key)
+                values = branch(k)
                 operands = [
-                    self.loop_value(v, f"{where}: result {i} of {key}", name)
+                    self.loop_value(v, f"{where}: result {i} of {label}", name)
                     for i, v in enumerate(values)
                 ]
             except CannotKeepLoop as err:
@@ -1254,16 +1342,15 @@ class ControlFlowImporter:
             yielded.append(operands)
             models = models or values
         types = [[v.type for v in values] for values in yielded]
-        if types[0] != types[1]:
-            raise graph.error(
-                name,
-                "the branches return different types: "
-                f"({', '.join(map(str, types[0]))}) and ({', '.join(map(str, types[1]))})",
-            )
-        op = tf.IfRegionOp(pred_operand, types[0], Region(blocks[0]), Region(blocks[1]))
-        op.location = location(name)
-        self.add(op)
-        return [_like(r, m) for r, m in zip(op.results, models, strict=True)]
+        for k, other in enumerate(types[1:], 1):
+            if other != types[0]:
+                raise graph.error(
+                    name,
+                    f"the branches return different types: {labels[0]} "
+                    f"({', '.join(map(str, types[0]))}) and {labels[k]} "
+                    f"({', '.join(map(str, other))})",
+                )
+        return blocks, list(types[0]), models
 
     def visible(self, value: SSAValue) -> bool:
         """Whether `value` may be used in the block being built (defined in it or around it)."""
@@ -1691,12 +1778,22 @@ def _like(value: SSAValue, model: Value) -> Value:
 
 
 def _called_functions(node: NodeDefMessage) -> list[str]:
+    if node.op in CASE_OPS:
+        return [f.name for f in node.attr["branches"].list.func] if "branches" in node.attr else []
     keys = {
         **dict.fromkeys(WHILE_OPS, ("cond", "body")),
         **dict.fromkeys(IF_OPS, ("then_branch", "else_branch")),
         **dict.fromkeys(CALL_OPS, ("f",)),
     }.get(node.op, ())
     return [node.attr[k].func.name for k in keys if k in node.attr]
+
+
+def _branch_functions(graph: Graph, node: NodeDefMessage) -> list[str]:
+    """A Case's branch functions, in index order."""
+    functions = _called_functions(node)
+    if not functions or not all(functions):
+        raise graph.error(node.name, "attribute 'branches' is missing or names no function")
+    return functions
 
 
 def _func_attr(graph: Graph, node: NodeDefMessage, key: str) -> str:
@@ -1716,6 +1813,11 @@ def _with_inputs(node: NodeDefMessage, refs: Sequence[TensorRef]) -> NodeDefMess
 
 def _format_ref(ref: TensorRef) -> str:
     return ref.node if ref.index == 0 else f"{ref.node}:{ref.index}"
+
+
+def _one_side(data: Value, k: int, sides: int) -> list[Value]:
+    """A Switch's outputs (`sides` of them) when side `k` is taken: `data` there, DEAD elsewhere."""
+    return [data if side == k else DEAD for side in range(sides)]
 
 
 def _truth(array: np.ndarray) -> bool:

@@ -1,9 +1,9 @@
 """tf loops and run-time-indexed slices -> hlo.
 
-tf.WhileRegion and tf.IfRegion become hlo.while and hlo.if with their regions moved as they are
-(tf.Yield -> hlo.return); the usual patterns then lower the tf ops inside (`lower_region_ops`,
-run before the pattern walk). XLA's slices become StableHLO's, whose start indices are rank-0
-tensors, one per dim.
+tf.WhileRegion, tf.IfRegion and tf.CaseRegion become hlo.while, hlo.if and hlo.case with their
+regions moved as they are (tf.Yield -> hlo.return); the usual patterns then lower the tf ops
+inside (`lower_region_ops`, run before the pattern walk). XLA's slices become StableHLO's,
+whose start indices are rank-0 tensors, one per dim.
 """
 
 from __future__ import annotations
@@ -22,17 +22,16 @@ from strata.lowering.locations import LocatedBuilder
 
 
 def lower_region_ops(module: ModuleOp) -> None:
-    """Every tf.WhileRegion / tf.IfRegion -> hlo.while / hlo.if, innermost first; region
-    contents are kept (tf.Yield -> hlo.return)."""
-    found = [o for o in module.walk() if isinstance(o, (tf.WhileRegionOp, tf.IfRegionOp))]
+    """Every tf.WhileRegion / tf.IfRegion / tf.CaseRegion -> hlo.while / hlo.if / hlo.case,
+    innermost first; region contents are kept (tf.Yield -> hlo.return)."""
+    found = [
+        o
+        for o in module.walk()
+        if isinstance(o, (tf.WhileRegionOp, tf.IfRegionOp, tf.CaseRegionOp))
+    ]
     for op in reversed(found):
-        regions = (
-            [op.cond, op.body]
-            if isinstance(op, tf.WhileRegionOp)
-            else [op.then_branch, op.else_branch]
-        )
         moved = []
-        for region in regions:
+        for region in op.regions:
             end = expect(region.block.last_op, tf.YieldOp)
             ret = hlo.ReturnOp(list(end.input))
             ret.location = end.location
@@ -42,8 +41,10 @@ def lower_region_ops(module: ModuleOp) -> None:
         new: Operation
         if isinstance(op, tf.WhileRegionOp):
             new = hlo.WhileOp(list(op.input), moved[0], moved[1])
-        else:
+        elif isinstance(op, tf.IfRegionOp):
             new = hlo.IfOp(op.cond, [r.type for r in op.output], moved[0], moved[1])
+        else:
+            new = hlo.CaseOp(op.branch_index, [r.type for r in op.output], moved)
         new.location = op.location
         Rewriter.replace_op(op, new)
 

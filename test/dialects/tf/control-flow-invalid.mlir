@@ -53,3 +53,25 @@ func.func @update_fit(%x: tensor<8x4xf32>, %u: tensor<1x5xf32>, %s: tensor<2xi32
   %y = "tf.XlaDynamicUpdateSlice"(%x, %u, %s) : (tensor<8x4xf32>, tensor<1x5xf32>, tensor<2xi32>) -> tensor<8x4xf32>
   func.return
 }
+
+// -----
+
+func.func @case_index(%i: tensor<i64>, %x: tensor<2xf32>) {
+  // expected-error @+1 {{branch_index must be a tensor<i32>, found tensor<i64>}}
+  %r = "tf.CaseRegion"(%i) ({
+    "tf.Yield"(%x) : (tensor<2xf32>) -> ()
+  }) : (tensor<i64>) -> tensor<2xf32>
+  func.return
+}
+
+// -----
+
+func.func @case_branch_types(%i: tensor<i32>, %x: tensor<2xf32>, %y: tensor<3xf32>) {
+  // expected-error @+1 {{branch 1 yields (tensor<3xf32>), but the results are (tensor<2xf32>)}}
+  %r = "tf.CaseRegion"(%i) ({
+    "tf.Yield"(%x) : (tensor<2xf32>) -> ()
+  }, {
+    "tf.Yield"(%y) : (tensor<3xf32>) -> ()
+  }) : (tensor<i32>) -> tensor<2xf32>
+  func.return
+}
