@@ -18,7 +18,8 @@ tf.XlaDynamicSlice / tf.XlaDynamicUpdateSlice. Its trip count may depend on inpu
 that cannot be kept (a list that grows, a list of unknown element shape, a body that changes a
 loop value's shape) is unrolled as below. A v1 frame is kept the same way: its Merges are the
 loop values, its LoopCond's input the condition, its NextIterations the body's results and its
-Exits the loop's results.
+Exits the loop's results. TF1's TensorArrays (`ARRAY_OPS`) are TensorLists carried in their
+flow values.
 
 A tf.cond on a predicate known only at run time becomes one `tf.IfRegion`, whose regions hold
 each branch's ops: an `If`/`StatelessIf` from its branch functions, a v1 cond (Switch/Merge)
@@ -81,12 +82,18 @@ FORWARDING_OPS = frozenset(["Identity", "IdentityN", "StopGradient", "Snapshot"]
 LIST_OPS = frozenset(
     ["TensorListReserve", "EmptyTensorList", "TensorListFromTensor", "TensorListGetItem",
      "TensorListSetItem", "TensorListStack", "TensorListLength", "TensorListElementShape",
-     "TensorListPushBack", "TensorListPopBack", "TensorListResize"]
+     "TensorListPushBack", "TensorListPopBack", "TensorListResize", "TensorListGather"]
 )  # fmt: skip
+ARRAY_OPS = frozenset(
+    ["TensorArrayV3", "TensorArrayWriteV3", "TensorArrayReadV3", "TensorArrayScatterV3",
+     "TensorArrayGatherV3", "TensorArraySizeV3", "TensorArrayCloseV3"]
+)  # fmt: skip
+"""TF1's TensorArrays (tf.compat.v1 dynamic_rnn, control flow v1): a TensorList in the flow
+value they thread through their ops, the handle only saying whether the array may grow."""
 ARG = "_Arg"
 """The op of the pseudo-nodes standing for a library function's arguments."""
 
-CONTROL_FLOW_OPS = FRAME_OPS | WHILE_OPS | IF_OPS | CASE_OPS | CALL_OPS | LIST_OPS
+CONTROL_FLOW_OPS = FRAME_OPS | WHILE_OPS | IF_OPS | CASE_OPS | CALL_OPS | LIST_OPS | ARRAY_OPS
 """A graph holding any of these is imported through this module."""
 
 
@@ -176,6 +183,13 @@ class ListTensor:
     def _dims(self) -> tuple[int, ...]:
         # list_tensor builds the tensor ranked and static: only a bug makes it otherwise
         return tuple(expect(self.tensor.type, TensorType, "a kept list's tensor").get_shape())
+
+
+@dataclass(frozen=True)
+class _ArrayHandle:
+    """A TensorArrayV3's handle: its contents travel in the flow value (a TensorList)."""
+
+    dynamic_size: bool
 
 
 def _dims(value: SSAValue) -> tuple[int, ...] | None:
@@ -862,6 +876,9 @@ class ControlFlowImporter:
         if node.op in LIST_OPS:
             self.set(scope, name, self.list_op(graph, node, inputs))
             return
+        if node.op in ARRAY_OPS:
+            self.set(scope, name, self.array_op(graph, node, inputs))
+            return
         if node.op in WHILE_OPS:
             self.set(scope, name, self.while_loop(graph, node, inputs))
             return
@@ -956,6 +973,13 @@ class ControlFlowImporter:
         ]
         first = Scope(graph, frame, parent)
         init_values = [self.value(first, entry) for entry, _ in carried]
+        # The loop's invariants (Enters feeding no Merge: weights, a TensorArray to read) are
+        # built before it, not in the body where their first use would put them, once per
+        # iteration (dynamic_rnn's transpose of its input).
+        entries = {entry.node for entry, _ in carried}
+        for enter in frame.enters:
+            if enter not in entries:
+                self.value(first, graph.inputs[enter][0])
         inits = [
             self.loop_value(init_values[k], f"{where}: loop value '{merges[k]}'", merges[k])
             for k in kept
@@ -1555,6 +1579,12 @@ class ControlFlowImporter:
             return [items.replace(slots)]
         if op == "TensorListStack":
             return [self.stack(node, items, _element_shape(inputs[1], where), where)]
+        if op == "TensorListGather":
+            indices = _known_indices(inputs[1], where)
+            for index in indices:
+                _check_index(index, items, where)
+            picked = items.replace([items.items[i] for i in indices])
+            return [self.stack(node, picked, _element_shape(inputs[2], where), where)]
         if op == "TensorListLength":
             return [Known(np.asarray(len(items.items), np.int32), node.name)]
         if op == "TensorListElementShape":
@@ -1576,6 +1606,57 @@ class ControlFlowImporter:
             slots = list(items.items[:size]) + [None] * max(0, size - len(items.items))
             return [items.replace(slots)]
         raise StrataError(f"{where}: unsupported op")
+
+    def array_op(self, graph: Graph, node: NodeDefMessage, inputs: list[Value]) -> list[Value]:
+        """A TensorArray op as the TensorList op on its flow value (its last input; the
+        TensorArrayV3 makes it): write = SetItem, read = GetItem, scatter = FromTensor (set at
+        the indices), gather = Gather, size = Length."""
+        where = graph.where(node.name)
+        op = node.op
+        if op == "TensorArrayCloseV3":
+            return []
+        dtype = _attr_dtype(node, "dtype", np.dtype(np.float32))
+        shape_attr = node.attr["element_shape"].shape if "element_shape" in node.attr else None
+        shape = (
+            Known(np.asarray([d.size for d in shape_attr.dim], np.int32), node.name)
+            if shape_attr is not None and not shape_attr.unknown_rank
+            else Known(np.asarray(-1, np.int32), node.name)
+        )
+        if op == "TensorArrayV3":
+            count = _known_int(inputs[0], where, "size")
+            if count < 0:
+                raise StrataError(f"{where}: size must be non-negative, found {count}")
+            items = TensorList((None,) * count, dtype, _element_shape(shape, where))
+            dynamic = "dynamic_size" in node.attr and node.attr["dynamic_size"].b
+            return [_ArrayHandle(dynamic), items]
+        handle, flow = inputs[0], inputs[-1]
+        if not isinstance(handle, _ArrayHandle):
+            raise StrataError(f"{where}: input 0 is not the handle of a TensorArrayV3")
+        if op == "TensorArrayScatterV3":  # (handle, indices, value, flow): rows at the indices
+            items = _as_list(flow, where)
+            rows = self.from_tensor(node.name, inputs[2], items.dtype, items.element_shape, where)
+            indices = _known_indices(inputs[1], where)
+            if len(indices) != len(rows.items):
+                raise StrataError(
+                    f"{where}: {len(indices)} indices for a value of {len(rows.items)} rows"
+                )
+            slots = list(items.items)
+            for index, row in zip(indices, rows.items, strict=True):
+                if handle.dynamic_size and index >= len(slots):
+                    slots += [None] * (index + 1 - len(slots))
+                _check_index(index, items.replace(slots), where)
+                slots[index] = row
+            return [TensorList(tuple(slots), items.dtype, rows.element_shape)]
+        as_list = NodeDef(name=node.name, op=_ARRAY_AS_LIST[op])
+        as_list.attr["element_dtype"].type = node.attr["dtype"].type if "dtype" in node.attr else 1
+        if op == "TensorArrayWriteV3":
+            as_list.attr["resize_if_index_out_of_bounds"].b = handle.dynamic_size
+            return self.list_op(graph, as_list, [flow, inputs[1], inputs[2]])
+        if op == "TensorArrayReadV3":
+            return self.list_op(graph, as_list, [flow, inputs[1], shape])
+        if op == "TensorArrayGatherV3":
+            return self.list_op(graph, as_list, [flow, inputs[1], shape])
+        return self.list_op(graph, as_list, [flow])  # TensorArraySizeV3
 
     def tensor_list_op(self, node: NodeDefMessage, inputs: list[Value], where: str) -> list[Value]:
         """TensorList ops on a list held in one tensor (a kept loop's list)."""
@@ -1601,6 +1682,11 @@ class ControlFlowImporter:
             write.location = location(node.name)
             self.add(write)
             return [ListTensor(write.results[0], items.dtype)]
+        if op == "TensorListGather":
+            indices = _known_indices(inputs[1], where)
+            if indices != list(range(items.length)):
+                raise CannotKeepLoop(f"{where}: gathers other than all elements in order")
+            return [items.tensor]
         if op == "TensorListStack":
             expected = int(node.attr["num_elements"].i) if "num_elements" in node.attr else -1
             if expected >= 0 and expected != items.length:
@@ -1853,6 +1939,21 @@ def _as_list(value: Value, where: str) -> TensorList:
     if isinstance(value, TensorList):
         return value
     raise StrataError(f"{where}: input 0 is not a TensorList")
+
+
+_ARRAY_AS_LIST = {
+    "TensorArrayWriteV3": "TensorListSetItem",
+    "TensorArrayReadV3": "TensorListGetItem",
+    "TensorArrayGatherV3": "TensorListGather",
+    "TensorArraySizeV3": "TensorListLength",
+}
+
+
+def _known_indices(value: Value, where: str) -> list[int]:
+    """A vector of element indices known at import time."""
+    if not isinstance(value, Known) or value.array.ndim != 1:
+        raise StrataError(f"{where}: the indices must be a vector known at import time")
+    return [int(i) for i in value.array]
 
 
 def _check_index(index: int, items: TensorList, where: str) -> None:
