@@ -60,6 +60,7 @@ DATA_DEPENDENT_LOOPS = {
     "cond_outputs_false_v1": "the predicate is not known at import time",
     "rnn_cond_cell_loop": "the predicate is not known at import time",
     "switch_case_loop": "the branch index is not known at import time",
+    "loop_break_v1": "the predicate is not known at import time",
 }
 """Fixtures whose control flow depends on the data (a loop until a value converges, tf.cond on
 a computed predicate), with the error the GPU chain gives: it decides control flow at import

@@ -253,17 +253,17 @@ class Graph:
 
 
 def _graph_order(graph: Graph) -> list[str]:
-    """Nodes with inputs before users, back edges ignored; a remaining cycle is an error."""
+    """Nodes with inputs (data and control) before users, back edges ignored; a remaining cycle
+    is an error."""
     pending = dict.fromkeys(graph.nodes, 0)
     users: dict[str, list[str]] = {name: [] for name in graph.nodes}
     for name, refs in graph.inputs.items():
         for ref in refs:
             if ref.node not in graph.nodes:
                 raise graph.error(name, f"input '{ref.node}' names no node")
-            if is_back_edge(graph.nodes[ref.node], graph.nodes[name]):
-                continue
+        for source in _sources(graph, name):
             pending[name] += 1
-            users[ref.node].append(name)
+            users[source].append(name)
     ready = [name for name, count in pending.items() if count == 0]
     order: list[str] = []
     while ready:
@@ -287,12 +287,14 @@ def _depth(frame: Frame | None) -> int:
 
 
 def analyse_frames(graph: Graph) -> None:
-    """Which frame each node runs in (TensorFlow's rule: Enter opens one, Exit leaves it)."""
+    """Which frame each node runs in (TensorFlow's rule: Enter opens one, Exit leaves it; a
+    node is in its inputs' frame, control inputs included: a constant of a nested loop's body
+    hangs on the outer body's pivot)."""
     for name in _graph_order(graph):
         node = graph.nodes[name]
         op = _base(node.op)
         refs = [ref for ref in graph.inputs[name] if not is_back_edge(graph.nodes[ref.node], node)]
-        outer = [graph.frame_of[ref.node] for ref in refs]
+        outer = [graph.frame_of[source] for source in _sources(graph, name)]
         inner = max(outer, key=_depth, default=None)
         for frame in outer:
             if not _encloses(frame, inner):
