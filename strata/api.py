@@ -26,7 +26,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
 from strata.abi import EntrySignature
-from strata.diagnostics import InputError, StrataError
+from strata.diagnostics import XDSL_ERRORS, CompileError, InputError, StrataError
 from strata.frontends.graphdef.options import ImportOptions
 from strata.loading import load_module
 from strata.pipeline import LOOPING_TARGETS, PipelineOptions, Stage, run_stages, target_of
@@ -195,7 +195,10 @@ def compile(  # noqa: A001 - the natural name for this entry point
     `verify_each`: verify the IR after every stage, not only after the first (the imported
     graph) and the last (default: $STRATA_VERIFY_EACH=1, which the test suites set, else off;
     a pass that breaks the IR is then named at the stage it broke it, at a fifth more compile
-    time)."""
+    time).
+
+    Raises StrataError for anything the input causes: an xDSL parse, verify or pass error
+    arrives as its subclass CompileError (the original is `__cause__`)."""
     from strata.plugins import load_plugins
 
     load_plugins(plugins)
@@ -220,6 +223,8 @@ def compile(  # noqa: A001 - the natural name for this entry point
             model = _compile(
                 source, outputs, inputs, input_shapes, target, opt_level, cpu, cache, pipeline, rec
             )
+    except XDSL_ERRORS as err:
+        raise CompileError.of(err) from err
     finally:
         rec.progress.finish()
     model.compile_slices = rec.timer.slices

@@ -83,6 +83,21 @@ class StrataError(Exception):
         self.diagnostics = tuple(diagnostics)
 
 
+class CompileError(StrataError):
+    """What `strata.compile` raises for an error xDSL reports (a parse, verify or pass error,
+    e.g. a pass contract naming TF nodes), so that one `except StrataError` catches every error
+    the input can cause. The original is `__cause__`; its blames and diagnostics carry over, and
+    tools print it as they print the original."""
+
+    @staticmethod
+    def of(err: BaseException) -> CompileError:
+        wrapped = CompileError(
+            str(err).strip() or type(err).__name__, blames_of(err), diagnostics_of(err)
+        )
+        wrapped.__cause__ = err
+        return wrapped
+
+
 class PassContractError(PassFailedException):
     """A pass's contract failed on some ops (`fail_on_ops`); `blames` names their TF nodes,
     `diagnostics` has one entry per op."""
@@ -239,6 +254,10 @@ class InputError(StrataError, ValueError):
     Python's own argument errors are)."""
 
 
+XDSL_ERRORS = (DiagnosticException, ParseError)
+"""What xDSL raises for bad IR (parse, verify and pass errors: VerifyException and
+PassFailedException are DiagnosticExceptions); `strata.compile` turns them into CompileError."""
+
 # ValueError is not here: one raised elsewhere is a bug in Strata, not the user's mistake.
 USER_ERRORS = (
     StrataError,
@@ -276,6 +295,8 @@ def format_error(err: BaseException) -> str:
     """How tools print a user error: MLIR's `file:line:col: error: message`, one per
     diagnostic (`error: message` where there is no position); a parse error also shows its
     source line."""
+    if isinstance(err, CompileError) and err.__cause__ is not None:
+        return format_error(err.__cause__)
     if isinstance(err, ParseError):
         (diagnostic,) = diagnostics_of(err)
         context = str(err).splitlines()

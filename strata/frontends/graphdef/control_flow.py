@@ -1745,7 +1745,11 @@ class ControlFlowImporter:
             raise StrataError(f"{where}: cannot split {t} into a list")
         dims = tuple(t.get_shape())
         if dims[0] == DYNAMIC_INDEX:
-            raise StrataError(f"{where}: the list length (dim 0 of {t}) is not static")
+            raise StrataError(
+                f"{where}: the list length (dim 0 of {t}) is not static (an input of unknown "
+                "shape: give the inputs' shapes with --input-shapes, input_shapes=, or the "
+                "arrays in --inputs)"
+            )
         source = _Unstacked(ssa, dims[0], name)
         pieces = [_Piece(source, i) for i in range(dims[0])]
         return TensorList(tuple(pieces), dtype, _merge_shapes(dims[1:], shape, where))
