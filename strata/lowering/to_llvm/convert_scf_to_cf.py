@@ -18,15 +18,9 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import cf, scf
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Block, Region
+from xdsl.ir import Block, Operation, Region
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
-    PatternRewriter,
-    PatternRewriteWalker,
-    RewritePattern,
-    op_type_rewrite_pattern,
-)
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 from xdsl.rewriter import BlockInsertPoint, InsertPoint
 from xdsl.transforms.convert_scf_to_cf import ForLowering, IfLowering, SwitchLowering
 
@@ -95,8 +89,14 @@ class ConvertScfToCfPass(ModulePass):
     name = "convert-scf-to-cf"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        PatternRewriteWalker(
-            GreedyRewritePatternApplier(
-                [WhileLowering(), SwitchLowering(), IfLowering(), AnnotatedForLowering()]
-            )
-        ).rewrite_module(op)
+        # One walk: each scf op is lowered by its pattern, outermost first (an inner op moves
+        # into the blocks its parent's lowering makes and is lowered there). A greedy driver
+        # would visit every op of the module, scf or not, until nothing changes.
+        lowering: dict[type[Operation], RewritePattern] = {
+            scf.WhileOp: WhileLowering(),
+            scf.IndexSwitchOp: SwitchLowering(),
+            scf.IfOp: IfLowering(),
+            scf.ForOp: AnnotatedForLowering(),
+        }
+        for found in [o for o in op.walk() if type(o) in lowering]:
+            lowering[type(found)].match_and_rewrite(found, PatternRewriter(found))
