@@ -126,6 +126,10 @@ def _evaluate_shape_op(op: Operation, args: list[np.ndarray]) -> np.ndarray | No
         return _strided_slice(op, args[0], args)
     if isinstance(op, tf.FillOp):
         return np.full(args[0].tolist(), args[1].item())
+    if isinstance(op, tf.GatherV2Op) and op.batch_dims.value.data == 0:
+        return np.take(args[0], args[1], axis=_int(args[2]))  # out of range: IndexError
+    if isinstance(op, tf.GatherOp):
+        return np.take(args[0], args[1], axis=0)
     if isinstance(op, tf.SqueezeOp):
         return args[0].reshape(expect(op.results[0].type, TensorType, "squeeze result").get_shape())
     if isinstance(op, (tf.SumOp, tf.ProdOp, tf.MaxOp, tf.MinOp)):
@@ -186,6 +190,55 @@ def _evaluate(op: Operation, args: list[np.ndarray]) -> np.ndarray | None:
     return _evaluate_shape_op(op, args)
 
 
+def _evaluate_parts(op: Operation, args: list[np.ndarray]) -> list[np.ndarray] | None:
+    """The results of a multi-result shape op (Unpack, Split, SplitV) on constant operands:
+    tf.nn.gather_nd's batch dims and tf.signal.frame's sizes unpack or split a constant shape."""
+    if isinstance(op, tf.UnpackOp):
+        axis = op.axis.value.data
+        return [np.take(args[0], i, axis=axis) for i in range(args[0].shape[axis])]
+    if isinstance(op, tf.SplitOp):
+        return np.split(args[1], op.num_split.value.data, axis=_int(args[0]))
+    if isinstance(op, tf.SplitVOp):
+        value, sizes, axis = args[0], [int(n) for n in args[1].tolist()], _int(args[2])
+        if sizes.count(-1) == 1:
+            sizes[sizes.index(-1)] = value.shape[axis] - (sum(sizes) + 1)
+        return np.split(value, np.cumsum(sizes)[:-1], axis=axis)
+    return None
+
+
+def folded_parts(op: Operation) -> list[tf.ConstOp] | None:
+    """The tf.Consts a multi-result shape op (`_evaluate_parts`) comes to when its operands are
+    constants and its results small and static; None otherwise."""
+    types = [r.type for r in op.results]
+    if not isinstance(op, (tf.UnpackOp, tf.SplitOp, tf.SplitVOp)) or not all(
+        isinstance(t, TensorType) and all(d >= 0 for d in t.get_shape()) for t in types
+    ):
+        return None
+    if sum(int(np.prod(expect(t, TensorType).get_shape())) for t in types) > MAX_FOLDED_ELEMENTS:
+        return None
+    args = _operand_values(op)
+    if args is None:
+        return None
+    try:
+        with np.errstate(all="ignore"):
+            parts = _evaluate_parts(op, args)
+    except (ValueError, IndexError, TypeError):
+        return None  # an invalid op: the verifier names it
+    if parts is None or len(parts) != len(types):
+        return None
+    consts = []
+    for part, t in zip(parts, types, strict=True):
+        element = expect(t, TensorType).element_type
+        const = tf.ConstOp(
+            dense_from_numpy(np.asarray(part).astype(numpy_dtype_for(element)), element)
+        )
+        if const.output.type != t and refine(t, const.output.type) is None:
+            return None
+        const.location = op.location
+        consts.append(const)
+    return consts
+
+
 def folded(op: Operation) -> tf.ConstOp | None:
     """The tf.Const that `op` comes to when its operands are constants (or its result a static
     shape query), None when it does not fold here."""
@@ -220,12 +273,17 @@ def folded(op: Operation) -> tf.ConstOp | None:
 
 
 class FoldConstantOperands(RewritePattern):
-    """`tf.AddV2(tf.Const 1, tf.Const 2)` -> `tf.Const 3` (also MatMul, BiasAdd, Reshape, Cast)"""
+    """`tf.AddV2(tf.Const 1, tf.Const 2)` -> `tf.Const 3` (also MatMul, BiasAdd, Reshape, Cast,
+    the shape family, and Unpack / Split / SplitV into one tf.Const per result)"""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         const = folded(op)
         if const is not None:
             rewriter.replace(op, const)
+            return
+        parts = folded_parts(op)
+        if parts is not None:
+            rewriter.replace(op, parts, [c.output for c in parts])
 
 
 class ForwardIdentityOperands(RewritePattern):

@@ -595,6 +595,7 @@ _ELEMENTWISE_FOLDED = (
     *("Less", "LessEqual", "Greater", "GreaterEqual", "Equal", "NotEqual"),
     *("LogicalAnd", "LogicalOr", "LogicalNot"),
     *("AddV2", "Add", "Sub", "Mul", "Maximum", "Minimum", "FloorDiv", "FloorMod", "Neg", "Abs"),
+    *("RealDiv", "Floor", "Ceil", "Round"),
 )
 
 FOLDERS: dict[str, Callable[[NodeDefMessage, list[np.ndarray]], np.ndarray]] = {
@@ -615,7 +616,12 @@ FOLDERS: dict[str, Callable[[NodeDefMessage, list[np.ndarray]], np.ndarray]] = {
 }
 """Ops evaluated in numpy when every input is Known and the result is an integer or bool:
 the loop counters, trip counts and conditions of frozen RNNs. Float math is left to the tf ops
-(and tf-fold-constants), so the import does not decide rounding."""
+(and tf-fold-constants), except on a few values (`SMALL_FLOATS`): these ops round exactly as
+the compiled code does, and shape arithmetic goes through floats (Keras Resizing's
+crop_to_aspect_ratio / pad_to_aspect_ratio: Cast, RealDiv, Cast back, a tf.cond on the ratio)."""
+
+SMALL_FLOATS = 16
+"""Float operands and results of at most this many elements are folded at import."""
 
 SHAPE_FOLDERS = frozenset(["Shape", "Size", "Rank"])
 """Known from a static operand type alone."""
@@ -1476,14 +1482,14 @@ class ControlFlowImporter:
         if node.op not in FOLDERS or not all(isinstance(v, Known) for v in inputs):
             return None
         arrays = [v.array for v in inputs]
-        if not all(a.dtype.kind in "biu" for a in arrays):
+        if not all(a.dtype.kind in "biu" or a.size <= SMALL_FLOATS for a in arrays):
             return None
         with np.errstate(all="ignore"):
             try:
                 result = np.asarray(FOLDERS[node.op](node, arrays))
             except (ValueError, IndexError, TypeError):
                 return None  # the tf op's verifier names the problem
-        if result.dtype.kind not in "biu":
+        if result.dtype.kind not in "biu" and result.size > SMALL_FLOATS:
             return None
         return Known(result, node.name)
 

@@ -7,6 +7,7 @@ ops' own type inference, never from here.
 from __future__ import annotations
 
 import heapq
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -32,7 +33,7 @@ from strata.frontends.graphdef.builders.attrs import blame_node, location, node_
 from strata.frontends.graphdef.options import ImportOptions
 from strata.frontends.graphdef.refs import TensorRef, data_inputs
 from strata.frontends.graphdef.tensors import numpy_dtype, shape_dims
-from strata.transforms.tf_fold_constants import folded
+from strata.transforms.tf_fold_constants import folded, folded_parts
 
 if TYPE_CHECKING:
     from strata.frontends.graphdef.schema import GraphDefMessage, NodeDefMessage
@@ -284,7 +285,13 @@ class GraphImporter:
                 if node.op in (PLACEHOLDER, NO_OP):
                     continue
                 op = self.build_node(node, values)
-                if _integer_result(op):
+                parts = folded_parts(op)
+                if parts is not None:  # a constant shape unpacked or split
+                    block.add_ops(parts)
+                    for index, part in enumerate(parts):
+                        values[TensorRef(name, index)] = part.output
+                    continue
+                if _shape_arithmetic(op):
                     op = folded(op) or op
                 block.add_op(op)
                 for index, result in enumerate(op.results):
@@ -322,14 +329,20 @@ class GraphImporter:
         return [(text, values[ref])]
 
 
-def _integer_result(op: Operation) -> bool:
-    """Whether `op` has one integer tensor result: shape arithmetic, folded at import when its
-    operands are constants, so that an op whose result shape depends on it (tf.signal.frame's
-    StridedSlice on a ConcatV2 of constants) can be built. tf-fold-constants folds the rest."""
+def _shape_arithmetic(op: Operation) -> bool:
+    """Whether `op` has one integer result, or one float result of a few elements: shape
+    arithmetic, folded at import when its operands are constants, so that an op whose result
+    shape depends on it can be built (tf.signal.frame's StridedSlice on a ConcatV2 of constants;
+    Keras Resizing's crop sizes, computed through floats). tf-fold-constants folds the rest."""
     if len(op.results) != 1:
         return False
     t = op.results[0].type
-    return isinstance(t, TensorType) and is_integer(t.element_type)
+    if not isinstance(t, TensorType):
+        return False
+    if is_integer(t.element_type):
+        return True
+    shape = t.get_shape()
+    return all(d >= 0 for d in shape) and math.prod(shape) <= control_flow.SMALL_FLOATS
 
 
 def _format(shape: Sequence[int]) -> str:

@@ -82,3 +82,28 @@ func.func @clamp_to_one_value(%x: tensor<5xi32>) -> (tensor<i32>, tensor<i32>) {
   %1 = "tf.Minimum"(%b, %hi) : (tensor<i32>, tensor<i32>) -> tensor<i32>
   func.return %0, %1 : tensor<i32>, tensor<i32>
 }
+
+// -----
+
+// Shape arithmetic of a graph traced with a None dim, once tf-shape-inference knows the shape:
+// tf.tensordot's GatherV2 of the shape (every Keras Dense on a rank-3 input), tf.gather_nd's
+// Unpack of a constant shape, tf.signal.frame's SplitV (a -1 size takes the rest). A
+// multi-result op becomes one tf.Const per result.
+// CHECK-LABEL: func.func @shape_math
+// CHECK-NEXT:    %[[G:.*]] = "tf.Const"() <{value = dense<[2, 16]> : tensor<2xi32>}> {{.*}} loc("gather")
+// CHECK-NEXT:    %[[U:.*]] = "tf.Const"() <{value = dense<16> : tensor<i32>}> {{.*}} loc("unpack")
+// CHECK-NEXT:    %[[S:.*]] = "tf.Const"() <{value = dense<[16, 8]> : tensor<2xi32>}> {{.*}} loc("split")
+// CHECK-NEXT:    %[[O:.*]] = "tf.Const"() <{value = dense<16> : tensor<i32>}> {{.*}} loc("gather_old")
+// CHECK-NEXT:    func.return %[[G]], %[[U]], %[[S]], %[[O]]
+func.func @shape_math() -> (tensor<2xi32>, tensor<i32>, tensor<2xi32>, tensor<i32>) {
+  %shape = "tf.Const"() <{value = dense<[2, 16, 8]> : tensor<3xi32>}> : () -> tensor<3xi32>
+  %free = "tf.Const"() <{value = dense<[0, 1]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %axis = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %one = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  %sizes = "tf.Const"() <{value = dense<[1, -1]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %g = "tf.GatherV2"(%shape, %free, %axis) <{batch_dims = 0 : i64}> : (tensor<3xi32>, tensor<2xi32>, tensor<i32>) -> tensor<2xi32> loc("gather")
+  %u:3 = "tf.Unpack"(%shape) <{num = 3 : i64, axis = 0 : i64}> : (tensor<3xi32>) -> (tensor<i32>, tensor<i32>, tensor<i32>) loc("unpack")
+  %s:2 = "tf.SplitV"(%shape, %sizes, %axis) <{num_split = 2 : i64}> : (tensor<3xi32>, tensor<2xi32>, tensor<i32>) -> (tensor<1xi32>, tensor<2xi32>) loc("split")
+  %o = "tf.Gather"(%shape, %one) : (tensor<3xi32>, tensor<i32>) -> tensor<i32> loc("gather_old")
+  func.return %g, %u#1, %s#1, %o : tensor<2xi32>, tensor<i32>, tensor<2xi32>, tensor<i32>
+}
