@@ -678,6 +678,62 @@ class AvgPoolOp(PoolOp):
 
 
 @irdl_op_definition
+class ExtractImagePatchesOp(WindowOp):
+    """Every `ksizes` window of an NHWC image, flattened into the depth dim.
+
+    Taps are `rates` apart, windows `strides` apart, SAME or VALID as a pool's; the depth order
+    is (row, column, channel): [N, H, W, C] -> [N, out_h, out_w, kh kw C]; SAME's padding reads
+    as zeros.
+    `%y = "tf.ExtractImagePatches"(%x) <{ksizes = array<i64: 1, 2, 2, 1>, strides = array<i64: 1,
+    2, 2, 1>, rates = array<i64: 1, 1, 1, 1>, padding = "VALID"}>`"""
+
+    name = "tf.ExtractImagePatches"
+    images = operand_def(TensorType)
+    patches = result_def(TensorType)
+    ksizes = prop_def(DenseArrayBase.constr(i64))
+    rates = prop_def(DenseArrayBase.constr(i64))
+    traits = traits_def(Pure())
+    PADDINGS: ClassVar[tuple[str, ...]] = ("SAME", "VALID")
+
+    def __init__(
+        self,
+        images: SSAValue,
+        ksizes: Sequence[int],
+        strides: Sequence[int],
+        rates: Sequence[int],
+        padding: str,
+    ):
+        props = _window_props(strides, padding, (), "NHWC")
+        props["ksizes"] = _i64s(ksizes)
+        props["rates"] = _i64s(rates)
+        super().__init__(operands=[images], properties=props, result_types=[images.type])
+        self.results[0]._type = self.infer_result_types()[0]  # pyright: ignore
+
+    def window_sizes(self) -> list[int]:
+        return _ints(self.ksizes)[1:3]
+
+    def window_rates(self) -> list[int]:
+        return _ints(self.rates)[1:3]
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        x = expect_tensor(self.images, "images")
+        if x.get_num_dims() != 4:
+            raise VerifyException(f"images must be 4-D NHWC, found {x}")
+        self.check_window()
+        for what, values in (("ksizes", _ints(self.ksizes)), ("rates", _ints(self.rates))):
+            if len(values) != 4 or values[0] != 1 or values[-1] != 1 or min(values) < 1:
+                raise VerifyException(
+                    f"{what} must have 4 positive entries with 1 in the batch and depth dims, "
+                    f"found {values}"
+                )
+        n, h, w, c = x.get_shape()
+        outs, _ = self.spatial([h, w], self.window_sizes(), self.window_rates())
+        kh, kw = self.window_sizes()
+        depth = DYNAMIC_INDEX if c == DYNAMIC_INDEX else kh * kw * c
+        return [TensorType(x.element_type, [n, *outs, depth])]
+
+
+@irdl_op_definition
 class MaxPool3DOp(PoolOp):
     """MaxPool over NDHWC's three spatial dims.
     `%y = "tf.MaxPool3D"(%x) <{ksize = array<i64: 1, 2, 2, 2, 1>, strides = array<i64: 1, 2, 2,
@@ -953,6 +1009,7 @@ OPS: list[type[Operation]] = [
     AvgPoolOp,
     Conv3DOp,
     MaxPool3DOp,
+    ExtractImagePatchesOp,
     AvgPool3DOp,
     FusedBatchNormV3Op,
     ResizeBilinearOp,

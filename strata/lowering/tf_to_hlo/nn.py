@@ -214,6 +214,51 @@ class PoolLowering(RewritePattern):
         rewriter.replace(op, [], [b(hlo.DivideOp(window, divisor)).result])
 
 
+class ExtractImagePatchesLowering(RewritePattern):
+    """tf.ExtractImagePatches(x [N, H, W, C]) -> x padded with zeros (SAME), then one strided
+    hlo.slice per window tap (i, j) ([N, out_h, out_w, C]), concatenated along depth in (i, j)
+    order. Windows that tile the image (strides = ksizes, rates 1, ViT's patches) -> slice,
+    reshape [N, out_h, kh, out_w, kw, C], transpose to [N, out_h, out_w, kh, kw, C], reshape."""
+
+    handles = (tf.ExtractImagePatchesOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.ExtractImagePatchesOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        x = op.images
+        t = expect(x.type, TensorType)
+        n, h, w, c = shape_of(t)
+        (kh, kw), (rh, rw), (sh, sw) = op.window_sizes(), op.window_rates(), _strides(op)
+        (oh, ow), pads = op.spatial([h, w], [kh, kw], [rh, rw])
+        out_t = expect(op.patches.type, TensorType)
+        if any(pads[d] != (0, 0) for d in range(2)):
+            zero = scalar(b, 0, t.element_type)
+            low, high = [0, pads[0][0], pads[1][0], 0], [0, pads[0][1], pads[1][1], 0]
+            x = b(hlo.PadOp(x, zero, low, high)).result
+        if (sh, sw) == (kh, kw) and (rh, rw) == (1, 1):
+            tiles = b(hlo.SliceOp(x, [0, 0, 0, 0], [n, oh * kh, ow * kw, c])).result
+            split = TensorType(t.element_type, [n, oh, kh, ow, kw, c])
+            split_v = b(hlo.ReshapeOp(tiles, split)).result
+            moved = b(hlo.TransposeOp(split_v, [0, 1, 3, 2, 4, 5])).result
+            rewriter.replace(op, [], [b(hlo.ReshapeOp(moved, out_t)).result])
+            return
+        taps = [
+            b(
+                hlo.SliceOp(
+                    x,
+                    [0, i * rh, j * rw, 0],
+                    [n, i * rh + (oh - 1) * sh + 1, j * rw + (ow - 1) * sw + 1, c],
+                    [1, sh, sw, 1],
+                )
+            ).result
+            for i in range(kh)
+            for j in range(kw)
+        ]
+        patches = taps[0] if len(taps) == 1 else b(hlo.ConcatenateOp(taps, 3)).result
+        rewriter.replace(op, [], [patches])
+
+
 def _inside(start: int, size: int, limit: int) -> int:
     """How many of start, start + 1, ..., start + size - 1 lie in [0, limit)."""
     return max(0, min(start + size, limit) - max(start, 0))
@@ -603,6 +648,7 @@ PATTERNS: tuple[RewritePattern, ...] = (
     Conv2DLowering(),
     Conv2DBackpropInputLowering(),
     PoolLowering(),
+    ExtractImagePatchesLowering(),
     FusedBatchNormV3Lowering(),
     ResizeBilinearLowering(),
     ResizeNearestLowering(),

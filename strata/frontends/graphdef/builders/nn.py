@@ -119,6 +119,17 @@ def build_pool3d(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     )
 
 
+def build_extract_image_patches(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    (x,) = operands
+    return tf.ExtractImagePatchesOp(
+        x,
+        attr_ints(node, "ksizes"),
+        attr_ints(node, "strides"),
+        attr_ints(node, "rates"),
+        attr_string(node, "padding", "VALID"),
+    )
+
+
 def build_fused_batch_norm_v3(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     return tf.FusedBatchNormV3Op(
         operands,
@@ -165,6 +176,7 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "AvgPool": build_avg_pool,
     "Conv3D": build_conv3d,
     "MaxPool3D": build_pool3d,
+    "ExtractImagePatches": build_extract_image_patches,
     "AvgPool3D": build_pool3d,
     "FusedBatchNormV3": build_fused_batch_norm_v3,
     "ResizeBilinear": build_resize,
