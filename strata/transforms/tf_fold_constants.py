@@ -130,6 +130,12 @@ def _evaluate_shape_op(op: Operation, args: list[np.ndarray]) -> np.ndarray | No
         return np.take(args[0], args[1], axis=_int(args[2]))  # out of range: IndexError
     if isinstance(op, tf.GatherOp):
         return np.take(args[0], args[1], axis=0)
+    if isinstance(op, tf.SelectV2Op) or (
+        isinstance(op, tf.SelectOp) and args[0].shape == args[1].shape
+    ):
+        return np.where(args[0], args[1], args[2])
+    if isinstance(op, tf.BroadcastArgsOp):  # shapes that do not broadcast: ValueError
+        return np.array(np.broadcast_shapes(tuple(args[0].tolist()), tuple(args[1].tolist())))
     if isinstance(op, tf.SqueezeOp):
         return args[0].reshape(expect(op.results[0].type, TensorType, "squeeze result").get_shape())
     if isinstance(op, (tf.SumOp, tf.ProdOp, tf.MaxOp, tf.MinOp)):

@@ -1440,6 +1440,42 @@ class BroadcastToOp(TfOp):
 
 
 @irdl_op_definition
+class BroadcastArgsOp(TfOp):
+    """The shape two shapes broadcast to (numpy rules), both 1-D integer tensors of one type.
+    `%s = "tf.BroadcastArgs"(%a, %b) : (tensor<2xi32>, tensor<3xi32>) -> tensor<3xi32>`"""
+
+    name = "tf.BroadcastArgs"
+    s0 = operand_def(TensorType)
+    s1 = operand_def(TensorType)
+    r0 = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, s0: SSAValue, s1: SSAValue):
+        super().__init__(operands=[s0, s1], result_types=[self._infer(s0, s1)])
+
+    @staticmethod
+    def _infer(s0: SSAValue, s1: SSAValue) -> TensorType:
+        a, b = expect_tensor(s0, "s0"), expect_tensor(s1, "s1")
+        if a.element_type != b.element_type or not isinstance(a.element_type, IntegerType):
+            raise VerifyException(f"s0 and s1 must be integer vectors of one type, found {a}, {b}")
+        if a.get_num_dims() != 1 or b.get_num_dims() != 1:
+            raise VerifyException(f"s0 and s1 must be 1-D, found {a} and {b}")
+        na, nb = a.get_shape()[0], b.get_shape()[0]
+        rank = DYNAMIC_INDEX if DYNAMIC_INDEX in (na, nb) else max(na, nb)
+        target = (_shape_operand(s0, "s0"), _shape_operand(s1, "s1"))
+        if target[0] is not None and target[1] is not None:
+            if broadcast_shapes(target[0], target[1]) is None:
+                raise VerifyException(
+                    f"shapes {format_shape(target[0])} and {format_shape(target[1])} do not "
+                    "broadcast"
+                )
+        return TensorType(a.element_type, [rank])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.s0, self.s1)]
+
+
+@irdl_op_definition
 class FillOp(TfOp):
     """A tensor of shape `dims` whose every element is the rank-0 `value`.
     `%y = "tf.Fill"(%d, %v) : (tensor<2xi32>, tensor<f32>) -> tensor<2x3xf32>`"""
@@ -1899,6 +1935,7 @@ class MatrixSetDiagV3Op(TfOp):
 
 
 OPS: list[type[Operation]] = [
+    BroadcastArgsOp,
     MatrixDiagV3Op,
     MatrixDiagPartV3Op,
     MatrixSetDiagV3Op,

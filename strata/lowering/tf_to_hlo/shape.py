@@ -290,6 +290,27 @@ class FillLowering(RewritePattern):
         rewriter.replace(op, [], [broadcast_to(b, op.value, shape_of(op.output.type))])
 
 
+class BroadcastArgsLowering(RewritePattern):
+    """tf.BroadcastArgs(a, b) of shapes known only at run time (constant ones fold) -> both
+    padded with leading 1s to the longer length, then select(a == 1, b, a) per dim"""
+
+    handles = (tf.BroadcastArgsOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.BroadcastArgsOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        (rank,) = shape_of(op.r0.type)
+        element = expect(op.r0.type, TensorType).element_type
+        one = scalar(b, 1, element)
+        a, c = (
+            b(hlo.PadOp(v, one, [rank - shape_of(v.type)[0]], [0])).result for v in (op.s0, op.s1)
+        )
+        ones = broadcast_to(b, one, [rank])
+        is_one = b(hlo.CompareOp(a, ones, "EQ", "SIGNED")).result
+        rewriter.replace(op, [], [b(hlo.SelectOp(is_one, c, a)).result])
+
+
 # ---------------------------------------------------------------------------------------------
 # Joining and splitting
 
@@ -764,6 +785,7 @@ PATTERNS: tuple[RewritePattern, ...] = (
     TileLowering(),
     BroadcastToLowering(),
     FillLowering(),
+    BroadcastArgsLowering(),
     ConcatLowering(),
     PackLowering(),
     UnpackLowering(),

@@ -87,15 +87,17 @@ func.func @clamp_to_one_value(%x: tensor<5xi32>) -> (tensor<i32>, tensor<i32>) {
 
 // Shape arithmetic of a graph traced with a None dim, once tf-shape-inference knows the shape:
 // tf.tensordot's GatherV2 of the shape (every Keras Dense on a rank-3 input), tf.gather_nd's
-// Unpack of a constant shape, tf.signal.frame's SplitV (a -1 size takes the rest). A
-// multi-result op becomes one tf.Const per result.
+// Unpack of a constant shape, tf.signal.frame's SplitV (a -1 size takes the rest), tf.linspace's
+// BroadcastArgs and SelectV2. A multi-result op becomes one tf.Const per result.
 // CHECK-LABEL: func.func @shape_math
 // CHECK-NEXT:    %[[G:.*]] = "tf.Const"() <{value = dense<[2, 16]> : tensor<2xi32>}> {{.*}} loc("gather")
 // CHECK-NEXT:    %[[U:.*]] = "tf.Const"() <{value = dense<16> : tensor<i32>}> {{.*}} loc("unpack")
 // CHECK-NEXT:    %[[S:.*]] = "tf.Const"() <{value = dense<[16, 8]> : tensor<2xi32>}> {{.*}} loc("split")
 // CHECK-NEXT:    %[[O:.*]] = "tf.Const"() <{value = dense<16> : tensor<i32>}> {{.*}} loc("gather_old")
-// CHECK-NEXT:    func.return %[[G]], %[[U]], %[[S]], %[[O]]
-func.func @shape_math() -> (tensor<2xi32>, tensor<i32>, tensor<2xi32>, tensor<i32>) {
+// CHECK-NEXT:    %[[B:.*]] = "tf.Const"() <{value = dense<[2, 16, 8]> : tensor<3xi32>}> {{.*}} loc("broadcast_args")
+// CHECK-NEXT:    %[[W:.*]] = "tf.Const"() <{value = dense<[2, 1]> : tensor<2xi32>}> {{.*}} loc("select")
+// CHECK-NEXT:    func.return %[[G]], %[[U]], %[[S]], %[[O]], %[[B]], %[[W]]
+func.func @shape_math() -> (tensor<2xi32>, tensor<i32>, tensor<2xi32>, tensor<i32>, tensor<3xi32>, tensor<2xi32>) {
   %shape = "tf.Const"() <{value = dense<[2, 16, 8]> : tensor<3xi32>}> : () -> tensor<3xi32>
   %free = "tf.Const"() <{value = dense<[0, 1]> : tensor<2xi32>}> : () -> tensor<2xi32>
   %axis = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
@@ -105,5 +107,9 @@ func.func @shape_math() -> (tensor<2xi32>, tensor<i32>, tensor<2xi32>, tensor<i3
   %u:3 = "tf.Unpack"(%shape) <{num = 3 : i64, axis = 0 : i64}> : (tensor<3xi32>) -> (tensor<i32>, tensor<i32>, tensor<i32>) loc("unpack")
   %s:2 = "tf.SplitV"(%shape, %sizes, %axis) <{num_split = 2 : i64}> : (tensor<3xi32>, tensor<2xi32>, tensor<i32>) -> (tensor<1xi32>, tensor<2xi32>) loc("split")
   %o = "tf.Gather"(%shape, %one) : (tensor<3xi32>, tensor<i32>) -> tensor<i32> loc("gather_old")
-  func.return %g, %u#1, %s#1, %o : tensor<2xi32>, tensor<i32>, tensor<2xi32>, tensor<i32>
+  %col = "tf.Const"() <{value = dense<[16, 1]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %b = "tf.BroadcastArgs"(%col, %shape) : (tensor<2xi32>, tensor<3xi32>) -> tensor<3xi32> loc("broadcast_args")
+  %yes = "tf.Const"() <{value = dense<[true, false]> : tensor<2xi1>}> : () -> tensor<2xi1>
+  %w = "tf.SelectV2"(%yes, %g, %col) : (tensor<2xi1>, tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32> loc("select")
+  func.return %g, %u#1, %s#1, %o, %b, %w : tensor<2xi32>, tensor<i32>, tensor<2xi32>, tensor<i32>, tensor<3xi32>, tensor<2xi32>
 }
