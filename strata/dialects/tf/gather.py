@@ -19,6 +19,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from strata.dialects.tensor_types import format_shape
 from strata.dialects.tf.core import TfOp, constant_value, int_attr
+from strata.dialects.tf.shape import constant_array
 from strata.dialects.verify_helpers import dims_compatible, expect_tensor
 
 
@@ -331,6 +332,96 @@ class UnsortedSegmentMinOp(UnsortedSegmentOp):
     REDUCTION: ClassVar[str] = "min"
 
 
+class SegmentOp(TfOp):
+    """What the sorted Segment reductions share: `data` and 1-D non-decreasing `segment_ids`
+    (one per row of data), known at compile time since they give the result's rows
+    (max id + 1); the reduction (REDUCTION) of the rows that share an id. An empty segment is 0
+    (1 for products)."""
+
+    REDUCTION: ClassVar[str] = "sum"
+    data = operand_def(TensorType)
+    segment_ids = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, data: SSAValue, segment_ids: SSAValue):
+        super().__init__(
+            operands=[data, segment_ids], result_types=[self._infer(data, segment_ids)]
+        )
+
+    @staticmethod
+    def _infer(data: SSAValue, segment_ids: SSAValue) -> TensorType:
+        d = expect_tensor(data, "data")
+        ids = _index_tensor(segment_ids, "segment_ids")
+        if d.get_num_dims() < 1 or ids.get_num_dims() != 1:
+            raise VerifyException(f"data must have a rank and segment_ids be 1-D, found {d}, {ids}")
+        if not dims_compatible(d.get_shape()[:1], ids.get_shape()):
+            raise VerifyException(f"{ids.get_shape()[0]} segment ids for {d.get_shape()[0]} rows")
+        values = constant_array(segment_ids)  # a tf.Const, or an hlo.constant once lowered
+        rows = DYNAMIC_INDEX
+        if values is not None:
+            ids_list = [int(i) for i in values.reshape(-1)]
+            if any(i < 0 for i in ids_list) or ids_list != sorted(ids_list):
+                raise VerifyException(
+                    f"segment_ids must be non-negative and sorted, found {ids_list}"
+                )
+            rows = ids_list[-1] + 1 if ids_list else 0
+        return TensorType(d.element_type, [rows, *d.get_shape()[1:]])
+
+    def segment_counts(self) -> list[int] | None:
+        """Rows per segment, where the ids are constants."""
+        values = constant_array(self.segment_ids)
+        if values is None:
+            return None
+        ids = [int(i) for i in values.reshape(-1)]
+        rows = ids[-1] + 1 if ids else 0
+        return [ids.count(k) for k in range(rows)]
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.data, self.segment_ids)]
+
+
+@irdl_op_definition
+class SegmentSumOp(SegmentOp):
+    """Sums the rows of `data` that share a (sorted) segment id.
+    `%y = "tf.SegmentSum"(%data, %ids) : (tensor<5x4xf32>, tensor<5xi32>) -> tensor<3x4xf32>`"""
+
+    name = "tf.SegmentSum"
+
+
+@irdl_op_definition
+class SegmentProdOp(SegmentOp):
+    """SegmentSum with products (an empty segment is 1). `%y = "tf.SegmentProd"(%data, %ids)`"""
+
+    name = "tf.SegmentProd"
+    REDUCTION: ClassVar[str] = "prod"
+
+
+@irdl_op_definition
+class SegmentMaxOp(SegmentOp):
+    """SegmentSum with maxima (an empty segment is 0). `%y = "tf.SegmentMax"(%data, %ids)`"""
+
+    name = "tf.SegmentMax"
+    REDUCTION: ClassVar[str] = "max"
+
+
+@irdl_op_definition
+class SegmentMinOp(SegmentOp):
+    """SegmentSum with minima (an empty segment is 0). `%y = "tf.SegmentMin"(%data, %ids)`"""
+
+    name = "tf.SegmentMin"
+    REDUCTION: ClassVar[str] = "min"
+
+
+@irdl_op_definition
+class SegmentMeanOp(SegmentOp):
+    """SegmentSum divided by each segment's row count (an empty segment is 0).
+    `%y = "tf.SegmentMean"(%data, %ids)`"""
+
+    name = "tf.SegmentMean"
+    REDUCTION: ClassVar[str] = "mean"
+
+
 def _index_depth(params_shape: Sequence[int], indices: TensorType, what: str) -> int:
     """K, the length of the index vectors in the last dim of `indices` (at most the rank of
     the indexed tensor, `what`)."""
@@ -577,6 +668,11 @@ OPS: list[type[Operation]] = [
     UnsortedSegmentProdOp,
     UnsortedSegmentMaxOp,
     UnsortedSegmentMinOp,
+    SegmentSumOp,
+    SegmentProdOp,
+    SegmentMaxOp,
+    SegmentMinOp,
+    SegmentMeanOp,
     GatherNdOp,
     ScatterNdOp,
     TensorScatterUpdateOp,

@@ -174,6 +174,53 @@ class UnsortedSegmentLowering(RewritePattern):
         rewriter.replace(op, [], [scatter.result])
 
 
+class SegmentLowering(RewritePattern):
+    """tf.SegmentSum / Prod / Max / Min / Mean(data, const sorted ids)
+    -> the UnsortedSegment scatter over max id + 1 segments (a mean sums); then Max and Min
+       put 0 in the empty segments (select on their constant counts) and Mean divides by the
+       counts (at least 1)"""
+
+    handles = (
+        tf.SegmentSumOp,
+        tf.SegmentProdOp,
+        tf.SegmentMaxOp,
+        tf.SegmentMinOp,
+        tf.SegmentMeanOp,
+    )
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.SegmentOp) or not all_static(op):
+            return
+        counts = op.segment_counts()
+        if counts is None:
+            return
+        out_t = expect(op.output.type, TensorType)
+        element = out_t.element_type
+        d_rank = len(shape_of(op.data.type))
+        numbers = hlo.ScatterDimensionNumbersAttr(
+            update_window_dims=list(range(1, d_rank)),
+            inserted_window_dims=[0],
+            scatter_dims_to_operand_dims=[0],
+            index_vector_dim=1,
+        )
+        b = LocatedBuilder(rewriter, op)
+        combine, empty = SEGMENT_REDUCTIONS["sum" if op.REDUCTION == "mean" else op.REDUCTION]
+        init = splat(b, empty(element), out_t)
+        value = b(hlo.ScatterOp.build_binary(init, op.segment_ids, op.data, numbers, combine))
+        result = value.result
+        if op.REDUCTION in ("max", "min") and 0 in counts:
+            mask = np.array(counts) > 0
+            keep = b(hlo.ConstantOp(dense_from_numpy(mask, i1))).output
+            keep = b(hlo.BroadcastInDimOp(keep, TensorType(i1, out_t.get_shape()), [0])).result
+            result = b(hlo.SelectOp(keep, result, splat(b, 0, out_t))).result
+        if op.REDUCTION == "mean":
+            divisor = np.maximum(np.array(counts), 1).astype(numpy_dtype_for(element))
+            by = b(hlo.ConstantOp(dense_from_numpy(divisor, element))).output
+            by = b(hlo.BroadcastInDimOp(by, out_t, [0])).result
+            result = b(hlo.DivideOp(result, by)).result
+        rewriter.replace(op, [], [result])
+
+
 class GatherNdLowering(RewritePattern):
     """tf.GatherNd(params, ids), K = ids.shape[-1]
     -> rt.check(every index vector inside params.shape[:K]); hlo.gather(params, ids)
@@ -292,6 +339,7 @@ PATTERNS: tuple[RewritePattern, ...] = (
     DenseBincountLowering(),
     GatherLowering(),
     UnsortedSegmentLowering(),
+    SegmentLowering(),
     GatherNdLowering(),
     ScatterNdLowering(),
 )

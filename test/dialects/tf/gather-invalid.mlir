@@ -167,3 +167,13 @@ func.func @bincount_weights_shape(%x: tensor<4xi32>, %w: tensor<3xf32>) {
   %0 = "tf.DenseBincount"(%x, %n, %w) <{binary_output = false}> : (tensor<4xi32>, tensor<i32>, tensor<3xf32>) -> tensor<3xf32>
   func.return
 }
+
+// -----
+
+// Sorted segment ids give the result's rows: they must be sorted and not negative.
+func.func @segment_unsorted(%d: tensor<3x2xf32>) -> tensor<3x2xf32> {
+  %ids = "tf.Const"() <{value = dense<[0, 2, 1]> : tensor<3xi32>}> : () -> tensor<3xi32>
+  // expected-error @+1 {{segment_ids must be non-negative and sorted, found [0, 2, 1]}}
+  %y = "tf.SegmentSum"(%d, %ids) : (tensor<3x2xf32>, tensor<3xi32>) -> tensor<3x2xf32>
+  func.return %y : tensor<3x2xf32>
+}
