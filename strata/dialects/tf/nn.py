@@ -520,14 +520,11 @@ class Conv3DOp(ConvOp):
         return [TensorType(x.element_type, [shape[0], *outs, co])]
 
 
-@irdl_op_definition
-class Conv2DBackpropInputOp(WindowOp):
-    """The gradient of Conv2D with respect to its input (a transposed convolution): the
-    `input_sizes` operand (a constant, 4 or 2 spatial entries) is the result's shape.
-    `%dx = "tf.Conv2DBackpropInput"(%sizes, %f, %dy) <{strides = array<i64: 1, 2, 2, 1>,
-    padding = "SAME"}>`"""
+class ConvBackpropInputOp(WindowOp):
+    """Shared structure of Conv2DBackpropInput and Conv3DBackpropInputV2: the gradient of a
+    convolution with respect to its input (a transposed convolution). The `input_sizes` operand
+    (a constant: every dim, or the spatial ones) is the result's shape."""
 
-    name = "tf.Conv2DBackpropInput"
     input_sizes = operand_def(TensorType)
     filter = operand_def(TensorType)
     out_backprop = operand_def(TensorType)
@@ -543,15 +540,16 @@ class Conv2DBackpropInputOp(WindowOp):
         strides: Sequence[int],
         padding: str,
         explicit_paddings: Sequence[int] = (),
-        dilations: Sequence[int] = (1, 1, 1, 1),
-        data_format: str = "NHWC",
+        dilations: Sequence[int] | None = None,
+        data_format: str | None = None,
     ):
-        props = _window_props(strides, padding, explicit_paddings, data_format)
-        props["dilations"] = _i64s(dilations)
+        rank = self.SPATIAL + 2
+        props = _window_props(strides, padding, explicit_paddings, data_format or self.LAYOUT)
+        props["dilations"] = _i64s(dilations or [1] * rank)
         # Until input_sizes is a constant (tf.nn.conv1d_transpose concatenates it) the result's
         # shape is unknown: not out_backprop's, whose spatial dims and depth differ.
         dy = expect_tensor(out_backprop, "out_backprop")
-        unknown = TensorType(dy.element_type, [DYNAMIC_INDEX] * 4)
+        unknown = TensorType(dy.element_type, [DYNAMIC_INDEX] * rank)
         super().__init__(
             operands=[input_sizes, filter, out_backprop],
             properties=props,
@@ -560,7 +558,7 @@ class Conv2DBackpropInputOp(WindowOp):
         self.results[0]._type = self.infer_result_types()[0]  # pyright: ignore
 
     def spatial_dilations(self) -> list[int]:
-        return _ints(self.dilations)[1:3]
+        return _ints(self.dilations)[1 : self.SPATIAL + 1]
 
     def input_shape(self) -> list[int] | None:
         """The forward input's shape, from the constant `input_sizes`; None if not constant."""
@@ -572,31 +570,34 @@ class Conv2DBackpropInputOp(WindowOp):
             expect_tensor(self.out_backprop, "out_backprop"),
             expect_tensor(self.filter, "filter"),
         )
-        if len(values) == 2:
-            return [dy.get_shape()[0], *values, f.get_shape()[2]]
-        if len(values) != 4:
-            raise VerifyException(f"input_sizes must have 4 (or 2) entries, found {values}")
+        rank = self.SPATIAL + 2
+        if len(values) == self.SPATIAL:
+            return [dy.get_shape()[0], *values, f.get_shape()[self.SPATIAL]]
+        if len(values) != rank:
+            raise VerifyException(
+                f"input_sizes must have {rank} (or {self.SPATIAL}) entries, found {values}"
+            )
         return values
 
     def infer_result_types(self) -> Sequence[Attribute]:
+        rank = self.SPATIAL + 2
         dy, f = (
             expect_tensor(self.out_backprop, "out_backprop"),
             expect_tensor(self.filter, "filter"),
         )
-        if dy.get_num_dims() != 4 or f.get_num_dims() != 4:
-            raise VerifyException(f"filter and out_backprop must be 4-D, found {f} and {dy}")
+        if dy.get_num_dims() != rank or f.get_num_dims() != rank:
+            raise VerifyException(f"filter and out_backprop must be {rank}-D, found {f} and {dy}")
         _same_elements(f, dy, "filter and out_backprop")
         self.check_window()
         shape = self.input_shape()
         if shape is None:
             # Not a constant (yet): the declared result type is all we know.
             return [expect_tensor(self.output, "result")]
-        n, h, w, c = shape
-        kh, kw, ci, co = f.get_shape()
-        if c != ci:
-            raise VerifyException(f"input_sizes depth {c} does not match the filter's {ci}")
-        (oh, ow), _ = self.spatial([h, w], [kh, kw], self.spatial_dilations())
-        want = [n, oh, ow, co]
+        *windows, ci, co = f.get_shape()
+        if shape[-1] != ci:
+            raise VerifyException(f"input_sizes depth {shape[-1]} does not match the filter's {ci}")
+        outs, _ = self.spatial(shape[1:-1], windows, self.spatial_dilations())
+        want = [shape[0], *outs, co]
         have = list(dy.get_shape())
         if any(DYNAMIC_INDEX not in (a, b) and a != b for a, b in zip(have, want, strict=True)):
             raise VerifyException(
@@ -604,6 +605,30 @@ class Conv2DBackpropInputOp(WindowOp):
                 f"window imply {format_shape(want)}"
             )
         return [TensorType(dy.element_type, shape)]
+
+
+@irdl_op_definition
+class Conv2DBackpropInputOp(ConvBackpropInputOp):
+    """The gradient of Conv2D with respect to its input (a transposed convolution, NHWC, HWIO
+    filter): the `input_sizes` operand (a constant, 4 or 2 spatial entries) is the result's
+    shape. `%dx = "tf.Conv2DBackpropInput"(%sizes, %f, %dy) <{strides = array<i64: 1, 2, 2, 1>,
+    padding = "SAME"}>`"""
+
+    name = "tf.Conv2DBackpropInput"
+
+
+@irdl_op_definition
+class Conv3DBackpropInputV2Op(ConvBackpropInputOp):
+    """Conv2DBackpropInput over NDHWC's three spatial dims (DHWIO filter; Keras Conv3DTranspose):
+    `input_sizes` has 5 (or 3 spatial) entries.
+    `%dx = "tf.Conv3DBackpropInputV2"(%sizes, %f, %dy) <{strides = array<i64: 1, 2, 2, 2, 1>,
+    padding = "SAME", data_format = "NDHWC"}>`"""
+
+    name = "tf.Conv3DBackpropInputV2"
+    dilations = prop_def(DenseArrayBase.constr(i64), default_value=_i64s([1, 1, 1, 1, 1]))
+    PADDINGS: ClassVar[tuple[str, ...]] = ("SAME", "VALID")
+    SPATIAL: ClassVar[int] = 3
+    LAYOUT: ClassVar[str] = "NDHWC"
 
 
 class PoolOp(WindowOp):
@@ -1005,6 +1030,7 @@ OPS: list[type[Operation]] = [
     Conv2DOp,
     DepthwiseConv2dNativeOp,
     Conv2DBackpropInputOp,
+    Conv3DBackpropInputV2Op,
     MaxPoolOp,
     AvgPoolOp,
     Conv3DOp,

@@ -123,40 +123,42 @@ class Conv2DLowering(RewritePattern):
         rewriter.replace(op, [], [b(conv).result])
 
 
-class Conv2DBackpropInputLowering(RewritePattern):
-    """tf.Conv2DBackpropInput(sizes, f, dy) -> hlo.convolution(dy, f) with lhs_dilation =
-    strides, window_reversal, kernel dims [0, 1, o, i] (the filter's in/out depths swapped) and
-    padding (k_eff - 1 - pad_before, ...) so the result has the forward input's shape"""
+class ConvBackpropInputLowering(RewritePattern):
+    """tf.Conv2DBackpropInput / Conv3DBackpropInputV2(sizes, f, dy) -> hlo.convolution(dy, f)
+    with lhs_dilation = strides, window_reversal, kernel dims [spatial..., o, i] (the filter's
+    in/out depths swapped) and padding (k_eff - 1 - pad_before, ...) so the result has the
+    forward input's shape"""
 
-    handles = (tf.Conv2DBackpropInputOp,)
+    handles = (tf.Conv2DBackpropInputOp, tf.Conv3DBackpropInputV2Op)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if not isinstance(op, tf.Conv2DBackpropInputOp) or not all_static(op):
+        if not isinstance(op, tf.ConvBackpropInputOp) or not all_static(op):
             return
         shape = shape_of(op.output.type)  # input_sizes, checked by the verifier
         b = LocatedBuilder(rewriter, op)
-        kh, kw, _, _ = shape_of(op.filter.type)
+        spatial = list(range(op.SPATIAL))
+        windows = shape_of(op.filter.type)[: op.SPATIAL]
         out_shape = shape_of(op.out_backprop.type)
         dilations = op.spatial_dilations()
         strides = _strides(op)
-        _, forward_pads = op.spatial(shape[1:3], [kh, kw], dilations)
+        _, forward_pads = op.spatial(shape[1:-1], windows, dilations)
         pads = []
-        for i, k in enumerate((kh, kw)):
+        for i, k in enumerate(windows):
             eff = (k - 1) * dilations[i] + 1
             low = eff - 1 - forward_pads[i][0]
             dilated = (out_shape[1 + i] - 1) * strides[i] + 1
             pads.append((low, shape[1 + i] + eff - 1 - dilated - low))
-        data = [hlo.BATCH, 0, 1, hlo.FEATURE]
-        dims = hlo.ConvDimensionNumbersAttr(data, [0, 1, hlo.FEATURE, hlo.BATCH], data)
+        data = [hlo.BATCH, *spatial, hlo.FEATURE]
+        dims = hlo.ConvDimensionNumbersAttr(data, [*spatial, hlo.FEATURE, hlo.BATCH], data)
         conv = hlo.ConvolutionOp(
             op.out_backprop,
             op.filter,
             dims,
-            window_strides=[1, 1],
+            window_strides=[1] * op.SPATIAL,
             padding=pads,
             lhs_dilation=strides,
             rhs_dilation=dilations,
-            window_reversal=[True, True],
+            window_reversal=[True] * op.SPATIAL,
             result_type=op.output.type,
         )
         rewriter.replace(op, [], [b(conv).result])
@@ -646,7 +648,7 @@ PATTERNS: tuple[RewritePattern, ...] = (
     MatMulLowering(),
     SoftmaxLowering(),
     Conv2DLowering(),
-    Conv2DBackpropInputLowering(),
+    ConvBackpropInputLowering(),
     PoolLowering(),
     ExtractImagePatchesLowering(),
     FusedBatchNormV3Lowering(),

@@ -66,6 +66,19 @@ func.func @conv_transpose(%f: tensor<3x3x2x3xf32>, %dy: tensor<1x3x4x3xf32>) -> 
 
 // -----
 
+// The same over three spatial dims (Keras Conv3DTranspose), input_sizes given as the spatial dims.
+// CHECK-LABEL: func.func @conv3d_transpose
+// CHECK-SAME: (%[[F:.*]]: tensor<3x2x3x3x4xf32>, %[[DY:.*]]: tensor<2x3x4x3x4xf32>)
+// CHECK:        %[[C:.*]] = hlo.convolution(%[[DY]], %[[F]]) dim_numbers = [b, 0, 1, 2, f]x[0, 1, 2, o, i]->[b, 0, 1, 2, f], window = {stride = [1, 1, 1], pad = {{\[\[}}1, 1], [1, 0], [2, 1]], lhs_dilate = [2, 1, 2], rhs_dilate = [1, 1, 1], reverse = [true, true, true]} {{.*}} : (tensor<2x3x4x3x4xf32>, tensor<3x2x3x3x4xf32>) -> tensor<2x5x4x6x3xf32>
+// CHECK-NEXT:   func.return %[[C]]
+func.func @conv3d_transpose(%f: tensor<3x2x3x3x4xf32>, %dy: tensor<2x3x4x3x4xf32>) -> tensor<2x5x4x6x3xf32> {
+  %s = "tf.Const"() <{value = dense<[5, 4, 6]> : tensor<3xi32>}> : () -> tensor<3xi32>
+  %0 = "tf.Conv3DBackpropInputV2"(%s, %f, %dy) <{strides = array<i64: 1, 2, 1, 2, 1>, padding = "SAME", data_format = "NDHWC", dilations = array<i64: 1, 1, 1, 1, 1>}> : (tensor<3xi32>, tensor<3x2x3x3x4xf32>, tensor<2x3x4x3x4xf32>) -> tensor<2x5x4x6x3xf32>
+  func.return %0 : tensor<2x5x4x6x3xf32>
+}
+
+// -----
+
 // MaxPool: padding is -inf, the init value, so it never wins.
 // CHECK-LABEL: func.func @max_pool
 // CHECK-SAME: (%[[X:.*]]: tensor<1x5x5x2xf32>)

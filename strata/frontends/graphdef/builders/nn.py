@@ -78,6 +78,19 @@ def build_conv2d_backprop_input(node: NodeDefMessage, operands: list[SSAValue]) 
     )
 
 
+def build_conv3d_backprop_input(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    sizes, f, dy = operands
+    return tf.Conv3DBackpropInputV2Op(
+        sizes,
+        f,
+        dy,
+        attr_ints(node, "strides"),
+        attr_string(node, "padding", "VALID"),
+        dilations=attr_ints(node, "dilations", [1] * 5),
+        data_format=attr_string(node, "data_format", "NDHWC"),
+    )
+
+
 def build_max_pool(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     (x,) = operands
     return tf.MaxPoolOp(x, attr_ints(node, "ksize"), **_window(node))
@@ -172,6 +185,7 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "Conv2D": build_conv2d,
     "DepthwiseConv2dNative": build_depthwise,
     "Conv2DBackpropInput": build_conv2d_backprop_input,
+    "Conv3DBackpropInputV2": build_conv3d_backprop_input,
     "MaxPool": build_max_pool,
     "AvgPool": build_avg_pool,
     "Conv3D": build_conv3d,
