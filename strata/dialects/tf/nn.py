@@ -221,13 +221,7 @@ def parse_einsum(equation: str, ranks: Sequence[int]) -> tuple[list[str], str]:
             raise VerifyException(f"output label '{c}' of equation '{equation}' is on no input")
         if output.count(c) > 1:
             raise VerifyException(f"output label '{c}' of equation '{equation}' is repeated")
-    for t in expanded:
-        for c in set(t):
-            if t.count(c) > 1:
-                raise VerifyException(
-                    f"label '{c}' is repeated in term '{t}' of equation '{equation}' "
-                    "(diagonals are not supported)"
-                )
+    # A label repeated in an input term takes that operand's diagonal ('ii->i', 'bii->b').
     return expanded, output
 
 

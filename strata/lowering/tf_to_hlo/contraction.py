@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import TensorType, i32
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
@@ -13,7 +13,7 @@ from strata.dialects.tensor_types import shape_of
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import all_static
-from strata.lowering.tf_to_hlo.helpers import scalar
+from strata.lowering.tf_to_hlo.helpers import scalar, splat
 
 
 def _broadcast(b: LocatedBuilder, x: SSAValue, shape: Sequence[int]) -> SSAValue:
@@ -63,7 +63,9 @@ class EinsumLowering(RewritePattern):
     """tf.Einsum(a, b) {equation} -> hlo.dot_general (labels on both operands and the output:
     batching; on both operands only: contracting) then hlo.transpose to the output's order;
     labels on one operand only and not in the output are summed first (hlo.reduce).
-    One operand: hlo.reduce of the dropped labels, then hlo.transpose."""
+    One operand: hlo.reduce of the dropped labels, then hlo.transpose. A label repeated in a
+    term ('ii->i') takes the diagonal first: select(iota == iota, x, 0), summed over the second
+    occurrence (zeros, not a multiplied mask, so an inf off the diagonal stays out)."""
 
     handles = (tf.EinsumOp,)
 
@@ -78,6 +80,8 @@ class EinsumLowering(RewritePattern):
         for i, (term, value) in enumerate(zip(terms, values, strict=True)):
             want = [sizes[c] for c in term]
             values[i] = _broadcast(b, value, want)
+        for i in range(len(terms)):
+            values[i], terms[i] = self._diagonals(b, values[i], terms[i])
         # Sum labels that no other operand and not the output mention.
         for i, term in enumerate(terms):
             others = set(out) | {c for j, t in enumerate(terms) if j != i for c in t}
@@ -108,6 +112,22 @@ class EinsumLowering(RewritePattern):
             perm = [order.index(c) for c in out]
             result = b(hlo.TransposeOp(result, perm)).result
         rewriter.replace(op, [], [result])
+
+    @classmethod
+    def _diagonals(cls, b: LocatedBuilder, value: SSAValue, term: str) -> tuple[SSAValue, str]:
+        """`value` with each label `term` repeats reduced to its diagonal, and its new term."""
+        while repeated := [c for c in term if term.count(c) > 1]:
+            first = term.index(repeated[0])
+            second = term.index(repeated[0], first + 1)
+            t = expect(value.type, TensorType)
+            index_t = TensorType(i32, t.get_shape())
+            rows = b(hlo.IotaOp(first, index_t)).output
+            cols = b(hlo.IotaOp(second, index_t)).output
+            on = b(hlo.CompareOp(rows, cols, "EQ", "SIGNED")).result
+            zeros = splat(b, 0, t)
+            value = cls._sum(b, b(hlo.SelectOp(on, value, zeros)).result, [second])
+            term = term[:second] + term[second + 1 :]
+        return value, term
 
     @staticmethod
     def _sum(b: LocatedBuilder, value: SSAValue, dims: list[int]) -> SSAValue:

@@ -15,6 +15,24 @@ func.func @batch_matmul_broadcast(%x: tensor<2x1x3x4xf32>, %y: tensor<3x5x4xf32>
 
 // -----
 
+// A label repeated in a term takes the diagonal: the elements off it become 0 (a select, so an
+// inf there stays out), summed over the second occurrence; 'bii->bi' ends there.
+// CHECK-LABEL: func.func @einsum_diagonal
+// CHECK-NEXT:   %[[R:.*]] = hlo.iota dim = 1 : tensor<2x3x3xi32>
+// CHECK-NEXT:   %[[C:.*]] = hlo.iota dim = 2 : tensor<2x3x3xi32>
+// CHECK-NEXT:   %[[ON:.*]] = hlo.compare EQ, %[[R]], %[[C]], SIGNED
+// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0.000000e+00> : tensor<2x3x3xf32>
+// CHECK-NEXT:   %[[S:.*]] = hlo.select %[[ON]], %{{.*}}, %[[Z]]
+// CHECK-NEXT:   %[[I:.*]] = hlo.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT:   %[[D:.*]] = hlo.reduce(%[[S]] init: %[[I]]) applies hlo.add across dimensions = [2] : (tensor<2x3x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+// CHECK-NEXT:   func.return %[[D]]
+func.func @einsum_diagonal(%x: tensor<2x3x3xf32>) -> tensor<2x3xf32> {
+  %0 = "tf.Einsum"(%x) <{equation = "bii->bi"}> : (tensor<2x3x3xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+
+// -----
+
 // Keras MultiHeadAttention's scores: a, c batch; d contracted; then (a, c, e, b) -> (a, c, b, e).
 // CHECK-LABEL: func.func @einsum_attention
 // CHECK-SAME: (%[[Q:.*]]: tensor<2x3x2x4xf32>, %[[K:.*]]: tensor<2x5x2x4xf32>)
