@@ -631,6 +631,49 @@ class FakeQuantWithMinMaxVarsOp(FakeQuantBase):
 
 
 @irdl_op_definition
+class FakeQuantWithMinMaxVarsPerChannelOp(FakeQuantBase):
+    """FakeQuant with one range per channel (the last dim): `min` and `max` are vectors of its
+    size (constants in a frozen graph; quantization-aware training's convolution weights).
+    `%y = "tf.FakeQuantWithMinMaxVarsPerChannel"(%x, %min, %max) <{num_bits = 8 : i64,
+    narrow_range = true}> : (tensor<3x3x2x4xf32>, tensor<4xf32>, tensor<4xf32>) -> ...`"""
+
+    name = "tf.FakeQuantWithMinMaxVarsPerChannel"
+    inputs = operand_def(TensorType)
+    min = operand_def(TensorType)
+    max = operand_def(TensorType)
+    outputs = result_def(TensorType)
+
+    def __init__(
+        self, inputs: SSAValue, lo: SSAValue, hi: SSAValue, num_bits: int, narrow_range: bool
+    ):
+        super().__init__(
+            operands=[inputs, lo, hi],
+            result_types=[inputs.type],
+            properties={
+                "num_bits": IntegerAttr(num_bits, i64),
+                "narrow_range": BoolAttr.from_bool(narrow_range),
+            },
+        )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = self.check()
+        if t.get_num_dims() < 1:
+            raise VerifyException(f"inputs must have a channel dim, found {t}")
+        depth = t.get_shape()[-1]
+        for value, what in ((self.min, "min"), (self.max, "max")):
+            bound = expect_tensor(value, what)
+            if (
+                bound.element_type != f32
+                or bound.get_num_dims() != 1
+                or not dims_compatible(bound.get_shape(), [depth])
+            ):
+                raise VerifyException(
+                    f"{what} must be a float32 vector of the {depth} channels, found {bound}"
+                )
+        return [t]
+
+
+@irdl_op_definition
 class RFFTOp(TfOp):
     """The discrete Fourier transform of real signals over the innermost dim, its first
     fft_length / 2 + 1 frequencies (the input's last dim cropped or zero-padded to fft_length).
@@ -722,6 +765,7 @@ OPS: list[type[Operation]] = [
     ImagOp,
     FakeQuantWithMinMaxArgsOp,
     FakeQuantWithMinMaxVarsOp,
+    FakeQuantWithMinMaxVarsPerChannelOp,
     CholeskyOp,
     MatrixTriangularSolveOp,
     IsFiniteOp,

@@ -569,33 +569,47 @@ def nudged_range(lo: float, hi: float, levels: tuple[int, int]) -> tuple[np.floa
 
 
 class FakeQuantLowering(RewritePattern):
-    """tf.FakeQuantWithMinMaxArgs / Vars(x) -> floor((clamp(x, nudged min, nudged max) -
-    nudged min) * (1 / scale) + 0.5) * scale + nudged min, the nudged range computed here (Vars:
-    min and max must be constants, as they are in a frozen graph)."""
+    """tf.FakeQuantWithMinMaxArgs / Vars / VarsPerChannel(x) -> floor((clamp(x, nudged min,
+    nudged max) - nudged min) * (1 / scale) + 0.5) * scale + nudged min, the nudged range
+    computed here (Vars: min and max must be constants, as they are in a frozen graph; per
+    channel, one range per entry of the last dim, broadcast along it)."""
 
-    handles = (tf.FakeQuantWithMinMaxArgsOp, tf.FakeQuantWithMinMaxVarsOp)
+    handles = (
+        tf.FakeQuantWithMinMaxArgsOp,
+        tf.FakeQuantWithMinMaxVarsOp,
+        tf.FakeQuantWithMinMaxVarsPerChannelOp,
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, tf.FakeQuantBase) or not all_static(op):
             return
         if isinstance(op, tf.FakeQuantWithMinMaxArgsOp):
-            lo, hi = op.min.value.data, op.max.value.data
-        elif isinstance(op, tf.FakeQuantWithMinMaxVarsOp):
-            bounds = [tf.constant_array(v) for v in (op.min, op.max)]
-            if bounds[0] is None or bounds[1] is None:
+            ranges = [(op.min.value.data, op.max.value.data)]
+        elif isinstance(op, (tf.FakeQuantWithMinMaxVarsOp, tf.FakeQuantWithMinMaxVarsPerChannelOp)):
+            lows, highs = (tf.constant_array(v) for v in (op.min, op.max))
+            if lows is None or highs is None:
                 return
-            lo, hi = float(bounds[0]), float(bounds[1])
+            ranges = list(zip(lows.reshape(-1).tolist(), highs.reshape(-1).tolist(), strict=True))
         else:
             return
-        low, high, scale, inverse = nudged_range(lo, hi, op.levels())
+        # (nudged min, nudged max, scale, 1 / scale), one row per range
+        nudged = np.array([nudged_range(lo, hi, op.levels()) for lo, hi in ranges], np.float32)
         b = LocatedBuilder(rewriter, op)
-        t = op.results[0].type
-        nudged_min = splat(b, float(low), t)
-        clamped = b(hlo.ClampOp(nudged_min, op.operands[0], splat(b, float(high), t))).result
+        t = expect(op.results[0].type, TensorType)
+        per_channel = isinstance(op, tf.FakeQuantWithMinMaxVarsPerChannelOp)
+
+        def column(k: int) -> SSAValue:
+            if not per_channel:
+                return splat(b, float(nudged[0, k]), t)
+            vector = b(hlo.ConstantOp(dense_from_numpy(nudged[:, k].copy(), t.element_type)))
+            return b(hlo.BroadcastInDimOp(vector.output, t, [t.get_num_dims() - 1])).result
+
+        nudged_min = column(0)
+        clamped = b(hlo.ClampOp(nudged_min, op.operands[0], column(1))).result
         shifted = b(hlo.SubtractOp(clamped, nudged_min)).result
-        steps = b(hlo.MultiplyOp(shifted, splat(b, float(inverse), t))).result
+        steps = b(hlo.MultiplyOp(shifted, column(3))).result
         level = b(hlo.FloorOp(b(hlo.AddOp(steps, splat(b, 0.5, t))).result)).result
-        scaled = b(hlo.MultiplyOp(level, splat(b, float(scale), t))).result
+        scaled = b(hlo.MultiplyOp(level, column(2))).result
         rewriter.replace(op, [], [b(hlo.AddOp(scaled, nudged_min)).result])
 
 

@@ -191,3 +191,11 @@ func.func @complex_abs_of_real(%x: tensor<4xf32>) {
   %m = "tf.ComplexAbs"(%x) : (tensor<4xf32>) -> tensor<4xf32>
   func.return
 }
+
+// -----
+
+func.func @fake_quant_per_channel_shape(%x: tensor<3x4xf32>, %lo: tensor<3xf32>, %hi: tensor<4xf32>) {
+  // expected-error @+1 {{min must be a float32 vector of the 4 channels, found tensor<3xf32>}}
+  %0 = "tf.FakeQuantWithMinMaxVarsPerChannel"(%x, %lo, %hi) <{num_bits = 8 : i64, narrow_range = false}> : (tensor<3x4xf32>, tensor<3xf32>, tensor<4xf32>) -> tensor<3x4xf32>
+  func.return
+}

@@ -349,6 +349,23 @@ func.func @fake_quant(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
+// Per channel: one nudged range per entry of the last dim, vectors broadcast along it.
+// CHECK-LABEL: func.func @fake_quant_per_channel
+// CHECK-NEXT:   %[[LOV:.*]] = hlo.constant dense<[{{.*}}]> : tensor<2xf32>
+// CHECK-NEXT:   %[[LO:.*]] = hlo.broadcast_in_dim %[[LOV]], dims = [1] : (tensor<2xf32>) -> tensor<3x2xf32>
+// CHECK-NEXT:   %[[HIV:.*]] = hlo.constant dense<[{{.*}}]> : tensor<2xf32>
+// CHECK-NEXT:   %[[HI:.*]] = hlo.broadcast_in_dim %[[HIV]], dims = [1] : (tensor<2xf32>) -> tensor<3x2xf32>
+// CHECK-NEXT:   %[[C:.*]] = hlo.clamp %[[LO]], %{{.*}}, %[[HI]] : tensor<3x2xf32>
+// CHECK:        func.return
+func.func @fake_quant_per_channel(%x: tensor<3x2xf32>) -> tensor<3x2xf32> {
+  %lo = "tf.Const"() <{value = dense<[-1.0, 0.3]> : tensor<2xf32>}> : () -> tensor<2xf32>
+  %hi = "tf.Const"() <{value = dense<[1.0, 2.0]> : tensor<2xf32>}> : () -> tensor<2xf32>
+  %0 = "tf.FakeQuantWithMinMaxVarsPerChannel"(%x, %lo, %hi) <{num_bits = 8 : i64, narrow_range = false}> : (tensor<3x2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<3x2xf32>
+  func.return %0 : tensor<3x2xf32>
+}
+
+// -----
+
 // RFFT pads (fft_length 10 > 7 samples) or crops (6 < 9) the last dim, then hlo.fft RFFT;
 // ComplexAbs, Real and Imag are hlo.abs / real / imag of the complex spectrum
 // (hlo-complex-to-real expands them with the transform into real ops later).

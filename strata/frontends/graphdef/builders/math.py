@@ -43,12 +43,15 @@ def build_fake_quant_args(node: NodeDefMessage, operands: list[SSAValue]) -> Ope
 def build_fake_quant_vars(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     x, lo, hi = operands
     bits, narrow = attr_int(node, "num_bits", 8), attr_bool(node, "narrow_range")
+    if node.op == "FakeQuantWithMinMaxVarsPerChannel":
+        return tf.FakeQuantWithMinMaxVarsPerChannelOp(x, lo, hi, bits, narrow)
     return tf.FakeQuantWithMinMaxVarsOp(x, lo, hi, bits, narrow)
 
 
 BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "FakeQuantWithMinMaxArgs": build_fake_quant_args,
     "FakeQuantWithMinMaxVars": build_fake_quant_vars,
+    "FakeQuantWithMinMaxVarsPerChannel": build_fake_quant_vars,
     "MatrixTriangularSolve": build_matrix_triangular_solve,
     "Bucketize": build_bucketize,
     "LeakyRelu": build_leaky_relu,
