@@ -597,13 +597,9 @@ class FakeQuantWithMinMaxArgsOp(FakeQuantBase):
         return [t]
 
 
-@irdl_op_definition
-class FakeQuantWithMinMaxVarsOp(FakeQuantBase):
-    """FakeQuant with the range as scalar operands (constants in a frozen graph).
-    `%y = "tf.FakeQuantWithMinMaxVars"(%x, %min, %max) <{num_bits = 8 : i64, narrow_range =
-    false}> : (tensor<4xf32>, tensor<f32>, tensor<f32>) -> tensor<4xf32>`"""
+class FakeQuantVarsBase(FakeQuantBase):
+    """The FakeQuant ops whose range comes as operands (constants in a frozen graph)."""
 
-    name = "tf.FakeQuantWithMinMaxVars"
     inputs = operand_def(TensorType)
     min = operand_def(TensorType)
     max = operand_def(TensorType)
@@ -620,6 +616,15 @@ class FakeQuantWithMinMaxVarsOp(FakeQuantBase):
                 "narrow_range": BoolAttr.from_bool(narrow_range),
             },
         )
+
+
+@irdl_op_definition
+class FakeQuantWithMinMaxVarsOp(FakeQuantVarsBase):
+    """FakeQuant with the range as scalar operands (constants in a frozen graph).
+    `%y = "tf.FakeQuantWithMinMaxVars"(%x, %min, %max) <{num_bits = 8 : i64, narrow_range =
+    false}> : (tensor<4xf32>, tensor<f32>, tensor<f32>) -> tensor<4xf32>`"""
+
+    name = "tf.FakeQuantWithMinMaxVars"
 
     def infer_result_types(self) -> Sequence[Attribute]:
         t = self.check()
@@ -631,29 +636,13 @@ class FakeQuantWithMinMaxVarsOp(FakeQuantBase):
 
 
 @irdl_op_definition
-class FakeQuantWithMinMaxVarsPerChannelOp(FakeQuantBase):
+class FakeQuantWithMinMaxVarsPerChannelOp(FakeQuantVarsBase):
     """FakeQuant with one range per channel (the last dim): `min` and `max` are vectors of its
     size (constants in a frozen graph; quantization-aware training's convolution weights).
     `%y = "tf.FakeQuantWithMinMaxVarsPerChannel"(%x, %min, %max) <{num_bits = 8 : i64,
     narrow_range = true}> : (tensor<3x3x2x4xf32>, tensor<4xf32>, tensor<4xf32>) -> ...`"""
 
     name = "tf.FakeQuantWithMinMaxVarsPerChannel"
-    inputs = operand_def(TensorType)
-    min = operand_def(TensorType)
-    max = operand_def(TensorType)
-    outputs = result_def(TensorType)
-
-    def __init__(
-        self, inputs: SSAValue, lo: SSAValue, hi: SSAValue, num_bits: int, narrow_range: bool
-    ):
-        super().__init__(
-            operands=[inputs, lo, hi],
-            result_types=[inputs.type],
-            properties={
-                "num_bits": IntegerAttr(num_bits, i64),
-                "narrow_range": BoolAttr.from_bool(narrow_range),
-            },
-        )
 
     def infer_result_types(self) -> Sequence[Attribute]:
         t = self.check()

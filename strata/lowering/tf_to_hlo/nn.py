@@ -585,7 +585,7 @@ class FakeQuantLowering(RewritePattern):
             return
         if isinstance(op, tf.FakeQuantWithMinMaxArgsOp):
             ranges = [(op.min.value.data, op.max.value.data)]
-        elif isinstance(op, (tf.FakeQuantWithMinMaxVarsOp, tf.FakeQuantWithMinMaxVarsPerChannelOp)):
+        elif isinstance(op, tf.FakeQuantVarsBase):
             lows, highs = (tf.constant_array(v) for v in (op.min, op.max))
             if lows is None or highs is None:
                 return
