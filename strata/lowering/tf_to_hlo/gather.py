@@ -158,20 +158,30 @@ class UnsortedSegmentLowering(RewritePattern):
         if not isinstance(op, tf.UnsortedSegmentOp) or not all_static(op):
             return
         out_t = expect(op.output.type, TensorType)
-        i_rank = len(shape_of(op.segment_ids.type))
-        d_rank = len(shape_of(op.data.type))
-        numbers = hlo.ScatterDimensionNumbersAttr(
-            update_window_dims=list(range(i_rank, d_rank)),
-            inserted_window_dims=[0],
-            scatter_dims_to_operand_dims=[0],
-            index_vector_dim=i_rank,
-        )
         b = LocatedBuilder(rewriter, op)
         check_in_range(b, op, op.segment_ids, None, shape_of(out_t)[0], "segment id")
-        combine, empty = SEGMENT_REDUCTIONS[op.REDUCTION]
-        init = splat(b, empty(out_t.element_type), out_t)
-        scatter = b(hlo.ScatterOp.build_binary(init, op.segment_ids, op.data, numbers, combine))
-        rewriter.replace(op, [], [scatter.result])
+        result = segment_scatter(b, op.data, op.segment_ids, out_t, op.REDUCTION)
+        rewriter.replace(op, [], [result])
+
+
+def segment_scatter(
+    b: LocatedBuilder, data: SSAValue, ids: SSAValue, out_t: TensorType, reduction: str
+) -> SSAValue:
+    """The slices of `data` (after the ids' dims) combined by `reduction` (SEGMENT_REDUCTIONS)
+    into the rows of `out_t` their ids name: hlo.scatter {update_window_dims = data dims after
+    ids' rank, inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim
+    = rank(ids)} over the empty segment's value."""
+    i_rank = len(shape_of(ids.type))
+    d_rank = len(shape_of(data.type))
+    numbers = hlo.ScatterDimensionNumbersAttr(
+        update_window_dims=list(range(i_rank, d_rank)),
+        inserted_window_dims=[0],
+        scatter_dims_to_operand_dims=[0],
+        index_vector_dim=i_rank,
+    )
+    combine, empty = SEGMENT_REDUCTIONS[reduction]
+    init = splat(b, empty(out_t.element_type), out_t)
+    return b(hlo.ScatterOp.build_binary(init, ids, data, numbers, combine)).result
 
 
 class SegmentLowering(RewritePattern):
@@ -196,18 +206,9 @@ class SegmentLowering(RewritePattern):
             return
         out_t = expect(op.output.type, TensorType)
         element = out_t.element_type
-        d_rank = len(shape_of(op.data.type))
-        numbers = hlo.ScatterDimensionNumbersAttr(
-            update_window_dims=list(range(1, d_rank)),
-            inserted_window_dims=[0],
-            scatter_dims_to_operand_dims=[0],
-            index_vector_dim=1,
-        )
         b = LocatedBuilder(rewriter, op)
-        combine, empty = SEGMENT_REDUCTIONS["sum" if op.REDUCTION == "mean" else op.REDUCTION]
-        init = splat(b, empty(element), out_t)
-        value = b(hlo.ScatterOp.build_binary(init, op.segment_ids, op.data, numbers, combine))
-        result = value.result
+        reduction = "sum" if op.REDUCTION == "mean" else op.REDUCTION
+        result = segment_scatter(b, op.data, op.segment_ids, out_t, reduction)
         if op.REDUCTION in ("max", "min") and 0 in counts:
             mask = np.array(counts) > 0
             keep = b(hlo.ConstantOp(dense_from_numpy(mask, i1))).output
