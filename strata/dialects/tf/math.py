@@ -527,19 +527,93 @@ class MatrixTriangularSolveOp(TfOp):
         )
 
     def infer_result_types(self) -> Sequence[Attribute]:
-        a = _square_matrices(self.matrix, "matrix")
-        b = expect_tensor(self.rhs, "rhs")
-        a_shape, b_shape = list(a.get_shape()), list(b.get_shape())
-        if b.element_type != a.element_type or len(b_shape) != len(a_shape):
-            raise VerifyException(
-                f"rhs must be a {len(a_shape)}-d {a.element_type} tensor, found {b}"
-            )
-        if not dims_compatible(b_shape[:-1], a_shape[:-1]):
-            raise VerifyException(
-                f"rhs {format_shape(b_shape)} does not fit matrix {format_shape(a_shape)}: "
-                "the batch dims and the rows must match"
-            )
-        return [b]
+        return [_solution(self.matrix, self.rhs)]
+
+
+def _solution(matrix: SSAValue, rhs: SSAValue) -> TensorType:
+    """The type of X in matrix X = rhs: rhs's, once it fits the square matrices."""
+    a = _square_matrices(matrix, "matrix")
+    b = expect_tensor(rhs, "rhs")
+    a_shape, b_shape = list(a.get_shape()), list(b.get_shape())
+    if b.element_type != a.element_type or len(b_shape) != len(a_shape):
+        raise VerifyException(f"rhs must be a {len(a_shape)}-d {a.element_type} tensor, found {b}")
+    if not dims_compatible(b_shape[:-1], a_shape[:-1]):
+        raise VerifyException(
+            f"rhs {format_shape(b_shape)} does not fit matrix {format_shape(a_shape)}: "
+            "the batch dims and the rows must match"
+        )
+    return b
+
+
+@irdl_op_definition
+class MatrixInverseOp(TfOp):
+    """The inverse of each innermost square matrix (`adjoint`: of its transpose).
+
+    A singular matrix gives infs or NaNs (TensorFlow raises).
+    `%y = "tf.MatrixInverse"(%a) <{adjoint = false}> : (tensor<2x3x3xf32>) -> tensor<2x3x3xf32>`"""
+
+    name = "tf.MatrixInverse"
+    input = operand_def(TensorType)
+    output = result_def(TensorType)
+    adjoint = prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, adjoint: bool = False):
+        super().__init__(
+            operands=[input],
+            result_types=[input.type],
+            properties={"adjoint": BoolAttr.from_bool(adjoint)},
+        )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [_square_matrices(self.input, "input")]
+
+
+@irdl_op_definition
+class MatrixSolveOp(TfOp):
+    """X with matrix X = rhs for each innermost square matrix (`adjoint`: its transpose).
+
+    rhs is [..., M, K]; a singular matrix gives infs or NaNs (TensorFlow raises).
+    `%x = "tf.MatrixSolve"(%a, %b) <{adjoint = false}> : (tensor<3x3xf32>, tensor<3x2xf32>) ->
+    tensor<3x2xf32>`"""
+
+    name = "tf.MatrixSolve"
+    matrix = operand_def(TensorType)
+    rhs = operand_def(TensorType)
+    output = result_def(TensorType)
+    adjoint = prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    traits = traits_def(Pure())
+
+    def __init__(self, matrix: SSAValue, rhs: SSAValue, adjoint: bool = False):
+        super().__init__(
+            operands=[matrix, rhs],
+            result_types=[rhs.type],
+            properties={"adjoint": BoolAttr.from_bool(adjoint)},
+        )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [_solution(self.matrix, self.rhs)]
+
+
+@irdl_op_definition
+class MatrixDeterminantOp(TfOp):
+    """The determinant of each innermost square matrix.
+    `%d = "tf.MatrixDeterminant"(%a) : (tensor<2x3x3xf32>) -> tensor<2xf32>`"""
+
+    name = "tf.MatrixDeterminant"
+    input = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue):
+        t = _square_matrices(input, "input")
+        super().__init__(
+            operands=[input], result_types=[TensorType(t.element_type, t.get_shape()[:-2])]
+        )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = _square_matrices(self.input, "input")
+        return [TensorType(t.element_type, t.get_shape()[:-2])]
 
 
 class FakeQuantBase(TfOp):
@@ -757,6 +831,9 @@ OPS: list[type[Operation]] = [
     FakeQuantWithMinMaxVarsPerChannelOp,
     CholeskyOp,
     MatrixTriangularSolveOp,
+    MatrixInverseOp,
+    MatrixSolveOp,
+    MatrixDeterminantOp,
     IsFiniteOp,
     IsNanOp,
     IsInfOp,

@@ -33,6 +33,16 @@ def build_matrix_triangular_solve(node: NodeDefMessage, operands: list[SSAValue]
     return tf.MatrixTriangularSolveOp(matrix, rhs, lower, adjoint)
 
 
+def build_matrix_inverse(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    (matrix,) = operands
+    return tf.MatrixInverseOp(matrix, attr_bool(node, "adjoint"))
+
+
+def build_matrix_solve(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    matrix, rhs = operands
+    return tf.MatrixSolveOp(matrix, rhs, attr_bool(node, "adjoint"))
+
+
 def build_fake_quant_args(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     (x,) = operands
     lo, hi = attr_float(node, "min", -6.0), attr_float(node, "max", 6.0)
@@ -53,6 +63,8 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "FakeQuantWithMinMaxVars": build_fake_quant_vars,
     "FakeQuantWithMinMaxVarsPerChannel": build_fake_quant_vars,
     "MatrixTriangularSolve": build_matrix_triangular_solve,
+    "MatrixInverse": build_matrix_inverse,
+    "MatrixSolve": build_matrix_solve,
     "Bucketize": build_bucketize,
     "LeakyRelu": build_leaky_relu,
     "CheckNumerics": build_check_numerics,
