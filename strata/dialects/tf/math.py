@@ -596,6 +596,33 @@ class MatrixSolveOp(TfOp):
 
 
 @irdl_op_definition
+class LogMatrixDeterminantOp(TfOp):
+    """The sign and the log of the absolute value of each innermost square matrix's determinant.
+    `%s, %l = "tf.LogMatrixDeterminant"(%a) : (tensor<2x3x3xf32>) -> (tensor<2xf32>,
+    tensor<2xf32>)`"""
+
+    name = "tf.LogMatrixDeterminant"
+    input = operand_def(TensorType)
+    sign = result_def(TensorType)
+    log_abs_determinant = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue):
+        batch = TensorType(_square_matrices(input, "input").element_type, _batch_of(input))
+        super().__init__(operands=[input], result_types=[batch, batch])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        batch = TensorType(
+            _square_matrices(self.input, "input").element_type, _batch_of(self.input)
+        )
+        return [batch, batch]
+
+
+def _batch_of(matrices: SSAValue) -> list[int]:
+    return list(expect_tensor(matrices, "input").get_shape()[:-2])
+
+
+@irdl_op_definition
 class MatrixDeterminantOp(TfOp):
     """The determinant of each innermost square matrix.
     `%d = "tf.MatrixDeterminant"(%a) : (tensor<2x3x3xf32>) -> tensor<2xf32>`"""
@@ -834,6 +861,7 @@ OPS: list[type[Operation]] = [
     MatrixInverseOp,
     MatrixSolveOp,
     MatrixDeterminantOp,
+    LogMatrixDeterminantOp,
     IsFiniteOp,
     IsNanOp,
     IsInfOp,

@@ -528,9 +528,15 @@ class GaussJordanLowering(RewritePattern):
     inverse): per column the row of largest |value| at or below the diagonal (the first of
     equals) is swapped up by a one-hot permutation matrix (hlo.dot_general: exact), divided by
     its pivot, and subtracted from the other rows. The determinant is the product of the pivots,
-    negated per swap. adjoint: of a's transpose."""
+    negated per swap (LogMatrixDeterminant: the sign of that product and the sum of the log
+    |pivot|s). adjoint: of a's transpose."""
 
-    handles = (tf.MatrixInverseOp, tf.MatrixSolveOp, tf.MatrixDeterminantOp)
+    handles = (
+        tf.MatrixInverseOp,
+        tf.MatrixSolveOp,
+        tf.MatrixDeterminantOp,
+        tf.LogMatrixDeterminantOp,
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, self.handles) or not all_static(op):
@@ -551,10 +557,10 @@ class GaussJordanLowering(RewritePattern):
         else:
             rhs = None
         m = a if rhs is None else b(hlo.ConcatenateOp([a, rhs], nb + 1)).result
-        m, det = gauss_jordan(b, m, nb, n, want_determinant=rhs is None)
+        log = isinstance(op, tf.LogMatrixDeterminantOp)
+        m, determinant = gauss_jordan(b, m, nb, n, want_determinant=rhs is None, log=log)
         if rhs is None:
-            if det is not None:
-                rewriter.replace(op, [], [det])
+            rewriter.replace(op, [], determinant)
             return
         width = shape_of(m.type)[-1]
         result = b(hlo.SliceOp(m, [0] * (nb + 2), [*shape[:-1], width])).result
@@ -563,10 +569,11 @@ class GaussJordanLowering(RewritePattern):
 
 
 def gauss_jordan(
-    b: LocatedBuilder, m: SSAValue, nb: int, n: int, want_determinant: bool
-) -> tuple[SSAValue, SSAValue | None]:
+    b: LocatedBuilder, m: SSAValue, nb: int, n: int, want_determinant: bool, log: bool = False
+) -> tuple[SSAValue, list[SSAValue]]:
     """[a | r] ([*batch, n, w], `nb` batch dims) reduced to [I | a^-1 r] by `GaussJordanLowering`'s
-    elimination; with `want_determinant`, also det(a) ([*batch])."""
+    elimination; with `want_determinant`, also [det(a)] ([*batch]), or with `log` [sign, log |det|]
+    (LogMatrixDeterminant's pair: the product of the signs, the sum of the log |pivot|s)."""
     t = expect(m.type, TensorType)
     f = t.element_type
     shape = shape_of(t)
@@ -577,6 +584,7 @@ def gauss_jordan(
     rows_m = b(hlo.IotaOp(nb, TensorType(i32, shape))).output
     cols_p = b(hlo.IotaOp(nb + 1, TensorType(i32, [*batch, n, n]))).output
     det = splat(b, 1, TensorType(f, batch)) if want_determinant else None
+    log_abs = splat(b, 0, TensorType(f, batch)) if want_determinant and log else None
 
     def spread(x: SSAValue, to: Sequence[int], dims: Sequence[int], element: Attribute) -> SSAValue:
         return b(hlo.BroadcastInDimOp(x, TensorType(element, list(to)), list(dims))).result
@@ -621,7 +629,13 @@ def gauss_jordan(
                     kept, splat(b, 1, TensorType(f, batch)), splat(b, -1, TensorType(f, batch))
                 )
             ).result
-            det = b(hlo.MultiplyOp(det, b(hlo.MultiplyOp(sign, pivot)).result)).result
+            if log_abs is None:
+                det = b(hlo.MultiplyOp(det, b(hlo.MultiplyOp(sign, pivot)).result)).result
+            else:
+                pivot_sign = b(hlo.SignOp(pivot)).result
+                det = b(hlo.MultiplyOp(det, b(hlo.MultiplyOp(sign, pivot_sign)).result)).result
+                size = b(hlo.LogOp(b(hlo.AbsOp(pivot)).result)).result
+                log_abs = b(hlo.AddOp(log_abs, size)).result
         row = piece(m, [0] * nb + [k, 0], [*batch, k + 1, w])
         row = b(hlo.DivideOp(row, spread(pivot, [*batch, 1, w], batch_dims, f))).result
         factor = piece(m, [0] * (nb + 1) + [k], [*batch, n, k + 1])
@@ -654,7 +668,9 @@ def gauss_jordan(
         m = b(hlo.SubtractOp(m, update)).result
         is_k = b(hlo.CompareOp(rows_m, splat(b, k, TensorType(i32, shape)), "EQ", "SIGNED")).result
         m = b(hlo.SelectOp(is_k, full_row, m)).result
-    return m, det
+    if det is None:
+        return m, []
+    return m, [det] if log_abs is None else [det, log_abs]
 
 
 class LRNLowering(RewritePattern):

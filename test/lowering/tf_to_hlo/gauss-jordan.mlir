@@ -34,3 +34,18 @@ func.func @determinant(%a: tensor<3x2x2xf32>) -> tensor<3xf32> {
   %0 = "tf.MatrixDeterminant"(%a) : (tensor<3x2x2xf32>) -> tensor<3xf32>
   func.return %0 : tensor<3xf32>
 }
+
+// -----
+
+// tf.LogMatrixDeterminant: the sign is the product of the swap signs and the pivots' signs, the
+// log |det| the sum of the log |pivot|s (no product that could overflow).
+// CHECK-LABEL: func.func @log_determinant
+// CHECK:         %[[S:.*]] = hlo.sign %{{.*}} : tensor<3xf32>
+// CHECK:         %[[A:.*]] = hlo.abs %{{.*}} : tensor<3xf32>
+// CHECK-NEXT:    %[[L:.*]] = hlo.log %[[A]] : tensor<3xf32>
+// CHECK-NEXT:    %{{.*}} = hlo.add %{{.*}}, %[[L]] : tensor<3xf32>
+// CHECK:         func.return %{{.*}}, %{{.*}} : tensor<3xf32>, tensor<3xf32>
+func.func @log_determinant(%a: tensor<3x2x2xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
+  %s, %l = "tf.LogMatrixDeterminant"(%a) : (tensor<3x2x2xf32>) -> (tensor<3xf32>, tensor<3xf32>)
+  func.return %s, %l : tensor<3xf32>, tensor<3xf32>
+}
