@@ -1,10 +1,9 @@
 """hlo-unroll-loops: replace an hlo.while whose trip count is known at compile time, and at most
 `max-trip-count`, by that many copies of its body.
 
-The trip count is found by running the loop's counters: the loop values whose initial value is a
-scalar integer constant and whose next value the body computes from such values and constants
-(with the ops of `scalar_semantics`, as the lowering computes them). The condition must depend
-on those alone. A Keras RNN's two counters (`i < max_iterations && t < steps`) qualify; a loop
+The trip count is found by running the loop's counters (`loop_counters`; the ops evaluated as
+`scalar_semantics` defines them, as the lowering computes them). The condition must depend on
+them alone. A Keras RNN's two counters (`i < max_iterations && t < steps`) qualify; a loop
 that runs until a value converges does not, and stays a loop.
 
 Loops stay loops by default: on Strata's RNN fixtures a kept loop runs within 3% of the unrolled
@@ -19,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -28,8 +27,7 @@ from strata.dialects.element_kinds import ElementKind, kind_of
 from strata.dialects.hlo.scalar_semantics import COMPARISONS, ELEMENTWISE
 from strata.dialects.tensor_types import numpy_from_dense
 from strata.internal import expect
-
-Known = dict[SSAValue, np.ndarray]
+from strata.transforms.loop_counters import LoopShape, run_counters
 
 
 def _scalar_constant(value: SSAValue) -> np.ndarray | None:
@@ -40,25 +38,6 @@ def _scalar_constant(value: SSAValue) -> np.ndarray | None:
     if t.get_num_dims() != 0 or kind_of(t.element_type) in (None, ElementKind.FLOAT):
         return None
     return numpy_from_dense(owner.value)
-
-
-def _evaluate(block: Block, known: Known) -> Known:
-    """Values of `block`'s ops computable from `known` and scalar constants (in the block or
-    around it), added to it."""
-    values = dict(known)
-    for op in block.ops:
-        if isinstance(op, hlo.ConstantOp):
-            constant = _scalar_constant(op.output)
-            if constant is not None:
-                values[op.output] = constant
-            continue
-        args = [values[v] if v in values else _scalar_constant(v) for v in op.operands]
-        if not op.results or any(a is None for a in args):
-            continue
-        result = _apply(op, [a for a in args if a is not None])
-        if result is not None:
-            values[op.results[0]] = result
-    return values
 
 
 def _apply(op: Operation, args: list[np.ndarray]) -> np.ndarray | None:
@@ -75,27 +54,13 @@ def _apply(op: Operation, args: list[np.ndarray]) -> np.ndarray | None:
 
 def trip_count(loop: hlo.WhileOp, limit: int) -> int | None:
     """How many times `loop`'s body runs, if its counters decide it within `limit` runs."""
-    counters: dict[int, np.ndarray] = {}
-    for k, init in enumerate(loop.operand):
-        constant = _scalar_constant(init)
-        if constant is not None:
-            counters[k] = constant
-    cond, body = loop.cond.block, loop.body.block
-    cond_end = expect(cond.last_op, hlo.ReturnOp)
-    body_end = expect(body.last_op, hlo.ReturnOp)
-    for count in range(limit + 1):
-        known: Known = {cond.args[k]: v for k, v in counters.items()}
-        flag = _evaluate(cond, known).get(cond_end.arguments[0])
-        if flag is None:
-            return None
-        if not bool(flag):
-            return count
-        at_start: Known = {body.args[k]: v for k, v in counters.items()}
-        values = _evaluate(body, at_start)
-        counters = {
-            k: values[body_end.arguments[k]] for k in counters if body_end.arguments[k] in values
-        }
-    return None
+    cond_end = expect(loop.cond.block.last_op, hlo.ReturnOp)
+    body_end = expect(loop.body.block.last_op, hlo.ReturnOp)
+    shape = LoopShape(
+        loop.operand, loop.cond.block, cond_end.arguments[0], loop.body.block, body_end.arguments
+    )
+    run = run_counters(shape, _scalar_constant, _apply, limit)
+    return None if run is None else run.trips
 
 
 def unroll(loop: hlo.WhileOp, count: int) -> None:
