@@ -173,7 +173,7 @@ def _operand_values(op: Operation) -> list[np.ndarray] | None:
     return known
 
 
-def _evaluate(op: Operation, args: list[np.ndarray]) -> np.ndarray | None:
+def evaluate_op(op: Operation, args: list[np.ndarray]) -> np.ndarray | None:
     """The value of `op` on constant operands; None for ops (or dtypes) not folded here."""
     value = evaluate_elementwise(op.name.removeprefix("tf."), args)
     if value is not None:
@@ -265,7 +265,7 @@ def folded(op: Operation) -> tf.ConstOp | None:
                 args = _operand_values(op)
                 if args is None:
                     return None
-                value = _evaluate(op, args)
+                value = evaluate_op(op, args)
             if value is None:
                 return None
             value = np.asarray(value).astype(numpy_dtype_for(element), copy=False)

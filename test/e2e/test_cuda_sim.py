@@ -61,6 +61,8 @@ DATA_DEPENDENT_LOOPS = {
     "rnn_cond_cell_loop": "the predicate is not known at import time",
     "switch_case_loop": "the branch index is not known at import time",
     "loop_break_v1": "the predicate is not known at import time",
+    "while_arrays": "has no static trip count",
+    "while_arrays_v1": "has no static trip count",
 }
 """Fixtures whose control flow depends on the data (a loop until a value converges, tf.cond on
 a computed predicate), with the error the GPU chain gives: it decides control flow at import

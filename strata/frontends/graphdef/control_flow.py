@@ -52,7 +52,13 @@ from strata.dialects import tf
 from strata.dialects.element_kinds import numpy_dtype_for
 from strata.dialects.tensor_types import dense_from_numpy, format_shape
 from strata.frontends.graphdef.builders import BUILDERS
-from strata.frontends.graphdef.builders.attrs import blame_node, location, node_error, node_label
+from strata.frontends.graphdef.builders.attrs import (
+    attr_int,
+    blame_node,
+    location,
+    node_error,
+    node_label,
+)
 from strata.frontends.graphdef.refs import TensorRef
 from strata.frontends.graphdef.schema import (
     FunctionDefLibraryMessage,
@@ -62,13 +68,17 @@ from strata.frontends.graphdef.schema import (
 )
 from strata.frontends.graphdef.tensors import numpy_dtype
 from strata.internal import expect
-from strata.transforms.tf_fold_constants import evaluate_elementwise
+from strata.transforms.loop_counters import LoopShape, run_counters
+from strata.transforms.tf_fold_constants import evaluate_elementwise, evaluate_op
 
 if TYPE_CHECKING:
     from strata.frontends.graphdef.importer import GraphImporter
 
 MAX_ITERATIONS = 4096
 """A loop still running after this many unrolled iterations is refused (the IR would explode)."""
+
+MAX_COUNTED_TRIPS = 1 << 16
+"""The longest kept loop whose counters are run at import, to size a list it grows."""
 
 FRAME_OPS = frozenset(
     ["Enter", "RefEnter", "Exit", "RefExit", "Merge", "RefMerge", "Switch", "RefSwitch",
@@ -171,6 +181,8 @@ class ListTensor:
 
     tensor: SSAValue
     dtype: np.dtype
+    origin: TensorList | None = None
+    """The import-time list it stands for in a kept loop (its element shape may be learned)."""
 
     @property
     def length(self) -> int:
@@ -198,8 +210,40 @@ def _dims(value: SSAValue) -> tuple[int, ...] | None:
     return tuple(t.get_shape()) if isinstance(t, TensorType) else None
 
 
+@dataclass(frozen=True, eq=False)
+class _Sized:
+    """What a kept loop's first build found of a list entering it: the length it grows to,
+    and its element shape (None where the list's own was known)."""
+
+    items: TensorList
+    length: int
+    shape: tuple[int, ...] | None
+
+
+@dataclass(frozen=True, eq=False)
+class _Growth:
+    """A write that may grow a list (resize_if_index_out_of_bounds: a TensorArray of
+    dynamic_size), met while building a kept loop."""
+
+    origin: TensorList
+    index: Any  # Known | SSAValue
+    block: Block
+    shape: tuple[int, ...] | None
+
+
 class CannotKeepLoop(Exception):
     """A While whose loop cannot be kept as tf.WhileRegion (it is unrolled instead)."""
+
+
+class _ShapeLearned(CannotKeepLoop):
+    """A kept loop wrote an element of `shape` to `origin`, a list that entered a loop with
+    an element shape not known at import time (a TensorArray without element_shape): the
+    loop that list enters is built again, with the list of that shape."""
+
+    def __init__(self, origin: TensorList, shape: tuple[int, ...]):
+        super().__init__(f"the elements of a list are {format_shape(shape)}")
+        self.origin = origin
+        self.shape = shape
 
 
 class _Dead:
@@ -677,6 +721,13 @@ class ControlFlowImporter:
         self.contexts: dict[int, dict[str, Branches]] = {}
         self.cond_merges: dict[tuple[int, str], CondMerge | None] = {}
         self.rewritten: dict[tuple[int, str], Any] = {}
+        self.probes: dict[int, tuple[TensorList, Operation]] = {}
+        """Lists entering a kept loop whose element shape is not yet known: the list and the
+        zero-size stand-in the loop is first built with (see `_ShapeLearned`)."""
+        self.learned: dict[int, _Sized] = {}
+        """Lists whose element shape or grown length a kept loop's first build found."""
+        self.growth: list[_Growth] = []
+        """Writes that may grow a list, in the kept loops being built."""
         self.main = Graph(
             "graph",
             importer.nodes,
@@ -731,7 +782,10 @@ class ControlFlowImporter:
         """Builds what `outputs` need into `block`; returns every result of the output nodes."""
         self.block = block
         root = Scope(self.main, None, None, dict(inputs), {ref.node for ref in inputs})
-        self.demand(root, [ref.node for ref in outputs])
+        try:
+            self.demand(root, [ref.node for ref in outputs])
+        except CannotKeepLoop as err:  # a kept loop's list misused after the loop
+            raise StrataError(str(err)) from None
         results: dict[TensorRef, SSAValue] = {}
         for ref in outputs:
             scope = self.scope_for(root, ref.node)
@@ -930,6 +984,8 @@ class ControlFlowImporter:
         try:
             self.keep_frame(parent, frame)
             return
+        except _ShapeLearned:
+            raise
         except CannotKeepLoop as why:
             reason = str(why)
         try:
@@ -988,10 +1044,13 @@ class ControlFlowImporter:
         for enter in frame.enters:
             if enter not in entries:
                 self.value(first, graph.inputs[enter][0])
-        inits = [
-            self.loop_value(init_values[k], f"{where}: loop value '{merges[k]}'", merges[k])
-            for k in kept
-        ]
+
+        def build() -> tf.WhileRegionOp:
+            inits = [
+                self.loop_value(init_values[k], f"{where}: loop value '{merges[k]}'", merges[k])
+                for k in kept
+            ]
+            return self.kept_loop(inits, loop_cond, fill)
 
         def fill(block: Block, is_cond: bool) -> list[SSAValue]:
             scope = Scope(graph, frame, parent)
@@ -1016,7 +1075,7 @@ class ControlFlowImporter:
                 for k in kept
             ]
 
-        loop = self.kept_loop(inits, loop_cond, fill)
+        loop = self.learn_shapes(build, init_values, where)
         for exit_name, k in exits.items():
             value = init_values[k]
             if k in kept:
@@ -1083,6 +1142,8 @@ class ControlFlowImporter:
                 return self.unroll_while(graph, node, inputs)
         try:
             return self.keep_while(graph, node, inputs)
+        except _ShapeLearned:
+            raise
         except CannotKeepLoop as why:
             reason = str(why)
         try:
@@ -1103,9 +1164,13 @@ class ControlFlowImporter:
         if len(cond.rets) != 1:
             raise CannotKeepLoop(f"cond '{cond.label}' does not return one value")
         carried = [i for i in range(count) if not _passes_through(body, i)]
-        inits = [
-            self.loop_value(inputs[i], f"{where}: loop variable {i}", node.name) for i in carried
-        ]
+
+        def build() -> tf.WhileRegionOp:
+            inits = [
+                self.loop_value(inputs[i], f"{where}: loop variable {i}", node.name)
+                for i in carried
+            ]
+            return self.kept_loop(inits, node.name, fill)
 
         def fill(block: Block, is_cond: bool) -> list[SSAValue]:
             args = list(inputs)
@@ -1119,7 +1184,7 @@ class ControlFlowImporter:
                 for i in carried
             ]
 
-        loop = self.kept_loop(inits, node.name, fill)
+        loop = self.learn_shapes(build, inputs, where)
         outs = list(inputs)
         for k, i in enumerate(carried):
             outs[i] = _like(loop.results[k], inputs[i])
@@ -1154,6 +1219,8 @@ class ControlFlowImporter:
         except (CannotKeepLoop, VerifyException) as err:
             outer.detach_op(loop)
             loop.erase(safe_erase=False)
+            if isinstance(err, _ShapeLearned):
+                raise err from None
             raise CannotKeepLoop(str(err)) from None
         finally:
             self.block = outer
@@ -1171,10 +1238,14 @@ class ControlFlowImporter:
 
     def list_tensor(self, items: TensorList, what: str, name: str) -> SSAValue:
         """An import-time list as one tensor [length, *element]: the tensor it was split from,
-        else its elements stacked (unset ones as zeros)."""
+        else its elements stacked (unset ones as zeros), as long as a kept loop grows it to.
+        A list of unset elements of unknown shape, or an empty one, enters a loop's first
+        build as a stand-in (`probe`)."""
         pieces = items.items
+        sized = self.learned.get(id(items))
         if (
-            pieces
+            sized is None
+            and pieces
             and all(isinstance(p, _Piece) for p in pieces)
             and len({id(p.source) for p in pieces}) == 1
             and [p.index for p in pieces] == list(range(len(pieces)))
@@ -1183,18 +1254,164 @@ class ControlFlowImporter:
             tensor: SSAValue = pieces[0].source.tensor
             return tensor
         try:
-            dims = self.shape_of(items, None, what)
+            dims = self.shape_of(items, None if sized is None else sized.shape, what)
         except StrataError as err:
             raise CannotKeepLoop(str(err)) from None
-        if not pieces or dims is None or any(d < 0 for d in dims):
+        unknown = dims is None or any(d < 0 for d in dims)
+        if sized is None and (not pieces or unknown and all(p is None for p in pieces)):
+            return self.probe(items, dims, name)
+        length = len(pieces) if sized is None else max(len(pieces), sized.length)
+        if length == 0:
+            raise CannotKeepLoop(f"{what} is a list that stays empty in the loop")
+        if dims is None or any(d < 0 for d in dims):
             raise CannotKeepLoop(f"{what} is a list whose length or element shape is not known")
-        values = [Known(np.zeros(dims, items.dtype), name) if v is None else v for v in pieces]
+        slots = [*pieces, *[None] * (length - len(pieces))]
+        values = [Known(np.zeros(dims, items.dtype), name) if v is None else v for v in slots]
         if all(isinstance(v, Known) for v in values):
             return self.as_operand(Known(np.stack([v.array for v in values]), name), what)
         pack = tf.PackOp([self.as_operand(v, what) for v in values], 0)
         pack.location = location(name)
         self.add(pack)
         return pack.results[0]
+
+    def probe(self, items: TensorList, dims: tuple[int, ...] | None, name: str) -> SSAValue:
+        """A stand-in for a list entering a kept loop whose element shape or final length is
+        not known yet: zeros [length, 0 for each unknown dim]. The loop's first write to it
+        raises _ShapeLearned (a list of fixed length) or is noted in `growth` (a write that
+        may grow the list; the stand-in is not written); the loop is then built again, with
+        the shape written and the length the loop's counters grow it to (`learn_shapes`)."""
+        stand_in = [0] if dims is None else [max(d, 0) for d in dims]
+        const = tf.ConstOp(dense_from_numpy(np.zeros([len(items.items), *stand_in], items.dtype)))
+        const.location = location(name)
+        self.add(const)
+        self.probes[id(items)] = (items, const)
+        return const.results[0]
+
+    def learn_shapes(
+        self, build: Callable[[], tf.WhileRegionOp], lists: Sequence[Value], where: str
+    ) -> tf.WhileRegionOp:
+        """`build()` (a kept loop over `lists`), again while it finds the element shape of one
+        of those lists (`_ShapeLearned`) or the length a list grows to; a shape of another
+        list is the enclosing loop's. What an attempt that fails built before its loop
+        (initial values, stand-ins) is erased."""
+        block = expect(self.block, Block, "the block being built")
+        while True:
+            before = block.last_op
+            try:
+                loop = build()
+            except _ShapeLearned as found:
+                self.forget(block, before, lists)
+                if not any(found.origin is v for v in lists):
+                    raise
+                self.learned[id(found.origin)] = _Sized(
+                    found.origin, len(found.origin.items), found.shape
+                )
+                continue
+            except CannotKeepLoop as err:
+                probing = self.probing(lists)
+                self.forget(block, before, lists)
+                if probing:  # what failed may have been the stand-in's shape
+                    raise CannotKeepLoop(
+                        f"{where}: a list of unset elements of unknown shape, or an empty one,"
+                        " enters the loop, and the loop could not be built up to a write that"
+                        f" gives its shape: {err}"
+                    ) from None
+                raise
+            try:
+                grown = self.grown(loop, lists, where)
+            except CannotKeepLoop:
+                self.drop(loop, block, before, lists)
+                raise
+            if grown:
+                self.drop(loop, block, before, lists)
+                continue
+            if self.probing(lists):  # a list of unknown element shape passed on, unwritten
+                self.drop(loop, block, before, lists)
+                raise CannotKeepLoop(
+                    f"{where}: a list of unset elements of unknown shape, or an empty one,"
+                    " enters the loop, which writes none"
+                )
+            return loop
+
+    def grown(self, loop: tf.WhileRegionOp, lists: Sequence[Value], where: str) -> bool:
+        """Whether `loop`'s writes that may grow one of `lists` (`growth`) make it longer, or
+        give a stand-in its length and shape (then `learned` has them and the loop is built
+        again). Their indices must follow from the loop's counters (`loop_counters`); a list
+        that entered as a stand-in must be written in the loop body itself (not in a branch
+        or an inner loop), so that every trip writes it."""
+        writes = [g for g in self.growth if any(g.origin is v for v in lists)]
+        self.growth = [g for g in self.growth if g not in writes]
+        origins = {id(g.origin): g.origin for g in writes}
+        if not origins:
+            return False
+        stand_ins = [o for o in origins.values() if id(o) in self.probes]
+        body = loop.body.block
+        elsewhere = [g for g in writes if g.block is not body]
+        why = (
+            "it is written in a branch or an inner loop, not in every trip"
+            if elsewhere
+            else "the loop's trip count, or the index it is written at, is not known at import"
+        )
+        run = None
+        if not elsewhere:
+            cond_end = expect(loop.cond.block.last_op, tf.YieldOp, "the cond's end")
+            body_end = expect(body.last_op, tf.YieldOp, "the body's end")
+            shape = LoopShape(
+                loop.input, loop.cond.block, cond_end.operands[0], body, body_end.operands
+            )
+            watch = [g.index for g in writes if isinstance(g.index, SSAValue)]
+            run = run_counters(shape, _counter_constant, evaluate_op, MAX_COUNTED_TRIPS, watch)
+        if run is None:
+            if stand_ins:
+                raise CannotKeepLoop(
+                    f"{where}: a list grows in the loop (a TensorArray of dynamic_size), and "
+                    f"its final length is not known at import time: {why}; results whose "
+                    "shape depends on the input data are not supported"
+                )
+            return False  # indices stay within the list's length, as a fixed-size list's
+        grew = False
+        for key, origin in origins.items():
+            mine = [g for g in writes if g.origin is origin]
+            need = len(origin.items)
+            if run.trips:
+                for g in mine:
+                    index = g.index.array if isinstance(g.index, Known) else run.watched[g.index]
+                    need = max(need, int(np.max(index)) + 1)
+            shapes = {g.shape for g in mine if g.shape is not None}
+            if len(shapes) > 1:
+                raise CannotKeepLoop(
+                    f"{where}: elements of shapes "
+                    f"{', '.join(format_shape(d) for d in sorted(shapes))} are written to one list"
+                )
+            if need > len(origin.items) or key in self.probes:
+                written = shapes.pop() if shapes else None
+                self.learned[key] = _Sized(origin, need, written)
+                grew = True
+        return grew
+
+    def drop(
+        self, loop: Operation, block: Block, before: Operation | None, lists: Sequence[Value]
+    ) -> None:
+        """Erases a kept loop built, and what was built before it for it (`forget`)."""
+        loop.detach()
+        loop.erase(safe_erase=False)
+        self.forget(block, before, lists)
+
+    def probing(self, lists: Sequence[Value]) -> bool:
+        """Whether one of `lists` entered a loop as a stand-in (see `probe`)."""
+        return any(any(items is v for v in lists) for items, _ in self.probes.values())
+
+    def forget(self, block: Block, before: Operation | None, lists: Sequence[Value]) -> None:
+        """Undoes an attempt at a kept loop: the stand-ins of `lists` are no longer probes, their
+        writes are forgotten, and the ops added to `block` after `before` are erased while
+        nothing uses them."""
+        for key in [k for k, (items, _) in self.probes.items() if any(items is v for v in lists)]:
+            del self.probes[key]
+        self.growth = [g for g in self.growth if not any(g.origin is v for v in lists)]
+        while (op := block.last_op) is not None and op is not before:
+            if any(r.uses for r in op.results):
+                break
+            block.erase_op(op)
 
     def if_region(self, graph: Graph, node: NodeDefMessage, inputs: list[Value]) -> list[Value]:
         """An If whose predicate is known only at run time: one tf.IfRegion, each branch
@@ -1363,6 +1580,8 @@ class ControlFlowImporter:
                     self.loop_value(v, f"{where}: result {i} of {label}", name)
                     for i, v in enumerate(values)
                 ]
+            except _ShapeLearned:
+                raise
             except CannotKeepLoop as err:
                 raise graph.error(name, str(err)) from None
             finally:
@@ -1496,6 +1715,10 @@ class ControlFlowImporter:
     def build_op(self, graph: Graph, node: NodeDefMessage, inputs: list[Value]) -> list[Value]:
         if node.op not in tf.OPS_BY_TF_NAME:
             raise graph.error(node.name, "unsupported op")
+        if node.op == "StridedSlice" and not all(isinstance(v, Known) for v in inputs[1:3]):
+            sliced = self.indexed_slice(node, inputs, graph.where(node.name))
+            if sliced is not None:
+                return [sliced]
         refs = graph.inputs[node.name]
         operands = {
             ref: self.as_operand(value, f"{graph.where(node.name)}: input {i}")
@@ -1566,7 +1789,14 @@ class ControlFlowImporter:
                     *inputs[1:],
                 ]
         if isinstance(inputs[0], ListTensor):
-            return self.tensor_list_op(node, inputs, where)
+            done = self.tensor_list_op(node, inputs, where)
+            if done is not None:
+                return done
+            held = inputs[0]  # split into its elements: the import-time list ops take it
+            inputs = [
+                self.from_tensor(node.name, held.tensor, dtype, held.element_shape, where),
+                *inputs[1:],
+            ]
         items = _as_list(inputs[0], where)
         if op == "TensorListGetItem":
             index = _known_int(inputs[1], where, "index")
@@ -1666,8 +1896,12 @@ class ControlFlowImporter:
             return self.list_op(graph, as_list, [flow, inputs[1], shape])
         return self.list_op(graph, as_list, [flow])  # TensorArraySizeV3
 
-    def tensor_list_op(self, node: NodeDefMessage, inputs: list[Value], where: str) -> list[Value]:
-        """TensorList ops on a list held in one tensor (a kept loop's list)."""
+    def tensor_list_op(
+        self, node: NodeDefMessage, inputs: list[Value], where: str
+    ) -> list[Value] | None:
+        """TensorList ops on a list held in one tensor (a kept loop's list); None for the ops
+        done on its elements (a gather of some, a change of length: a loop that yields the
+        result fails to verify, and is not kept)."""
         items = expect(inputs[0], ListTensor, "a kept list")  # the caller checks
         op = node.op
         if op == "TensorListGetItem":
@@ -1679,6 +1913,24 @@ class ControlFlowImporter:
             starts = self.start_vector(inputs[1], len(items.element_shape), where, node.name)
             item = self.as_operand(inputs[2], f"{where}: input 2")
             dims = _dims(item)
+            origin = items.origin
+            grow = (
+                "resize_if_index_out_of_bounds" in node.attr
+                and node.attr["resize_if_index_out_of_bounds"].b
+            )
+            if grow and origin is not None and id(origin) not in self.learned:
+                block = expect(self.block, Block, "the block being built")
+                self.growth.append(_Growth(origin, inputs[1], block, dims))
+                if id(origin) in self.probes:
+                    return [items]  # a stand-in: built again once the loop's length is known
+            if dims != items.element_shape and origin is not None and id(origin) in self.probes:
+                known = origin.element_shape
+                if dims is not None and (
+                    known is None
+                    or len(known) == len(dims)
+                    and all(k in (-1, d) for k, d in zip(known, dims, strict=True))
+                ):
+                    raise _ShapeLearned(origin, dims)
             if dims != items.element_shape:
                 found = "unknown rank" if dims is None else f"shape {format_shape(dims)}"
                 raise CannotKeepLoop(
@@ -1689,11 +1941,11 @@ class ControlFlowImporter:
             write = tf.XlaDynamicUpdateSliceOp(items.tensor, update, starts)
             write.location = location(node.name)
             self.add(write)
-            return [ListTensor(write.results[0], items.dtype)]
+            return [ListTensor(write.results[0], items.dtype, origin)]
         if op == "TensorListGather":
             indices = _known_indices(inputs[1], where)
             if indices != list(range(items.length)):
-                raise CannotKeepLoop(f"{where}: gathers other than all elements in order")
+                return None
             return [items.tensor]
         if op == "TensorListStack":
             expected = int(node.attr["num_elements"].i) if "num_elements" in node.attr else -1
@@ -1707,7 +1959,104 @@ class ControlFlowImporter:
         if op == "TensorListElementShape":
             out = _attr_dtype(node, "shape_type", np.dtype(np.int32))
             return [Known(np.asarray(items.element_shape, out), node.name)]
-        raise CannotKeepLoop(f"{where}: {op} changes the length of a list held in a loop")
+        return None
+
+    def indexed_slice(self, node: NodeDefMessage, inputs: list[Value], where: str) -> Value | None:
+        """A StridedSlice that indexes some dims at run-time indices (`x[:, t]` in a loop over
+        t; shrink_axis_mask) and slices the others with constants: a tf.XlaDynamicSlice of
+        size 1 at those indices (a negative one counts from the end), then the constant
+        slice with those dims at 0. None where the slice is not of that form."""
+        x, begin, end, strides = inputs
+        masks = [attr_int(node, name, 0) for name in tf.STRIDED_SLICE_MASKS]
+        begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_mask = masks
+        dims = _dims(x) if isinstance(x, SSAValue) else None
+        steps = strides.array.tolist() if isinstance(strides, Known) else None
+        if dims is None or any(d < 0 for d in dims) or ellipsis_mask or new_axis_mask:
+            return None
+        if not isinstance(steps, list) or len(steps) > len(dims):
+            return None
+        firsts, lasts = self.vector_entries(begin, len(steps)), self.vector_entries(end, len(steps))
+        if firsts is None or lasts is None:
+            return None
+        starts: list[SSAValue | None] = []
+        sizes: list[int] = []
+        static_begin: list[int] = []
+        static_end: list[int] = []
+        for d, n in enumerate(dims):
+            first = firsts[d] if d < len(steps) else 0
+            last = lasts[d] if d < len(steps) else 0
+            if d < len(steps) and shrink_mask >> d & 1 and not isinstance(first, int):
+                if steps[d] <= 0:
+                    return None
+                starts.append(first)
+                sizes.append(1)
+                static_begin.append(0)
+                static_end.append(1)
+                continue
+            whole = d >= len(steps) or (begin_mask >> d & 1 and end_mask >> d & 1)
+            if not whole and (
+                not (begin_mask >> d & 1 or isinstance(first, int))
+                or not (end_mask >> d & 1 or shrink_mask >> d & 1 or isinstance(last, int))
+            ):
+                return None
+            starts.append(None)
+            sizes.append(n)
+            static_begin.append(first if isinstance(first, int) else 0)
+            static_end.append(last if isinstance(last, int) else 0)
+        dynamic = [v for v in starts if v is not None]
+        if not dynamic:
+            return None
+        dtype = numpy_dtype_for(expect(dynamic[0].type, TensorType, "an index").element_type)
+        entries: list[SSAValue] = []
+        for n, start in zip(dims, starts, strict=True):
+            if start is None:
+                entries.append(self.as_operand(Known(np.asarray(0, dtype), node.name), where))
+                continue
+            size = self.as_operand(Known(np.asarray(n, dtype), node.name), where)
+            wrapped = tf.FloorModOp(start, size)
+            wrapped.location = location(node.name)
+            self.add(wrapped)
+            entries.append(wrapped.results[0])
+        pack = tf.PackOp(entries, 0)
+        pack.location = location(node.name)
+        self.add(pack)
+        size_vector = self.as_operand(Known(np.asarray(sizes, np.int32), node.name), where)
+        window = tf.XlaDynamicSliceOp(x, pack.results[0], size_vector)
+        window.location = location(node.name)
+        self.add(window)
+        begin_vector, end_vector, step_vector = (
+            self.as_operand(Known(np.asarray(v[: len(steps)], np.int32), node.name), where)
+            for v in (static_begin, static_end, steps)
+        )
+        rest = tf.StridedSliceOp(
+            window.results[0],
+            begin_vector,
+            end_vector,
+            step_vector,
+            begin_mask,
+            end_mask,
+            ellipsis_mask,
+            new_axis_mask,
+            shrink_mask,
+        )
+        rest.location = location(node.name)
+        self.add(rest)
+        return rest.results[0]
+
+    def vector_entries(self, value: Value, count: int) -> list[int | SSAValue] | None:
+        """The `count` entries of a 1-D int vector: ints where known at import, scalar values
+        where a tf.Pack builds it from them; None if neither."""
+        if isinstance(value, Known):
+            known = value.array.tolist()
+            return known if isinstance(known, list) and len(known) == count else None
+        pack = value.owner if isinstance(value, SSAValue) else None
+        if not isinstance(pack, tf.PackOp) or len(pack.values) != count:
+            return None
+        entries: list[int | SSAValue] = []
+        for v in pack.values:
+            known_entry = tf.constant_value(v)
+            entries.append(int(known_entry) if known_entry is not None else v)
+        return entries
 
     def start_vector(self, index: Value, rank: int, where: str, name: str) -> SSAValue:
         """[index, 0, ...]: where element `index` starts in a list tensor of element rank `rank`."""
@@ -1869,9 +2218,9 @@ def _passes_through(body: Graph, index: int) -> bool:
 def _like(value: SSAValue, model: Value) -> Value:
     """A kept loop's tensor standing for `model`: a ListTensor if `model` is a list."""
     if isinstance(model, TensorList):
-        return ListTensor(value, model.dtype)
+        return ListTensor(value, model.dtype, model)
     if isinstance(model, ListTensor):
-        return ListTensor(value, model.dtype)
+        return ListTensor(value, model.dtype, model.origin)
     return value
 
 
@@ -1939,6 +2288,14 @@ def _unknown_source(graph: Graph, name: str) -> str:
             return f"input '{current}'"
         stack.extend(ref.node for ref in reversed(graph.inputs[current]))
     return f"node '{name}'"
+
+
+def _counter_constant(value: SSAValue) -> np.ndarray | None:
+    """A scalar integer or boolean tf.Const: what a kept loop's counters start from."""
+    array = tf.constant_value(value)
+    if array is None or array.ndim != 0 or array.dtype.kind not in "iub":
+        return None
+    return array
 
 
 def _known_int(value: Value, where: str, what: str) -> int:
