@@ -193,9 +193,9 @@ def compile(  # noqa: A001 - the natural name for this entry point
     with plugins loaded is not cached (their code is not part of the key).
 
     `verify_each`: verify the IR after every stage, not only after the first (the imported
-    graph) and the last (default: $STRATA_VERIFY_EACH=1, which the test suites set, else off;
-    a pass that breaks the IR is then named at the stage it broke it, at a fifth more compile
-    time).
+    graph; the last, the llvm dialect, is verified by LLVM as it parses it) (default:
+    $STRATA_VERIFY_EACH=1, which the test suites set, else off; a pass that breaks the IR is
+    then named at the stage it broke it, at a fifth more compile time).
 
     Raises StrataError for anything the input causes: an xDSL parse, verify or pass error
     arrives as its subclass CompileError (the original is `__cause__`)."""
@@ -210,12 +210,14 @@ def compile(  # noqa: A001 - the natural name for this entry point
     target_description = TargetDescription.for_cpu(jit_cpu(cpu))
     if threads is not None and threads < 1:
         raise StrataError(f"threads must be at least 1, found {threads}")
+    each = os.environ.get(VERIFY_EACH_ENV) == "1" if verify_each is None else verify_each
     pipeline = PipelineOptions(
         check_bounds=check_bounds,
         profile=profile,
         threads=1 if check_bounds else (threads or target_description.cores),
         target=target_description,
-        verify_each=os.environ.get(VERIFY_EACH_ENV) == "1" if verify_each is None else verify_each,
+        verify_each=each,
+        verify_last=each,  # the llvm stage goes straight to LLVM, which verifies what it parses
     )
     rec = _Recorder()
     try:
@@ -351,7 +353,9 @@ def _cache_key(
         target=target,
         opt_level=opt_level,
         cpu=tuning_fingerprint(jit_cpu(cpu)),
-        pipeline={k: v for k, v in asdict(pipeline).items() if k != "verify_each"},
+        pipeline={
+            k: v for k, v in asdict(pipeline).items() if k not in ("verify_each", "verify_last")
+        },
     )
 
 

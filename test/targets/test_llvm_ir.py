@@ -28,6 +28,7 @@ from strata.targets.llvm_ir import (
     LINKED_DATA_PREFIX,
     READABLE_BYTES,
     optimize,
+    parse,
     to_llvm_ir,
 )
 
@@ -161,6 +162,17 @@ def test_non_llvm_op_is_a_clear_error() -> None:
         StrataError, match="cannot export to LLVM IR: 3 ops outside the llvm dialect"
     ):
         to_llvm_ir(module)
+
+
+def test_invalid_llvm_ir_is_llvms_error() -> None:
+    # strata.compile leaves the llvm stage's verification to LLVM: what LLVM's verifier
+    # rejects (here a return of the wrong type, which xDSL's verifier lets through) is a
+    # StrataError with LLVM's message, not a crash.
+    ctx = make_context()
+    text = "llvm.func @f(%a: i64) -> i32 {\n  llvm.return %a : i64\n}\n"
+    module = parse_ir(ctx, text)
+    with pytest.raises(StrataError, match=r"(?s)invalid LLVM IR: .*doesn.t match function result"):
+        parse(to_llvm_ir(module))
 
 
 ADD = """
