@@ -967,6 +967,88 @@ class ResizeNearestNeighborOp(ResizeOp):
 
 
 @irdl_op_definition
+class CropAndResizeOp(TfOp):
+    """Crops boxes out of NHWC `image` and resizes each to the constant `crop_size`.
+    Box b ([y1, x1, y2, x2], normalised: 0 and 1 are the first and last pixel) is taken from
+    image `box_ind[b]`; output row i samples source row y1 (H - 1) + i (y2 - y1) (H - 1) /
+    (h - 1) (the box's centre for h = 1), columns alike, bilinearly or at the nearest pixel
+    (`method`); a sample outside the image is `extrapolation_value`. The result is float32
+    [boxes, h, w, channels].
+    `%y = "tf.CropAndResize"(%image, %boxes, %box_ind, %size) <{method = "bilinear",
+    extrapolation_value = 0.0 : f32}> : (tensor<1x8x8x3xf32>, tensor<2x4xf32>, tensor<2xi32>,
+    tensor<2xi32>) -> tensor<2x5x5x3xf32>`"""
+
+    name = "tf.CropAndResize"
+    image = operand_def(TensorType)
+    boxes = operand_def(TensorType)
+    box_ind = operand_def(TensorType)
+    crop_size = operand_def(TensorType)
+    crops = result_def(TensorType)
+    method = prop_def(StringAttr, default_value=StringAttr("bilinear"))
+    extrapolation_value = prop_def(FloatAttr, default_value=FloatAttr(0.0, f32))
+    traits = traits_def(Pure())
+
+    METHODS: ClassVar[tuple[str, ...]] = ("bilinear", "nearest")
+
+    def __init__(
+        self,
+        image: SSAValue,
+        boxes: SSAValue,
+        box_ind: SSAValue,
+        crop_size: SSAValue,
+        method: str = "bilinear",
+        extrapolation_value: float = 0.0,
+    ):
+        super().__init__(
+            operands=[image, boxes, box_ind, crop_size],
+            properties={
+                "method": StringAttr(method),
+                "extrapolation_value": FloatAttr(extrapolation_value, f32),
+            },
+            result_types=[self._infer(image, boxes, box_ind, crop_size, method)],
+        )
+
+    def size(self) -> tuple[int, int] | None:
+        """The constant [height, width] of a crop, or None while it is not constant."""
+        values = constant_ints(self.crop_size)
+        return None if values is None else (values[0], values[1])
+
+    @classmethod
+    def _infer(
+        cls, image: SSAValue, boxes: SSAValue, box_ind: SSAValue, size: SSAValue, method: str
+    ) -> TensorType:
+        t = expect_tensor(image, "image")
+        if t.get_num_dims() != 4 or not is_numeric(t.element_type):
+            raise VerifyException(f"image must be a 4-D numeric NHWC tensor, found {t}")
+        bt = expect_tensor(boxes, "boxes")
+        if bt.get_num_dims() != 2 or bt.get_shape()[1] not in (4, DYNAMIC_INDEX):
+            raise VerifyException(f"boxes must be [num_boxes, 4], found {bt}")
+        if not is_float(bt.element_type):
+            raise VerifyException(f"boxes must be float, found {bt}")
+        it = expect_tensor(box_ind, "box_ind")
+        if it.get_num_dims() != 1 or not isinstance(it.element_type, IntegerType):
+            raise VerifyException(f"box_ind must be a 1-D integer tensor, found {it}")
+        boxes_n, index_n = bt.get_shape()[0], it.get_shape()[0]
+        if DYNAMIC_INDEX not in (boxes_n, index_n) and boxes_n != index_n:
+            raise VerifyException(f"{boxes_n} boxes but {index_n} box indices")
+        st = expect_tensor(size, "crop_size")
+        if st.get_shape() != (2,) or not isinstance(st.element_type, IntegerType):
+            raise VerifyException(f"crop_size must be a 2-element integer tensor, found {st}")
+        if method not in cls.METHODS:
+            raise VerifyException(f"method must be bilinear or nearest, found '{method}'")
+        values = constant_ints(size)
+        if values is None:
+            return TensorType(f32, [boxes_n, DYNAMIC_INDEX, DYNAMIC_INDEX, t.get_shape()[3]])
+        height, width = values
+        if height <= 0 or width <= 0:
+            raise VerifyException(f"crop_size must be positive, found [{height}, {width}]")
+        return TensorType(f32, [boxes_n, height, width, t.get_shape()[3]])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.image, self.boxes, self.box_ind, self.crop_size, self.method.data)]
+
+
+@irdl_op_definition
 class LRNOp(TfOp):
     """Local response normalization over the channels of an NHWC tensor:
     y = x / (bias + alpha * sum(x[..., c - r : c + r + 1]^2)) ^ beta (r = depth_radius; the
@@ -1014,6 +1096,7 @@ class LRNOp(TfOp):
 
 
 OPS: list[type[Operation]] = [
+    CropAndResizeOp,
     LRNOp,
     ResizeBicubicOp,
     ResizeAreaOp,

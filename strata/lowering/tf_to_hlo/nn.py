@@ -15,7 +15,7 @@ from strata.dialects.tensor_types import dense_from_numpy, is_float, numpy_dtype
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import all_static
-from strata.lowering.tf_to_hlo.gather import take
+from strata.lowering.tf_to_hlo.gather import check_in_range, take
 from strata.lowering.tf_to_hlo.helpers import broadcast_to, scalar, splat
 
 
@@ -413,6 +413,136 @@ def area_scale(size: tuple[int, int], height: int, width: int, align_corners: bo
         size[1], width, align_corners
     )
     return float(np.float32(1.0 / float(product)))
+
+
+class CropAndResizeLowering(RewritePattern):
+    """tf.CropAndResize(image [N, H, W, C], boxes [B, 4], box_ind [B], const [h, w])
+    -> rt.check(box_ind in [0, N)); with hlo ops on the boxes, in TensorFlow's order: source
+       rows in_y [B, h] = y1 (H - 1) + i ((y2 - y1) (H - 1) / (h - 1)) (0.5 (y1 + y2) (H - 1)
+       for h = 1), columns in_x [B, w] alike; the pixels at floor/ceil of both (bilinear) or
+       round half away from zero (nearest), gathered as rows of image [N H W, C] at (box_ind
+       H + y) W + x; top = tl + (tr - tl) x_lerp, bottom = bl + (br - bl) x_lerp, top + (bottom
+       - top) y_lerp; extrapolation_value where in_y or in_x is outside [0, H - 1] / [0, W - 1].
+    """
+
+    handles = (tf.CropAndResizeOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.CropAndResizeOp) or not all_static(op):
+            return
+        size = op.size()
+        if size is None:
+            return
+        h, w = size
+        n, height, width, channels = shape_of(op.image.type)
+        boxes = shape_of(op.boxes.type)[0]
+        b = LocatedBuilder(rewriter, op)
+        check_in_range(b, op, op.box_ind, 0, n, "box index")
+        image_type = expect(op.image.type, TensorType)
+        flat_type = TensorType(image_type.element_type, [n * height * width, channels])
+        flat: SSAValue = b(hlo.ReshapeOp(op.image, flat_type)).result
+        if image_type.element_type != f32:
+            flat = b(hlo.ConvertOp(flat, f32)).result
+        boxes_f: SSAValue = op.boxes
+        if expect(op.boxes.type, TensorType).element_type != f32:
+            boxes_f = b(hlo.ConvertOp(op.boxes, f32)).result
+
+        def column(k: int) -> SSAValue:
+            piece = b(hlo.SliceOp(boxes_f, [0, k], [boxes, k + 1])).result
+            return b(hlo.ReshapeOp(piece, TensorType(f32, [boxes]))).result
+
+        def spread(x: SSAValue, shape: Sequence[int], dims: Sequence[int]) -> SSAValue:
+            t = expect(x.type, TensorType)
+            return b(
+                hlo.BroadcastInDimOp(x, TensorType(t.element_type, list(shape)), list(dims))
+            ).result
+
+        def source(lo: SSAValue, hi: SSAValue, out: int, extent: int) -> SSAValue:
+            """[boxes, out]: the source coordinate of each output row (or column)."""
+            last = scalar(b, extent - 1, f32)
+            along = TensorType(f32, [boxes])
+            span = b(
+                hlo.MultiplyOp(b(hlo.SubtractOp(hi, lo)).result, spread(last, [boxes], []))
+            ).result
+            if out == 1:
+                half = b(hlo.MultiplyOp(splat(b, 0.5, along), b(hlo.AddOp(lo, hi)).result)).result
+                centre = b(hlo.MultiplyOp(half, spread(last, [boxes], []))).result
+                return spread(centre, [boxes, 1], [0])
+            step = b(hlo.DivideOp(span, splat(b, out - 1, along))).result
+            start = b(hlo.MultiplyOp(lo, spread(last, [boxes], []))).result
+            index = b(
+                hlo.ConvertOp(b(hlo.IotaOp(1, TensorType(i32, [boxes, out]))).output, f32)
+            ).result
+            moved = b(hlo.MultiplyOp(index, spread(step, [boxes, out], [0]))).result
+            return b(hlo.AddOp(spread(start, [boxes, out], [0]), moved)).result
+
+        in_y = source(column(0), column(2), h, height)
+        in_x = source(column(1), column(3), w, width)
+
+        def inside(c: SSAValue, extent: int, out: int) -> SSAValue:
+            t = TensorType(f32, [boxes, out])
+            low = b(hlo.CompareOp(c, splat(b, 0, t), "GE", "FLOAT")).result
+            high = b(hlo.CompareOp(c, splat(b, extent - 1, t), "LE", "FLOAT")).result
+            return b(hlo.AndOp(low, high)).result
+
+        def index(c: SSAValue, rounding: type[hlo.ElementwiseUnaryOp], extent: int) -> SSAValue:
+            """[boxes, out] i32: `rounding` of the coordinate, clamped into the image."""
+            whole = b(hlo.ConvertOp(b(rounding(c)).results[0], i32)).result
+            return b(hlo.ClampOp(scalar(b, 0, i32), whole, scalar(b, extent - 1, i32))).result
+
+        out_shape = [boxes, h, w, channels]
+        image_of = spread(b(hlo.ConvertOp(op.box_ind, i32)).result, [boxes, h, w], [0])
+
+        def pixels(y: SSAValue, x: SSAValue) -> SSAValue:
+            rows = b(
+                hlo.AddOp(
+                    b(
+                        hlo.MultiplyOp(image_of, splat(b, height, TensorType(i32, [boxes, h, w])))
+                    ).result,
+                    spread(y, [boxes, h, w], [0, 1]),
+                )
+            ).result
+            at = b(
+                hlo.AddOp(
+                    b(hlo.MultiplyOp(rows, splat(b, width, TensorType(i32, [boxes, h, w])))).result,
+                    spread(x, [boxes, h, w], [0, 2]),
+                )
+            ).result
+            return take(b, flat, at, 0, 0, TensorType(f32, out_shape))
+
+        if op.method.data == "nearest":
+            value = pixels(
+                index(in_y, hlo.RoundNearestAfzOp, height),
+                index(in_x, hlo.RoundNearestAfzOp, width),
+            )
+        else:
+            top_y, bottom_y = (
+                index(in_y, hlo.FloorOp, height),
+                index(in_y, hlo.CeilOp, height),
+            )
+            left_x, right_x = index(in_x, hlo.FloorOp, width), index(in_x, hlo.CeilOp, width)
+            y_part = b(hlo.SubtractOp(in_y, b(hlo.FloorOp(in_y)).result)).result
+            x_part = b(hlo.SubtractOp(in_x, b(hlo.FloorOp(in_x)).result)).result
+            y_lerp = spread(y_part, out_shape, [0, 1])
+            x_lerp = spread(x_part, out_shape, [0, 2])
+
+            def mix(a: SSAValue, c: SSAValue, t: SSAValue) -> SSAValue:
+                return b(
+                    hlo.AddOp(a, b(hlo.MultiplyOp(b(hlo.SubtractOp(c, a)).result, t)).result)
+                ).result
+
+            top = mix(pixels(top_y, left_x), pixels(top_y, right_x), x_lerp)
+            bottom = mix(pixels(bottom_y, left_x), pixels(bottom_y, right_x), x_lerp)
+            value = mix(top, bottom, y_lerp)
+        both = b(
+            hlo.AndOp(
+                spread(inside(in_y, height, h), [boxes, h, w], [0, 1]),
+                spread(inside(in_x, width, w), [boxes, h, w], [0, 2]),
+            )
+        ).result
+        valid = spread(both, out_shape, [0, 1, 2])
+        outside = splat(b, op.extrapolation_value.value.data, TensorType(f32, out_shape))
+        rewriter.replace(op, [], [b(hlo.SelectOp(valid, value, outside)).result])
 
 
 class ResizeBilinearLowering(RewritePattern):
@@ -822,4 +952,5 @@ PATTERNS: tuple[RewritePattern, ...] = (
     FusedBatchNormV3Lowering(),
     ResizeBilinearLowering(),
     ResizeNearestLowering(),
+    CropAndResizeLowering(),
 )

@@ -201,3 +201,28 @@ func.func @lrn_rank(%x: tensor<2x5xf32>) {
   %0 = "tf.LRN"(%x) <{depth_radius = 1 : i64, bias = 1.0 : f32, alpha = 1.0 : f32, beta = 0.5 : f32}> : (tensor<2x5xf32>) -> tensor<2x5xf32>
   func.return
 }
+
+// -----
+
+func.func @crop_and_resize_method(%x: tensor<1x8x8x3xf32>, %b: tensor<2x4xf32>, %i: tensor<2xi32>, %s: tensor<2xi32>) {
+  // expected-error @+1 {{method must be bilinear or nearest, found 'bicubic'}}
+  %0 = "tf.CropAndResize"(%x, %b, %i, %s) <{method = "bicubic", extrapolation_value = 0.0 : f32}> : (tensor<1x8x8x3xf32>, tensor<2x4xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<2x?x?x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @crop_and_resize_boxes(%x: tensor<1x8x8x3xf32>, %b: tensor<2x4xf32>, %i: tensor<3xi32>) {
+  %s = "tf.Const"() <{value = dense<[5, 5]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  // expected-error @+1 {{2 boxes but 3 box indices}}
+  %0 = "tf.CropAndResize"(%x, %b, %i, %s) <{method = "bilinear", extrapolation_value = 0.0 : f32}> : (tensor<1x8x8x3xf32>, tensor<2x4xf32>, tensor<3xi32>, tensor<2xi32>) -> tensor<2x5x5x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @crop_and_resize_box_shape(%x: tensor<1x8x8x3xf32>, %b: tensor<2x3xf32>, %i: tensor<2xi32>, %s: tensor<2xi32>) {
+  // expected-error @+1 {{boxes must be [num_boxes, 4], found tensor<2x3xf32>}}
+  %0 = "tf.CropAndResize"(%x, %b, %i, %s) <{method = "bilinear", extrapolation_value = 0.0 : f32}> : (tensor<1x8x8x3xf32>, tensor<2x3xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<2x?x?x3xf32>
+  func.return
+}

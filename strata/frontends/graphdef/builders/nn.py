@@ -165,6 +165,18 @@ def build_resize(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     )
 
 
+def build_crop_and_resize(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    image, boxes, box_ind, crop_size = operands
+    return tf.CropAndResizeOp(
+        image,
+        boxes,
+        box_ind,
+        crop_size,
+        attr_string(node, "method", "bilinear"),
+        attr_float(node, "extrapolation_value", 0.0),
+    )
+
+
 def build_lrn(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     (x,) = operands
     return tf.LRNOp(
@@ -177,6 +189,7 @@ def build_lrn(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
 
 
 BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
+    "CropAndResize": build_crop_and_resize,
     "LRN": build_lrn,
     "BatchMatMulV2": build_batch_matmul_v2,
     "BatchMatMul": build_batch_matmul,
