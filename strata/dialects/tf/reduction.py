@@ -64,7 +64,7 @@ def normalize_axes(axes: Sequence[int], rank: int, what: str) -> list[int]:
 
 
 class ReductionOp(TfOp):
-    """Shared structure of Sum, Prod, Mean, Max, Min, All, Any."""
+    """Shared structure of Sum, Prod, Mean, Max, Min, EuclideanNorm, All, Any."""
 
     input = operand_def(TensorType)
     reduction_indices = operand_def(TensorType)
@@ -131,6 +131,10 @@ ProdOp = _reduction("tf.Prod", "Product over the constant axes.")
 MeanOp = _reduction("tf.Mean", "Mean over the constant axes (integers: truncating division).")
 MaxOp = _reduction("tf.Max", "Maximum over the constant axes.")
 MinOp = _reduction("tf.Min", "Minimum over the constant axes.")
+EuclideanNormOp = _reduction(
+    "tf.EuclideanNorm",
+    "Square root of the sum of squares over the constant axes (integers: the root truncated).",
+)
 AllOp = _reduction("tf.All", "Logical and of bools over the constant axes.", bool_only=True)
 AnyOp = _reduction("tf.Any", "Logical or of bools over the constant axes.", bool_only=True)
 
@@ -321,6 +325,7 @@ OPS: list[type[Operation]] = [
     MeanOp,
     MaxOp,
     MinOp,
+    EuclideanNormOp,
     AllOp,
     AnyOp,
     ArgMaxOp,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from xdsl.dialects.builtin import IntegerType, TensorType
+from xdsl.dialects.builtin import IntegerType, TensorType, f64
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
@@ -39,6 +39,7 @@ REDUCTIONS: dict[
     tf.ProdOp: (hlo.MultiplyOp, lambda _: 1),
     tf.MaxOp: (hlo.MaximumOp, _lowest),
     tf.MinOp: (hlo.MinimumOp, _highest),
+    tf.EuclideanNormOp: (hlo.AddOp, lambda _: 0),
     tf.AllOp: (hlo.AndOp, lambda _: True),
     tf.AnyOp: (hlo.OrOp, lambda _: False),
 }
@@ -58,7 +59,8 @@ def reduce(
 class ReductionLowering(RewritePattern):
     """tf.Sum(x, axes) -> hlo.reduce(x init: 0) applies hlo.add across dimensions = axes
     (Prod: multiply/1, Max: maximum/-inf, Min, All: and/true, Any: or/false; Mean: sum / N;
-    keep_dims: hlo.reshape to the kept rank; no axes: x itself)"""
+    EuclideanNorm: sqrt of the sum of x * x, for integers through f64 and truncated back;
+    keep_dims: hlo.reshape to the kept rank; no axes: x itself, |x| for EuclideanNorm)"""
 
     handles = (tf.ReductionOp,)
 
@@ -69,10 +71,17 @@ class ReductionLowering(RewritePattern):
         b = LocatedBuilder(rewriter, op)
         t = expect(op.input.type, TensorType)
         axes = op.axes()
-        if not axes:
+        norm = isinstance(op, tf.EuclideanNormOp)
+        if not axes and not norm:
             rewriter.replace(op, [], [op.input])
             return
-        result = reduce(b, op.input, axes, body, init(t.element_type))
+        x = b(hlo.MultiplyOp(op.input, op.input)).result if norm else op.input
+        result = reduce(b, x, axes, body, init(t.element_type)) if axes else x
+        if norm and is_float(t.element_type):
+            result = b(hlo.SqrtOp(result)).result
+        elif norm:
+            wide = b(hlo.ConvertOp(result, f64)).result
+            result = b(hlo.ConvertOp(b(hlo.SqrtOp(wide)).result, t.element_type)).result
         if isinstance(op, tf.MeanOp):
             count = int(np.prod([shape_of(t)[d] for d in axes]))
             result = b(hlo.DivideOp(result, splat(b, count, result.type))).result

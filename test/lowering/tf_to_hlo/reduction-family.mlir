@@ -15,6 +15,34 @@ func.func @sum_keep_dims(%x: tensor<2x3x4xf32>) -> tensor<1x3x1xf32> {
 
 // -----
 
+// EuclideanNorm: the sum of x * x, then its square root; of integers through f64, truncated
+// back; over no axes |x| (the root of the square), not x.
+// CHECK-LABEL: func.func @euclidean_norm
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>, %[[I:.*]]: tensor<2x3xi32>)
+// CHECK-NEXT:   %[[XX:.*]] = hlo.multiply %[[X]], %[[X]] : tensor<2x3xf32>
+// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT:   %[[S:.*]] = hlo.reduce(%[[XX]] init: %[[Z]]) applies hlo.add across dimensions = [1]
+// CHECK-NEXT:   %[[N:.*]] = hlo.sqrt %[[S]] : tensor<2xf32>
+// CHECK-NEXT:   %[[II:.*]] = hlo.multiply %[[I]], %[[I]] : tensor<2x3xi32>
+// CHECK-NEXT:   %[[IZ:.*]] = hlo.constant dense<0> : tensor<i32>
+// CHECK-NEXT:   %[[IS:.*]] = hlo.reduce(%[[II]] init: %[[IZ]]) applies hlo.add across dimensions = [1]
+// CHECK-NEXT:   %[[W:.*]] = hlo.convert %[[IS]] : (tensor<2xi32>) -> tensor<2xf64>
+// CHECK-NEXT:   %[[WR:.*]] = hlo.sqrt %[[W]] : tensor<2xf64>
+// CHECK-NEXT:   %[[IN:.*]] = hlo.convert %[[WR]] : (tensor<2xf64>) -> tensor<2xi32>
+// CHECK-NEXT:   %[[SQ:.*]] = hlo.multiply %[[X]], %[[X]] : tensor<2x3xf32>
+// CHECK-NEXT:   %[[ABS:.*]] = hlo.sqrt %[[SQ]] : tensor<2x3xf32>
+// CHECK-NEXT:   func.return %[[N]], %[[IN]], %[[ABS]]
+func.func @euclidean_norm(%x: tensor<2x3xf32>, %i: tensor<2x3xi32>) -> (tensor<2xf32>, tensor<2xi32>, tensor<2x3xf32>) {
+  %axes = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  %none = "tf.Const"() <{value = dense<> : tensor<0xi32>}> : () -> tensor<0xi32>
+  %0 = "tf.EuclideanNorm"(%x, %axes) <{keep_dims = false}> : (tensor<2x3xf32>, tensor<i32>) -> tensor<2xf32>
+  %1 = "tf.EuclideanNorm"(%i, %axes) <{keep_dims = false}> : (tensor<2x3xi32>, tensor<i32>) -> tensor<2xi32>
+  %2 = "tf.EuclideanNorm"(%x, %none) <{keep_dims = false}> : (tensor<2x3xf32>, tensor<0xi32>) -> tensor<2x3xf32>
+  func.return %0, %1, %2 : tensor<2xf32>, tensor<2xi32>, tensor<2x3xf32>
+}
+
+// -----
+
 // Mean of integers: the sum divided (truncating) by the count.
 // CHECK-LABEL: func.func @mean_int
 // CHECK-SAME: (%[[X:.*]]: tensor<2x3xi32>)

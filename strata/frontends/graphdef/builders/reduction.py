@@ -54,6 +54,7 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "Mean": _reduction(tf.MeanOp),
     "Max": _reduction(tf.MaxOp),
     "Min": _reduction(tf.MinOp),
+    "EuclideanNorm": _reduction(tf.EuclideanNormOp),
     "All": _reduction(tf.AllOp),
     "Any": _reduction(tf.AnyOp),
     "ArgMax": build_arg_reduction,
