@@ -1048,6 +1048,100 @@ class CropAndResizeOp(TfOp):
         return [self._infer(self.image, self.boxes, self.box_ind, self.crop_size, self.method.data)]
 
 
+class CrossEntropyOp(TfOp):
+    """Shared structure of SoftmaxCrossEntropyWithLogits and its Sparse form: per row of
+    `features` ([batch, classes] logits), the cross entropy of softmax(features) against
+    `labels`, and its gradient softmax(features) - labels."""
+
+    features = operand_def(TensorType)
+    labels = operand_def(TensorType)
+    loss = result_def(TensorType)
+    backprop = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, features: SSAValue, labels: SSAValue):
+        super().__init__(operands=[features, labels], result_types=self._infer(features, labels))
+
+    @classmethod
+    def _check_labels(cls, features: TensorType, labels: TensorType) -> list[int]:
+        """The [batch, classes] shape of the results: probabilities `labels` broadcast with
+        `features` (the Sparse form overrides it)."""
+        if labels.get_num_dims() != 2 or labels.element_type != features.element_type:
+            raise VerifyException(
+                f"labels must be a 2-D tensor of {features.element_type}, found {labels}"
+            )
+        shape = broadcast_shapes(features.get_shape(), labels.get_shape())
+        if shape is None:
+            raise VerifyException(f"labels {labels} do not broadcast with features {features}")
+        return list(shape)
+
+    @classmethod
+    def _infer(cls, features: SSAValue, labels: SSAValue) -> list[Attribute]:
+        ft = expect_tensor(features, "features")
+        if ft.get_num_dims() != 2 or not is_float(ft.element_type):
+            raise VerifyException(f"features must be a 2-D float tensor, found {ft}")
+        shape = cls._check_labels(ft, expect_tensor(labels, "labels"))
+        return [TensorType(ft.element_type, shape[:1]), TensorType(ft.element_type, shape)]
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return self._infer(self.features, self.labels)
+
+
+@irdl_op_definition
+class SoftmaxCrossEntropyWithLogitsOp(CrossEntropyOp):
+    """Cross entropy of softmax(features) against the probabilities `labels` per row (both
+    [batch, classes], broadcast like numpy): loss = sum(labels * (log(sum(exp(s))) - s)) with
+    s = features - max(features), and backprop = softmax(features) - labels.
+    `%loss, %backprop = "tf.SoftmaxCrossEntropyWithLogits"(%f, %l) : (tensor<4x5xf32>,
+    tensor<4x5xf32>) -> (tensor<4xf32>, tensor<4x5xf32>)`"""
+
+    name = "tf.SoftmaxCrossEntropyWithLogits"
+
+
+@irdl_op_definition
+class SparseSoftmaxCrossEntropyWithLogitsOp(CrossEntropyOp):
+    """SoftmaxCrossEntropyWithLogits against one class per row: `labels` [batch] are class
+    indices in [0, classes) (one outside is a run-time error, as on TensorFlow's CPU): loss =
+    log(sum(exp(s))) - s[label], backprop = softmax(features) - one_hot(label).
+    `%loss, %backprop = "tf.SparseSoftmaxCrossEntropyWithLogits"(%f, %l) : (tensor<4x5xf32>,
+    tensor<4xi32>) -> (tensor<4xf32>, tensor<4x5xf32>)`"""
+
+    name = "tf.SparseSoftmaxCrossEntropyWithLogits"
+
+    @classmethod
+    def _check_labels(cls, features: TensorType, labels: TensorType) -> list[int]:
+        batch = features.get_shape()[0]
+        if labels.get_num_dims() != 1 or not isinstance(labels.element_type, IntegerType):
+            raise VerifyException(f"labels must be a 1-D integer tensor, found {labels}")
+        if DYNAMIC_INDEX not in (batch, labels.get_shape()[0]) and labels.get_shape()[0] != batch:
+            raise VerifyException(f"{labels.get_shape()[0]} labels for {batch} rows of features")
+        return list(features.get_shape())
+
+
+@irdl_op_definition
+class L2LossOp(TfOp):
+    """sum(t * t / 2) over every element of `t` (a float scalar): tf.nn.l2_loss.
+    `%y = "tf.L2Loss"(%t) : (tensor<4x5xf32>) -> tensor<f32>`"""
+
+    name = "tf.L2Loss"
+    t = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, t: SSAValue):
+        super().__init__(operands=[t], result_types=[self._infer(t)])
+
+    @staticmethod
+    def _infer(t: SSAValue) -> TensorType:
+        tt = expect_tensor(t, "t")
+        if not is_float(tt.element_type):
+            raise VerifyException(f"t must be a float tensor, found {tt}")
+        return TensorType(tt.element_type, [])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.t)]
+
+
 @irdl_op_definition
 class LRNOp(TfOp):
     """Local response normalization over the channels of an NHWC tensor:
@@ -1096,6 +1190,9 @@ class LRNOp(TfOp):
 
 
 OPS: list[type[Operation]] = [
+    SoftmaxCrossEntropyWithLogitsOp,
+    SparseSoftmaxCrossEntropyWithLogitsOp,
+    L2LossOp,
     CropAndResizeOp,
     LRNOp,
     ResizeBicubicOp,

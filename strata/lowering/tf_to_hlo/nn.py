@@ -80,6 +80,68 @@ class SoftmaxLowering(RewritePattern):
         rewriter.replace(op, [], [result])
 
 
+class CrossEntropyLowering(RewritePattern):
+    """tf.SoftmaxCrossEntropyWithLogits(f, labels) (both broadcast to [B, C]) -> s = f - max(f);
+    t = sum(exp(s)); loss = sum(labels * (log(t) - s)); backprop = exp(s) / t - labels
+    (reductions over the last dim, as TensorFlow's kernel orders them).
+    tf.SparseSoftmaxCrossEntropyWithLogits(f, ids [B]) -> rt.check(ids in [0, C)); the same
+    with labels = one_hot(ids) (a compare of ids with an iota over the classes), the loss
+    term of the labelled class selected rather than multiplied."""
+
+    handles = (tf.CrossEntropyOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.CrossEntropyOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        out = expect(op.backprop.type, TensorType)
+        f = out.element_type
+        shape = shape_of(out)
+        features = broadcast_to(b, op.features, shape)
+        labels: SSAValue
+        hot: SSAValue | None = None
+        if isinstance(op, tf.SparseSoftmaxCrossEntropyWithLogitsOp):
+            check_in_range(b, op, op.labels, 0, shape[1], "label")
+            ids_type = expect(op.labels.type, TensorType)
+            ids = b(hlo.BroadcastInDimOp(op.labels, TensorType(ids_type.element_type, shape), [0]))
+            classes = b(hlo.IotaOp(1, TensorType(ids_type.element_type, shape))).output
+            hot = b(hlo.CompareOp(ids.result, classes, "EQ", "SIGNED")).result
+            labels = b(hlo.ConvertOp(hot, f)).result
+        else:
+            labels = broadcast_to(b, op.labels, shape)
+        shifted = b(hlo.SubtractOp(features, _reduce_last(b, features, hlo.MaximumOp, -np.inf)))
+        exp = b(hlo.ExponentialOp(shifted.result)).result
+        total = _reduce_last(b, exp, hlo.AddOp, 0.0)
+        log_total = b(hlo.LogOp(total)).result
+        surprise = b(hlo.SubtractOp(log_total, shifted.result)).result
+        if hot is None:
+            terms = b(hlo.MultiplyOp(labels, surprise)).result
+        else:  # picked, not multiplied: a -inf logit of another class adds no NaN
+            terms = b(hlo.SelectOp(hot, surprise, splat(b, 0, out))).result
+        loss = b(hlo.ReduceOp.build_binary(terms, scalar(b, 0, f), [1], hlo.AddOp))
+        softmax = b(hlo.DivideOp(exp, total)).result
+        backprop = b(hlo.SubtractOp(softmax, labels)).result
+        rewriter.replace(op, [], [loss.results[0], backprop])
+
+
+class L2LossLowering(RewritePattern):
+    """tf.L2Loss(t) -> hlo.reduce(t * t * 0.5) across every dim (halved before the sum, as
+    TensorFlow's kernel does)"""
+
+    handles = (tf.L2LossOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.L2LossOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        t = expect(op.t.type, TensorType)
+        square = b(hlo.MultiplyOp(op.t, op.t)).result
+        half = b(hlo.MultiplyOp(square, splat(b, 0.5, t))).result
+        dims = list(range(len(shape_of(t))))
+        total = b(hlo.ReduceOp.build_binary(half, scalar(b, 0, t.element_type), dims, hlo.AddOp))
+        rewriter.replace(op, [], [total.results[0]])
+
+
 def _strides(op: tf.WindowOp) -> list[int]:
     return op.spatial_strides()
 
@@ -953,4 +1015,6 @@ PATTERNS: tuple[RewritePattern, ...] = (
     ResizeBilinearLowering(),
     ResizeNearestLowering(),
     CropAndResizeLowering(),
+    CrossEntropyLowering(),
+    L2LossLowering(),
 )

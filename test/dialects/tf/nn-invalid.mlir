@@ -226,3 +226,27 @@ func.func @crop_and_resize_box_shape(%x: tensor<1x8x8x3xf32>, %b: tensor<2x3xf32
   %0 = "tf.CropAndResize"(%x, %b, %i, %s) <{method = "bilinear", extrapolation_value = 0.0 : f32}> : (tensor<1x8x8x3xf32>, tensor<2x3xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<2x?x?x3xf32>
   func.return
 }
+
+// -----
+
+func.func @sparse_xent_labels(%f: tensor<4x5xf32>, %l: tensor<3xi32>) {
+  // expected-error @+1 {{3 labels for 4 rows of features}}
+  %0, %1 = "tf.SparseSoftmaxCrossEntropyWithLogits"(%f, %l) : (tensor<4x5xf32>, tensor<3xi32>) -> (tensor<4xf32>, tensor<4x5xf32>)
+  func.return
+}
+
+// -----
+
+func.func @xent_broadcast(%f: tensor<4x5xf32>, %l: tensor<3x5xf32>) {
+  // expected-error @+1 {{labels tensor<3x5xf32> do not broadcast with features tensor<4x5xf32>}}
+  %0, %1 = "tf.SoftmaxCrossEntropyWithLogits"(%f, %l) : (tensor<4x5xf32>, tensor<3x5xf32>) -> (tensor<4xf32>, tensor<4x5xf32>)
+  func.return
+}
+
+// -----
+
+func.func @l2_loss_int(%t: tensor<3xi32>) {
+  // expected-error @+1 {{t must be a float tensor, found tensor<3xi32>}}
+  %0 = "tf.L2Loss"(%t) : (tensor<3xi32>) -> tensor<i32>
+  func.return
+}

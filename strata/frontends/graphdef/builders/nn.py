@@ -177,6 +177,18 @@ def build_crop_and_resize(node: NodeDefMessage, operands: list[SSAValue]) -> Ope
     )
 
 
+def build_cross_entropy(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    features, labels = operands
+    if node.op == "SparseSoftmaxCrossEntropyWithLogits":
+        return tf.SparseSoftmaxCrossEntropyWithLogitsOp(features, labels)
+    return tf.SoftmaxCrossEntropyWithLogitsOp(features, labels)
+
+
+def build_l2_loss(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    (t,) = operands
+    return tf.L2LossOp(t)
+
+
 def build_lrn(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     (x,) = operands
     return tf.LRNOp(
@@ -190,6 +202,9 @@ def build_lrn(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
 
 BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "CropAndResize": build_crop_and_resize,
+    "SoftmaxCrossEntropyWithLogits": build_cross_entropy,
+    "SparseSoftmaxCrossEntropyWithLogits": build_cross_entropy,
+    "L2Loss": build_l2_loss,
     "LRN": build_lrn,
     "BatchMatMulV2": build_batch_matmul_v2,
     "BatchMatMul": build_batch_matmul,
