@@ -1,6 +1,6 @@
-"""An index (or a ReverseSequence length) out of range is a runtime error naming the node, as
-in TensorFlow on CPU: through `strata.compile` a RuntimeError, through `strata-run` one line on
-stderr and exit 1. In-range calls on the same compiled function keep working."""
+"""An index (or a ReverseSequence length, a class label) out of range is a runtime error naming
+the node, as in TensorFlow on CPU: through `strata.compile` a RuntimeError, through `strata-run`
+one line on stderr and exit 1. In-range calls on the same compiled function keep working."""
 
 from __future__ import annotations
 
@@ -149,3 +149,18 @@ def test_bincount_negative_value_raises() -> None:
         fn.run(**inputs)
     inputs["x"][2, 3] = 9  # past size: not counted, no error
     assert fn.run(**inputs)["DenseBincount"].shape == (3, 6)
+
+
+@pytest.mark.parametrize("bad", [5, -1])
+def test_sparse_cross_entropy_label_out_of_range_raises(bad: int) -> None:
+    name = "op_sparsesoftmaxcrossentropywithlogits"
+    fn = strata.compile(str(FIXTURES / f"{name}.pbtxt"), outputs=["Identity", "Identity_1"])
+    inputs = load_npz(FIXTURES / f"{name}.inputs.npz")
+    inputs["labels"] = inputs["labels"].copy()
+    inputs["labels"][3] = bad
+    with pytest.raises(
+        RuntimeError,
+        match=r"node 'SparseSoftmaxCrossEntropyWithLogits' \(tf.SparseSoftmaxCrossEntropyWithLogits"
+        r"\): label out of range \[0, 5\)",
+    ):
+        fn.run(**inputs)
