@@ -204,6 +204,7 @@ def compile(  # noqa: A001 - the natural name for this entry point
     load_plugins(plugins)
     if target not in TARGETS:
         raise StrataError(f"unknown target '{target}' (targets: {', '.join(TARGETS)})")
+    from strata.targets import vector_library
     from strata.targets.cpu import jit_cpu
     from strata.targets.description import TargetDescription
 
@@ -216,6 +217,7 @@ def compile(  # noqa: A001 - the natural name for this entry point
         profile=profile,
         threads=1 if check_bounds else (threads or target_description.cores),
         target=target_description,
+        vector_library=vector_library.available(),
         verify_each=each,
         verify_last=each,  # the llvm stage goes straight to LLVM, which verifies what it parses
     )

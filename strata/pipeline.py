@@ -70,6 +70,9 @@ class PipelineOptions:
     the first stage's output (a GraphDef's ops, as imported and cleaned up: the input) and the
     last one's (see `verify_last`): what `strata.compile` does by default, since verification is
     a fifth of a large compile's time."""
+    vector_library: bool = False
+    """The code calls glibc's libmvec for f32 sin, cos, ... (the JIT where it loads, an object
+    with --libmvec): expand-math leaves sin and cos to it, else expands them."""
     verify_last: bool = True
     """Without `verify_each`, verify the last stage's output too. `strata.compile` turns it off:
     it hands that output (the `llvm` dialect) straight to LLVM, whose verifier checks the module
@@ -249,7 +252,7 @@ def stage_passes(stage: Stage, options: PipelineOptions | None = None) -> str:
         filled = {
             TILING_PASS: f"{TILING_PASS}{{{shape} fma={int(t.fma)} interleave={t.interleave} "
             f"deep-interleave={t.deep_interleave}}}",
-            MATH_PASS: f"{MATH_PASS}{{fma={int(t.fma)}}}",
+            MATH_PASS: f"{MATH_PASS}{{fma={int(t.fma)} trig={int(not options.vector_library)}}}",
             PACKING_PASS: f"{PACKING_PASS}{{{shape}}}",
         }
         passes = ",".join(filled.get(p, p) for p in passes.split(","))

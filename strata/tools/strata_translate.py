@@ -77,7 +77,9 @@ def _compiled(args: argparse.Namespace) -> ModuleOp:
     if args.threads is not None and args.threads < 1:
         raise StrataError(f"--threads must be at least 1, found {args.threads}")
     options = PipelineOptions(
-        target=for_export(args.triple, args.cpu, args.features), threads=args.threads or 1
+        target=for_export(args.triple, args.cpu, args.features),
+        threads=args.threads or 1,
+        vector_library=bool(getattr(args, "libmvec", False)),
     )
     _ctx, module = lower(
         args.input,

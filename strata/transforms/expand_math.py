@@ -15,7 +15,12 @@ denormal inputs and results, and overflow, with clamps and selects or by letting
 flow through the arithmetic. Measured accuracy over all f32 inputs (test/transforms/expand_math/
 test_ulp.py, against float64 numpy): see MAX_ULP.
 
-f64 ops, and f32 ops not listed (sin, cos, pow, erf, ...), are left for convert-math-to-llvm.
+sin and cos (where no vector library serves them: `trig`) reduce |x| = (4m + n) pi/2 + r in f64,
+below 2^25 by three parts of pi/2 and from there by Payne and Hanek's method in 64-bit integers
+(2/pi's bits shifted into a 96-bit window; no table in memory), then evaluate Cephes' f32
+polynomials for sin r and cos r and pick by quadrant: every input handled, huge ones included.
+
+f64 ops, and f32 ops not listed (pow, erf, ...), are left for convert-math-to-llvm.
 """
 
 from __future__ import annotations
@@ -33,15 +38,20 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     UnitAttr,
     f32,
+    f64,
     i32,
+    i64,
 )
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
+from strata.targets import vector_library
 from strata.targets.description import TargetDescription
 
-MAX_ULP: dict[str, int] = {"exp": 1, "log": 1, "log1p": 2, "expm1": 2, "tanh": 2}
+MAX_ULP: dict[str, int] = {
+    "exp": 1, "log": 1, "log1p": 2, "expm1": 2, "tanh": 2, "sin": 2, "cos": 2,
+}  # fmt: skip
 """Largest error, in units in the last place of the float32 result, measured over every finite
 f32 input range and the special values by test_ulp.py (which asserts these bounds)."""
 
@@ -90,8 +100,45 @@ there."""
 FRACTION_MASK = 0x007FFFFF
 
 
+def _two_over_pi_bits(count: int) -> tuple[int, ...]:
+    """The binary fraction of 2/pi in `count` 64-bit words (bits 1-64 first), as signed i64
+    values: pi from Machin's formula in integer arithmetic (400 bits), exact far past them."""
+
+    def arctan_of_inverse(x: int, one: int) -> int:
+        total = term = one // x
+        n, sign = 1, -1
+        while term:
+            term //= x * x
+            n += 2
+            total += sign * (term // n)
+            sign = -sign
+        return total
+
+    one = 1 << 400
+    pi = 16 * arctan_of_inverse(5, one) - 4 * arctan_of_inverse(239, one)
+    fraction = (2 << 800) // pi  # 2/pi * 2^400
+    words = [(fraction >> (400 - 64 * (k + 1))) & ((1 << 64) - 1) for k in range(count)]
+    return tuple(w - (1 << 64) if w >> 63 else w for w in words)
+
+
+TWO_OVER_PI_BITS = _two_over_pi_bits(4)
+"""2/pi's first 256 bits (0xA2F9836E4E441529, ...): the large-argument reduction of sin and cos
+(see `_quadrant_large`) reads 96 of them from bit 8t + 1, t <= 12."""
+HALF_PI_PARTS = (1.570796325802803, 9.920935739593517e-10, 5.721188726109832e-18)
+"""pi/2 = P1 + P2 + P3 (to 2^-110), P1 and P2 rounded to 27 significant bits (0x1.921fb54p+0,
+0x1.10b461p-30): k P1 and k P2 are exact in f64 for k < 2^26, arguments below 2^25."""
+SMALL_TRIG = 33554432.0
+"""2^25: below, sin and cos reduce with HALF_PI_PARTS in f64; from there (x = M 2^E with E >= 2,
+M the 24-bit significand) with TWO_OVER_PI_WORDS."""
+SIN_POLY = (-1.9515295891e-4, 8.3321608736e-3, -1.6666654611e-1)
+"""sin r = r + r^3 P(r^2) on [-pi/4, pi/4] (Cephes' sinf coefficients), in f32."""
+COS_POLY = (2.443315711809948e-5, -1.388731625493765e-3, 4.166664568298827e-2)
+"""cos r = 1 - r^2 / 2 + r^4 Q(r^2) on [-pi/4, pi/4] (Cephes' cosf coefficients), in f32."""
+
+
 class _Emit:
-    """Appends f32/i32 arith ops to `block`; every value is an SSAValue of f32 or i32."""
+    """Appends arith ops to `block`; every value is an SSAValue of f32 or i32 (f64 and i64 where
+    sin and cos work wider)."""
 
     def __init__(self, block: Block, fma: bool):
         self.block = block
@@ -112,6 +159,19 @@ class _Emit:
         key = ("i", float(value))
         if key not in self.consts:
             self.consts[key] = self.op(arith.ConstantOp(IntegerAttr(value, i32)))
+        return self.consts[key]
+
+    def d(self, value: float) -> SSAValue:
+        key = ("d", value)
+        if key not in self.consts:
+            self.consts[key] = self.op(arith.ConstantOp(FloatAttr(value, f64)))
+        return self.consts[key]
+
+    def long(self, value: int) -> SSAValue:
+        """An i64 constant."""
+        key = ("l", float(value))
+        if key not in self.consts:
+            self.consts[key] = self.op(arith.ConstantOp(IntegerAttr(value, i64)))
         return self.consts[key]
 
     def add(self, a: SSAValue, b: SSAValue) -> SSAValue:
@@ -257,6 +317,117 @@ def _expm1(e: _Emit, x: SSAValue) -> SSAValue:
     return e.select(e.cmp("oeq", x, e.f(0.0)), x, y)  # -0 (q is +0 there); NaN flows through q
 
 
+def _quadrant_small(e: _Emit, ax: SSAValue) -> tuple[SSAValue, SSAValue]:
+    """For 0 <= ax < SMALL_TRIG: (n, r) with ax = (4m + n) pi/2 + r, n an i32 in [0, 3] and r an
+    f64 in [-pi/4, pi/4]: k = ax 2/pi rounded (by adding 1.5 2^52, k read back from the sum's
+    low bits), r = ax - k P1 - k P2 - k P3, each product exact and the first difference exact
+    (Sterbenz)."""
+    xd = e.op(arith.ExtFOp(ax, f64))
+    shifted = e.add(e.mul(xd, e.d(0.6366197723675814)), e.d(6755399441055744.0))
+    k = e.sub(shifted, e.d(6755399441055744.0))
+    r = xd
+    for part in HALF_PI_PARTS:
+        r = e.sub(r, e.mul(k, e.d(part)))
+    low = e.op(arith.TruncIOp(e.op(arith.BitcastOp(shifted, i64)), i32))
+    return e.op(arith.AndIOp(low, e.i(3))), r
+
+
+def _quadrant_large(e: _Emit, ax: SSAValue) -> tuple[SSAValue, SSAValue]:
+    """For finite ax >= SMALL_TRIG, as `_quadrant_small`, by Payne and Hanek's reduction in
+    integers: ax = M 2^E (M the 24-bit significand, E >= 2); the bits of 2/pi down to position
+    E - 2 only add multiples of 4 to ax 2/pi, so with s = E - 2 rounded down to a multiple of 8
+    and d = E - 2 - s, ax 2/pi = (M 2^d) W 2^-94 (mod 4), W the 96 bits of 2/pi after bit s
+    (shifted out of TWO_OVER_PI_BITS: no table in memory). Q, the top 64 bits of (M 2^d) W mod
+    2^96, is ax 2/pi mod 4 in units of 2^-62: n is Q's top two bits rounded, r the rest times
+    pi/2 2^-62. Other inputs give some (n, r), which the caller does not use."""
+    bits = e.bits(ax)
+    exponent = e.op(arith.SubiOp(e.op(arith.ShRUIOp(bits, e.i(23))), e.i(152)))  # E - 2
+    significand = e.op(
+        arith.OrIOp(e.op(arith.AndIOp(bits, e.i(FRACTION_MASK))), e.i(FRACTION_MASK + 1))
+    )
+    # s in [0, 96] for the E of finite inputs from 2^25 on; clamped so that others stay defined.
+    s = e.op(arith.AndIOp(e.op(arith.MaxSIOp(exponent, e.i(0))), e.i(0x78)))
+    m = e.op(
+        arith.ExtUIOp(e.op(arith.ShLIOp(significand, e.op(arith.AndIOp(exponent, e.i(7))))), i64)
+    )
+    s64 = e.op(arith.ExtUIOp(s, i64))
+    second = e.op(arith.CmpiOp(s, e.i(64), "uge"))
+    shift = e.op(arith.AndIOp(s64, e.long(63)))
+    back = e.op(arith.SubiOp(e.long(63), shift))
+    words = [e.long(w) for w in TWO_OVER_PI_BITS]
+    picked = [e.select(second, words[k + 1], words[k]) for k in range(3)]
+
+    def window(k: int) -> SSAValue:
+        """64 bits of 2/pi from bit s + 64 k + 1: picked[k] << shift | picked[k + 1] >> (64 -
+        shift), the second shift split in two so that it is never 64."""
+        high = e.op(arith.ShLIOp(picked[k], shift))
+        low = e.op(arith.ShRUIOp(e.op(arith.ShRUIOp(picked[k + 1], e.long(1))), back))
+        return e.op(arith.OrIOp(high, low))
+
+    upper, lower = window(0), window(1)
+    # (M' W mod 2^96) >> 32 with W = upper 2^32 + (lower >> 32): M' upper mod 2^64, plus the
+    # top of M' (lower >> 32) (M' < 2^31: no overflow there).
+    q = e.op(
+        arith.AddiOp(
+            e.op(arith.MuliOp(m, upper)),
+            e.op(
+                arith.ShRUIOp(
+                    e.op(arith.MuliOp(m, e.op(arith.ShRUIOp(lower, e.long(32))))), e.long(32)
+                )
+            ),
+        )
+    )
+    n = e.op(arith.ShRUIOp(e.op(arith.AddiOp(q, e.long(1 << 61))), e.long(62)))
+    rest = e.op(arith.SubiOp(q, e.op(arith.ShLIOp(n, e.long(62)))))  # in [-2^61, 2^61)
+    r = e.mul(e.op(arith.SIToFPOp(rest, f64)), e.d(1.5707963267948966 / 2.0**62))
+    return e.op(arith.TruncIOp(n, i32)), r
+
+
+def _sin_cos_reduced(e: _Emit, x: SSAValue) -> tuple[SSAValue, SSAValue, SSAValue]:
+    """(n, sin r, cos r) for |x| = (4m + n) pi/2 + r: r found in f64, rounded to f32 for the
+    polynomials."""
+    ax = e.op(math.AbsFOp(x))
+    n_small, r_small = _quadrant_small(e, ax)
+    n_large, r_large = _quadrant_large(e, ax)
+    small = e.cmp("olt", ax, e.f(SMALL_TRIG))
+    n = e.select(small, n_small, n_large)
+    r = e.op(arith.TruncFOp(e.select(small, r_small, r_large), f32))
+    z = e.mul(r, r)
+    sin_r = e.madd(e.mul(e.horner(z, SIN_POLY), z), r, r)
+    cos_r = e.madd(e.mul(e.horner(z, COS_POLY), z), z, e.madd(z, e.f(-0.5), e.f(1.0)))
+    return n, sin_r, cos_r
+
+
+def _by_quadrant(
+    e: _Emit, x: SSAValue, n: SSAValue, values: tuple[SSAValue, SSAValue, SSAValue, SSAValue]
+) -> SSAValue:
+    """values[n]; NaN for an infinite or NaN x."""
+    odd = e.op(arith.CmpiOp(e.op(arith.AndIOp(n, e.i(1))), e.i(0), "ne"))
+    high = e.op(arith.CmpiOp(e.op(arith.AndIOp(n, e.i(2))), e.i(0), "ne"))
+    low_pair = e.select(odd, values[1], values[0])
+    high_pair = e.select(odd, values[3], values[2])
+    y = e.select(high, high_pair, low_pair)
+    finite = e.cmp("ole", e.op(math.AbsFOp(x)), e.f(3.4028234663852886e38))
+    return e.select(finite, y, e.f(float("nan")))
+
+
+def _sin(e: _Emit, x: SSAValue) -> SSAValue:
+    # sin|x| by quadrant: sin r, cos r, -sin r, -cos r; sin is odd: x's sign bit flips the
+    # result's (sin(-0) is -0).
+    n, s, c = _sin_cos_reduced(e, x)
+    minus_s, minus_c = e.sub(e.f(0.0), s), e.sub(e.f(0.0), c)
+    y = _by_quadrant(e, x, n, (s, c, minus_s, minus_c))
+    sign = e.op(arith.AndIOp(e.bits(x), e.i(-(1 << 31))))
+    return e.float_of_bits(e.op(arith.XOrIOp(e.bits(y), sign)))
+
+
+def _cos(e: _Emit, x: SSAValue) -> SSAValue:
+    # cos|x| by quadrant: cos r, -sin r, -cos r, sin r.
+    n, s, c = _sin_cos_reduced(e, x)
+    minus_s, minus_c = e.sub(e.f(0.0), s), e.sub(e.f(0.0), c)
+    return _by_quadrant(e, x, n, (c, minus_s, minus_c, s))
+
+
 def _tanh(e: _Emit, x: SSAValue) -> SSAValue:
     # tanh|x| = -m / (2 + m) with m = e^(-2|x|) - 1 in (-1, 0]: no cancellation for small |x|
     # (m is about -2|x|, its error relative), and 1 - 2/(e^2|x| + 1)'s overflow never arises.
@@ -276,6 +447,8 @@ EXPANSIONS: dict[type[Operation], tuple[str, Callable[[_Emit, SSAValue], SSAValu
     math.Log1pOp: ("log1p", _log1p),
     math.ExpM1Op: ("expm1", _expm1),
     math.TanhOp: ("tanh", _tanh),
+    math.SinOp: ("sin", _sin),
+    math.CosOp: ("cos", _cos),
 }
 """math op -> (name in MAX_ULP, its f32 expansion)."""
 
@@ -285,9 +458,16 @@ log 24, log1p 25, all with FMA), checked by test_expansion_depth.py: how much la
 op adds to a loop body (see `expands`)."""
 
 
-def expands(op: Operation) -> bool:
+TRIG = frozenset({math.SinOp, math.CosOp})
+"""The expansions left out where the code calls a vector library's (`ExpandMathPass.trig`)."""
+
+
+def expands(op: Operation, trig: bool = True) -> bool:
     """Whether expand-math will rewrite `op` into a polynomial expansion (f32, one of
-    EXPANSIONS): a long chain of dependent arith ops once lowered."""
+    EXPANSIONS; sin and cos only with `trig`): a long chain of dependent arith ops once
+    lowered."""
+    if type(op) in TRIG and not trig:
+        return False
     return type(op) in EXPANSIONS and isinstance(op.results[0].type, Float32Type)
 
 
@@ -314,7 +494,7 @@ def expansion_function(name: str, fma: bool) -> func.FuncOp:
 
 @dataclass(frozen=True)
 class ExpandMathPass(ModulePass):
-    """Expands f32 exp, log, log1p, expm1 and tanh into vectorisable arith.
+    """Expands f32 exp, log, log1p, expm1, tanh, sin and cos into vectorisable arith.
 
     Each function used is built once per module, as a private function that LLVM inlines
     (`always_inline`) before it vectorises, and each op becomes a call of it: the expansion's
@@ -322,6 +502,11 @@ class ExpandMathPass(ModulePass):
 
     `fma`: 1, the polynomials' multiply-adds are `math.fma` (the target has FMA); 0, a multiply
     and an add; -1, as this machine (the pipeline fills it from the compile's target).
+
+    `trig`: 1, sin and cos are expanded too; 0, they stay calls for the vector library the code
+    is linked with (glibc's libmvec: 0.4 ms for 1M sinf on one AVX2 core, where this expansion
+    takes 1.6-2.9 ms and a scalar libm call per element 9 ms); -1, as the JIT on this machine
+    (expanded unless libmvec is loadable; the pipeline fills it from the compile).
 
     Expects: any stage with `math` ops on scalars (the `loops` stage on the cpu chain).
     Guarantees: no f32 math.exp/log/log1p/expm1/tanh is left; calls of `__strata_math_*_f32`
@@ -331,11 +516,13 @@ class ExpandMathPass(ModulePass):
     name = "expand-math"
 
     fma: int = -1
+    trig: int = -1
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         fma = TargetDescription.host().fma if self.fma < 0 else bool(self.fma)
+        trig = not vector_library.available() if self.trig < 0 else bool(self.trig)
         functions: dict[str, func.FuncOp] = {}
-        for math_op in [o for o in op.walk() if expands(o)]:
+        for math_op in [o for o in op.walk() if expands(o, trig)]:
             name = EXPANSIONS[type(math_op)][0]
             if name not in functions:
                 functions[name] = expansion_function(name, fma)
