@@ -475,6 +475,119 @@ class BucketizeOp(TfOp):
         return [TensorType(i32, t.get_shape())]
 
 
+class SearchSortedOp(TfOp):
+    """Shared structure of LowerBound and UpperBound (tf.searchsorted): per row b, for each of
+    `values[b]`, where it would go in the sorted row `sorted_inputs[b]`."""
+
+    sorted_inputs = operand_def(TensorType)
+    values = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, sorted_inputs: SSAValue, values: SSAValue, out_type: Attribute):
+        super().__init__(
+            operands=[sorted_inputs, values],
+            result_types=[self._infer(sorted_inputs, values, out_type)],
+        )
+
+    @staticmethod
+    def _infer(sorted_inputs: SSAValue, values: SSAValue, out_type: Attribute) -> TensorType:
+        st, vt = expect_tensor(sorted_inputs, "sorted_inputs"), expect_tensor(values, "values")
+        if st.get_num_dims() != 2 or vt.get_num_dims() != 2 or not is_numeric(st.element_type):
+            raise VerifyException(
+                f"sorted_inputs and values must be 2-D numeric tensors, found {st} and {vt}"
+            )
+        if vt.element_type != st.element_type:
+            raise VerifyException(
+                f"values must be {st.element_type} like sorted_inputs, found {vt}"
+            )
+        if not dims_compatible(st.get_shape()[:1], vt.get_shape()[:1]):
+            raise VerifyException(f"{st} and {vt} have different numbers of rows")
+        if out_type not in (i32, i64):
+            raise VerifyException(f"out_type must be i32 or i64, found {out_type}")
+        return TensorType(out_type, vt.get_shape())
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        out = expect_tensor(self.output, "output").element_type
+        return [self._infer(self.sorted_inputs, self.values, out)]
+
+
+@irdl_op_definition
+class LowerBoundOp(SearchSortedOp):
+    """For each value, how many elements of its sorted row are below it (the first index it
+    could go at: tf.searchsorted side='left').
+    `%i = "tf.LowerBound"(%s, %v) : (tensor<2x5xf32>, tensor<2x3xf32>) -> tensor<2x3xi32>`"""
+
+    name = "tf.LowerBound"
+
+
+@irdl_op_definition
+class UpperBoundOp(SearchSortedOp):
+    """For each value, how many elements of its sorted row it is not below (the last index it
+    could go at: tf.searchsorted side='right'; a NaN value goes last).
+    `%i = "tf.UpperBound"(%s, %v) : (tensor<2x5xf32>, tensor<2x3xf32>) -> tensor<2x3xi32>`"""
+
+    name = "tf.UpperBound"
+
+
+@irdl_op_definition
+class CrossOp(TfOp):
+    """Cross products of the 3-vectors in the last dims of `a` and `b` (same shape).
+    `%c = "tf.Cross"(%a, %b) : (tensor<4x3xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>`"""
+
+    name = "tf.Cross"
+    a = operand_def(TensorType)
+    b = operand_def(TensorType)
+    product = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, a: SSAValue, b: SSAValue):
+        super().__init__(operands=[a, b], result_types=[self._infer(a, b)])
+
+    @staticmethod
+    def _infer(a: SSAValue, b: SSAValue) -> TensorType:
+        at, bt = expect_tensor(a, "a"), expect_tensor(b, "b")
+        if at != bt or not is_numeric(at.element_type):
+            raise VerifyException(f"a and b must be numeric tensors of one type, found {at}, {bt}")
+        if at.get_num_dims() < 1 or at.get_shape()[-1] not in (3, DYNAMIC_INDEX):
+            raise VerifyException(f"the last dim must be 3, found {at}")
+        return at
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.a, self.b)]
+
+
+@irdl_op_definition
+class ApproximateEqualOp(TfOp):
+    """Elementwise |x - y| < `tolerance` (x and y of one shape), as bools.
+    `%e = "tf.ApproximateEqual"(%x, %y) <{tolerance = 1.0e-05 : f32}>
+    : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>`"""
+
+    name = "tf.ApproximateEqual"
+    x = operand_def(TensorType)
+    y = operand_def(TensorType)
+    z = result_def(TensorType)
+    tolerance = prop_def(FloatAttr, default_value=FloatAttr(1e-5, f32))
+    traits = traits_def(Pure())
+
+    def __init__(self, x: SSAValue, y: SSAValue, tolerance: float = 1e-5):
+        super().__init__(
+            operands=[x, y],
+            properties={"tolerance": FloatAttr(tolerance, f32)},
+            result_types=[self._infer(x, y)],
+        )
+
+    @staticmethod
+    def _infer(x: SSAValue, y: SSAValue) -> TensorType:
+        xt, yt = expect_tensor(x, "x"), expect_tensor(y, "y")
+        if xt != yt or not is_numeric(xt.element_type):
+            raise VerifyException(f"x and y must be numeric tensors of one type, found {xt}, {yt}")
+        return TensorType(i1, xt.get_shape())
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.x, self.y)]
+
+
 def _square_matrices(value: SSAValue, what: str) -> TensorType:
     t = expect_tensor(value, what)
     shape = list(t.get_shape())
@@ -849,6 +962,10 @@ class ImagOp(ComplexPartBase):
 
 
 OPS: list[type[Operation]] = [
+    LowerBoundOp,
+    UpperBoundOp,
+    CrossOp,
+    ApproximateEqualOp,
     RFFTOp,
     ComplexAbsOp,
     RealOp,

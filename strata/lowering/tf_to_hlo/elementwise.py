@@ -624,8 +624,82 @@ class BucketizeLowering(RewritePattern):
         rewriter.replace(op, [], [total])
 
 
+class SearchSortedLowering(RewritePattern):
+    """tf.LowerBound(s [B, N], v [B, M]) -> the sum over N of convert(s < v) (both broadcast to
+    [B, M, N]) to the output type; tf.UpperBound: of convert(not (v < s)), so that a NaN value
+    goes past every element, as std::upper_bound puts it"""
+
+    handles = (tf.SearchSortedOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.SearchSortedOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        st = expect(op.sorted_inputs.type, TensorType)
+        rows, n = shape_of(st)
+        m = shape_of(op.values.type)[1]
+        grid = TensorType(st.element_type, [rows, m, n])
+        s = b(hlo.BroadcastInDimOp(op.sorted_inputs, grid, [0, 2])).result
+        v = b(hlo.BroadcastInDimOp(op.values, grid, [0, 1])).result
+        kind = "FLOAT" if is_float(st.element_type) else "SIGNED"
+        if isinstance(op, tf.LowerBoundOp):
+            counted = b(hlo.CompareOp(s, v, "LT", kind)).result
+        else:
+            counted = b(hlo.NotOp(b(hlo.CompareOp(v, s, "LT", kind)).result)).result
+        out = expect(op.output.type, TensorType).element_type
+        ones = b(hlo.ConvertOp(counted, out)).result
+        total = b(hlo.ReduceOp.build_binary(ones, scalar(b, 0, out), [2], hlo.AddOp))
+        rewriter.replace(op, [], [total.results[0]])
+
+
+class CrossLowering(RewritePattern):
+    """tf.Cross(a, b) -> [a1 b2 - a2 b1, a2 b0 - a0 b2, a0 b1 - a1 b0] from slices of the last
+    dim, concatenated"""
+
+    handles = (tf.CrossOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.CrossOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        shape = shape_of(op.a.type)
+        last = len(shape) - 1
+
+        def part(x: SSAValue, k: int) -> SSAValue:
+            start, limit = [0] * len(shape), list(shape)
+            start[last], limit[last] = k, k + 1
+            return b(hlo.SliceOp(x, start, limit)).result
+
+        def term(i: int, j: int) -> SSAValue:
+            first = b(hlo.MultiplyOp(part(op.a, i), part(op.b, j))).result
+            second = b(hlo.MultiplyOp(part(op.a, j), part(op.b, i))).result
+            return b(hlo.SubtractOp(first, second)).result
+
+        terms = [term(1, 2), term(2, 0), term(0, 1)]
+        rewriter.replace(op, [], [b(hlo.ConcatenateOp(terms, last)).result])
+
+
+class ApproximateEqualLowering(RewritePattern):
+    """tf.ApproximateEqual(x, y) {tolerance} -> |x - y| < tolerance (compared in x's type)"""
+
+    handles = (tf.ApproximateEqualOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.ApproximateEqualOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        t = expect(op.x.type, TensorType)
+        distance = b(hlo.AbsOp(b(hlo.SubtractOp(op.x, op.y)).result)).result
+        limit = splat(b, op.tolerance.value.data, t)
+        kind = "FLOAT" if is_float(t.element_type) else "SIGNED"
+        rewriter.replace(op, [], [b(hlo.CompareOp(distance, limit, "LT", kind)).result])
+
+
 PATTERNS = (
     *PATTERNS,
+    SearchSortedLowering(),
+    CrossLowering(),
+    ApproximateEqualLowering(),
     AddNLowering(),
     BucketizeLowering(),
     CheckNumericsLowering(),

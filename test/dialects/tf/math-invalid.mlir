@@ -199,3 +199,19 @@ func.func @fake_quant_per_channel_shape(%x: tensor<3x4xf32>, %lo: tensor<3xf32>,
   %0 = "tf.FakeQuantWithMinMaxVarsPerChannel"(%x, %lo, %hi) <{num_bits = 8 : i64, narrow_range = false}> : (tensor<3x4xf32>, tensor<3xf32>, tensor<4xf32>) -> tensor<3x4xf32>
   func.return
 }
+
+// -----
+
+func.func @lower_bound_rows(%s: tensor<2x7xf32>, %v: tensor<3x9xf32>) {
+  // expected-error @+1 {{tensor<2x7xf32> and tensor<3x9xf32> have different numbers of rows}}
+  %0 = "tf.LowerBound"(%s, %v) : (tensor<2x7xf32>, tensor<3x9xf32>) -> tensor<3x9xi32>
+  func.return
+}
+
+// -----
+
+func.func @cross_last_dim(%a: tensor<4x2xf32>, %b: tensor<4x2xf32>) {
+  // expected-error @+1 {{the last dim must be 3, found tensor<4x2xf32>}}
+  %0 = "tf.Cross"(%a, %b) : (tensor<4x2xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
+  func.return
+}

@@ -4,10 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from xdsl.dialects.builtin import i32
 from xdsl.ir import Operation, SSAValue
 
 from strata.dialects import tf
-from strata.frontends.graphdef.builders.attrs import attr_bool, attr_float, attr_int, attr_string
+from strata.frontends.graphdef.builders.attrs import (
+    attr_bool,
+    attr_element_type,
+    attr_float,
+    attr_int,
+    attr_string,
+)
 from strata.frontends.graphdef.schema import NodeDefMessage
 
 
@@ -25,6 +32,23 @@ def build_bucketize(node: NodeDefMessage, operands: list[SSAValue]) -> Operation
     (x,) = operands
     boundaries = list(node.attr["boundaries"].list.f) if "boundaries" in node.attr else []
     return tf.BucketizeOp(x, boundaries)
+
+
+def build_search_sorted(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    sorted_inputs, values = operands
+    out = attr_element_type(node, "out_type") if "out_type" in node.attr else i32
+    op_class = tf.LowerBoundOp if node.op == "LowerBound" else tf.UpperBoundOp
+    return op_class(sorted_inputs, values, out)
+
+
+def build_cross(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    a, b = operands
+    return tf.CrossOp(a, b)
+
+
+def build_approximate_equal(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    x, y = operands
+    return tf.ApproximateEqualOp(x, y, attr_float(node, "tolerance", 1e-5))
 
 
 def build_matrix_triangular_solve(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
@@ -66,6 +90,10 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "MatrixInverse": build_matrix_inverse,
     "MatrixSolve": build_matrix_solve,
     "Bucketize": build_bucketize,
+    "LowerBound": build_search_sorted,
+    "UpperBound": build_search_sorted,
+    "Cross": build_cross,
+    "ApproximateEqual": build_approximate_equal,
     "LeakyRelu": build_leaky_relu,
     "CheckNumerics": build_check_numerics,
 }
