@@ -1,6 +1,6 @@
 """Vector variants of libm functions for the JIT: glibc's libmvec, through LLVM's loop vectoriser.
 
-expand-math writes exp, log, log1p, expm1 and tanh as arith (sin and cos too where this library
+expand-math writes exp, log, log1p, expm1 and tanh as arith (sin, cos and tan too where this library
 is not used); the other f32 functions (sin, cos, tan, pow, atan, atan2, asin, acos, sinh, cosh,
 cbrt, exp2, log2, log10) stay calls, which
 LLVM's loop vectoriser can only widen into one scalar libm call per lane: a 1M-float `sin` loop

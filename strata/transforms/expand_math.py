@@ -15,10 +15,11 @@ denormal inputs and results, and overflow, with clamps and selects or by letting
 flow through the arithmetic. Measured accuracy over all f32 inputs (test/transforms/expand_math/
 test_ulp.py, against float64 numpy): see MAX_ULP.
 
-sin and cos (where no vector library serves them: `trig`) reduce |x| = (4m + n) pi/2 + r in f64,
-below 2^25 by three parts of pi/2 and from there by Payne and Hanek's method in 64-bit integers
+sin, cos and tan (where no vector library serves them: `trig`) reduce |x| = (4m + n) pi/2 + r in
+f64, below 2^25 by three parts of pi/2 and from there by Payne and Hanek's method in 64-bit integers
 (2/pi's bits shifted into a 96-bit window; no table in memory), then evaluate Cephes' f32
-polynomials for sin r and cos r and pick by quadrant: every input handled, huge ones included.
+polynomials for sin r and cos r and pick by quadrant (tan: their ratio): every input handled,
+huge ones included.
 
 f64 ops, and f32 ops not listed (pow, erf, ...), are left for convert-math-to-llvm.
 """
@@ -50,7 +51,7 @@ from strata.targets import vector_library
 from strata.targets.description import TargetDescription
 
 MAX_ULP: dict[str, int] = {
-    "exp": 1, "log": 1, "log1p": 2, "expm1": 2, "tanh": 2, "sin": 2, "cos": 2,
+    "exp": 1, "log": 1, "log1p": 2, "expm1": 2, "tanh": 2, "sin": 2, "cos": 2, "tan": 4,
 }  # fmt: skip
 """Largest error, in units in the last place of the float32 result, measured over every finite
 f32 input range and the special values by test_ulp.py (which asserts these bounds)."""
@@ -428,6 +429,19 @@ def _cos(e: _Emit, x: SSAValue) -> SSAValue:
     return _by_quadrant(e, x, n, (c, minus_s, minus_c, s))
 
 
+def _tan(e: _Emit, x: SSAValue) -> SSAValue:
+    # tan|x| = sin r / cos r in even quadrants, -cos r / sin r in odd ones; tan is odd: x's
+    # sign bit flips the result's (tan(-0) is -0).
+    n, s, c = _sin_cos_reduced(e, x)
+    odd = e.op(arith.CmpiOp(e.op(arith.AndIOp(n, e.i(1))), e.i(0), "ne"))
+    numerator = e.select(odd, e.sub(e.f(0.0), c), s)
+    y = e.div(numerator, e.select(odd, s, c))
+    finite = e.cmp("ole", e.op(math.AbsFOp(x)), e.f(3.4028234663852886e38))
+    y = e.select(finite, y, e.f(float("nan")))
+    sign = e.op(arith.AndIOp(e.bits(x), e.i(-(1 << 31))))
+    return e.float_of_bits(e.op(arith.XOrIOp(e.bits(y), sign)))
+
+
 def _tanh(e: _Emit, x: SSAValue) -> SSAValue:
     # tanh|x| = -m / (2 + m) with m = e^(-2|x|) - 1 in (-1, 0]: no cancellation for small |x|
     # (m is about -2|x|, its error relative), and 1 - 2/(e^2|x| + 1)'s overflow never arises.
@@ -449,6 +463,7 @@ EXPANSIONS: dict[type[Operation], tuple[str, Callable[[_Emit, SSAValue], SSAValu
     math.TanhOp: ("tanh", _tanh),
     math.SinOp: ("sin", _sin),
     math.CosOp: ("cos", _cos),
+    math.TanOp: ("tan", _tan),
 }
 """math op -> (name in MAX_ULP, its f32 expansion)."""
 
@@ -458,13 +473,13 @@ log 24, log1p 25, all with FMA), checked by test_expansion_depth.py: how much la
 op adds to a loop body (see `expands`)."""
 
 
-TRIG = frozenset({math.SinOp, math.CosOp})
+TRIG = frozenset({math.SinOp, math.CosOp, math.TanOp})
 """The expansions left out where the code calls a vector library's (`ExpandMathPass.trig`)."""
 
 
 def expands(op: Operation, trig: bool = True) -> bool:
     """Whether expand-math will rewrite `op` into a polynomial expansion (f32, one of
-    EXPANSIONS; sin and cos only with `trig`): a long chain of dependent arith ops once
+    EXPANSIONS; sin, cos and tan only with `trig`): a long chain of dependent arith ops once
     lowered."""
     if type(op) in TRIG and not trig:
         return False
@@ -494,7 +509,7 @@ def expansion_function(name: str, fma: bool) -> func.FuncOp:
 
 @dataclass(frozen=True)
 class ExpandMathPass(ModulePass):
-    """Expands f32 exp, log, log1p, expm1, tanh, sin and cos into vectorisable arith.
+    """Expands f32 exp, log, log1p, expm1, tanh, sin, cos and tan into vectorisable arith.
 
     Each function used is built once per module, as a private function that LLVM inlines
     (`always_inline`) before it vectorises, and each op becomes a call of it: the expansion's
@@ -503,7 +518,7 @@ class ExpandMathPass(ModulePass):
     `fma`: 1, the polynomials' multiply-adds are `math.fma` (the target has FMA); 0, a multiply
     and an add; -1, as this machine (the pipeline fills it from the compile's target).
 
-    `trig`: 1, sin and cos are expanded too; 0, they stay calls for the vector library the code
+    `trig`: 1, sin, cos and tan are expanded too; 0, they stay calls for the vector library the code
     is linked with (glibc's libmvec: 0.4 ms for 1M sinf on one AVX2 core, where this expansion
     takes 1.6-2.9 ms and a scalar libm call per element 9 ms); -1, as the JIT on this machine
     (expanded unless libmvec is loadable; the pipeline fills it from the compile).

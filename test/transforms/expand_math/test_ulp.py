@@ -32,6 +32,7 @@ REFERENCE = {
     "tanh": np.tanh,
     "sin": np.sin,
     "cos": np.cos,
+    "tan": np.tan,
 }
 VECTOR_LIBRARY_REFERENCE = {
     "sin": np.sin,
@@ -178,6 +179,7 @@ def test_special_values_exactly(cpu: str) -> None:
         "tanh": [0.0, -0.0, 1.0, -1.0, np.nan],
         "sin": [0.0, -0.0, np.nan, np.nan, np.nan],
         "cos": [1.0, 1.0, np.nan, np.nan, np.nan],
+        "tan": [0.0, -0.0, np.nan, np.nan, np.nan],
     }
     for op, values in want.items():
         got = kernel(op, x.size, cpu)(x=x)
