@@ -52,6 +52,7 @@ from strata.targets.description import TargetDescription
 
 MAX_ULP: dict[str, int] = {
     "exp": 1, "log": 1, "log1p": 2, "expm1": 2, "tanh": 2, "sin": 2, "cos": 2, "tan": 4,
+    "sinh": 2, "cosh": 1,
 }  # fmt: skip
 """Largest error, in units in the last place of the float32 result, measured over every finite
 f32 input range and the special values by test_ulp.py (which asserts these bounds)."""
@@ -442,6 +443,40 @@ def _tan(e: _Emit, x: SSAValue) -> SSAValue:
     return e.float_of_bits(e.op(arith.XOrIOp(e.bits(y), sign)))
 
 
+HYPERBOLIC_SPLIT = 10.0
+"""From here on sinh|x| and cosh|x| are e^|x| / 2: e^-2|x| is below 2^-28 of it."""
+HYPERBOLIC_CLAMP = 89.5
+"""|x| is clamped to this, just past where sinh and cosh overflow (89.4159...)."""
+
+
+def _half_exp(e: _Emit, t: SSAValue) -> SSAValue:
+    """e^t / 2 for t in [0, HYPERBOLIC_CLAMP] (or NaN): (1 + q) 2^(n - 1) from exp's reduction,
+    scaled by two exponent-field factors (n - 1 <= 128), overflowing to inf past 89.4159."""
+    q, n = _exp_reduce(e, _at_most(e, t, HYPERBOLIC_CLAMP))
+    m = e.op(arith.SubiOp(n, e.i(1)))
+    half = e.op(arith.ShRSIOp(m, e.i(1)))
+    low, high = e.pow2(half), e.pow2(e.op(arith.SubiOp(m, half)))
+    return e.mul(e.mul(e.add(q, e.f(1.0)), low), high)
+
+
+def _sinh(e: _Emit, x: SSAValue) -> SSAValue:
+    # sinh t = (m + m / (m + 1)) / 2 with m = e^t - 1 (expm1: no cancellation near 0) below
+    # HYPERBOLIC_SPLIT, e^t / 2 from there; sinh is odd: x's sign (the magnitude is >= 0).
+    t = e.op(math.AbsFOp(x))
+    m = _expm1(e, _at_most(e, t, HYPERBOLIC_SPLIT))
+    small = e.mul(e.add(m, e.div(m, e.add(m, e.f(1.0)))), e.f(0.5))
+    y = e.select(e.cmp("olt", t, e.f(HYPERBOLIC_SPLIT)), small, _half_exp(e, t))
+    return e.op(math.CopySignOp(y, x))
+
+
+def _cosh(e: _Emit, x: SSAValue) -> SSAValue:
+    # cosh t = (p + 1 / p) / 2 with p = e^t below HYPERBOLIC_SPLIT, e^t / 2 from there.
+    t = e.op(math.AbsFOp(x))
+    p = _exp(e, _at_most(e, t, HYPERBOLIC_SPLIT))
+    small = e.mul(e.add(p, e.div(e.f(1.0), p)), e.f(0.5))
+    return e.select(e.cmp("olt", t, e.f(HYPERBOLIC_SPLIT)), small, _half_exp(e, t))
+
+
 def _tanh(e: _Emit, x: SSAValue) -> SSAValue:
     # tanh|x| = -m / (2 + m) with m = e^(-2|x|) - 1 in (-1, 0]: no cancellation for small |x|
     # (m is about -2|x|, its error relative), and 1 - 2/(e^2|x| + 1)'s overflow never arises.
@@ -464,6 +499,8 @@ EXPANSIONS: dict[type[Operation], tuple[str, Callable[[_Emit, SSAValue], SSAValu
     math.SinOp: ("sin", _sin),
     math.CosOp: ("cos", _cos),
     math.TanOp: ("tan", _tan),
+    math.SinhOp: ("sinh", _sinh),
+    math.CoshOp: ("cosh", _cosh),
 }
 """math op -> (name in MAX_ULP, its f32 expansion)."""
 
@@ -473,13 +510,14 @@ log 24, log1p 25, all with FMA), checked by test_expansion_depth.py: how much la
 op adds to a loop body (see `expands`)."""
 
 
-TRIG = frozenset({math.SinOp, math.CosOp, math.TanOp})
-"""The expansions left out where the code calls a vector library's (`ExpandMathPass.trig`)."""
+TRIG = frozenset({math.SinOp, math.CosOp, math.TanOp, math.SinhOp, math.CoshOp})
+"""The expansions left out where the code calls a vector library's, which is faster
+(`ExpandMathPass.trig`)."""
 
 
 def expands(op: Operation, trig: bool = True) -> bool:
     """Whether expand-math will rewrite `op` into a polynomial expansion (f32, one of
-    EXPANSIONS; sin, cos and tan only with `trig`): a long chain of dependent arith ops once
+    EXPANSIONS; those of TRIG only with `trig`): a long chain of dependent arith ops once
     lowered."""
     if type(op) in TRIG and not trig:
         return False
@@ -509,7 +547,8 @@ def expansion_function(name: str, fma: bool) -> func.FuncOp:
 
 @dataclass(frozen=True)
 class ExpandMathPass(ModulePass):
-    """Expands f32 exp, log, log1p, expm1, tanh, sin, cos and tan into vectorisable arith.
+    """Expands f32 exp, log, log1p, expm1, tanh, sin, cos, tan, sinh and cosh into vectorisable
+    arith.
 
     Each function used is built once per module, as a private function that LLVM inlines
     (`always_inline`) before it vectorises, and each op becomes a call of it: the expansion's
@@ -518,14 +557,15 @@ class ExpandMathPass(ModulePass):
     `fma`: 1, the polynomials' multiply-adds are `math.fma` (the target has FMA); 0, a multiply
     and an add; -1, as this machine (the pipeline fills it from the compile's target).
 
-    `trig`: 1, sin, cos and tan are expanded too; 0, they stay calls for the vector library the code
-    is linked with (glibc's libmvec: 0.4 ms for 1M sinf on one AVX2 core, where this expansion
-    takes 1.6-2.9 ms and a scalar libm call per element 9 ms); -1, as the JIT on this machine
-    (expanded unless libmvec is loadable; the pipeline fills it from the compile).
+    `trig`: 1, sin, cos, tan, sinh and cosh are expanded too; 0, they stay calls for the vector
+    library the code is linked with (glibc's libmvec, faster: 0.4 ms for 1M sinf on one AVX2
+    core, where this expansion takes 2.9 ms, and a scalar libm call per element 9 ms); -1, as
+    the JIT on this machine (expanded unless libmvec is loadable; the pipeline fills it from the
+    compile).
 
     Expects: any stage with `math` ops on scalars (the `loops` stage on the cpu chain).
-    Guarantees: no f32 math.exp/log/log1p/expm1/tanh is left; calls of `__strata_math_*_f32`
-    functions in their place.
+    Guarantees: no f32 math.exp/log/log1p/expm1/tanh is left (nor sin, cos, tan, sinh, cosh
+    with `trig`); calls of `__strata_math_*_f32` functions in their place.
     """
 
     name = "expand-math"

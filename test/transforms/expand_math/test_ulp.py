@@ -33,6 +33,8 @@ REFERENCE = {
     "sin": np.sin,
     "cos": np.cos,
     "tan": np.tan,
+    "sinh": np.sinh,
+    "cosh": np.cosh,
 }
 VECTOR_LIBRARY_REFERENCE = {
     "sin": np.sin,
@@ -180,6 +182,8 @@ def test_special_values_exactly(cpu: str) -> None:
         "sin": [0.0, -0.0, np.nan, np.nan, np.nan],
         "cos": [1.0, 1.0, np.nan, np.nan, np.nan],
         "tan": [0.0, -0.0, np.nan, np.nan, np.nan],
+        "sinh": [0.0, -0.0, np.inf, -np.inf, np.nan],
+        "cosh": [1.0, 1.0, np.inf, np.inf, np.nan],
     }
     for op, values in want.items():
         got = kernel(op, x.size, cpu)(x=x)
