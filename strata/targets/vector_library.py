@@ -1,8 +1,8 @@
 """Vector variants of libm functions for the JIT: glibc's libmvec, through LLVM's loop vectoriser.
 
-expand-math writes exp, log, log1p, expm1 and tanh as arith (sin, cos and tan too where this library
-is not used); the other f32 functions (sin, cos, tan, pow, atan, atan2, asin, acos, sinh, cosh,
-cbrt, exp2, log2, log10) stay calls, which
+expand-math writes exp, log, log1p, expm1, tanh and atan as arith (sin, cos, tan, sinh and cosh
+too where this library is not used); the other f32 functions (sin, cos, tan, pow, atan2, asin,
+acos, sinh, cosh, cbrt, exp2, log2, log10) stay calls, which
 LLVM's loop vectoriser can only widen into one scalar libm call per lane: a 1M-float `sin` loop
 took 9.3 ms on an AMD EPYC, one thread. glibc ships vector versions of these functions (libmvec,
 `_ZGVdN8v_sinf`: eight floats in a ymm register, at most 4 ulp, every input handled). The loop

@@ -52,7 +52,7 @@ from strata.targets.description import TargetDescription
 
 MAX_ULP: dict[str, int] = {
     "exp": 1, "log": 1, "log1p": 2, "expm1": 2, "tanh": 2, "sin": 2, "cos": 2, "tan": 4,
-    "sinh": 2, "cosh": 1,
+    "sinh": 2, "cosh": 1, "atan": 3,
 }  # fmt: skip
 """Largest error, in units in the last place of the float32 result, measured over every finite
 f32 input range and the special values by test_ulp.py (which asserts these bounds)."""
@@ -477,6 +477,30 @@ def _cosh(e: _Emit, x: SSAValue) -> SSAValue:
     return e.select(e.cmp("olt", t, e.f(HYPERBOLIC_SPLIT)), small, _half_exp(e, t))
 
 
+ATAN_POLY = (8.05374449538e-2, -1.38776856032e-1, 1.99777106478e-1, -3.33329491539e-1)
+"""atan t = t + t^3 P(t^2) for |t| <= tan(pi/8) (Cephes' atanf coefficients)."""
+TAN_3PI_8 = 2.414213562373095
+TAN_PI_8 = 0.4142135623730950
+
+
+def _atan(e: _Emit, x: SSAValue) -> SSAValue:
+    # atan|x| = y0 + atan t: above tan(3pi/8) y0 = pi/2 and t = -1/|x|; above tan(pi/8)
+    # y0 = pi/4 and t = (|x| - 1)/(|x| + 1); else y0 = 0 and t = |x|. A NaN flows through t;
+    # atan(inf) is pi/2 (t = -0). atan is odd: x's sign (-0 included).
+    a = e.op(math.AbsFOp(x))
+    far = e.cmp("ogt", a, e.f(TAN_3PI_8))
+    mid = e.cmp("ogt", a, e.f(TAN_PI_8))
+    t = e.select(
+        far,
+        e.div(e.f(-1.0), a),
+        e.select(mid, e.div(e.sub(a, e.f(1.0)), e.add(a, e.f(1.0))), a),
+    )
+    y0 = e.select(far, e.f(1.5707963267948966), e.select(mid, e.f(0.7853981633974483), e.f(0.0)))
+    z = e.mul(t, t)
+    y = e.madd(e.mul(e.horner(z, ATAN_POLY), z), t, t)
+    return e.op(math.CopySignOp(e.add(y0, y), x))
+
+
 def _tanh(e: _Emit, x: SSAValue) -> SSAValue:
     # tanh|x| = -m / (2 + m) with m = e^(-2|x|) - 1 in (-1, 0]: no cancellation for small |x|
     # (m is about -2|x|, its error relative), and 1 - 2/(e^2|x| + 1)'s overflow never arises.
@@ -501,13 +525,21 @@ EXPANSIONS: dict[type[Operation], tuple[str, Callable[[_Emit, SSAValue], SSAValu
     math.TanOp: ("tan", _tan),
     math.SinhOp: ("sinh", _sinh),
     math.CoshOp: ("cosh", _cosh),
+    math.AtanOp: ("atan", _atan),
 }
 """math op -> (name in MAX_ULP, its f32 expansion)."""
 
 EXPANSION_DEPTH = 18
-"""Ops on the longest dependency path of the shallowest expansion (exp and expm1: 18; tanh 19,
-log 24, log1p 25, all with FMA), checked by test_expansion_depth.py: how much latency one such
-op adds to a loop body (see `expands`)."""
+"""Ops on the longest dependency path of the shallowest expansion but atan's (exp and expm1: 18;
+tanh 19, log 24, log1p 25, all with FMA), checked by test_expansion_depth.py: how much latency
+one such op adds to a loop body (see `expands`, `expansion_depth`)."""
+SHALLOW_EXPANSIONS: dict[str, int] = {"atan": 13}
+"""The expansions less deep than EXPANSION_DEPTH (atan with FMA: 13), charged their own depth."""
+
+
+def expansion_depth(op: Operation) -> int:
+    """The dependency-path length charged for `op` if expand-math expands it (see `expands`)."""
+    return SHALLOW_EXPANSIONS.get(EXPANSIONS[type(op)][0], EXPANSION_DEPTH)
 
 
 TRIG = frozenset({math.SinOp, math.CosOp, math.TanOp, math.SinhOp, math.CoshOp})
@@ -547,8 +579,8 @@ def expansion_function(name: str, fma: bool) -> func.FuncOp:
 
 @dataclass(frozen=True)
 class ExpandMathPass(ModulePass):
-    """Expands f32 exp, log, log1p, expm1, tanh, sin, cos, tan, sinh and cosh into vectorisable
-    arith.
+    """Expands f32 exp, log, log1p, expm1, tanh, atan, sin, cos, tan, sinh and cosh into
+    vectorisable arith.
 
     Each function used is built once per module, as a private function that LLVM inlines
     (`always_inline`) before it vectorises, and each op becomes a call of it: the expansion's
@@ -564,8 +596,8 @@ class ExpandMathPass(ModulePass):
     compile).
 
     Expects: any stage with `math` ops on scalars (the `loops` stage on the cpu chain).
-    Guarantees: no f32 math.exp/log/log1p/expm1/tanh is left (nor sin, cos, tan, sinh, cosh
-    with `trig`); calls of `__strata_math_*_f32` functions in their place.
+    Guarantees: no f32 math.exp/log/log1p/expm1/tanh/atan is left (nor sin, cos, tan, sinh,
+    cosh with `trig`); calls of `__strata_math_*_f32` functions in their place.
     """
 
     name = "expand-math"

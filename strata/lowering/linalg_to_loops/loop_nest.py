@@ -39,7 +39,7 @@ from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.targets.description import ContractionTiles
 from strata.targets.llvm_ir import INTERLEAVE_ATTR, UNROLL_ATTR, VECTOR_WIDTH_ATTR
-from strata.transforms.expand_math import EXPANSION_DEPTH, expands
+from strata.transforms.expand_math import EXPANSION_DEPTH, expands, expansion_depth
 
 
 class LoopRole(Enum):
@@ -365,14 +365,15 @@ latency-bound: its innermost loop gets the target's interleave count."""
 
 def chain_depth(block: Block) -> int:
     """Ops on the longest dependency path through `block`: constants, index reads and the yield
-    count 0, an op expand-math expands EXPANSION_DEPTH, any other op 1."""
+    count 0, an op expand-math expands its `expansion_depth` (EXPANSION_DEPTH but for atan), any
+    other op 1."""
     depth: dict[SSAValue, int] = {}
     longest = 0
     for op in block.ops:
         if isinstance(op, (arith.ConstantOp, linalg.IndexOp, linalg.YieldOp)):
             weight = 0
         else:
-            weight = EXPANSION_DEPTH if expands(op) else 1
+            weight = expansion_depth(op) if expands(op) else 1
         reached = max((depth.get(v, 0) for v in op.operands), default=0) + weight
         depth.update((r, reached) for r in op.results)
         longest = max(longest, reached)

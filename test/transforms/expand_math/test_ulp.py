@@ -35,6 +35,7 @@ REFERENCE = {
     "tan": np.tan,
     "sinh": np.sinh,
     "cosh": np.cosh,
+    "atan": np.arctan,
 }
 VECTOR_LIBRARY_REFERENCE = {
     "sin": np.sin,
@@ -184,6 +185,7 @@ def test_special_values_exactly(cpu: str) -> None:
         "tan": [0.0, -0.0, np.nan, np.nan, np.nan],
         "sinh": [0.0, -0.0, np.inf, -np.inf, np.nan],
         "cosh": [1.0, 1.0, np.inf, np.inf, np.nan],
+        "atan": [0.0, -0.0, np.pi / 2, -np.pi / 2, np.nan],
     }
     for op, values in want.items():
         got = kernel(op, x.size, cpu)(x=x)
