@@ -26,6 +26,16 @@ def broadcast_to(b: LocatedBuilder, value: SSAValue, shape: Sequence[int]) -> SS
     return b(hlo.BroadcastInDimOp(value, TensorType(t.element_type, shape), dims)).result
 
 
+def spread(
+    b: LocatedBuilder, value: SSAValue, shape: Sequence[int], dims: Sequence[int]
+) -> SSAValue:
+    """`value` broadcast to `shape`, its dim i becoming dim dims[i] (hlo.broadcast_in_dim)."""
+    t = expect(value.type, TensorType)
+    return b(
+        hlo.BroadcastInDimOp(value, TensorType(t.element_type, list(shape)), list(dims))
+    ).result
+
+
 def splat(b: LocatedBuilder, value: float, like: Attribute) -> SSAValue:
     """A constant of `like`'s type whose every element is `value`."""
     like = expect(like, TensorType)

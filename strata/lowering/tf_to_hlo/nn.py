@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, TensorType, f32, i32, i64
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo, tf
@@ -16,7 +16,7 @@ from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import all_static
 from strata.lowering.tf_to_hlo.gather import check_in_range, take
-from strata.lowering.tf_to_hlo.helpers import broadcast_to, scalar, splat
+from strata.lowering.tf_to_hlo.helpers import broadcast_to, scalar, splat, spread
 
 
 class BiasAddLowering(RewritePattern):
@@ -513,30 +513,24 @@ class CropAndResizeLowering(RewritePattern):
             piece = b(hlo.SliceOp(boxes_f, [0, k], [boxes, k + 1])).result
             return b(hlo.ReshapeOp(piece, TensorType(f32, [boxes]))).result
 
-        def spread(x: SSAValue, shape: Sequence[int], dims: Sequence[int]) -> SSAValue:
-            t = expect(x.type, TensorType)
-            return b(
-                hlo.BroadcastInDimOp(x, TensorType(t.element_type, list(shape)), list(dims))
-            ).result
-
         def source(lo: SSAValue, hi: SSAValue, out: int, extent: int) -> SSAValue:
             """[boxes, out]: the source coordinate of each output row (or column)."""
             last = scalar(b, extent - 1, f32)
             along = TensorType(f32, [boxes])
             span = b(
-                hlo.MultiplyOp(b(hlo.SubtractOp(hi, lo)).result, spread(last, [boxes], []))
+                hlo.MultiplyOp(b(hlo.SubtractOp(hi, lo)).result, spread(b, last, [boxes], []))
             ).result
             if out == 1:
                 half = b(hlo.MultiplyOp(splat(b, 0.5, along), b(hlo.AddOp(lo, hi)).result)).result
-                centre = b(hlo.MultiplyOp(half, spread(last, [boxes], []))).result
-                return spread(centre, [boxes, 1], [0])
+                centre = b(hlo.MultiplyOp(half, spread(b, last, [boxes], []))).result
+                return spread(b, centre, [boxes, 1], [0])
             step = b(hlo.DivideOp(span, splat(b, out - 1, along))).result
-            start = b(hlo.MultiplyOp(lo, spread(last, [boxes], []))).result
+            start = b(hlo.MultiplyOp(lo, spread(b, last, [boxes], []))).result
             index = b(
                 hlo.ConvertOp(b(hlo.IotaOp(1, TensorType(i32, [boxes, out]))).output, f32)
             ).result
-            moved = b(hlo.MultiplyOp(index, spread(step, [boxes, out], [0]))).result
-            return b(hlo.AddOp(spread(start, [boxes, out], [0]), moved)).result
+            moved = b(hlo.MultiplyOp(index, spread(b, step, [boxes, out], [0]))).result
+            return b(hlo.AddOp(spread(b, start, [boxes, out], [0]), moved)).result
 
         in_y = source(column(0), column(2), h, height)
         in_x = source(column(1), column(3), w, width)
@@ -553,7 +547,7 @@ class CropAndResizeLowering(RewritePattern):
             return b(hlo.ClampOp(scalar(b, 0, i32), whole, scalar(b, extent - 1, i32))).result
 
         out_shape = [boxes, h, w, channels]
-        image_of = spread(b(hlo.ConvertOp(op.box_ind, i32)).result, [boxes, h, w], [0])
+        image_of = spread(b, b(hlo.ConvertOp(op.box_ind, i32)).result, [boxes, h, w], [0])
 
         def pixels(y: SSAValue, x: SSAValue) -> SSAValue:
             rows = b(
@@ -561,13 +555,13 @@ class CropAndResizeLowering(RewritePattern):
                     b(
                         hlo.MultiplyOp(image_of, splat(b, height, TensorType(i32, [boxes, h, w])))
                     ).result,
-                    spread(y, [boxes, h, w], [0, 1]),
+                    spread(b, y, [boxes, h, w], [0, 1]),
                 )
             ).result
             at = b(
                 hlo.AddOp(
                     b(hlo.MultiplyOp(rows, splat(b, width, TensorType(i32, [boxes, h, w])))).result,
-                    spread(x, [boxes, h, w], [0, 2]),
+                    spread(b, x, [boxes, h, w], [0, 2]),
                 )
             ).result
             return take(b, flat, at, 0, 0, TensorType(f32, out_shape))
@@ -585,8 +579,8 @@ class CropAndResizeLowering(RewritePattern):
             left_x, right_x = index(in_x, hlo.FloorOp, width), index(in_x, hlo.CeilOp, width)
             y_part = b(hlo.SubtractOp(in_y, b(hlo.FloorOp(in_y)).result)).result
             x_part = b(hlo.SubtractOp(in_x, b(hlo.FloorOp(in_x)).result)).result
-            y_lerp = spread(y_part, out_shape, [0, 1])
-            x_lerp = spread(x_part, out_shape, [0, 2])
+            y_lerp = spread(b, y_part, out_shape, [0, 1])
+            x_lerp = spread(b, x_part, out_shape, [0, 2])
 
             def mix(a: SSAValue, c: SSAValue, t: SSAValue) -> SSAValue:
                 return b(
@@ -598,11 +592,11 @@ class CropAndResizeLowering(RewritePattern):
             value = mix(top, bottom, y_lerp)
         both = b(
             hlo.AndOp(
-                spread(inside(in_y, height, h), [boxes, h, w], [0, 1]),
-                spread(inside(in_x, width, w), [boxes, h, w], [0, 2]),
+                spread(b, inside(in_y, height, h), [boxes, h, w], [0, 1]),
+                spread(b, inside(in_x, width, w), [boxes, h, w], [0, 2]),
             )
         ).result
-        valid = spread(both, out_shape, [0, 1, 2])
+        valid = spread(b, both, out_shape, [0, 1, 2])
         outside = splat(b, op.extrapolation_value.value.data, TensorType(f32, out_shape))
         rewriter.replace(op, [], [b(hlo.SelectOp(valid, value, outside)).result])
 
@@ -778,9 +772,6 @@ def gauss_jordan(
     det = splat(b, 1, TensorType(f, batch)) if want_determinant else None
     log_abs = splat(b, 0, TensorType(f, batch)) if want_determinant and log else None
 
-    def spread(x: SSAValue, to: Sequence[int], dims: Sequence[int], element: Attribute) -> SSAValue:
-        return b(hlo.BroadcastInDimOp(x, TensorType(element, list(to)), list(dims))).result
-
     def piece(x: SSAValue, start: Sequence[int], limit: Sequence[int]) -> SSAValue:
         return b(hlo.SliceOp(x, list(start), list(limit))).result
 
@@ -792,18 +783,18 @@ def gauss_jordan(
         largest = b(hlo.ReduceOp.build_binary(size, scalar(b, -1, f), [nb], hlo.MaximumOp))
         at_largest = b(
             hlo.CompareOp(
-                size, spread(largest.results[0], [*batch, n], batch_dims, f), "EQ", "FLOAT"
+                size, spread(b, largest.results[0], [*batch, n], batch_dims), "EQ", "FLOAT"
             )
         ).result
         candidates = b(hlo.SelectOp(at_largest, rows, splat(b, n, index_t))).result
         pivot_row = b(hlo.ReduceOp.build_binary(candidates, scalar(b, n, i32), [nb], hlo.MinimumOp))
-        p = spread(pivot_row.results[0], [*batch, n], batch_dims, i32)
+        p = spread(b, pivot_row.results[0], [*batch, n], batch_dims)
         k_here = b(hlo.CompareOp(rows, splat(b, k, index_t), "EQ", "SIGNED")).result
         p_here = b(hlo.CompareOp(rows, p, "EQ", "SIGNED")).result
         source = b(
             hlo.SelectOp(k_here, p, b(hlo.SelectOp(p_here, splat(b, k, index_t), rows)).result)
         ).result
-        source_p = spread(source, [*batch, n, n], [*batch_dims, nb], i32)
+        source_p = spread(b, source, [*batch, n, n], [*batch_dims, nb])
         one_hot = b(hlo.CompareOp(source_p, cols_p, "EQ", "SIGNED")).result
         permutation = b(hlo.ConvertOp(one_hot, f)).result
         m = b(hlo.DotGeneralOp(permutation, m, batch_dims, batch_dims, [nb + 1], [nb])).result
@@ -829,7 +820,7 @@ def gauss_jordan(
                 size = b(hlo.LogOp(b(hlo.AbsOp(pivot)).result)).result
                 log_abs = b(hlo.AddOp(log_abs, size)).result
         row = piece(m, [0] * nb + [k, 0], [*batch, k + 1, w])
-        row = b(hlo.DivideOp(row, spread(pivot, [*batch, 1, w], batch_dims, f))).result
+        row = b(hlo.DivideOp(row, spread(b, pivot, [*batch, 1, w], batch_dims))).result
         factor = piece(m, [0] * (nb + 1) + [k], [*batch, n, k + 1])
         factor = b(
             hlo.SelectOp(
@@ -846,14 +837,14 @@ def gauss_jordan(
             )
         ).result
         full_row = spread(
+            b,
             b(hlo.ReshapeOp(row, TensorType(f, [*batch, w]))).result,
             shape,
             [*batch_dims, nb + 1],
-            f,
         )
         update = b(
             hlo.MultiplyOp(
-                spread(b(hlo.ReshapeOp(factor, column_t)).result, shape, [*batch_dims, nb], f),
+                spread(b, b(hlo.ReshapeOp(factor, column_t)).result, shape, [*batch_dims, nb]),
                 full_row,
             )
         ).result
