@@ -317,7 +317,7 @@ def _compile(
         from strata.targets.cpu import packed
 
         layout, payload = packed(fn.jit_module)
-        header: dict[str, object] = {"signature": fn.signature.to_json(), "linked": layout}
+        header: dict[str, object] = {"signature": fn.signature.to_json(), **layout}
         CompileCache.default().put(key, header, payload)
     return CompiledModel(
         lambda given: fn(**given),
@@ -364,7 +364,7 @@ def _cache_key(
 def _from_cache(key: CacheKey | None, opt_level: int, cpu: str | None) -> CompiledFunction | None:
     from strata.compile_cache import CompileCache
     from strata.runtime.cpu import CompiledFunction
-    from strata.targets.cpu import jit_cpu, load_object, unpacked
+    from strata.targets.cpu import JIT_RELOC, jit_cpu, load_object, unpacked
     from strata.targets.llvm_ir import host_target_machine
 
     if key is None:
@@ -373,13 +373,13 @@ def _from_cache(key: CacheKey | None, opt_level: int, cpu: str | None) -> Compil
     signature_json = entry.header.get("signature") if entry is not None else None
     if entry is None or not isinstance(signature_json, str):
         return None
-    parts = unpacked(entry.payload, entry.header.get("linked"))
+    parts = unpacked(entry.payload, entry.header)
     if parts is None:  # an entry of an older layout: compiled again
         return None
-    object_code, data = parts
-    machine = host_target_machine(opt_level, jit_cpu(cpu))
+    objects, data = parts
+    machine = host_target_machine(opt_level, jit_cpu(cpu), JIT_RELOC)
     return CompiledFunction(
-        load_object(object_code, machine, data=data), EntrySignature.from_json(signature_json)
+        load_object(objects, machine, data=data), EntrySignature.from_json(signature_json)
     )
 
 

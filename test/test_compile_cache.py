@@ -54,14 +54,26 @@ def test_entry_whose_layout_does_not_fit_is_a_miss(cache_dir: Path) -> None:
     entry = _decode(path.read_bytes())
     assert entry is not None
     too_long = [["__strata_linked.x", len(entry.payload) + 1]]
-    for layout in (too_long, "not a list", [["__strata_linked.x", -1]]):
+    objects = entry.header["objects"]
+    assert isinstance(objects, list) and len(objects) >= 1
+    changes: list[dict[str, object]] = [
+        {"linked": too_long},
+        {"linked": "not a list"},
+        {"linked": [["__strata_linked.x", -1]]},
+        {"objects": None},  # an entry from before objects were listed
+        {"objects": []},
+        {"objects": [0, *objects]},
+        {"objects": [objects[0] + 1, *objects[1:]]},  # sizes that do not add up
+        {"objects": ["x"]},
+    ]
+    for change in changes:
         path.unlink()
         CompileCache(cache_dir).put(
             CacheKey(path.stem.removesuffix(".strata-cache")),
-            {**entry.header, "linked": layout},
+            {k: v for k, v in {**entry.header, **change}.items() if v is not None},
             entry.payload,
         )
-        assert strata.compile(MLP).module is not None, f"loaded with layout {layout!r}"
+        assert strata.compile(MLP).module is not None, f"loaded with {change!r}"
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import llvmlite.binding as llvm_binding
@@ -23,9 +23,23 @@ from strata.abi import EntrySignature
 from strata.diagnostics import StrataError
 from strata.targets import vector_library
 from strata.targets.description import X86_LEVELS, TargetDescription, for_export
-from strata.targets.llvm_ir import host_target_machine, optimize, target_machine, to_llvm_ir
+from strata.targets.llvm_ir import (
+    CodegenPart,
+    emit_unlocked,
+    host_target_machine,
+    optimize,
+    split_for_codegen,
+    target_machine,
+    to_llvm_ir,
+)
 
 DEFAULT_TRIPLE = "x86_64-unknown-linux-gnu"
+
+JIT_RELOC = "static"
+"""The JIT's relocation model (with LLVM's large code model, absolute 64-bit addresses).
+Position-independent code reaches its constants through `_GLOBAL_OFFSET_TABLE_`, which
+RuntimeDyld resolves wrongly in the second of two objects loaded into one engine: a split
+module's kernels read garbage constants (NaN) there."""
 
 JIT_CPU_ENV = "STRATA_JIT_CPU"
 """Environment variable naming the CPU the JIT tunes for when the caller names none (the test
@@ -105,13 +119,18 @@ class JitModule:
 
     engine: llvm_binding.ExecutionEngine
     machine: llvm_binding.TargetMachine
-    object_code: bytes
-    """The relocatable object the engine loaded (what the compile cache stores)."""
-    module: llvm_binding.ModuleRef | None = None
-    """The optimised module it was made from (`str()` it to read the LLVM IR); None when the
-    object came from the compile cache."""
+    objects: tuple[bytes, ...]
+    """The relocatable objects the engine loaded (what the compile cache stores)."""
+    modules: tuple[llvm_binding.ModuleRef, ...] = ()
+    """The optimised modules they were made from; none when the objects came from the compile
+    cache."""
     linked: dict[str, np.ndarray] = field(default_factory=dict)
     """The data linked to the object's external data symbols (kept alive with the code)."""
+
+    @property
+    def llvm_ir(self) -> str:
+        """The optimised LLVM IR, module after module ("" from the compile cache)."""
+        return "\n".join(str(m) for m in self.modules)
 
     def address_of(self, name: str) -> int:
         address = self.engine.get_function_address(name)
@@ -158,16 +177,65 @@ def jit(module: ModuleOp | str, opt_level: int = 2, cpu: str | None = None) -> J
     """Optimise for `cpu` (see `jit_cpu`) and JIT-compile an `llvm`-stage module or its LLVM IR
     text (lower once, JIT per tuning); external symbols (libm, malloc) resolve in-process. Loops
     over f32 sin, cos, pow, ... call libmvec's vector versions where it is available
-    (`vector_library`)."""
+    (`vector_library`). A large module is split (`llvm_ir.split_for_codegen`) and its parts
+    optimised and emitted on as many threads as there are cores (`compile_parts`)."""
     name = jit_cpu(cpu)
-    tm = host_target_machine(opt_level, name)
+    target = TargetDescription.for_cpu(name)
     data: dict[str, bytes] = {}
-    llvm_ir = to_llvm_ir(module, linked_data=data) if isinstance(module, ModuleOp) else module
-    if isinstance(llvm_ir, ir.Module) and vector_library.available():
-        target = TargetDescription.for_cpu(name)
-        vector_library.use_vector_library(llvm_ir, target, vector_library.provides)
-    optimized = optimize(llvm_ir, opt_level, tm)
-    return load_object(tm.emit_object(optimized), tm, optimized, data)
+    parts: list[CodegenPart | None] = [None]
+    if isinstance(module, ModuleOp) and opt_level > 0:
+        parts = [*split_for_codegen(module, target.cores)] or parts
+
+    def sources() -> Iterator[ir.Module | str]:
+        for part in parts:
+            if not isinstance(module, ModuleOp):
+                yield module
+                continue
+            source = to_llvm_ir(module, linked_data=data, part=part)
+            if vector_library.available():
+                vector_library.use_vector_library(source, target, vector_library.provides)
+            yield source
+
+    machine, compiled = compile_parts(sources(), len(parts), opt_level, name)
+    return load_object([code for _, code in compiled], machine, [mod for mod, _ in compiled], data)
+
+
+def compile_parts(
+    sources: Iterable[ir.Module | str], count: int, opt_level: int, cpu: str
+) -> tuple[llvm_binding.TargetMachine, list[tuple[llvm_binding.ModuleRef, bytes]]]:
+    """Optimise and emit the `count` modules `sources` yields, for `cpu` (a `jit_cpu` name):
+    one on this thread; several side by side, each on a thread of its own, started as soon as
+    the module is printed (the next is printed meanwhile), with its own LLVM context and target
+    machine. llvmlite runs every LLVM call under one process-wide lock; the optimiser and the
+    object emission of a module in a context of its own touch nothing another thread uses, so
+    they run without it (`llvm_ir.unlocked`), as LLVM's own parallel code generation does."""
+    if count == 1:
+        tm = host_target_machine(opt_level, cpu, JIT_RELOC)
+        optimized = optimize(next(iter(sources)), opt_level, tm)
+        return tm, [(optimized, bytes(tm.emit_object(optimized)))]
+    results: list[tuple[llvm_binding.ModuleRef, bytes] | BaseException | None] = [None] * count
+
+    def work(index: int, text: str, tm: llvm_binding.TargetMachine) -> None:
+        try:
+            optimized = optimize(text, opt_level, tm, llvm_binding.create_context())
+            results[index] = (optimized, emit_unlocked(tm, optimized))
+        except BaseException as err:  # re-raised on the caller's thread
+            results[index] = err
+
+    machines = [host_target_machine(opt_level, cpu, JIT_RELOC) for _ in range(count)]
+    threads: list[threading.Thread] = []
+    try:
+        for index, source in enumerate(sources):
+            thread = threading.Thread(target=work, args=(index, str(source), machines[index]))
+            thread.start()
+            threads.append(thread)
+    finally:  # a part that fails to print still waits for the threads already started
+        for thread in threads:
+            thread.join()
+    for result in results:
+        if isinstance(result, BaseException):
+            raise result
+    return machines[0], [result for result in results if isinstance(result, tuple)]
 
 
 LINKED_ALIGNMENT = 64
@@ -180,41 +248,50 @@ globals share a name each get their own bytes."""
 
 
 def load_object(
-    object_code: bytes,
+    objects: Sequence[bytes],
     machine: llvm_binding.TargetMachine,
-    module: llvm_binding.ModuleRef | None = None,
+    modules: Sequence[llvm_binding.ModuleRef] = (),
     data: Mapping[str, bytes | memoryview] | None = None,
 ) -> JitModule:
-    """Link an object made for `machine` into this process (code generation happens once, in
+    """Link objects made for `machine` into this process, into one engine, so their calls
+    between them resolve to each other (code generation happens once, in
     `machine.emit_object`, so the same bytes can be cached and loaded again in milliseconds).
-    `data` gives the bytes of the object's linked data symbols (`jit`), copied to aligned memory
+    `data` gives the bytes of the objects' linked data symbols (`jit`), copied to aligned memory
     that lives as long as the code."""
     linked = {symbol: _aligned_copy(raw) for symbol, raw in (data or {}).items()}
     empty = llvm_binding.parse_assembly("")
     empty.triple = machine.triple
     engine = llvm_binding.create_mcjit_compiler(empty, machine)
-    engine.add_object_file(llvm_binding.ObjectFileRef.from_data(object_code))
+    for object_code in objects:
+        engine.add_object_file(llvm_binding.ObjectFileRef.from_data(object_code))
     with _linking:
         for symbol, array in linked.items():
             llvm_binding.add_symbol(symbol, array.ctypes.data)
         engine.finalize_object()
-    return JitModule(engine, machine, object_code, module, linked)
+    return JitModule(engine, machine, tuple(objects), tuple(modules), linked)
 
 
-def packed(jit_module: JitModule) -> tuple[list[list[str | int]], bytes]:
+def packed(jit_module: JitModule) -> tuple[dict[str, object], bytes]:
     """The object code followed by its linked data (what the compile cache stores), and the
-    `[symbol, nbytes]` list that tells them apart again (`unpacked`)."""
+    header fields that tell them apart again (`unpacked`): `objects`, each object's size, and
+    `linked`, a `[symbol, nbytes]` list."""
     layout: list[list[str | int]] = [
         [symbol, int(array.nbytes)] for symbol, array in jit_module.linked.items()
     ]
-    parts = [jit_module.object_code, *(array.tobytes() for array in jit_module.linked.values())]
-    return layout, b"".join(parts)
+    sizes = [len(code) for code in jit_module.objects]
+    parts = [*jit_module.objects, *(array.tobytes() for array in jit_module.linked.values())]
+    return {"objects": sizes, "linked": layout}, b"".join(parts)
 
 
-def unpacked(payload: bytes, layout: object) -> tuple[bytes, dict[str, memoryview]] | None:
-    """The object code and linked data of a `packed` payload (None: a layout that does not
+def unpacked(
+    payload: bytes, header: Mapping[str, object]
+) -> tuple[list[bytes], dict[str, memoryview]] | None:
+    """The objects and linked data of a `packed` payload (None: a header that does not
     describe it)."""
-    if not isinstance(layout, list):
+    layout, objects = header.get("linked"), header.get("objects")
+    if not isinstance(layout, list) or not isinstance(objects, list):
+        return None
+    if not objects or not all(isinstance(n, int) and n > 0 for n in objects):
         return None
     sizes: list[tuple[str, int]] = []
     for item in layout:
@@ -227,16 +304,19 @@ def unpacked(payload: bytes, layout: object) -> tuple[bytes, dict[str, memoryvie
         ):
             return None
         sizes.append((item[0], item[1]))
-    end = len(payload) - sum(size for _, size in sizes)
-    if end < 0:
+    if sum(objects) + sum(size for _, size in sizes) != len(payload):
         return None
     view = memoryview(payload)
+    codes: list[bytes] = []
+    at = 0
+    for size in objects:
+        codes.append(bytes(view[at : at + size]))
+        at += size
     data: dict[str, memoryview] = {}
-    at = end
     for symbol, size in sizes:
         data[symbol] = view[at : at + size]
         at += size
-    return bytes(view[:end]), data
+    return codes, data
 
 
 def _aligned_copy(raw: bytes | memoryview) -> np.ndarray:

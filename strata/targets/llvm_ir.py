@@ -10,9 +10,13 @@ an `[N x i8]` initializer: exact bit for bit, and fast.
 from __future__ import annotations
 
 import binascii
+import ctypes
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 import llvmlite.binding as llvm_binding
+import llvmlite.binding.ffi as llvm_ffi
 import llvmlite.ir as ir
 from xdsl.backend.llvm.convert_op import (  # xDSL entry point: one op -> llvmlite
     _BINARY_INTRINSIC_MAP,  # pyright: ignore[reportPrivateUsage]
@@ -203,15 +207,19 @@ def _linkage(op: llvm.FuncOp) -> str:
     return "" if linkage == "external" else linkage
 
 
-def _declare_func(op: llvm.FuncOp, out: ir.Module) -> None:
+def _declare_func(op: llvm.FuncOp, out: ir.Module, part: CodegenPart | None = None) -> None:
     fn_type = op.function_type
     ir_type = ir.FunctionType(
         convert_type(fn_type.output),
         [convert_type(t) for t in fn_type.inputs.data],
         var_arg=fn_type.is_variadic,
     )
-    fn = ir.Function(out, ir_type, name=op.sym_name.data)
-    fn.linkage = _linkage(op)
+    name = op.sym_name.data
+    fn = ir.Function(out, ir_type, name=name)
+    # In a part, a kernel that may move is external (the parts' objects link together) and a
+    # function defined in another part only declared.
+    split = part is not None and (name in part.split or not part.defines(op))
+    fn.linkage = "" if split else _linkage(op)
     cconv = op.CConv.cconv_name
     if cconv != "ccc":
         fn.calling_convention = cconv
@@ -396,13 +404,17 @@ class _LinkingModule(ir.Module):  # type: ignore[misc]  # llvmlite is untyped
 
 
 def to_llvm_ir(
-    module: ModuleOp, triple: str | None = None, linked_data: dict[str, bytes] | None = None
+    module: ModuleOp,
+    triple: str | None = None,
+    linked_data: dict[str, bytes] | None = None,
+    part: CodegenPart | None = None,
 ) -> ir.Module:
     """The `llvm`-stage module as llvmlite IR (triple: the module's, `triple`, or the host's).
 
     With `linked_data` (a dict to fill), constant globals of more than LINKED_DATA_BYTES are
     declared `external` under LINKED_DATA_PREFIX + their name instead of carrying their bytes,
-    which go into the dict under that symbol: the caller links them in (`cpu.load_object`)."""
+    which go into the dict under that symbol: the caller links them in (`cpu.load_object`).
+    With `part` (one of `split_for_codegen`'s), only what that part defines."""
     _check_only_llvm(module)
     out = ir.Module(name="strata") if linked_data is None else _LinkingModule(name="strata")
     module_triple = module.attributes.get("llvm.target_triple")
@@ -416,6 +428,8 @@ def to_llvm_ir(
     funcs = [op for op in module.ops if isinstance(op, llvm.FuncOp)]
     entries = [f.sym_name.data for f in funcs if SIGNATURE_ATTR in f.attributes]
     entry = entries[0] if entries else "module"
+    if part is not None and part.index:
+        globals_ = [g for g in globals_ if g.sym_name.data in part.globals]
     for global_op in globals_:
         data = _linked_bytes(global_op) if linked_data is not None else None
         if linked_data is not None and data is not None:
@@ -429,14 +443,136 @@ def to_llvm_ir(
             continue
         _convert_global(global_op, out)
     for func_op in funcs:
-        _declare_func(func_op, out)
+        _declare_func(func_op, out, part)
     for func_op in funcs:
-        if not func_op.body.blocks:
+        if not func_op.body.blocks or (part is not None and not part.defines(func_op)):
             continue
         if "strata.parallel_chunk" in func_op.attributes:
             _threaded_body(func_op, out, entry)
         else:
             _convert_body(func_op, out)
+    return out
+
+
+SPLIT_MIN_OPS = 200
+"""Kernel ops (in the `llvm` stage) below which `split_for_codegen` keeps one module: LLVM
+takes a few milliseconds over such a module, less than a thread and a context cost."""
+
+
+@dataclass(frozen=True)
+class CodegenPart:
+    """One module of a split `llvm`-stage module: LLVM optimises and emits each on a thread of
+    its own, and the JIT links their objects together (`cpu.jit`). Part 0 defines everything but
+    the kernels other parts took; part k > 0 defines its `kernels`, with the `always_inline`
+    helpers and the constant globals they use (copies: each object keeps its own)."""
+
+    index: int
+    kernels: frozenset[str]
+    split: frozenset[str]
+    """Every kernel that may move: external in every part, so calls between the parts' objects
+    link."""
+    globals: frozenset[str]
+    """The globals part `index` > 0 defines (part 0: all of them)."""
+
+    def defines(self, op: llvm.FuncOp) -> bool:
+        name = op.sym_name.data
+        if name in self.kernels:
+            return True
+        if self.index == 0:
+            return name not in self.split
+        return _is_helper(op)
+
+
+def _is_local(linkage: str) -> bool:
+    return linkage in ("internal", "private")
+
+
+def _is_helper(op: llvm.FuncOp) -> bool:
+    """A function every part may carry its own copy of: local, inlined wherever it is called."""
+    return "always_inline" in op.attributes and _is_local(op.linkage.linkage.data)
+
+
+def _symbols(op: llvm.FuncOp) -> tuple[set[str], int]:
+    """The symbols `op`'s body refers to (calls, addresses taken), and its number of ops."""
+    found: set[str] = set()
+    count = 0
+    for inner in op.body.walk():
+        count += 1
+        if isinstance(inner, llvm.CallOp) and inner.callee is not None:
+            found.add(inner.callee.string_value())
+        elif isinstance(inner, llvm.AddressOfOp):
+            found.add(inner.global_name.string_value())
+    return found, count
+
+
+def split_for_codegen(module: ModuleOp, parts: int) -> list[CodegenPart]:
+    """Spread the kernels of an `llvm`-stage module over up to `parts` modules of about equal
+    size (ops), for LLVM to compile side by side; [] where one module is as fast (`parts` < 2,
+    fewer than SPLIT_MIN_OPS in the kernels, or nothing that can move).
+
+    A kernel (local, `no_inline`, not the entry nor a threaded wrapper) may move to another
+    part when all it refers to can be there too: declarations, helpers, other kernels and local
+    constant globals. Everything else, the entry, the thread pool and mutable globals among
+    them, stays in part 0, so no state is duplicated."""
+    if parts < 2:
+        return []
+    funcs = {f.sym_name.data: f for f in module.ops if isinstance(f, llvm.FuncOp)}
+    globals_ = {g.sym_name.data: g for g in module.ops if isinstance(g, llvm.GlobalOp)}
+    refs: dict[str, set[str]] = {}
+    size: dict[str, int] = {}
+    for name, f in funcs.items():
+        if f.body.blocks:
+            refs[name], size[name] = _symbols(f)
+    helpers = {n for n, f in funcs.items() if n in refs and _is_helper(f)}
+    # What a helper refers to, through the helpers it calls.
+    reach = {h: set(refs[h]) for h in helpers}
+    changed = True
+    while changed:
+        changed = False
+        for h in helpers:
+            more = set().union(*(reach[c] for c in reach[h] & helpers)) - reach[h]
+            if more:
+                reach[h] |= more
+                changed = True
+    movable = {
+        n
+        for n, f in funcs.items()
+        if n in refs
+        and "no_inline" in f.attributes
+        and _is_local(f.linkage.linkage.data)
+        and SIGNATURE_ATTR not in f.attributes
+        and "strata.parallel_chunk" not in f.attributes
+    }
+    uses = {n: refs[n].union(*(reach[h] for h in refs[n] & helpers)) for n in movable}
+
+    def stays(symbol: str, kernels: set[str]) -> bool:
+        g = globals_.get(symbol)
+        if g is not None:
+            return not (g.constant is not None and _is_local(g.linkage.linkage.data))
+        f = funcs.get(symbol)
+        return f is None or (symbol in refs and symbol not in helpers | kernels)
+
+    changed = True
+    while changed:  # a kernel that uses one that cannot move cannot move either
+        keep = {n for n in movable if any(stays(s, movable) for s in uses[n])}
+        changed = bool(keep)
+        movable -= keep
+    moved_ops = sum(size[n] for n in movable)
+    if len(movable) < 2 or moved_ops < SPLIT_MIN_OPS:
+        return []
+    loads = [sum(size.values()) - moved_ops] + [0] * (parts - 1)
+    kernels: list[set[str]] = [set() for _ in range(parts)]
+    order = {name: i for i, name in enumerate(funcs)}
+    for name in sorted(movable, key=lambda n: (-size[n], order[n])):
+        k = loads.index(min(loads))
+        kernels[k].add(name)
+        loads[k] += size[name]
+    split = frozenset(movable)
+    out = [CodegenPart(0, frozenset(kernels[0]), split, frozenset(globals_))]
+    for k in range(1, parts):
+        if kernels[k]:
+            used = set().union(*(uses[n] for n in kernels[k])) & set(globals_)
+            out.append(CodegenPart(len(out), frozenset(kernels[k]), split, frozenset(used)))
     return out
 
 
@@ -510,10 +646,13 @@ def to_llvm_ir_text(module: ModuleOp, triple: str | None = None) -> str:
 # --- Optimisation ---------------------------------------------------------------------------
 
 
-def host_target_machine(opt_level: int = 2, cpu: str = "host") -> llvm_binding.TargetMachine:
+def host_target_machine(
+    opt_level: int = 2, cpu: str = "host", reloc: str = "pic"
+) -> llvm_binding.TargetMachine:
     """A target machine for this CPU (its name and features: AVX2/AVX-512 where present), or,
     for a named `cpu` such as `x86-64-v2`, for the host triple tuned for that CPU (in-process
-    code, as the JIT needs)."""
+    code, as the JIT needs). The JIT's objects are `static` (`cpu.JIT_RELOC`); objects for a
+    linker position-independent."""
     llvm_binding.initialize_native_target()
     llvm_binding.initialize_native_asmprinter()
     target = llvm_binding.Target.from_default_triple()
@@ -524,7 +663,7 @@ def host_target_machine(opt_level: int = 2, cpu: str = "host") -> llvm_binding.T
         cpu=llvm_binding.get_host_cpu_name() if host else cpu,
         features=_join_features(features, description.llvm_features),
         opt=opt_level,
-        reloc="pic",
+        reloc=reloc,
         codemodel="jitdefault",
     )
 
@@ -546,10 +685,13 @@ def target_machine(
     return checked_machine(triple, cpu, _join_features(features, tuning), opt_level)
 
 
-def parse(llvm_ir: str | ir.Module) -> llvm_binding.ModuleRef:
-    """Parse and verify LLVM IR; a malformed module is a StrataError with LLVM's message."""
+def parse(
+    llvm_ir: str | ir.Module, context: llvm_binding.ContextRef | None = None
+) -> llvm_binding.ModuleRef:
+    """Parse and verify LLVM IR (into `context`, else LLVM's global one); a malformed module is
+    a StrataError with LLVM's message."""
     try:
-        mod = llvm_binding.parse_assembly(str(llvm_ir))
+        mod = llvm_binding.parse_assembly(str(llvm_ir), context)
         mod.verify()
     except RuntimeError as err:
         raise StrataError(f"invalid LLVM IR: {str(err).strip()}") from None
@@ -560,6 +702,7 @@ def optimize(
     llvm_ir: str | ir.Module,
     level: int = 2,
     machine: llvm_binding.TargetMachine | None = None,
+    context: llvm_binding.ContextRef | None = None,
 ) -> llvm_binding.ModuleRef:
     """Parse, verify and optimise (new pass manager, O`level`, loop vectoriser with
     interleaving, SLP and unrolling on).
@@ -569,8 +712,11 @@ def optimize(
     cuda-sim thread loops were such loops (interleaved under AVX-512, or VF 8 > 4 under AVX2, they
     read past the array). convert-gpu-to-cpu-sim now gives them constant bounds, so interleaving
     is no longer off (test_llvm_ir.py and test_llvm_masked_iv.py keep the cases).
+
+    In a `context` of its own (and with a `machine` no other thread uses), the passes run
+    outside llvmlite's lock (`unlocked`), so several modules optimise side by side.
     """
-    mod = parse(llvm_ir)
+    mod = parse(llvm_ir, context)
     tm = machine if machine is not None else target_machine(mod.triple or None, level)
     mod.triple = tm.triple
     mod.data_layout = str(tm.target_data)
@@ -584,5 +730,33 @@ def optimize(
     pto.loop_unrolling = tm.triple.startswith("nvptx")
     pto.loop_interleaving = True
     builder = llvm_binding.create_pass_builder(tm, pto)
-    builder.getModulePassManager().run(mod, builder)
+    manager = builder.getModulePassManager()
+    if context is None:
+        manager.run(mod, builder)
+    else:
+        unlocked("LLVMPY_RunNewModulePassManager")(manager, mod, builder)
     return mod
+
+
+def unlocked(name: str) -> Callable[..., Any]:
+    """llvmlite's C function `name` without the process-wide lock llvmlite wraps every call in
+    (its wrapper's ctypes function; the wrapper itself where a version has none). Only for calls
+    whose arguments no other thread uses: a module in a context of its own, its own machine and
+    pass builder. ctypes releases the GIL for the call."""
+    wrapper = getattr(llvm_ffi.lib, name)
+    function: Callable[..., Any] = getattr(wrapper, "_cfn", wrapper)
+    return function
+
+
+def emit_unlocked(machine: llvm_binding.TargetMachine, mod: llvm_binding.ModuleRef) -> bytes:
+    """`machine.emit_object(mod)` outside llvmlite's lock (see `unlocked`): `mod` in a context,
+    and `machine`, of this thread's own."""
+    with llvm_ffi.OutputString() as error:
+        buffer = unlocked("LLVMPY_TargetMachineEmitToMemory")(machine, mod, 1, error)
+        if not buffer:
+            raise StrataError(f"LLVM code generation failed: {error}")
+    try:
+        start = llvm_ffi.lib.LLVMPY_GetBufferStart(buffer)
+        return ctypes.string_at(start, llvm_ffi.lib.LLVMPY_GetBufferSize(buffer))
+    finally:
+        llvm_ffi.lib.LLVMPY_DisposeMemoryBuffer(buffer)

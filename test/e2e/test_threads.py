@@ -50,8 +50,8 @@ def compiled(source: object, threads: int, outputs: list[str] | None = None) -> 
 
 
 def threaded_kernels(fn: CompiledFunction) -> int:
-    assert fn.jit_module.module is not None
-    calls = re.findall(r"call .*@__strata_pool_run\(", str(fn.jit_module.module))
+    assert fn.jit_module.modules
+    calls = re.findall(r"call .*@__strata_pool_run\(", fn.jit_module.llvm_ir)
     return len(calls)
 
 

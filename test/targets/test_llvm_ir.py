@@ -106,7 +106,7 @@ def test_linked_weight_is_exact_bit_for_bit() -> None:
     np.testing.assert_array_equal(fn()["out"].view(np.uint32), bits)
     assert list(fn.jit_module.linked) == [LINKED_DATA_PREFIX + "w0"]
     assert fn.jit_module.linked[LINKED_DATA_PREFIX + "w0"].ctypes.data % 64 == 0
-    assert "@__strata_linked.w0 = external local_unnamed_addr constant" in str(fn.jit_module.module)
+    assert "@__strata_linked.w0 = external local_unnamed_addr constant" in fn.jit_module.llvm_ir
     assert '@"w0" = private constant' in str(to_llvm_ir(module))
 
 

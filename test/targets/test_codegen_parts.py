@@ -1,0 +1,205 @@
+"""Parallel code generation in the JIT: a module's kernels split over several LLVM modules
+(`llvm_ir.split_for_codegen`), optimised and emitted side by side (`cpu.compile_parts`) and
+linked into one engine."""
+
+from __future__ import annotations
+
+import ctypes
+import json
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import numpy as np
+import pytest
+from xdsl.dialects.builtin import ModuleOp
+
+from strata.api import lower
+from strata.loading import parse_ir
+from strata.registry import make_context
+from strata.runtime.cpu import CompiledFunction
+from strata.targets import cpu, llvm_ir
+from strata.targets.cpu import compile_parts, jit_cpu, load_object, packed, unpacked
+from strata.targets.llvm_ir import CodegenPart, split_for_codegen
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+ENTRIES = {
+    e["name"]: e
+    for manifest in sorted(FIXTURES.glob("manifest*.json"))
+    for e in json.loads(manifest.read_text())["models"]
+}
+
+
+def fixture_at_llvm(name: str) -> tuple[ModuleOp, dict[str, np.ndarray], dict[str, np.ndarray]]:
+    entry = ENTRIES[name]
+    with np.load(FIXTURES / entry["inputs_file"]) as data:
+        inputs = {k: data[k] for k in data.files}
+    with np.load(FIXTURES / entry["outputs_file"]) as data:
+        outputs = {k: data[k] for k in data.files}
+    _ctx, module = lower(
+        str(FIXTURES / entry["file"]),
+        entry["outputs"],
+        list(inputs),
+        [list(v.shape) for v in inputs.values()],
+        stop_after="llvm",
+    )
+    return module, inputs, outputs
+
+
+@pytest.fixture(scope="module")
+def lstm() -> tuple[ModuleOp, dict[str, np.ndarray], dict[str, np.ndarray]]:
+    # An LSTM whose while loop is kept: kernels that call the exp and tanh helpers, constants
+    # passed by the entry, a loop in the entry.
+    return fixture_at_llvm("lstm_loop")
+
+
+def test_split_puts_each_kernel_in_one_part(
+    lstm: tuple[ModuleOp, dict[str, np.ndarray], dict[str, np.ndarray]],
+) -> None:
+    module, _, _ = lstm
+    parts = split_for_codegen(module, 3)
+    assert [p.index for p in parts] == [0, 1, 2]
+    kernels = [k for p in parts for k in p.kernels]
+    assert len(kernels) == len(set(kernels)) and set(kernels) == parts[0].split
+    assert all(k.startswith("main_kernel_") for k in kernels)
+    assert all(p.kernels for p in parts[1:])
+    text = str(llvm_ir.to_llvm_ir(module, part=parts[1]))
+    assert 'define i32 @"main"' not in text and 'declare i32 @"main"' in text
+    assert 'define internal float @"__strata_math_tanh_f32"' in text  # a helper, copied
+    assert split_for_codegen(module, 1) == []
+
+
+def test_split_model_computes_what_one_module_does(
+    lstm: tuple[ModuleOp, dict[str, np.ndarray], dict[str, np.ndarray]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    module, inputs, expected = lstm
+    split = CompiledFunction.from_module(module)
+    assert len(split.jit_module.objects) == 2  # this machine's cores are not what decides
+    monkeypatch.setattr(cpu, "split_for_codegen", lambda m, n: [])
+    whole = CompiledFunction.from_module(module)
+    assert len(whole.jit_module.objects) == 1
+    got, want = split(**inputs), whole(**inputs)
+    for name, value in want.items():
+        np.testing.assert_array_equal(got[name], value)
+        np.testing.assert_allclose(value, expected[name], rtol=1e-5, atol=1e-6)
+
+
+@pytest.fixture(autouse=True)
+def two_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Split in two whatever the machine has, so the tests run the same everywhere.
+    real = cpu.split_for_codegen
+    monkeypatch.setattr(cpu, "split_for_codegen", lambda m, n: real(m, 2))
+
+
+def test_compiles_from_several_threads_at_once(
+    lstm: tuple[ModuleOp, dict[str, np.ndarray], dict[str, np.ndarray]],
+) -> None:
+    module, inputs, expected = lstm
+
+    def run(_: int) -> dict[str, np.ndarray]:  # contexts and machines of its own, each
+        return CompiledFunction.from_module(module)(**inputs)
+
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(run, range(4)))
+    for result in results:
+        for name, value in result.items():
+            np.testing.assert_array_equal(value, results[0][name])
+            np.testing.assert_allclose(value, expected[name], rtol=1e-5, atol=1e-6)
+
+
+SCALE = """
+define void @"scale"(ptr noalias %x, ptr noalias %y) noinline {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %p = getelementptr float, ptr %x, i64 %i
+  %v = load float, ptr %p
+  %a = fmul float %v, 1.375000e+00
+  %b = fadd float %a, 6.500000e+00
+  %c = call float @llvm.fma.f32(float %b, float %v, float -3.250000e+00)
+  %q = getelementptr float, ptr %y, i64 %i
+  store float %c, ptr %q
+  %next = add i64 %i, 1
+  %done = icmp eq i64 %next, 64
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+declare float @llvm.fma.f32(float, float, float)
+"""
+CALLER = """
+declare void @"scale"(ptr, ptr)
+define void @"run"(ptr %x, ptr %y) {
+  call void @"scale"(ptr %x, ptr %y)
+  ret void
+}
+"""
+
+
+def test_second_object_reads_its_own_constants() -> None:
+    # The kernel's float constants live in its object's constant pool. Position-independent
+    # code reaches them through the GOT, which RuntimeDyld resolved wrongly in the second
+    # object of an engine (NaN and garbage): the JIT's objects are static (cpu.JIT_RELOC).
+    machine, compiled = compile_parts([CALLER, SCALE], 2, 2, jit_cpu())
+    jit_module = load_object([code for _, code in compiled], machine)
+    x = np.linspace(-3, 3, 64, dtype=np.float32)
+    y = np.zeros_like(x)
+    run = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)(jit_module.address_of("run"))
+    run(x.ctypes.data, y.ctypes.data)
+    want = (x * np.float32(1.375) + np.float32(6.5)).astype(np.float64) * x - 3.25
+    np.testing.assert_allclose(y, want.astype(np.float32), rtol=1e-6, atol=1e-6)
+
+
+def test_cache_payload_keeps_the_objects_apart() -> None:
+    machine, compiled = compile_parts([CALLER, SCALE], 2, 2, jit_cpu())
+    jit_module = load_object([code for _, code in compiled], machine, data={})
+    header, payload = packed(jit_module)
+    assert header["objects"] == [len(code) for _, code in compiled]
+    again = unpacked(payload, header)
+    assert again is not None and again[0] == [code for _, code in compiled]
+    assert unpacked(payload + b"x", header) is None
+    assert unpacked(payload, {**header, "objects": [len(payload) - 1]}) is None
+
+
+MUTABLE = """
+llvm.mlir.global internal @counter(0 : i32) : i32
+llvm.mlir.global private constant @w(dense<2.0> : tensor<4xf32>) : !llvm.array<4 x f32>
+llvm.func internal @bump() attributes {no_inline} {
+  %p = llvm.mlir.addressof @counter : !llvm.ptr
+  %v = llvm.load %p : !llvm.ptr -> i32
+  %one = llvm.mlir.constant(1 : i32) : i32
+  %s = llvm.add %v, %one : i32
+  llvm.store %s, %p : i32, !llvm.ptr
+  llvm.return
+}
+llvm.func internal @reads(%x: !llvm.ptr) attributes {no_inline} {
+  %p = llvm.mlir.addressof @w : !llvm.ptr
+  %v = llvm.load %p : !llvm.ptr -> f32
+  llvm.store %v, %x : f32, !llvm.ptr
+  llvm.return
+}
+llvm.func internal @copies(%x: !llvm.ptr) attributes {no_inline} {
+  llvm.call @reads(%x) : (!llvm.ptr) -> ()
+  llvm.return
+}
+llvm.func internal @calls_bump() attributes {no_inline} {
+  llvm.call @bump() : () -> ()
+  llvm.return
+}
+"""
+
+
+def test_kernels_that_share_state_stay_with_the_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A kernel that writes a mutable global (or calls one that does) stays in part 0, so the
+    # state is not duplicated; one that reads a constant moves with a copy of it.
+    module = parse_ir(make_context(), MUTABLE)
+    monkeypatch.setattr(llvm_ir, "SPLIT_MIN_OPS", 0)
+    parts = split_for_codegen(module, 2)
+    assert parts[0].split == {"reads", "copies"}
+    moved = [p for p in parts if p.index and p.kernels]
+    assert all(isinstance(p, CodegenPart) for p in moved)
+    for part in moved:
+        assert "counter" not in part.globals
+        if "reads" in part.kernels:
+            assert part.globals == {"w"}
