@@ -252,7 +252,9 @@ def stage_passes(stage: Stage, options: PipelineOptions | None = None) -> str:
         filled = {
             TILING_PASS: f"{TILING_PASS}{{{shape} fma={int(t.fma)} interleave={t.interleave} "
             f"deep-interleave={t.deep_interleave}}}",
-            MATH_PASS: f"{MATH_PASS}{{fma={int(t.fma)} trig={int(not options.vector_library)}}}",
+            MATH_PASS: (
+                f"{MATH_PASS}{{fma={int(t.fma)} vector-library={int(options.vector_library)}}}"
+            ),
             PACKING_PASS: f"{PACKING_PASS}{{{shape}}}",
         }
         passes = ",".join(filled.get(p, p) for p in passes.split(","))

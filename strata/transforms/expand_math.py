@@ -15,19 +15,23 @@ denormal inputs and results, and overflow, with clamps and selects or by letting
 flow through the arithmetic. Measured accuracy over all f32 inputs (test/transforms/expand_math/
 test_ulp.py, against float64 numpy): see MAX_ULP.
 
-sin, cos and tan (where no vector library serves them: `trig`) reduce |x| = (4m + n) pi/2 + r in
+sin, cos and tan (where no vector library serves them, as sinh, cosh and pow) reduce |x| = (4m + n) pi/2 + r in
 f64, below 2^25 by three parts of pi/2 and from there by Payne and Hanek's method in 64-bit integers
 (2/pi's bits shifted into a 96-bit window; no table in memory), then evaluate Cephes' f32
 polynomials for sin r and cos r and pick by quadrant (tan: their ratio): every input handled,
 huge ones included.
 
-f64 ops, and f32 ops not listed (pow, erf, ...), are left for convert-math-to-llvm.
+pow computes |x|^y = 2^(y log2|x|) in f64 (log2 from atanh's series on the reduced mantissa, 2^r
+from its Taylor series, no table), rounds once to f32, and then sets C's special cases by selects.
+
+f64 ops, and f32 ops not listed (erf, atan2, ...), are left for convert-math-to-llvm.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from math import factorial
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func, math
@@ -52,7 +56,7 @@ from strata.targets.description import TargetDescription
 
 MAX_ULP: dict[str, int] = {
     "exp": 1, "log": 1, "log1p": 2, "expm1": 2, "tanh": 2, "sin": 2, "cos": 2, "tan": 4,
-    "sinh": 2, "cosh": 1, "atan": 3,
+    "sinh": 2, "cosh": 1, "atan": 3, "pow": 1,
 }  # fmt: skip
 """Largest error, in units in the last place of the float32 result, measured over every finite
 f32 input range and the special values by test_ulp.py (which asserts these bounds)."""
@@ -514,7 +518,84 @@ def _tanh(e: _Emit, x: SSAValue) -> SSAValue:
     return e.op(math.CopySignOp(y, x))
 
 
-EXPANSIONS: dict[type[Operation], tuple[str, Callable[[_Emit, SSAValue], SSAValue]]] = {
+POW_LOG_POLY = (1 / 13, 1 / 11, 1 / 9, 1 / 7, 1 / 5, 1 / 3, 1.0)
+"""ln m = 2 s P(s^2), s = (m - 1) / (m + 1), for m in [sqrt(1/2), sqrt(2)) (|s| <= 0.1716): the
+series of atanh, truncated past s^13 (relative error below 2^-39)."""
+POW_EXP2_POLY = tuple(0.6931471805599453**k / factorial(k) for k in range(10, -1, -1))
+"""2^r = sum (r ln2)^k / k! for |r| <= 1/2, up to k = 10 (relative error below 2^-41)."""
+POW_T_CLAMP = 200.0
+"""y log2|x| is clamped to [-200, 200]: 2^200 is inf in f32, 2^-200 is 0, both normal f64."""
+SQRT_HALF_BITS64 = 0x3FE6A09E667F3BCD
+ONE_BITS64 = 0x3FF0000000000000
+FRACTION_MASK64 = (1 << 52) - 1
+ROUND_SHIFT64 = 6755399441055744.0  # 1.5 2^52: t + it rounds t to an integer in its low bits
+ROUND_SHIFT64_BITS = 0x4338000000000000
+
+
+def _dhorner(e: _Emit, x: SSAValue, coefficients: tuple[float, ...]) -> SSAValue:
+    acc = e.d(coefficients[0])
+    for c in coefficients[1:]:
+        acc = e.madd(acc, x, e.d(c))
+    return acc
+
+
+def _pow(e: _Emit, x: SSAValue, y: SSAValue) -> SSAValue:
+    # |x|^y = 2^t, t = y log2|x|, in f64 (every f32 |x| is a normal f64): |x| = 2^k m, m in
+    # [sqrt(1/2), sqrt(2)) from the bits, log2 m from atanh's series; t = n + r, n rounded to
+    # nearest, 2^r from its Taylor series, 2^n from the exponent field. t's error (2^-39 of it)
+    # is far below an f32 ulp of the result, which the final rounding to f32 sets; it also
+    # gives overflow to inf and underflow to denormals and 0 by itself. Then C's special cases.
+    ax = e.op(math.AbsFOp(x))
+    bits = e.op(arith.BitcastOp(e.op(arith.ExtFOp(ax, f64)), i64))
+    shifted = e.op(arith.AddiOp(bits, e.long(ONE_BITS64 - SQRT_HALF_BITS64)))
+    k = e.op(arith.SubiOp(e.op(arith.ShRUIOp(shifted, e.long(52))), e.long(1023)))
+    fraction = e.op(arith.AndIOp(shifted, e.long(FRACTION_MASK64)))
+    m = e.op(arith.BitcastOp(e.op(arith.AddiOp(fraction, e.long(SQRT_HALF_BITS64))), f64))
+    s = e.div(e.sub(m, e.d(1.0)), e.add(m, e.d(1.0)))
+    ln_m = e.mul(e.mul(s, e.d(2.0)), _dhorner(e, e.mul(s, s), POW_LOG_POLY))
+    log2x = e.madd(ln_m, e.d(LOG2E), e.op(arith.SIToFPOp(k, f64)))
+    log2x = e.select(e.cmp("oeq", ax, e.f(0.0)), e.d(float("-inf")), log2x)
+    log2x = e.select(e.cmp("oeq", ax, e.f(float("inf"))), e.d(float("inf")), log2x)
+    t = e.mul(e.op(arith.ExtFOp(y, f64)), log2x)
+    t = e.select(e.cmp("ogt", t, e.d(POW_T_CLAMP)), e.d(POW_T_CLAMP), t)
+    t = e.select(e.cmp("olt", t, e.d(-POW_T_CLAMP)), e.d(-POW_T_CLAMP), t)
+    rounded = e.add(t, e.d(ROUND_SHIFT64))
+    r = e.sub(t, e.sub(rounded, e.d(ROUND_SHIFT64)))
+    n = e.op(arith.SubiOp(e.op(arith.BitcastOp(rounded, i64)), e.long(ROUND_SHIFT64_BITS)))
+    scale = e.op(
+        arith.BitcastOp(e.op(arith.ShLIOp(e.op(arith.AddiOp(n, e.long(1023))), e.long(52))), f64)
+    )
+    magnitude = e.op(arith.TruncFOp(e.mul(_dhorner(e, r, POW_EXP2_POLY), scale), f32))
+    # A negative x (-0 and -inf included) to an odd integer power: the result is negative.
+    # y is odd when y and y/2 rounded down differ by 1/2 (no integer above 2^24 is odd).
+    integer = e.cmp("oeq", e.op(math.FloorOp(y)), y)
+    half = e.mul(y, e.f(0.5))
+    odd = e.op(arith.AndIOp(integer, e.cmp("one", e.op(math.FloorOp(half)), half)))
+    negative = e.op(arith.CmpiOp(e.bits(x), e.i(0), "slt"))
+    sign = e.select(e.op(arith.AndIOp(odd, negative)), e.i(-(1 << 31)), e.i(0))
+    result = e.float_of_bits(e.op(arith.XOrIOp(e.bits(magnitude), sign)))
+    # A finite negative x to a finite non-integer power: NaN; so with a NaN x or y; but
+    # x^0 = 1 and 1^y = 1 for any x and y (NaN included), and (-1)^±inf = 1.
+    finite_negative = e.op(
+        arith.AndIOp(e.cmp("olt", x, e.f(0.0)), e.cmp("ogt", x, e.f(float("-inf"))))
+    )
+    fractional = e.op(arith.XOrIOp(integer, e.op(arith.ConstantOp(IntegerAttr(1, 1)))))
+    nan = e.op(arith.OrIOp(e.op(arith.AndIOp(finite_negative, fractional)), e.cmp("uno", x, y)))
+    result = e.select(nan, e.f(float("nan")), result)
+    unit_magnitude = e.op(
+        arith.AndIOp(
+            e.cmp("oeq", ax, e.f(1.0)), e.cmp("oeq", e.op(math.AbsFOp(y)), e.f(float("inf")))
+        )
+    )
+    one = e.op(
+        arith.OrIOp(
+            e.op(arith.OrIOp(e.cmp("oeq", x, e.f(1.0)), e.cmp("oeq", y, e.f(0.0)))), unit_magnitude
+        )
+    )
+    return e.select(one, e.f(1.0), result)
+
+
+EXPANSIONS: dict[type[Operation], tuple[str, Callable[..., SSAValue]]] = {
     math.ExpOp: ("exp", _exp),
     math.LogOp: ("log", _log),
     math.Log1pOp: ("log1p", _log1p),
@@ -526,8 +607,9 @@ EXPANSIONS: dict[type[Operation], tuple[str, Callable[[_Emit, SSAValue], SSAValu
     math.SinhOp: ("sinh", _sinh),
     math.CoshOp: ("cosh", _cosh),
     math.AtanOp: ("atan", _atan),
+    math.PowFOp: ("pow", _pow),
 }
-"""math op -> (name in MAX_ULP, its f32 expansion)."""
+"""math op -> (name in MAX_ULP, its f32 expansion: a function of the op's operands)."""
 
 EXPANSION_DEPTH = 18
 """Ops on the longest dependency path of the shallowest expansion but atan's (exp and expm1: 18;
@@ -542,19 +624,24 @@ def expansion_depth(op: Operation) -> int:
     return SHALLOW_EXPANSIONS.get(EXPANSIONS[type(op)][0], EXPANSION_DEPTH)
 
 
-TRIG = frozenset({math.SinOp, math.CosOp, math.TanOp, math.SinhOp, math.CoshOp})
+LIBRARY_SERVED = frozenset(
+    {math.SinOp, math.CosOp, math.TanOp, math.SinhOp, math.CoshOp, math.PowFOp}
+)
 """The expansions left out where the code calls a vector library's, which is faster
-(`ExpandMathPass.trig`)."""
+(`ExpandMathPass.vector_library`)."""
 
 
-def expands(op: Operation, trig: bool = True) -> bool:
+def expands(op: Operation, vector_library: bool = False) -> bool:
     """Whether expand-math will rewrite `op` into a polynomial expansion (f32, one of
-    EXPANSIONS; those of TRIG only with `trig`): a long chain of dependent arith ops once
-    lowered."""
-    if type(op) in TRIG and not trig:
+    EXPANSIONS; those of LIBRARY_SERVED only without a `vector_library`): a long chain of
+    dependent arith ops once lowered."""
+    if type(op) in LIBRARY_SERVED and vector_library:
         return False
     return type(op) in EXPANSIONS and isinstance(op.results[0].type, Float32Type)
 
+
+BINARY = frozenset({"pow"})
+"""The functions of two arguments (x^y); the others take one."""
 
 FUNCTION_PREFIX = "__strata_math_"
 """Names of the functions expand-math adds (`__strata_math_tanh_f32`); reserved."""
@@ -562,14 +649,16 @@ FUNCTION_PREFIX = "__strata_math_"
 
 def expansion_function(name: str, fma: bool) -> func.FuncOp:
     """The f32 expansion of math function `name` (a row of EXPANSIONS) as a private function of
-    one f32 argument, inlined by LLVM wherever it is called (`always_inline`)."""
+    f32 arguments (one, two for pow), inlined by LLVM wherever it is called (`always_inline`)."""
     expand = next(row for row in EXPANSIONS.values() if row[0] == name)[1]
-    block = Block(arg_types=[f32])
-    block.args[0].name_hint = "x"
-    block.add_op(func.ReturnOp(expand(_Emit(block, fma), block.args[0])))
+    arity = 2 if name in BINARY else 1
+    block = Block(arg_types=[f32] * arity)
+    for arg, hint in zip(block.args, "xy", strict=False):
+        arg.name_hint = hint
+    block.add_op(func.ReturnOp(expand(_Emit(block, fma), *block.args)))
     function = func.FuncOp(
         f"{FUNCTION_PREFIX}{name}_f32",
-        FunctionType.from_lists([f32], [f32]),
+        FunctionType.from_lists([f32] * arity, [f32]),
         Region(block),
         visibility="private",
     )
@@ -579,7 +668,7 @@ def expansion_function(name: str, fma: bool) -> func.FuncOp:
 
 @dataclass(frozen=True)
 class ExpandMathPass(ModulePass):
-    """Expands f32 exp, log, log1p, expm1, tanh, atan, sin, cos, tan, sinh and cosh into
+    """Expands f32 exp, log, log1p, expm1, tanh, atan, sin, cos, tan, sinh, cosh and pow into
     vectorisable arith.
 
     Each function used is built once per module, as a private function that LLVM inlines
@@ -589,31 +678,34 @@ class ExpandMathPass(ModulePass):
     `fma`: 1, the polynomials' multiply-adds are `math.fma` (the target has FMA); 0, a multiply
     and an add; -1, as this machine (the pipeline fills it from the compile's target).
 
-    `trig`: 1, sin, cos, tan, sinh and cosh are expanded too; 0, they stay calls for the vector
-    library the code is linked with (glibc's libmvec, faster: 0.4 ms for 1M sinf on one AVX2
-    core, where this expansion takes 2.9 ms, and a scalar libm call per element 9 ms); -1, as
-    the JIT on this machine (expanded unless libmvec is loadable; the pipeline fills it from the
-    compile).
+    `vector-library`: 1, the code calls a vector library's sin, cos, tan, sinh, cosh and pow
+    (glibc's libmvec, faster: 0.4 ms for 1M sinf on one AVX2 core, where this expansion takes
+    2.9 ms, and a scalar libm call per element 9 ms), so they stay math ops; 0, they are
+    expanded too; -1, as the JIT on this machine (a library where libmvec is loadable; the
+    pipeline fills it from the compile).
 
     Expects: any stage with `math` ops on scalars (the `loops` stage on the cpu chain).
     Guarantees: no f32 math.exp/log/log1p/expm1/tanh/atan is left (nor sin, cos, tan, sinh,
-    cosh with `trig`); calls of `__strata_math_*_f32` functions in their place.
+    cosh and powf without a vector library); calls of `__strata_math_*_f32` functions in their
+    place.
     """
 
     name = "expand-math"
 
     fma: int = -1
-    trig: int = -1
+    vector_library: int = -1
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         fma = TargetDescription.host().fma if self.fma < 0 else bool(self.fma)
-        trig = not vector_library.available() if self.trig < 0 else bool(self.trig)
+        library = (
+            vector_library.available() if self.vector_library < 0 else bool(self.vector_library)
+        )
         functions: dict[str, func.FuncOp] = {}
-        for math_op in [o for o in op.walk() if expands(o, trig)]:
+        for math_op in [o for o in op.walk() if expands(o, library)]:
             name = EXPANSIONS[type(math_op)][0]
             if name not in functions:
                 functions[name] = expansion_function(name, fma)
                 op.body.block.add_op(functions[name])
-            call = func.CallOp(functions[name].sym_name.data, [math_op.operands[0]], [f32])
+            call = func.CallOp(functions[name].sym_name.data, list(math_op.operands), [f32])
             call.location = math_op.location
             Rewriter.replace_op(math_op, call)

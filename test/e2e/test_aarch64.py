@@ -24,8 +24,15 @@ import pytest
 from test_models import ENTRIES, FIXTURES, assert_matches_tensorflow, by_name, load_npz
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "transforms" / "expand_math"))
+from test_ulp import (  # noqa: E402
+    UNARY,
+    binary_error,
+    binary_inputs,
+    binary_source,
+    kernel_source,
+    ulp_error,
+)
 from test_ulp import inputs as ulp_inputs  # noqa: E402
-from test_ulp import kernel_source, ulp_error  # noqa: E402
 
 from strata.abi import TensorSpec
 from strata.api import lower
@@ -141,7 +148,7 @@ def test_aarch64_object_matches_tensorflow(entry: dict[str, Any], tmp_path: Path
     assert_matches_tensorflow(got, load_npz(FIXTURES / entry["outputs_file"]), entry["outputs"])
 
 
-@pytest.mark.parametrize("op", sorted(MAX_ULP))
+@pytest.mark.parametrize("op", UNARY)
 def test_aarch64_math_within_max_ulp(op: str, tmp_path: Path) -> None:
     """expand-math's functions on NEON with FMA, over test_ulp's sampled inputs and special
     values: within the bounds the host meets."""
@@ -149,3 +156,11 @@ def test_aarch64_math_within_max_ulp(op: str, tmp_path: Path) -> None:
     got = run_on_aarch64(kernel_source(op, x.size), None, {"x": x}, tmp_path)["y"]
     worst, at = ulp_error(op, got, x)
     assert worst <= MAX_ULP[op], f"{op}: {worst} ulp at x={at!r} (bound {MAX_ULP[op]})"
+
+
+def test_aarch64_pow_within_max_ulp(tmp_path: Path) -> None:
+    """expand-math's pow on NEON with FMA (AArch64 has no libmvec), over test_ulp's pairs."""
+    x, y = binary_inputs()
+    got = run_on_aarch64(binary_source("powf", x.size), None, {"x": x, "y": y}, tmp_path)["z"]
+    err, at = binary_error("powf", got, x, y)
+    assert err <= MAX_ULP["pow"], f"pow: {err} ulp at {at} (bound {MAX_ULP['pow']})"

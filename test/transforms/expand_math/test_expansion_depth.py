@@ -12,6 +12,7 @@ from xdsl.ir import Block, Region
 from strata.lowering.linalg_to_loops.loop_nest import chain_depth
 from strata.registry import make_context
 from strata.transforms.expand_math import (
+    BINARY,
     EXPANSIONS,
     FUNCTION_PREFIX,
     ExpandMathPass,
@@ -22,14 +23,15 @@ from strata.transforms.expand_math import (
 @pytest.mark.parametrize("op_type", list(EXPANSIONS), ids=lambda t: EXPANSIONS[t][0])
 @pytest.mark.parametrize("fma", [0, 1])
 def test_expansion_is_at_least_as_deep_as_charged(op_type: type, fma: int) -> None:
-    block = Block(arg_types=[f32])
-    op = op_type(block.args[0])
+    arity = 2 if EXPANSIONS[op_type][0] in BINARY else 1
+    block = Block(arg_types=[f32] * arity)
+    op = op_type(*block.args)
     block.add_ops([op, func.ReturnOp(op.results[0])])
-    fn = func.FuncOp("f", FunctionType.from_lists([f32], [f32]), Region(block))
+    fn = func.FuncOp("f", FunctionType.from_lists([f32] * arity, [f32]), Region(block))
     module = ModuleOp([fn])
     charged = chain_depth(block)  # the op, then the return's one
     assert charged == expansion_depth(op) + 1
-    ExpandMathPass(fma=fma, trig=1).apply(make_context(), module)
+    ExpandMathPass(fma=fma, vector_library=0).apply(make_context(), module)
     assert not any(isinstance(o, op_type) for o in block.ops)
     (expansion,) = [f for f in module.ops if f is not fn]  # the function the op calls now
     assert isinstance(expansion, func.FuncOp)

@@ -20,7 +20,7 @@ import strata
 from strata.targets import vector_library
 from strata.targets.cpu import runnable_cpus
 from strata.targets.description import TargetDescription
-from strata.transforms.expand_math import MAX_ULP
+from strata.transforms.expand_math import BINARY, MAX_ULP
 
 EXHAUSTIVE = os.environ.get("STRATA_TEST_EXHAUSTIVE_MATH") == "1"
 CHUNK = 1 << 22
@@ -91,9 +91,9 @@ func.func @main(%x: {t}) -> {t} attributes {{tf.entry_function = {{inputs = "x",
 
 
 @contextmanager
-def _expanded_trig() -> Iterator[None]:
-    """Compiles as where libmvec does not load (AArch64, other libcs): expand-math's sin and
-    cos, not the vector library's."""
+def _no_vector_library() -> Iterator[None]:
+    """Compiles as where libmvec does not load (AArch64, other libcs): expand-math's sin, cos,
+    pow, ..., not the vector library's."""
     real = vector_library.available
     vector_library.available = lambda: False  # type: ignore[assignment]
     try:
@@ -105,7 +105,7 @@ def _expanded_trig() -> Iterator[None]:
 def kernel(op: str, n: int, cpu: str = "host", expanded: bool = True) -> strata.CompiledModel:
     """`op` over n f32; sin and cos as expand-math's (`expanded`) or as the JIT calls them here."""
     if expanded:
-        with _expanded_trig():
+        with _no_vector_library():
             return strata.compile(kernel_source(op, n), cache=False, cpu=cpu)
     return strata.compile(kernel_source(op, n), cache=False, cpu=cpu)
 
@@ -164,8 +164,11 @@ def max_error(op: str, cpu: str, expanded: bool = True) -> tuple[int, float]:
     return worst, at
 
 
+UNARY = sorted(set(MAX_ULP) - BINARY)
+
+
 @pytest.mark.parametrize("cpu", TUNINGS)
-@pytest.mark.parametrize("op", sorted(MAX_ULP))
+@pytest.mark.parametrize("op", UNARY)
 def test_max_ulp(op: str, cpu: str) -> None:
     worst, at = max_error(op, cpu)
     assert worst <= MAX_ULP[op], f"{op}: {worst} ulp at x={at!r} (bound {MAX_ULP[op]})"
@@ -213,11 +216,11 @@ BINARY_REFERENCE = {"powf": np.power, "atan2": np.arctan2}
 """The two-argument f32 math ops that become vector_library.FUNCTIONS calls."""
 
 
-def binary_kernel(op: str, n: int, cpu: str) -> strata.CompiledModel:
+def binary_source(op: str, n: int) -> str:
+    """`math.<op>` of two tensors of n f32 (inputs "x" and "y", output "z"), as IR text."""
     t = f"tensor<{n}xf32>"
     maps = ", ".join(["affine_map<(d0) -> (d0)>"] * 3)
-    return strata.compile(
-        f"""
+    return f"""
 func.func @main(%x: {t}, %y: {t}) -> {t} attributes {{tf.entry_function = {{inputs = "x,y", outputs = "z"}}}} {{
   %e = tensor.empty() : {t}
   %r = linalg.generic {{indexing_maps = [{maps}], iterator_types = ["parallel"]}}
@@ -227,31 +230,85 @@ func.func @main(%x: {t}, %y: {t}) -> {t} attributes {{tf.entry_function = {{inpu
     linalg.yield %z : f32
   }} -> {t}
   func.return %r : {t}
-}}""",
-        cache=False,
-        cpu=cpu,
-    )
+}}"""
 
 
-@pytest.mark.skipif(not vector_library.available(), reason="libmvec does not load here")
-@pytest.mark.parametrize("cpu", _vector_tunings())
-@pytest.mark.parametrize("op", sorted(BINARY_REFERENCE))
-def test_vector_library_binary_max_ulp(op: str, cpu: str) -> None:
-    """pow and atan2 on random pairs across magnitudes and signs (a third of the exponents
-    whole numbers) and on every pair of special values."""
+def binary_kernel(op: str, n: int, cpu: str, expanded: bool = False) -> strata.CompiledModel:
+    """`op` of two f32 tensors; as expand-math's (`expanded`) or as the JIT calls it here."""
+    if expanded:
+        with _no_vector_library():
+            return strata.compile(binary_source(op, n), cache=False, cpu=cpu)
+    return strata.compile(binary_source(op, n), cache=False, cpu=cpu)
+
+
+BINARY_SPECIALS = np.array(
+    [0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 2.0, -2.0, 0.5, -0.5, 3.0, -3.0, 1.5,
+     1e-45, -1e-45, 3.4028235e38, -3.4028235e38, 0.99999994, 1.0000001],
+    np.float32,
+)  # fmt: skip
+
+
+def binary_inputs(wide: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Random pairs across magnitudes and signs (a third of the exponents whole numbers) and
+    every pair of BINARY_SPECIALS; `wide`: also every magnitude of x with small y, y up to 2000
+    with x near 1, denormal x, negative x to whole powers, and random bit patterns of both."""
     rng = np.random.default_rng(0)
     n = 1 << 18
     x = (rng.standard_normal(n) * np.exp2(rng.integers(-20, 20, n))).astype(np.float32)
     y = (rng.standard_normal(n) * np.exp2(rng.integers(-6, 6, n))).astype(np.float32)
     y[::3] = np.round(y[::3])
-    specials = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 2.0, 0.5, -3.0], np.float32)
-    x = np.concatenate([x, np.repeat(specials, specials.size)])
-    y = np.concatenate([y, np.tile(specials, specials.size)])
-    got = binary_kernel(op, x.size, cpu)(x=x, y=y)
+    xs, ys = (
+        [x, np.repeat(BINARY_SPECIALS, BINARY_SPECIALS.size)],
+        [
+            y,
+            np.tile(BINARY_SPECIALS, BINARY_SPECIALS.size),
+        ],
+    )
+    if wide:
+        bits = rng.integers(0, 1 << 32, (2, n), dtype=np.uint64).astype(np.uint32)
+        pairs = [
+            (np.exp(rng.uniform(-103, 88, n)), rng.uniform(-3, 3, n)),
+            (rng.uniform(0.9, 1.1, n), rng.uniform(-2000, 2000, n)),
+            (rng.integers(1, 1 << 23, n).astype(np.uint32).view(np.float32), rng.uniform(-2, 2, n)),
+            (-rng.uniform(0, 10, n), rng.integers(-40, 40, n)),
+            (bits[0].view(np.float32), bits[1].view(np.float32)),
+            (bits[0].view(np.float32), rng.uniform(-4, 4, n)),
+        ]
+        xs += [np.asarray(a, np.float32) for a, _ in pairs]
+        ys += [np.asarray(b, np.float32) for _, b in pairs]
+    return np.concatenate(xs), np.concatenate(ys)
+
+
+def binary_error(op: str, got: np.ndarray, x: np.ndarray, y: np.ndarray) -> tuple[int, str]:
+    """The largest ulp error of `got` = op(x, y) against numpy in float64, and where; asserts
+    NaN exactly where numpy has it, and the sign of every zero and infinity."""
     with np.errstate(all="ignore"):
         want = BINARY_REFERENCE[op](x.astype(np.float64), y.astype(np.float64)).astype(np.float32)
     err, worst, mismatched = worst_ulps(got, want)
     assert mismatched.size == 0, (
         f"{op}: NaN mismatch at x={x[mismatched[:5]]}, y={y[mismatched[:5]]}"
     )
-    assert err <= vector_library.MAX_ULP, f"{op}: {err} ulp at ({x[worst]}, {y[worst]})"
+    edge = (want == 0) | np.isinf(want)
+    sign = np.flatnonzero(edge & (np.signbit(got) != np.signbit(want)))
+    assert sign.size == 0, f"{op}: sign of ±0 or ±inf at x={x[sign[:5]]}, y={y[sign[:5]]}"
+    return err, f"({x[worst]!r}, {y[worst]!r})"
+
+
+@pytest.mark.parametrize("cpu", TUNINGS)
+def test_pow_max_ulp(cpu: str) -> None:
+    """expand-math's pow (where no vector library serves it) over binary_inputs(wide=True)."""
+    x, y = binary_inputs(wide=True)
+    got = binary_kernel("powf", x.size, cpu, expanded=True)(x=x, y=y)
+    err, at = binary_error("powf", got, x, y)
+    assert err <= MAX_ULP["pow"], f"pow: {err} ulp at {at} (bound {MAX_ULP['pow']})"
+
+
+@pytest.mark.skipif(not vector_library.available(), reason="libmvec does not load here")
+@pytest.mark.parametrize("cpu", _vector_tunings())
+@pytest.mark.parametrize("op", sorted(BINARY_REFERENCE))
+def test_vector_library_binary_max_ulp(op: str, cpu: str) -> None:
+    """libmvec's pow and atan2, which the JIT calls here, over binary_inputs()."""
+    x, y = binary_inputs()
+    got = binary_kernel(op, x.size, cpu)(x=x, y=y)
+    err, at = binary_error(op, got, x, y)
+    assert err <= vector_library.MAX_ULP, f"{op}: {err} ulp at {at}"

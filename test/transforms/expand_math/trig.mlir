@@ -1,10 +1,10 @@
-// RUN: strata-opt %s -p 'expand-math{trig=1 fma=1}' | filecheck %s
-// RUN: strata-opt %s -p 'expand-math{trig=0}' | filecheck %s --check-prefix=LIBRARY
+// RUN: strata-opt %s -p 'expand-math{vector-library=0 fma=1}' | filecheck %s
+// RUN: strata-opt %s -p 'expand-math{vector-library=1}' | filecheck %s --check-prefix=LIBRARY
 // RUN: strata-translate %s --to-llvmir -O2 --triple aarch64-unknown-linux-gnu \
 // RUN:   | filecheck %s --check-prefix=NEON
 
-// sin, cos and tan, where no vector library serves them (trig=1: AArch64, an object without
-// --libmvec): |x| = (4m + n) pi/2 + r found in f64, below 2^25 by three parts of pi/2, from there
+// sin, cos and tan, where no vector library serves them (vector-library=0: AArch64, an object
+// without --libmvec): |x| = (4m + n) pi/2 + r found in f64, below 2^25 by three parts of pi/2, from there
 // by Payne and Hanek's reduction (2/pi's bits as four i64 constants, the 96 after bit s shifted
 // out of them), r rounded to f32 for Cephes' polynomials, the result picked by quadrant; sin
 // takes x's sign bit by an xor (sin(-0) = -0), an infinite or NaN x gives NaN.
@@ -40,8 +40,8 @@ func.func @main(%x: tensor<1024xf32>) -> tensor<1024xf32> attributes {tf.entry_f
   func.return %r : tensor<1024xf32>
 }
 
-// Where libmvec serves them (trig=0: the x86-64 Linux JIT, objects with --libmvec), they stay
-// math ops for the vector library's variants.
+// Where libmvec serves them (vector-library=1: the x86-64 Linux JIT, objects with --libmvec),
+// they stay math ops for the vector library's variants.
 // LIBRARY:     math.sin
 // LIBRARY:     math.cos
 // LIBRARY:     math.tan
