@@ -15,9 +15,10 @@ denormal inputs and results, and overflow, with clamps and selects or by letting
 flow through the arithmetic. Measured accuracy over all f32 inputs (test/transforms/expand_math/
 test_ulp.py, against float64 numpy): see MAX_ULP.
 
-sin, cos and tan (where no vector library serves them, as sinh, cosh and pow) reduce |x| = (4m + n) pi/2 + r in
-f64, below 2^25 by three parts of pi/2 and from there by Payne and Hanek's method in 64-bit integers
-(2/pi's bits shifted into a 96-bit window; no table in memory), then evaluate Cephes' f32
+sin, cos and tan (where no vector library serves them, as sinh, cosh and pow) reduce
+|x| = (4m + n) pi/2 + r in f64, below 2^25 by three parts of pi/2 and from there by Payne and
+Hanek's method in 64-bit integers (2/pi's bits shifted into a 96-bit window; no table in memory),
+then evaluate Cephes' f32
 polynomials for sin r and cos r and pick by quadrant (tan: their ratio): every input handled,
 huge ones included.
 
