@@ -18,14 +18,17 @@ test_ulp.py, against float64 numpy): see MAX_ULP.
 sin, cos and tan (where no vector library serves them, as sinh, cosh and pow) reduce
 |x| = (4m + n) pi/2 + r in f64, below 2^25 by three parts of pi/2 and from there by Payne and
 Hanek's method in 64-bit integers (2/pi's bits shifted into a 96-bit window; no table in memory),
-then evaluate Cephes' f32
-polynomials for sin r and cos r and pick by quadrant (tan: their ratio): every input handled,
-huge ones included.
+then evaluate Cephes' f32 polynomials for sin r and cos r and pick by quadrant (tan: their ratio):
+every input handled, huge ones included.
 
 pow computes |x|^y = 2^(y log2|x|) in f64 (log2 from atanh's series on the reduced mantissa, 2^r
 from its Taylor series, no table), rounds once to f32, and then sets C's special cases by selects.
 
-f64 ops, and f32 ops not listed (erf, atan2, ...), are left for convert-math-to-llvm.
+atan and atan2 (faster than libmvec's, so on every target) reduce to |t| <= tan(pi/8) and use
+Cephes' polynomial; atan2 from min(|x|, |y|) / max(|x|, |y|), then pi/2 - and pi - the angle in
+two-part constants.
+
+f64 ops, and f32 ops not listed (erf, asin, ...), are left for convert-math-to-llvm.
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ from strata.targets.description import TargetDescription
 
 MAX_ULP: dict[str, int] = {
     "exp": 1, "log": 1, "log1p": 2, "expm1": 2, "tanh": 2, "sin": 2, "cos": 2, "tan": 4,
-    "sinh": 2, "cosh": 1, "atan": 3, "pow": 1,
+    "sinh": 2, "cosh": 1, "atan": 3, "pow": 1, "atan2": 4,
 }  # fmt: skip
 """Largest error, in units in the last place of the float32 result, measured over every finite
 f32 input range and the special values by test_ulp.py (which asserts these bounds)."""
@@ -501,9 +504,41 @@ def _atan(e: _Emit, x: SSAValue) -> SSAValue:
         e.select(mid, e.div(e.sub(a, e.f(1.0)), e.add(a, e.f(1.0))), a),
     )
     y0 = e.select(far, e.f(1.5707963267948966), e.select(mid, e.f(0.7853981633974483), e.f(0.0)))
+    return e.op(math.CopySignOp(e.add(y0, _atan_small(e, t)), x))
+
+
+def _atan_small(e: _Emit, t: SSAValue) -> SSAValue:
+    """atan t = t + t^3 P(t^2) for |t| <= tan(pi/8)."""
     z = e.mul(t, t)
-    y = e.madd(e.mul(e.horner(z, ATAN_POLY), z), t, t)
-    return e.op(math.CopySignOp(e.add(y0, y), x))
+    return e.madd(e.mul(e.horner(z, ATAN_POLY), z), t, t)
+
+
+PI_PARTS = (3.1415927410125732, -8.742278e-08)
+"""pi as an f32 and the f32 nearest its remainder: pi - r as (PI_PARTS[0] - r) + PI_PARTS[1]."""
+HALF_PI_PARTS_F32 = (1.5707963705062866, -4.371139e-08)
+"""pi/2 the same way."""
+
+
+def _atan2(e: _Emit, y: SSAValue, x: SSAValue) -> SSAValue:
+    # The angle of (x, y): with a = min(|x|, |y|) / max(|x|, |y|) in [0, 1], atan a (reduced by
+    # (a - 1)/(a + 1) and pi/4 above tan(pi/8)), then pi/2 - it where |y| > |x| and pi - that
+    # where x's sign bit is set (-0 included), both with pi in two parts; y's sign last (-0 too).
+    # Both zero: a = 0 (0, or pi for x = -0); both infinite: a = 1 (pi/4, 3pi/4); NaN if either
+    # is (set last: the selects for zeros and infinities would hide it).
+    ay, ax = e.op(math.AbsFOp(y)), e.op(math.AbsFOp(x))
+    swap = e.cmp("ogt", ay, ax)
+    low, high = e.select(swap, ax, ay), e.select(swap, ay, ax)
+    a = e.div(low, high)
+    a = e.select(e.cmp("oeq", high, e.f(0.0)), e.f(0.0), a)
+    a = e.select(e.cmp("oeq", low, e.f(float("inf"))), e.f(1.0), a)
+    mid = e.cmp("ogt", a, e.f(TAN_PI_8))
+    t = e.select(mid, e.div(e.sub(a, e.f(1.0)), e.add(a, e.f(1.0))), a)
+    r = e.add(e.select(mid, e.f(0.7853981633974483), e.f(0.0)), _atan_small(e, t))
+    r = e.select(swap, e.add(e.sub(e.f(HALF_PI_PARTS_F32[0]), r), e.f(HALF_PI_PARTS_F32[1])), r)
+    behind = e.op(arith.CmpiOp(e.bits(x), e.i(0), "slt"))
+    r = e.select(behind, e.add(e.sub(e.f(PI_PARTS[0]), r), e.f(PI_PARTS[1])), r)
+    r = e.select(e.cmp("uno", y, x), e.f(float("nan")), r)
+    return e.op(math.CopySignOp(r, y))
 
 
 def _tanh(e: _Emit, x: SSAValue) -> SSAValue:
@@ -609,6 +644,7 @@ EXPANSIONS: dict[type[Operation], tuple[str, Callable[..., SSAValue]]] = {
     math.CoshOp: ("cosh", _cosh),
     math.AtanOp: ("atan", _atan),
     math.PowFOp: ("pow", _pow),
+    math.Atan2Op: ("atan2", _atan2),
 }
 """math op -> (name in MAX_ULP, its f32 expansion: a function of the op's operands)."""
 
@@ -641,8 +677,8 @@ def expands(op: Operation, vector_library: bool = False) -> bool:
     return type(op) in EXPANSIONS and isinstance(op.results[0].type, Float32Type)
 
 
-BINARY = frozenset({"pow"})
-"""The functions of two arguments (x^y); the others take one."""
+BINARY = frozenset({"pow", "atan2"})
+"""The functions of two arguments (x^y, atan2(y, x)); the others take one."""
 
 FUNCTION_PREFIX = "__strata_math_"
 """Names of the functions expand-math adds (`__strata_math_tanh_f32`); reserved."""
@@ -654,7 +690,7 @@ def expansion_function(name: str, fma: bool) -> func.FuncOp:
     expand = next(row for row in EXPANSIONS.values() if row[0] == name)[1]
     arity = 2 if name in BINARY else 1
     block = Block(arg_types=[f32] * arity)
-    for arg, hint in zip(block.args, "xy", strict=False):
+    for arg, hint in zip(block.args, "yx" if name == "atan2" else "xy", strict=False):
         arg.name_hint = hint
     block.add_op(func.ReturnOp(expand(_Emit(block, fma), *block.args)))
     function = func.FuncOp(
@@ -669,8 +705,8 @@ def expansion_function(name: str, fma: bool) -> func.FuncOp:
 
 @dataclass(frozen=True)
 class ExpandMathPass(ModulePass):
-    """Expands f32 exp, log, log1p, expm1, tanh, atan, sin, cos, tan, sinh, cosh and pow into
-    vectorisable arith.
+    """Expands f32 exp, log, log1p, expm1, tanh, atan, atan2, sin, cos, tan, sinh, cosh and pow
+    into vectorisable arith.
 
     Each function used is built once per module, as a private function that LLVM inlines
     (`always_inline`) before it vectorises, and each op becomes a call of it: the expansion's
@@ -686,7 +722,7 @@ class ExpandMathPass(ModulePass):
     pipeline fills it from the compile).
 
     Expects: any stage with `math` ops on scalars (the `loops` stage on the cpu chain).
-    Guarantees: no f32 math.exp/log/log1p/expm1/tanh/atan is left (nor sin, cos, tan, sinh,
+    Guarantees: no f32 math.exp/log/log1p/expm1/tanh/atan/atan2 is left (nor sin, cos, tan, sinh,
     cosh and powf without a vector library); calls of `__strata_math_*_f32` functions in their
     place.
     """

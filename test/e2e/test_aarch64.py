@@ -25,6 +25,7 @@ from test_models import ENTRIES, FIXTURES, assert_matches_tensorflow, by_name, l
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "transforms" / "expand_math"))
 from test_ulp import (  # noqa: E402
+    MATH_OP,
     UNARY,
     binary_error,
     binary_inputs,
@@ -40,7 +41,7 @@ from strata.pipeline import PipelineOptions
 from strata.targets.cpu import emit_object, entry_signature
 from strata.targets.description import for_export
 from strata.targets.export import c_header, rename_entry
-from strata.transforms.expand_math import MAX_ULP
+from strata.transforms.expand_math import BINARY, MAX_ULP
 
 TRIPLE = "aarch64-unknown-linux-gnu"
 CPU = "neoverse-n1"
@@ -158,9 +159,12 @@ def test_aarch64_math_within_max_ulp(op: str, tmp_path: Path) -> None:
     assert worst <= MAX_ULP[op], f"{op}: {worst} ulp at x={at!r} (bound {MAX_ULP[op]})"
 
 
-def test_aarch64_pow_within_max_ulp(tmp_path: Path) -> None:
-    """expand-math's pow on NEON with FMA (AArch64 has no libmvec), over test_ulp's pairs."""
+@pytest.mark.parametrize("name", sorted(BINARY))
+def test_aarch64_binary_within_max_ulp(name: str, tmp_path: Path) -> None:
+    """expand-math's pow and atan2 on NEON with FMA (AArch64 has no libmvec), over
+    test_ulp's pairs."""
     x, y = binary_inputs()
-    got = run_on_aarch64(binary_source("powf", x.size), None, {"x": x, "y": y}, tmp_path)["z"]
-    err, at = binary_error("powf", got, x, y)
-    assert err <= MAX_ULP["pow"], f"pow: {err} ulp at {at} (bound {MAX_ULP['pow']})"
+    source = binary_source(MATH_OP[name], x.size)
+    got = run_on_aarch64(source, None, {"x": x, "y": y}, tmp_path)["z"]
+    err, at = binary_error(MATH_OP[name], got, x, y)
+    assert err <= MAX_ULP[name], f"{name}: {err} ulp at {at} (bound {MAX_ULP[name]})"
