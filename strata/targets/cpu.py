@@ -12,6 +12,7 @@ import os
 import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeAlias
 
 import llvmlite.binding as llvm_binding
 import llvmlite.ir as ir
@@ -113,6 +114,12 @@ def entry_signature(module: ModuleOp) -> EntrySignature:
     return found[0]
 
 
+Optimized: TypeAlias = "llvm_binding.ModuleRef | str"
+"""An optimised part: the module (in LLVM's global context), or the text of one compiled in a
+context of its own, which is freed as soon as the object is emitted: a context freed before its
+modules frees them too, and Python's collector, finalising a cycle, may free them in that order."""
+
+
 @dataclass
 class JitModule:
     """Object code loaded in this process by MCJIT; keep it alive while its code may run."""
@@ -121,9 +128,9 @@ class JitModule:
     machine: llvm_binding.TargetMachine
     objects: tuple[bytes, ...]
     """The relocatable objects the engine loaded (what the compile cache stores)."""
-    modules: tuple[llvm_binding.ModuleRef, ...] = ()
-    """The optimised modules they were made from; none when the objects came from the compile
-    cache."""
+    modules: tuple[Optimized, ...] = ()
+    """The optimised modules they were made from (or their text: `Optimized`); none when the
+    objects came from the compile cache."""
     linked: dict[str, np.ndarray] = field(default_factory=dict)
     """The data linked to the object's external data symbols (kept alive with the code)."""
 
@@ -202,7 +209,7 @@ def jit(module: ModuleOp | str, opt_level: int = 2, cpu: str | None = None) -> J
 
 def compile_parts(
     sources: Iterable[ir.Module | str], count: int, opt_level: int, cpu: str
-) -> tuple[llvm_binding.TargetMachine, list[tuple[llvm_binding.ModuleRef, bytes]]]:
+) -> tuple[llvm_binding.TargetMachine, list[tuple[Optimized, bytes]]]:
     """Optimise and emit the `count` modules `sources` yields, for `cpu` (a `jit_cpu` name):
     one on this thread; several side by side, each on a thread of its own, started as soon as
     the module is printed (the next is printed meanwhile), with its own LLVM context and target
@@ -212,15 +219,26 @@ def compile_parts(
     if count == 1:
         tm = host_target_machine(opt_level, cpu, JIT_RELOC)
         optimized = optimize(next(iter(sources)), opt_level, tm)
-        return tm, [(optimized, bytes(tm.emit_object(optimized)))]
-    results: list[tuple[llvm_binding.ModuleRef, bytes] | BaseException | None] = [None] * count
+        try:
+            code = bytes(tm.emit_object(optimized))
+        except RuntimeError as err:
+            raise StrataError(f"LLVM code generation failed: {err}") from None
+        return tm, [(optimized, code)]
+    results: list[tuple[Optimized, bytes] | BaseException | None] = [None] * count
 
     def work(index: int, text: str, tm: llvm_binding.TargetMachine) -> None:
+        context = llvm_binding.create_context()
+        optimized: llvm_binding.ModuleRef | None = None
         try:
-            optimized = optimize(text, opt_level, tm, llvm_binding.create_context())
-            results[index] = (optimized, emit_unlocked(tm, optimized))
+            optimized = optimize(text, opt_level, tm, context)
+            code = emit_unlocked(tm, optimized)
+            results[index] = (str(optimized), code)
         except BaseException as err:  # re-raised on the caller's thread
             results[index] = err
+        finally:  # the module before its context (`Optimized`)
+            if optimized is not None:
+                optimized.close()
+            context.close()
 
     machines = [host_target_machine(opt_level, cpu, JIT_RELOC) for _ in range(count)]
     threads: list[threading.Thread] = []
@@ -232,10 +250,14 @@ def compile_parts(
     finally:  # a part that fails to print still waits for the threads already started
         for thread in threads:
             thread.join()
+    done: list[tuple[Optimized, bytes]] = []
     for result in results:
         if isinstance(result, BaseException):
             raise result
-    return machines[0], [result for result in results if isinstance(result, tuple)]
+        if result is None:
+            raise StrataError(f"JIT: {len(threads)} parts compiled, {count} expected")
+        done.append(result)
+    return machines[0], done
 
 
 LINKED_ALIGNMENT = 64
@@ -250,7 +272,7 @@ globals share a name each get their own bytes."""
 def load_object(
     objects: Sequence[bytes],
     machine: llvm_binding.TargetMachine,
-    modules: Sequence[llvm_binding.ModuleRef] = (),
+    modules: Sequence[Optimized] = (),
     data: Mapping[str, bytes | memoryview] | None = None,
 ) -> JitModule:
     """Link objects made for `machine` into this process, into one engine, so their calls
@@ -291,7 +313,7 @@ def unpacked(
     layout, objects = header.get("linked"), header.get("objects")
     if not isinstance(layout, list) or not isinstance(objects, list):
         return None
-    if not objects or not all(isinstance(n, int) and n > 0 for n in objects):
+    if not objects or not all(type(n) is int and n > 0 for n in objects):
         return None
     sizes: list[tuple[str, int]] = []
     for item in layout:

@@ -473,6 +473,8 @@ class CodegenPart:
     link."""
     globals: frozenset[str]
     """The globals part `index` > 0 defines (part 0: all of them)."""
+    helpers: frozenset[str] = frozenset()
+    """The helpers part `index` > 0 defines: those its kernels call (part 0: all of them)."""
 
     def defines(self, op: llvm.FuncOp) -> bool:
         name = op.sym_name.data
@@ -480,7 +482,7 @@ class CodegenPart:
             return True
         if self.index == 0:
             return name not in self.split
-        return _is_helper(op)
+        return name in self.helpers
 
 
 def _is_local(linkage: str) -> bool:
@@ -571,8 +573,16 @@ def split_for_codegen(module: ModuleOp, parts: int) -> list[CodegenPart]:
     out = [CodegenPart(0, frozenset(kernels[0]), split, frozenset(globals_))]
     for k in range(1, parts):
         if kernels[k]:
-            used = set().union(*(uses[n] for n in kernels[k])) & set(globals_)
-            out.append(CodegenPart(len(out), frozenset(kernels[k]), split, frozenset(used)))
+            used = set().union(*(uses[n] for n in kernels[k]))
+            out.append(
+                CodegenPart(
+                    len(out),
+                    frozenset(kernels[k]),
+                    split,
+                    frozenset(used & set(globals_)),
+                    frozenset(used & helpers),
+                )
+            )
     return out
 
 
@@ -692,8 +702,12 @@ def parse(
     a StrataError with LLVM's message."""
     try:
         mod = llvm_binding.parse_assembly(str(llvm_ir), context)
+    except RuntimeError as err:
+        raise StrataError(f"invalid LLVM IR: {str(err).strip()}") from None
+    try:
         mod.verify()
     except RuntimeError as err:
+        mod.close()  # now, before its context (see cpu.Optimized)
         raise StrataError(f"invalid LLVM IR: {str(err).strip()}") from None
     return mod
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import ctypes
 import json
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -203,3 +205,101 @@ def test_kernels_that_share_state_stay_with_the_entry(monkeypatch: pytest.Monkey
         assert "counter" not in part.globals
         if "reads" in part.kernels:
             assert part.globals == {"w"}
+
+
+HELPER_GLOBAL = """
+llvm.mlir.global private constant @table(dense<[1.0, 2.0]> : tensor<2xf32>) : !llvm.array<2 x f32>
+llvm.func internal @lookup(%i: i64) -> f32 attributes {always_inline} {
+  %p = llvm.mlir.addressof @table : !llvm.ptr
+  %q = llvm.getelementptr %p[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  %v = llvm.load %q : !llvm.ptr -> f32
+  llvm.return %v : f32
+}
+llvm.func internal @uses_table(%x: !llvm.ptr) attributes {no_inline} {
+  %i = llvm.mlir.constant(1 : i64) : i64
+  %v = llvm.call @lookup(%i) : (i64) -> f32
+  llvm.store %v, %x : f32, !llvm.ptr
+  llvm.return
+}
+llvm.func internal @plain(%x: !llvm.ptr) attributes {no_inline} {
+  %v = llvm.mlir.constant(3.0 : f32) : f32
+  %w = llvm.fadd %v, %v : f32
+  %y = llvm.fmul %w, %v : f32
+  %z = llvm.fsub %y, %w : f32
+  llvm.store %v, %x : f32, !llvm.ptr
+  llvm.store %w, %x : f32, !llvm.ptr
+  llvm.store %y, %x : f32, !llvm.ptr
+  llvm.store %z, %x : f32, !llvm.ptr
+  llvm.return
+}
+"""
+
+
+def test_a_part_defines_only_the_helpers_its_kernels_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A helper that reads a constant goes (with the constant) only where a kernel calls it: in a
+    # part without that constant, its body could not be printed.
+    module = parse_ir(make_context(), HELPER_GLOBAL)
+    monkeypatch.setattr(llvm_ir, "SPLIT_MIN_OPS", 0)
+    parts = split_for_codegen(module, 2)
+    assert [sorted(p.kernels) for p in parts] == [["uses_table"], ["plain"]]
+    for part in parts:
+        text = str(llvm_ir.to_llvm_ir(module, part=part))
+        calls = "uses_table" in part.kernels or part.index == 0
+        assert ('define internal float @"lookup"' in text) == calls, text
+        assert ('@"table" = private constant' in text) == calls, text
+
+
+def run_python(code: str) -> subprocess.CompletedProcess[str]:
+    """`code` in a fresh interpreter (a crash there fails the test, not the test run)."""
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False
+    )
+
+
+def test_collecting_a_split_model_in_a_cycle_frees_it_safely() -> None:
+    # Each part has an LLVM context of its own; Python's collector, finalising a cycle, may free
+    # a context before its module, which then freed freed memory (a segfault). The parts keep
+    # their text and free module and context, in that order, once the object is emitted.
+    code = f"""
+import gc, sys
+sys.path.insert(0, {str(Path(__file__).parent)!r})
+from test_codegen_parts import fixture_at_llvm
+from strata.runtime.cpu import CompiledFunction
+from strata.targets import cpu
+real = cpu.split_for_codegen
+cpu.split_for_codegen = lambda m, n: real(m, 2)
+module, inputs, _ = fixture_at_llvm("lstm_loop")
+fn = CompiledFunction.from_module(module)
+assert len(fn.jit_module.objects) == 2 and "define" in fn.jit_module.llvm_ir
+fn(**inputs)
+class Holder: pass
+holder = Holder(); holder.me = holder; holder.fn = fn
+del fn, holder
+gc.collect()
+print("collected")
+"""
+    done = run_python(code)
+    assert done.returncode == 0 and "collected" in done.stdout, done.stderr[-2000:]
+
+
+def test_a_part_that_fails_raises_and_frees_safely() -> None:
+    # Invalid IR in one part: a StrataError naming LLVM's complaint, on the caller's thread; the
+    # traceback's cycle then holds nothing LLVM would free twice.
+    code = r"""
+import gc
+from strata.diagnostics import StrataError
+from strata.targets.cpu import compile_parts, jit_cpu
+good = "define i32 @g(i32 %x) {\n  ret i32 %x\n}\n"
+bad = "define i32 @f(i32 %x) {\nentry:\n  br label %b\nb:\n  ret i32 %y\nc:\n  %y = add i32 %x, 1\n  br label %b\n}\n"
+for _ in range(3):
+    try:
+        compile_parts([good, bad], 2, 2, jit_cpu())
+    except StrataError as err:
+        assert "does not dominate" in str(err), err
+    else:
+        raise SystemExit("no error")
+    gc.collect()
+print("collected")
+"""
+    done = run_python(code)
+    assert done.returncode == 0 and "collected" in done.stdout, done.stderr[-2000:]
