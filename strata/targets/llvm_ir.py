@@ -454,9 +454,11 @@ def to_llvm_ir(
     return out
 
 
-SPLIT_MIN_OPS = 200
-"""Kernel ops (in the `llvm` stage) below which `split_for_codegen` keeps one module: LLVM
-takes a few milliseconds over such a module, less than a thread and a context cost."""
+SPLIT_MIN_OPS = 100
+"""Kernel ops (in the `llvm` stage) per part of `split_for_codegen`, at least (a module whose
+kernels have fewer than twice as many stays whole, and a machine with many cores does not get a
+thread per kernel): a part costs LLVM about 10 ms whatever its size (AMD EPYC: pass pipeline
+and code generator set-up), and a thread and a context."""
 
 
 @dataclass(frozen=True)
@@ -509,8 +511,8 @@ def _symbols(op: llvm.FuncOp) -> tuple[set[str], int]:
 
 def split_for_codegen(module: ModuleOp, parts: int) -> list[CodegenPart]:
     """Spread the kernels of an `llvm`-stage module over up to `parts` modules of about equal
-    size (ops), for LLVM to compile side by side; [] where one module is as fast (`parts` < 2,
-    fewer than SPLIT_MIN_OPS in the kernels, or nothing that can move).
+    size (ops, at least SPLIT_MIN_OPS of kernels each), for LLVM to compile side by side; []
+    where one module is as fast (fewer than two such parts, or nothing that can move).
 
     A kernel (local, `no_inline`, not the entry nor a threaded wrapper) may move to another
     part when all it refers to can be there too: declarations, helpers, other kernels and local
@@ -560,7 +562,9 @@ def split_for_codegen(module: ModuleOp, parts: int) -> list[CodegenPart]:
         changed = bool(keep)
         movable -= keep
     moved_ops = sum(size[n] for n in movable)
-    if len(movable) < 2 or moved_ops < SPLIT_MIN_OPS:
+    if SPLIT_MIN_OPS:
+        parts = min(parts, moved_ops // SPLIT_MIN_OPS)
+    if len(movable) < 2 or parts < 2:
         return []
     loads = [sum(size.values()) - moved_ops] + [0] * (parts - 1)
     kernels: list[set[str]] = [set() for _ in range(parts)]

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from xdsl.dialects import llvm
 from xdsl.dialects.builtin import ModuleOp
 
 from strata.api import lower
@@ -68,6 +69,15 @@ def test_split_puts_each_kernel_in_one_part(
     assert 'define i32 @"main"' not in text and 'declare i32 @"main"' in text
     assert 'define internal float @"__strata_math_tanh_f32"' in text  # a helper, copied
     assert split_for_codegen(module, 1) == []
+    # However many cores, each part gets at least SPLIT_MIN_OPS of kernels.
+    many = split_for_codegen(module, 64)
+    assert 2 < len(many) < 64
+    sizes = [sum(llvm_ir._symbols(f)[1] for f in kernels_of(module, p)) for p in many[1:]]
+    assert all(size >= llvm_ir.SPLIT_MIN_OPS // 2 for size in sizes), sizes
+
+
+def kernels_of(module: ModuleOp, part: CodegenPart) -> list[llvm.FuncOp]:
+    return [f for f in module.ops if isinstance(f, llvm.FuncOp) and f.sym_name.data in part.kernels]
 
 
 def test_split_model_computes_what_one_module_does(
