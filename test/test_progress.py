@@ -53,3 +53,25 @@ def test_strata_run_timing_prints_stages_and_total() -> None:
     )
     assert re.search(r"^compile time: \d+ ms \(tf-opt \d+, .*llvm-jit \d+\)$", result.stderr, re.M)
     assert "\033" not in result.stderr, "no progress line off a terminal"
+
+
+def test_kernel_count_of_a_gpu_module() -> None:
+    # gpu.func kernels count (found by name: the cpu path does not import the gpu dialect); a
+    # device function that is not a kernel does not.
+    from strata.loading import parse_ir
+    from strata.registry import make_context
+
+    module = parse_ir(
+        make_context(),
+        """
+gpu.module @kernels {
+  gpu.func @k(%a: memref<4xf32>) kernel {
+    gpu.return
+  }
+  gpu.func @helper(%a: memref<4xf32>) {
+    gpu.return
+  }
+}
+""",
+    )
+    assert kernel_count(module) == 1
