@@ -310,7 +310,7 @@ def _compile(
     times["import"] = time.perf_counter() - start - sum(times.values())
 
     start = time.perf_counter()
-    fn = CompiledFunction.from_module(module, opt_level=opt_level, cpu=cpu)
+    fn = CompiledFunction.from_module(module, opt_level=opt_level, cpu=cpu, on_part=rec.timer.part)
     rec.step("llvm-jit", time.perf_counter() - start)
     if key is not None:
         from strata.compile_cache import CompileCache

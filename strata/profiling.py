@@ -25,10 +25,12 @@ from strata.diagnostics import StrataError
 class Slice:
     """One compile step: a stage or a pass, in seconds on the perf_counter clock."""
 
-    category: str  # "stage" or "pass"
+    category: str  # "stage", "pass", or "llvm" (a part's LLVM code generation)
     name: str
     start: float
     end: float
+    lane: int = 0
+    """0: the compiling thread; k > 0: the thread that compiled part k - 1 of a split module."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,11 @@ class CompileTimer:
         now = time.perf_counter()
         self.slices.append(Slice("stage", name, now - seconds, now))
         self.last = now
+
+    def part(self, index: int, start: float, end: float) -> None:
+        """LLVM's optimisation and emission of part `index` of the module (`cpu.compile_parts`),
+        on a thread of its own when there are several."""
+        self.slices.append(Slice("llvm", f"llvm part {index}", start, end, index + 1))
 
 
 @dataclass
@@ -120,11 +127,15 @@ def chrome_trace(
     compile_slices: Sequence[Slice], runs: Sequence[Sequence[KernelEvent]]
 ) -> dict[str, object]:
     """Trace Event Format: compile slices on thread 1 ("compile"), kernels on thread 2 ("run"),
-    times in microseconds; runs are laid end to end after the compile."""
+    the LLVM parts of a split module each on a thread of their own ("llvm part k", 3 + k), times
+    in microseconds; runs are laid end to end after the compile."""
     events: list[dict[str, object]] = [
         {"name": "thread_name", "ph": "M", "pid": 1, "tid": 1, "args": {"name": "compile"}},
         {"name": "thread_name", "ph": "M", "pid": 1, "tid": 2, "args": {"name": "run"}},
     ]
+    for lane in sorted({s.lane for s in compile_slices} - {0}):
+        name = {"name": f"llvm part {lane - 1}"}
+        events.append({"name": "thread_name", "ph": "M", "pid": 1, "tid": 2 + lane, "args": name})
     origin = min((s.start for s in compile_slices), default=0.0)
     end = 0.0
     for s in compile_slices:
@@ -135,7 +146,7 @@ def chrome_trace(
                 "cat": s.category,
                 "ph": "X",
                 "pid": 1,
-                "tid": 1,
+                "tid": 2 + s.lane if s.lane else 1,
                 "ts": ts,
                 "dur": (s.end - s.start) * 1e6,
             }

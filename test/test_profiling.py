@@ -85,3 +85,25 @@ def test_strata_run_profile_and_trace(tmp_path: Path) -> None:
     assert bad.stderr.strip().splitlines() == [
         f"error: --trace {tmp_path / 'missing' / 't.json'}: no such directory"
     ]
+
+
+def test_chrome_trace_shows_each_llvm_part_on_its_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A split module's parts (cpu.compile_parts) are compiled side by side: each is a slice on
+    # a trace thread of its own, named after the part, inside the llvm-jit stage.
+    from strata.targets import cpu
+
+    real = cpu.split_for_codegen
+    monkeypatch.setattr(cpu, "split_for_codegen", lambda module, n: real(module, 2))
+    model = strata.compile(MLP, cache=False)
+    trace = chrome_trace(model.compile_slices, [])
+    events = trace["traceEvents"]
+    assert isinstance(events, list)
+    names = {e["tid"]: e["args"]["name"] for e in events if e["ph"] == "M"}
+    parts = [e for e in events if e["ph"] == "X" and e["cat"] == "llvm"]
+    assert sorted(str(e["name"]) for e in parts) == ["llvm part 0", "llvm part 1"]
+    assert {names[e["tid"]] for e in parts} == {"llvm part 0", "llvm part 1"}
+    assert len({e["tid"] for e in parts}) == 2 and 1 not in {e["tid"] for e in parts}
+    (jit,) = [e for e in events if e["ph"] == "X" and e["name"] == "llvm-jit"]
+    for e in parts:
+        assert float(jit["ts"]) <= float(e["ts"])
+        assert float(e["ts"]) + float(e["dur"]) <= float(jit["ts"]) + float(jit["dur"]) + 1.0

@@ -19,7 +19,7 @@ from xdsl.dialects.builtin import ModuleOp
 from strata.abi import POISON_BYTE, EntrySignature, TensorSpec
 from strata.diagnostics import ExecutionError
 from strata.profiling import KernelEvent
-from strata.targets.cpu import JitModule, entry_signature, jit
+from strata.targets.cpu import JitModule, PartTimes, entry_signature, jit
 from strata.targets.thread_pool import shutdown_symbol
 
 ARENA_ALIGNMENT = 64
@@ -57,10 +57,14 @@ class CompiledFunction:
 
     @staticmethod
     def from_module(
-        module: ModuleOp, opt_level: int = 2, cpu: str | None = None
+        module: ModuleOp,
+        opt_level: int = 2,
+        cpu: str | None = None,
+        on_part: PartTimes | None = None,
     ) -> CompiledFunction:
-        """JIT an `llvm`-stage module (this CPU or `cpu`, O`opt_level`) and wrap its entry."""
-        return CompiledFunction(jit(module, opt_level, cpu), entry_signature(module))
+        """JIT an `llvm`-stage module (this CPU or `cpu`, O`opt_level`) and wrap its entry;
+        `on_part` hears when each part's LLVM work ran (`cpu.compile_parts`)."""
+        return CompiledFunction(jit(module, opt_level, cpu, on_part), entry_signature(module))
 
     def __call__(self, *args: object, **kwargs: object) -> dict[str, np.ndarray]:
         """Run once; inputs by name (or position, signature order); returns {output name: array}."""

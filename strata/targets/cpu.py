@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
@@ -180,7 +181,16 @@ def tuning_fingerprint(name: str) -> str:
     return f"host:{llvm_binding.get_host_cpu_name()}:{features}{library}"
 
 
-def jit(module: ModuleOp | str, opt_level: int = 2, cpu: str | None = None) -> JitModule:
+PartTimes = Callable[[int, float, float], None]
+"""Told, on the calling thread, when each part's LLVM work began and ended (perf_counter)."""
+
+
+def jit(
+    module: ModuleOp | str,
+    opt_level: int = 2,
+    cpu: str | None = None,
+    on_part: PartTimes | None = None,
+) -> JitModule:
     """Optimise for `cpu` (see `jit_cpu`) and JIT-compile an `llvm`-stage module or its LLVM IR
     text (lower once, JIT per tuning); external symbols (libm, malloc) resolve in-process. Loops
     over f32 sin, cos, pow, ... call libmvec's vector versions where it is available
@@ -203,12 +213,16 @@ def jit(module: ModuleOp | str, opt_level: int = 2, cpu: str | None = None) -> J
                 vector_library.use_vector_library(source, target, vector_library.provides)
             yield source
 
-    machine, compiled = compile_parts(sources(), len(parts), opt_level, name)
+    machine, compiled = compile_parts(sources(), len(parts), opt_level, name, on_part)
     return load_object([code for _, code in compiled], machine, [mod for mod, _ in compiled], data)
 
 
 def compile_parts(
-    sources: Iterable[ir.Module | str], count: int, opt_level: int, cpu: str
+    sources: Iterable[ir.Module | str],
+    count: int,
+    opt_level: int,
+    cpu: str,
+    on_part: PartTimes | None = None,
 ) -> tuple[llvm_binding.TargetMachine, list[tuple[Optimized, bytes]]]:
     """Optimise and emit the `count` modules `sources` yields, for `cpu` (a `jit_cpu` name):
     one on this thread; several side by side, each on a thread of its own, started as soon as
@@ -218,15 +232,21 @@ def compile_parts(
     they run without it (`llvm_ir.unlocked`), as LLVM's own parallel code generation does."""
     if count == 1:
         tm = host_target_machine(opt_level, cpu, JIT_RELOC)
-        optimized = optimize(next(iter(sources)), opt_level, tm)
+        source = next(iter(sources))
+        start = time.perf_counter()
+        optimized = optimize(source, opt_level, tm)
         try:
             code = bytes(tm.emit_object(optimized))
         except RuntimeError as err:
             raise StrataError(f"LLVM code generation failed: {err}") from None
+        if on_part is not None:
+            on_part(0, start, time.perf_counter())
         return tm, [(optimized, code)]
     results: list[tuple[Optimized, bytes] | BaseException | None] = [None] * count
+    times: list[tuple[float, float]] = [(0.0, 0.0)] * count
 
     def work(index: int, text: str, tm: llvm_binding.TargetMachine) -> None:
+        start = time.perf_counter()
         context = llvm_binding.create_context()
         optimized: llvm_binding.ModuleRef | None = None
         try:
@@ -239,6 +259,7 @@ def compile_parts(
             if optimized is not None:
                 optimized.close()
             context.close()
+            times[index] = (start, time.perf_counter())
 
     machines = [host_target_machine(opt_level, cpu, JIT_RELOC) for _ in range(count)]
     threads: list[threading.Thread] = []
@@ -257,6 +278,9 @@ def compile_parts(
         if result is None:
             raise StrataError(f"JIT: {len(threads)} parts compiled, {count} expected")
         done.append(result)
+    if on_part is not None:
+        for index, (start, end) in enumerate(times):
+            on_part(index, start, end)
     return machines[0], done
 
 
