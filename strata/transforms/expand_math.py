@@ -41,6 +41,7 @@ from xdsl.context import Context
 from xdsl.dialects import arith, func, math
 from xdsl.dialects.builtin import (
     Float32Type,
+    Float64Type,
     FloatAttr,
     FunctionType,
     IntegerAttr,
@@ -108,6 +109,10 @@ SQRT_HALF_BITS = 0x3F3504F3
 """The bits of 1.0f and of sqrt(1/2) rounded to f32 (0.70710677): log's mantissa range starts
 there."""
 FRACTION_MASK = 0x007FFFFF
+ROUND_SHIFT64 = 6755399441055744.0
+"""1.5 2^52, the f64 counterpart of ROUND_SHIFT: t + it holds t rounded to an integer in its low
+bits (sin and cos's quadrant, pow's 2^n); its bits are ROUND_SHIFT64_BITS."""
+ROUND_SHIFT64_BITS = 0x4338000000000000
 
 
 def _two_over_pi_bits(count: int) -> tuple[int, ...]:
@@ -211,9 +216,11 @@ class _Emit:
         return self.add(self.mul(a, b), c)
 
     def horner(self, x: SSAValue, coefficients: tuple[float, ...]) -> SSAValue:
-        acc = self.f(coefficients[0])
+        """The polynomial (highest degree first) at x, in x's type (f32, or f64 for pow)."""
+        const = self.d if isinstance(x.type, Float64Type) else self.f
+        acc = const(coefficients[0])
         for c in coefficients[1:]:
-            acc = self.madd(acc, x, self.f(c))
+            acc = self.madd(acc, x, const(c))
         return acc
 
     def bits(self, x: SSAValue) -> SSAValue:
@@ -333,8 +340,8 @@ def _quadrant_small(e: _Emit, ax: SSAValue) -> tuple[SSAValue, SSAValue]:
     low bits), r = ax - k P1 - k P2 - k P3, each product exact and the first difference exact
     (Sterbenz)."""
     xd = e.op(arith.ExtFOp(ax, f64))
-    shifted = e.add(e.mul(xd, e.d(0.6366197723675814)), e.d(6755399441055744.0))
-    k = e.sub(shifted, e.d(6755399441055744.0))
+    shifted = e.add(e.mul(xd, e.d(0.6366197723675814)), e.d(ROUND_SHIFT64))
+    k = e.sub(shifted, e.d(ROUND_SHIFT64))
     r = xd
     for part in HALF_PI_PARTS:
         r = e.sub(r, e.mul(k, e.d(part)))
@@ -564,15 +571,6 @@ POW_T_CLAMP = 200.0
 SQRT_HALF_BITS64 = 0x3FE6A09E667F3BCD
 ONE_BITS64 = 0x3FF0000000000000
 FRACTION_MASK64 = (1 << 52) - 1
-ROUND_SHIFT64 = 6755399441055744.0  # 1.5 2^52: t + it rounds t to an integer in its low bits
-ROUND_SHIFT64_BITS = 0x4338000000000000
-
-
-def _dhorner(e: _Emit, x: SSAValue, coefficients: tuple[float, ...]) -> SSAValue:
-    acc = e.d(coefficients[0])
-    for c in coefficients[1:]:
-        acc = e.madd(acc, x, e.d(c))
-    return acc
 
 
 def _pow(e: _Emit, x: SSAValue, y: SSAValue) -> SSAValue:
@@ -588,7 +586,7 @@ def _pow(e: _Emit, x: SSAValue, y: SSAValue) -> SSAValue:
     fraction = e.op(arith.AndIOp(shifted, e.long(FRACTION_MASK64)))
     m = e.op(arith.BitcastOp(e.op(arith.AddiOp(fraction, e.long(SQRT_HALF_BITS64))), f64))
     s = e.div(e.sub(m, e.d(1.0)), e.add(m, e.d(1.0)))
-    ln_m = e.mul(e.mul(s, e.d(2.0)), _dhorner(e, e.mul(s, s), POW_LOG_POLY))
+    ln_m = e.mul(e.mul(s, e.d(2.0)), e.horner(e.mul(s, s), POW_LOG_POLY))
     log2x = e.madd(ln_m, e.d(LOG2E), e.op(arith.SIToFPOp(k, f64)))
     log2x = e.select(e.cmp("oeq", ax, e.f(0.0)), e.d(float("-inf")), log2x)
     log2x = e.select(e.cmp("oeq", ax, e.f(float("inf"))), e.d(float("inf")), log2x)
@@ -601,7 +599,7 @@ def _pow(e: _Emit, x: SSAValue, y: SSAValue) -> SSAValue:
     scale = e.op(
         arith.BitcastOp(e.op(arith.ShLIOp(e.op(arith.AddiOp(n, e.long(1023))), e.long(52))), f64)
     )
-    magnitude = e.op(arith.TruncFOp(e.mul(_dhorner(e, r, POW_EXP2_POLY), scale), f32))
+    magnitude = e.op(arith.TruncFOp(e.mul(e.horner(r, POW_EXP2_POLY), scale), f32))
     # A negative x (-0 and -inf included) to an odd integer power: the result is negative.
     # y is odd when y and y/2 rounded down differ by 1/2 (no integer above 2^24 is odd).
     integer = e.cmp("oeq", e.op(math.FloorOp(y)), y)
