@@ -1,13 +1,19 @@
 """Strata: a TensorFlow-to-native compiler toolkit in the style of MLIR, built on xDSL.
 
-The package imports nothing itself: `strata.compile` and friends load their modules on first use,
-so `import strata.registry` (every tool start, and xdsl-opt's plugin load) stays cheap.
+The package imports no dialect or pass itself: `strata.compile` and friends load their modules on
+first use, so `import strata.registry` (every tool start, and xdsl-opt's plugin load) stays
+cheap. It does make xDSL parse each op's assembly format on first use (`strata.lazy_formats`),
+before any dialect is imported.
 """
 
 from __future__ import annotations
 
 import importlib
 from typing import TYPE_CHECKING, Any
+
+from strata import lazy_formats
+
+lazy_formats.install()
 
 if TYPE_CHECKING:
     from strata.api import CompiledModel, compile, lower

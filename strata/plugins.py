@@ -32,8 +32,9 @@ from types import ModuleType
 
 from xdsl.ir import Dialect
 from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PyRDLOpDefinitionError
 
-from strata import pipeline, registry
+from strata import lazy_formats, pipeline, registry
 from strata.diagnostics import StrataError
 
 ENTRY_POINT_GROUP = "strata.plugins"
@@ -51,14 +52,14 @@ class Plugin:
 
     def add_dialect(self, dialect: Dialect | Callable[[], Dialect]) -> None:
         """A dialect (or a function returning it, to import it on first use) for every tool."""
-        if isinstance(dialect, Dialect):
-            name = dialect.name
-            registry.PLUGIN_DIALECTS[name] = lambda: dialect
-            return
-        loaded = dialect()
+        loaded = dialect if isinstance(dialect, Dialect) else dialect()
         if not isinstance(loaded, Dialect):
             raise StrataError(f"plugin {self.name}: add_dialect expects a Dialect")
-        registry.PLUGIN_DIALECTS[loaded.name] = dialect
+        try:
+            lazy_formats.check(loaded)  # a bad assembly format is this plugin's error, now
+        except PyRDLOpDefinitionError as err:
+            raise StrataError(f"plugin {self.name}: dialect {loaded.name}: {err}") from err
+        registry.PLUGIN_DIALECTS[loaded.name] = lambda: loaded
 
     def add_pass(self, pass_class: type[ModulePass]) -> None:
         """A ModulePass subclass, under its `name`; a name Strata already has is an error."""
