@@ -167,6 +167,18 @@ def load_module(
         return ctx, import_graphdef(source, options)
     if isinstance(source, (str, Path)) and is_graphdef_path(source):
         return ctx, import_graphdef(Path(source), options)
+    if isinstance(source, str) and "\n" not in source and Path(source).is_dir():
+        raise StrataError(
+            f"{source}: is a directory; Strata reads a frozen GraphDef (.pb, .pbtxt) or IR "
+            "(.mlir): a SavedModel or Keras model is frozen to a GraphDef first "
+            "(docs/getting-started.md, 'Your own model')"
+        )
+    if isinstance(source, str) and "\n" not in source and Path(source).is_file():
+        if Path(source).suffix not in (".mlir", ".ir"):
+            raise StrataError(
+                f"{source}: unknown kind of file '{Path(source).suffix}': expected a GraphDef "
+                "(.pb binary, .pbtxt text) or IR (.mlir)"
+            )
     if isinstance(source, Path) or (
         isinstance(source, str) and "\n" not in source and Path(source).suffix in (".mlir", ".ir")
     ):

@@ -190,8 +190,11 @@ def main(argv: list[str]) -> int:
     args = parse_args(build_parser, argv)
     if not Path(args.model).exists():
         raise StrataError(f"{args.model}: no such file")
-    if args.trace and not Path(args.trace).resolve().parent.is_dir():
-        raise StrataError(f"--trace {args.trace}: no such directory")
+    for flag, path in (("--trace", args.trace), ("--save", args.save)):
+        if path and not Path(path).resolve().parent.is_dir():
+            raise StrataError(f"{flag} {path}: no such directory")
+    if args.bench < 0:
+        raise StrataError(f"--bench must be a number of runs (0: none), found {args.bench}")
     if args.run_checks:
         return run_checks_of(args)
     given = load_inputs(args.inputs) if args.inputs else None

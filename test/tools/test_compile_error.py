@@ -12,16 +12,15 @@ from xdsl.utils.exceptions import PassFailedException
 import strata
 from strata.diagnostics import CompileError, StrataError, format_error
 
-GRAPH = Path(__file__).resolve().parents[1] / "frontends/graphdef/Inputs/stateless-case.pbtxt"
-
 
 def test_pass_error_is_a_strata_error(tmp_path: Path) -> None:
     unknown = tmp_path / "unknown.pbtxt"
-    # The same graph with x of unknown length: no input_shapes, so the shape check refuses it.
+    # x of unknown length, no loop (the importer would name it), no input_shapes: the shape check
+    # of convert-tf-to-hlo refuses it.
     unknown.write_text(
-        GRAPH.read_text().replace(
-            "dim {\n          size: 3\n        }", "dim {\n          size: -1\n        }", 1
-        )
+        'node { name: "x" op: "Placeholder" attr { key: "dtype" value { type: DT_FLOAT } }\n'
+        '  attr { key: "shape" value { shape { dim { size: -1 } } } } }\n'
+        'node { name: "y" op: "Neg" input: "x" attr { key: "T" value { type: DT_FLOAT } } }\n'
     )
     with pytest.raises(StrataError) as info:
         strata.compile(unknown, outputs=["y"], cache=False)
@@ -40,5 +39,31 @@ def test_unknown_time_steps_say_how_to_give_shapes() -> None:
     with pytest.raises(StrataError) as info:
         strata.compile(fixture, outputs=["y"], input_shapes=[[4, -1, 3]], cache=False)
     message = str(info.value)
-    assert "the list length (dim 0 of tensor<?x4x3xf32>) is not static" in message, message
-    assert "give the inputs' shapes with --input-shapes, input_shapes=" in message, message
+    assert "inputs with unknown dimensions (give their shapes with --input-shapes" in message
+    assert "node 'x': tensor<4x?x3xf32>" in message, message
+
+
+def test_unknown_batch_of_a_kept_loop_says_how_to_give_shapes() -> None:
+    """A Keras LSTM frozen with a None batch (the usual export), compiled without shapes: the
+    inputs are named at import (it was an internal error: the loop's list of unknown size)."""
+    from strata.frontends.graphdef.schema import GraphDef
+
+    fixture = Path(__file__).resolve().parents[1] / "fixtures/lstm_while_v2.pb"
+    graph = GraphDef()
+    graph.ParseFromString(fixture.read_bytes())
+    placeholder = next(node for node in graph.node if node.op == "Placeholder")
+    placeholder.attr["shape"].shape.dim[0].size = -1
+    with pytest.raises(StrataError) as info:
+        strata.compile(graph, cache=False)
+    message = str(info.value)
+    assert message.startswith("inputs with unknown dimensions (give their shapes"), message
+    assert f"node '{placeholder.name}': tensor<?x" in message, message
+
+
+def test_a_directory_or_an_unknown_file_is_named(tmp_path: Path) -> None:
+    with pytest.raises(StrataError, match="is a directory; Strata reads a frozen GraphDef"):
+        strata.compile(str(tmp_path), cache=False)
+    other = tmp_path / "model.onnx"
+    other.write_bytes(b"\x08\x07")
+    with pytest.raises(StrataError, match=r"unknown kind of file '\.onnx': expected a GraphDef"):
+        strata.compile(str(other), cache=False)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
     DictionaryAttr,
     ModuleOp,
     StringAttr,
@@ -30,7 +31,7 @@ from strata.dialects.element_kinds import is_integer
 from strata.dialects.tensor_types import element_type_for, tensor_type
 from strata.frontends.graphdef.builders import BUILDERS
 from strata.frontends.graphdef.builders.attrs import blame_node, location, node_error, node_label
-from strata.frontends.graphdef.options import ImportOptions
+from strata.frontends.graphdef.options import UNKNOWN_INPUT_DIMS, ImportOptions
 from strata.frontends.graphdef.refs import TensorRef, data_inputs
 from strata.frontends.graphdef.tensors import numpy_dtype, shape_dims
 from strata.transforms.tf_fold_constants import folded, folded_parts
@@ -272,6 +273,16 @@ class GraphImporter:
             self.input_type(name, shapes[i] if shapes else None) for i, name in enumerate(inputs)
         ]
 
+        if self.control_flow is not None:
+            # Loops are kept or unrolled here, where list lengths and trip counts need every
+            # dimension: inputs of unknown shape are named now (else convert-tf-to-hlo does).
+            unknown = [
+                f"  node '{name}': {t}"
+                for name, t in zip(inputs, arg_types, strict=True)
+                if DYNAMIC_INDEX in t.get_shape()
+            ]
+            if unknown:
+                raise StrataError("\n".join([UNKNOWN_INPUT_DIMS, *unknown]))
         block = Block(arg_types=arg_types)
         values: dict[TensorRef, SSAValue] = {}
         for name, arg in zip(inputs, block.args, strict=True):

@@ -18,3 +18,11 @@ class ImportOptions:
     """Import functional While loops as tf.WhileRegion (loops stay loops); False unrolls every
     loop at import time, as the GPU chain needs (its host plan has no loops yet)."""
     extra: dict[str, object] = field(default_factory=dict)
+
+
+UNKNOWN_INPUT_DIMS = (
+    "inputs with unknown dimensions (give their shapes with --input-shapes, input_shapes=, or "
+    "the arrays in --inputs):"
+)
+"""The head of the diagnostic for inputs whose shapes are not all known, followed by one line
+per input (the importer's, where loops need them; convert-tf-to-hlo's otherwise)."""

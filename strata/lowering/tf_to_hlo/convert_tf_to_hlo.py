@@ -12,6 +12,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from strata.diagnostics import describe_location
 from strata.dialects.tensor_types import is_static
+from strata.frontends.graphdef.options import UNKNOWN_INPUT_DIMS
 from strata.lowering.conversion import convert_dialect
 from strata.lowering.tf_to_hlo import (
     contraction,
@@ -69,7 +70,4 @@ def check_static_inputs(module: ModuleOp) -> None:
                 )
                 lines.append(f"  {where}: {arg.type}")
     if lines:
-        raise PassFailedException(
-            "convert-tf-to-hlo: inputs with unknown dimensions (give their shapes with "
-            "--input-shapes, input_shapes=, or the arrays in --inputs):\n" + "\n".join(lines)
-        )
+        raise PassFailedException(f"convert-tf-to-hlo: {UNKNOWN_INPUT_DIMS}\n" + "\n".join(lines))
