@@ -294,8 +294,14 @@ def compare(
             print(f"{name}: MISMATCH shape {list(value.shape)}, expected {list(want.shape)}")
             failed += 1
             continue
-        diff = np.abs(value.astype(np.float64) - want.astype(np.float64))
-        ok = bool(np.all(diff <= atol + rtol * np.abs(want.astype(np.float64))))
+        got, wanted = value.astype(np.float64), want.astype(np.float64)
+        with np.errstate(invalid="ignore"):  # inf - inf: equal infinities are handled below
+            diff = np.abs(got - wanted)
+        # Equal values (infinities included) and NaN against NaN differ by 0; NaN against a
+        # number, or the other infinity, by inf.
+        same = (got == wanted) | (np.isnan(got) & np.isnan(wanted))
+        diff = np.where(same, 0.0, np.where(np.isnan(diff), np.inf, diff))
+        ok = bool(np.all(diff <= atol + rtol * np.abs(np.nan_to_num(wanted))))
         print(
             f"{name}: {'ok' if ok else 'MISMATCH'}, max abs diff {diff.max(initial=0.0):.3g} "
             f"(rtol {rtol:g}, atol {atol:g})"

@@ -43,3 +43,14 @@ def test_compare_mismatch_exits_1(tmp_path: Path) -> None:
     )
     assert result.returncode == 1
     assert "probs: MISMATCH" in result.stdout
+
+
+def test_compare_equal_infinities_and_nans() -> None:
+    from strata.tools.strata_run import compare
+
+    inf, nan = np.inf, np.nan
+    want = np.array([-inf, 1.0, inf, nan], np.float32)
+    assert compare({"y": want.copy()}, {"y": want}, 1e-4, 1e-5) == 0  # -inf - -inf is no NaN diff
+    for wrong in ([-inf, 1.0, inf, 0.0], [-inf, 1.0, -inf, nan], [1.0, 1.0, inf, nan]):
+        got = np.array(wrong, np.float32)
+        assert compare({"y": got}, {"y": want}, 1e-4, 1e-5) == 1, wrong

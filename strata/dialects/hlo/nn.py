@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -526,16 +526,20 @@ class ReduceWindowOp(HloOp):
         input: SSAValue | Operation,
         init: SSAValue | Operation,
         window_dimensions: Sequence[int],
-        body_op_class: type[ElementwiseBinaryOp],
+        body_op_class: type[ElementwiseBinaryOp] | Callable[[SSAValue, SSAValue], list[Operation]],
         window_strides: Sequence[int] | None = None,
         padding: Sequence[tuple[int, int]] | None = None,
     ):
-        """A one-input reduce_window whose body is `body_op_class(acc, elem)`."""
+        """A one-input reduce_window whose body is `body_op_class(acc, elem)`, or the ops a
+        function of (acc, elem) returns (on rank-0 tensors; the last one's result is returned)."""
         input, init = SSAValue.get(input), SSAValue.get(init)
         scalar = TensorType(expect_tensor(init, "init value").element_type, [])
         block = Block(arg_types=[scalar, scalar])
-        combined = body_op_class(block.args[0], block.args[1])
-        block.add_ops([combined, ReturnOp([combined.result])])
+        if isinstance(body_op_class, type):
+            ops: list[Operation] = [body_op_class(block.args[0], block.args[1])]
+        else:
+            ops = body_op_class(block.args[0], block.args[1])
+        block.add_ops([*ops, ReturnOp([ops[-1].results[0]])])
         props: dict[str, Attribute] = {"window_dimensions": _i64_array(window_dimensions)}
         if window_strides is not None:
             props["window_strides"] = _i64_array(window_strides)

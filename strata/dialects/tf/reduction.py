@@ -256,6 +256,21 @@ class CumprodOp(CumulativeOp):
 
 
 @irdl_op_definition
+class CumulativeLogsumexpOp(CumulativeOp):
+    """Running log(sum(exp)) along the constant `axis` (options `exclusive`, whose first element
+    is -inf, and `reverse`); float tensors only."""
+
+    name = "tf.CumulativeLogsumexp"
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = expect_tensor(self.x, "x")
+        if not is_float(t.element_type):
+            raise VerifyException(f"x must be a float tensor, found {t}")
+        self.dim()
+        return [t]
+
+
+@irdl_op_definition
 class TopKV2Op(TfOp):
     """The `k` largest values along the last dim, in descending order, and their indices (the
     lower index first on ties). `k` is a constant.
@@ -332,5 +347,6 @@ OPS: list[type[Operation]] = [
     ArgMinOp,
     CumsumOp,
     CumprodOp,
+    CumulativeLogsumexpOp,
     TopKV2Op,
 ]

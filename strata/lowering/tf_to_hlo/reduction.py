@@ -123,25 +123,52 @@ class ArgReductionLowering(RewritePattern):
         rewriter.replace(op, [], [first])
 
 
+def _log_add_exp(acc: SSAValue, elem: SSAValue) -> list[Operation]:
+    """log(e^acc + e^elem) on rank-0 tensors, as TensorFlow's scan computes it: hi + log1p(e^(lo
+    - hi)); where hi is infinite (both -inf, as the window's padding is, or one +inf), hi itself,
+    which the formula would make NaN (inf - inf)."""
+    t = expect(acc.type, TensorType)
+    inf = hlo.ConstantOp(
+        dense_from_numpy(np.array(np.inf, numpy_dtype_for(t.element_type)), t.element_type)
+    )
+    hi = hlo.MaximumOp(acc, elem)
+    lo = hlo.MinimumOp(acc, elem)
+    gap = hlo.SubtractOp(lo, hi)
+    exp = hlo.ExponentialOp(gap)
+    tail = hlo.Log1pOp(exp)
+    total = hlo.AddOp(hi, tail)
+    magnitude = hlo.AbsOp(hi)
+    infinite = hlo.CompareOp(magnitude, inf, "EQ")
+    picked = hlo.SelectOp(infinite, hi, total)
+    return [inf, hi, lo, gap, exp, tail, total, magnitude, infinite, picked]
+
+
 class CumulativeLowering(RewritePattern):
     """tf.Cumsum(x, axis) -> hlo.reduce_window(x init: 0) applies hlo.add over a window of the
     whole axis, padded n - 1 before it (reverse: after); exclusive: x shifted by one first (slice
     off the last element, pad the identity before; reverse: the other way), as XLA lowers it.
-    tf.Cumprod: the same with hlo.multiply and 1."""
+    tf.Cumprod: the same with hlo.multiply and 1; tf.CumulativeLogsumexp with log(e^a + e^b)
+    (`_log_add_exp`) and -inf."""
 
-    handles = (tf.CumsumOp, tf.CumprodOp)
+    handles = (tf.CumsumOp, tf.CumprodOp, tf.CumulativeLogsumexpOp)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, tf.CumulativeOp) or not all_static(op):
             return
-        product = isinstance(op, tf.CumprodOp)
         b = LocatedBuilder(rewriter, op)
         t = expect(op.x.type, TensorType)
         shape, axis = shape_of(t), op.dim()
         n = shape[axis]
         reverse = op.reverse.value.data != 0
         x = op.x
-        identity = scalar(b, 1 if product else 0, t.element_type)
+        body: type[hlo.ElementwiseBinaryOp] | Callable[[SSAValue, SSAValue], list[Operation]]
+        if isinstance(op, tf.CumprodOp):
+            body, start = hlo.MultiplyOp, 1.0
+        elif isinstance(op, tf.CumulativeLogsumexpOp):
+            body, start = _log_add_exp, -np.inf
+        else:
+            body, start = hlo.AddOp, 0.0
+        identity = scalar(b, start, t.element_type)
         if op.exclusive.value.data != 0 and n > 0:
             starts, limits = [0] * len(shape), list(shape)
             none, one = [0] * len(shape), [0] * len(shape)
@@ -158,7 +185,6 @@ class CumulativeLowering(RewritePattern):
         window[axis] = max(n, 1)
         padding = [(0, 0)] * len(shape)
         padding[axis] = (0, n - 1) if reverse else (n - 1, 0)
-        body = hlo.MultiplyOp if product else hlo.AddOp
         sums = hlo.ReduceWindowOp(x, identity, window, body, padding=padding)
         rewriter.replace(op, [], [b(sums).results[0]])
 

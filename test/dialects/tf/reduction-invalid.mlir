@@ -62,6 +62,15 @@ func.func @cumsum_bool(%x: tensor<2x3xi1>) {
 
 // -----
 
+func.func @cumulative_logsumexp_int(%x: tensor<2x3xi32>) {
+  %a = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{x must be a float tensor, found tensor<2x3xi32>}}
+  %0 = "tf.CumulativeLogsumexp"(%x, %a) <{exclusive = false, reverse = false}> : (tensor<2x3xi32>, tensor<i32>) -> tensor<2x3xi32>
+  func.return
+}
+
+// -----
+
 func.func @top_k_too_many(%x: tensor<4x3xf32>) {
   %k = "tf.Const"() <{value = dense<5> : tensor<i32>}> : () -> tensor<i32>
   // expected-error @+1 {{k must be in [0, 3] (the last dim of tensor<4x3xf32>), found 5}}

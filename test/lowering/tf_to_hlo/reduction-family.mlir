@@ -149,6 +149,32 @@ func.func @cumsum_reverse(%x: tensor<3xi32>) -> tensor<3xi32> {
 
 // -----
 
+// CumulativeLogsumexp: the same window with -inf as init and padding, combining by
+// log(e^a + e^b) = hi + log1p(e^(lo - hi)), and hi itself where it is infinite (-inf + -inf would
+// be NaN).
+// CHECK-LABEL: func.func @cumulative_logsumexp
+// CHECK-NEXT:   %[[NEG:.*]] = hlo.constant dense<0xff800000> : tensor<f32>
+// CHECK-NEXT:   "hlo.reduce_window"(%x, %[[NEG]]) <{window_dimensions = array<i64: 4>, padding = dense<{{\[\[}}3, 0]]> : tensor<1x2xi64>}> ({
+// CHECK-NEXT:   ^bb0(%[[A:.*]]: tensor<f32>, %[[B:.*]]: tensor<f32>):
+// CHECK-NEXT:     %[[INF:.*]] = hlo.constant dense<0x7f800000> : tensor<f32>
+// CHECK-NEXT:     %[[HI:.*]] = hlo.maximum %[[A]], %[[B]] : tensor<f32>
+// CHECK-NEXT:     %[[LO:.*]] = hlo.minimum %[[A]], %[[B]] : tensor<f32>
+// CHECK-NEXT:     %[[GAP:.*]] = hlo.subtract %[[LO]], %[[HI]] : tensor<f32>
+// CHECK-NEXT:     %[[E:.*]] = hlo.exponential %[[GAP]] : tensor<f32>
+// CHECK-NEXT:     %[[L:.*]] = hlo.log_plus_one %[[E]] : tensor<f32>
+// CHECK-NEXT:     %[[SUM:.*]] = hlo.add %[[HI]], %[[L]] : tensor<f32>
+// CHECK-NEXT:     %[[M:.*]] = hlo.abs %[[HI]] : tensor<f32>
+// CHECK-NEXT:     %[[IS:.*]] = hlo.compare EQ, %[[M]], %[[INF]] : (tensor<f32>, tensor<f32>) -> tensor<i1>
+// CHECK-NEXT:     %[[R:.*]] = hlo.select %[[IS]], %[[HI]], %[[SUM]] : tensor<i1>, tensor<f32>
+// CHECK-NEXT:     hlo.return %[[R]] : tensor<f32>
+func.func @cumulative_logsumexp(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %a = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.CumulativeLogsumexp"(%x, %a) <{exclusive = false, reverse = false}> : (tensor<4xf32>, tensor<i32>) -> tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}
+
+// -----
+
 // TopKV2: chlo.top_k (int32 indices; int64 asked for: a convert).
 // CHECK-LABEL: func.func @top_k
 // CHECK-NEXT:   %[[V:.*]], %[[I:.*]] = chlo.top_k(%x, k = 3) : tensor<4x7xf32> -> (tensor<4x3xf32>, tensor<4x3xi32>)

@@ -35,7 +35,11 @@ def build_arg_reduction(node: NodeDefMessage, operands: list[SSAValue]) -> Opera
 
 def build_cumulative(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     x, axis = operands
-    op_class = tf.CumsumOp if node.op == "Cumsum" else tf.CumprodOp
+    op_class = {
+        "Cumsum": tf.CumsumOp,
+        "Cumprod": tf.CumprodOp,
+        "CumulativeLogsumexp": tf.CumulativeLogsumexpOp,
+    }[node.op]
     return op_class(x, axis, attr_bool(node, "exclusive"), attr_bool(node, "reverse"))
 
 
@@ -60,6 +64,7 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "ArgMax": build_arg_reduction,
     "Cumsum": build_cumulative,
     "Cumprod": build_cumulative,
+    "CumulativeLogsumexp": build_cumulative,
     "TopKV2": build_top_k,
     "ArgMin": build_arg_reduction,
 }
