@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from xdsl.ir import Operation
+from xdsl.ir import Block, Operation
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
@@ -13,15 +13,25 @@ OpT = TypeVar("OpT", bound=Operation)
 
 
 class LocatedBuilder:
-    """Inserts ops before `anchor`, stamping each with `anchor`'s location."""
+    """Inserts ops before `anchor` (or, `into` a block, at that block's end), stamping each with
+    `anchor`'s location."""
 
-    def __init__(self, rewriter: PatternRewriter, anchor: Operation):
+    def __init__(self, rewriter: PatternRewriter, anchor: Operation, block: Block | None = None):
         self.rewriter = rewriter
         self.anchor = anchor
+        self.block = block
 
     def __call__(self, op: OpT) -> OpT:
         op.location = self.anchor.location
         for inner in op.walk():
             inner.location = self.anchor.location
-        self.rewriter.insert(op, InsertPoint.before(self.anchor))
+        if self.block is not None:
+            self.block.add_op(op)
+        else:
+            self.rewriter.insert(op, InsertPoint.before(self.anchor))
         return op
+
+    def into(self, block: Block) -> LocatedBuilder:
+        """A builder that appends to `block` (a region being built, not yet inserted), its ops
+        located as this builder's."""
+        return LocatedBuilder(self.rewriter, self.anchor, block)

@@ -21,10 +21,11 @@ from strata.lowering.tf_to_hlo import (
     gather,
     nn,
     reduction,
+    rnn,
     shape,
 )
 
-FAMILIES = (shape, elementwise, nn, contraction, reduction, gather, control_flow)
+FAMILIES = (shape, elementwise, nn, contraction, reduction, gather, control_flow, rnn)
 """The pattern modules, in order; each exports PATTERNS (each pattern declares `handles`)."""
 
 

@@ -153,6 +153,26 @@ def build_fused_batch_norm_v3(node: NodeDefMessage, operands: list[SSAValue]) ->
     )
 
 
+def build_lstm(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    """LSTMBlockCell, BlockLSTM (forget_bias 1, cell_clip 3 by default) and BlockLSTMV2 (no
+    forget_bias, cell_clip 0)."""
+    if node.op == "BlockLSTMV2":
+        return tf.BlockLSTMV2Op(
+            operands, attr_float(node, "cell_clip", 0.0), attr_bool(node, "use_peephole")
+        )
+    op_class = tf.LSTMBlockCellOp if node.op == "LSTMBlockCell" else tf.BlockLSTMOp
+    return op_class(
+        operands,
+        attr_float(node, "cell_clip", 3.0),
+        attr_bool(node, "use_peephole"),
+        attr_float(node, "forget_bias", 1.0),
+    )
+
+
+def build_gru(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    return tf.GRUBlockCellOp(operands)
+
+
 def build_resize(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     images, size = operands
     op_class = {
@@ -221,6 +241,10 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "ExtractImagePatches": build_extract_image_patches,
     "AvgPool3D": build_pool3d,
     "FusedBatchNormV3": build_fused_batch_norm_v3,
+    "LSTMBlockCell": build_lstm,
+    "BlockLSTM": build_lstm,
+    "BlockLSTMV2": build_lstm,
+    "GRUBlockCell": build_gru,
     "ResizeBilinear": build_resize,
     "ResizeBicubic": build_resize,
     "ResizeArea": build_resize,
