@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerType, TensorType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.irdl import IRDLOperation, VarResultDef
 from xdsl.utils.exceptions import VerifyException
 
 from strata.diagnostics import Blame, StrataError
@@ -510,7 +511,9 @@ def _branch_switches(graph: Graph, merge: str, pred: TensorRef) -> tuple[str, ..
     return tuple(sorted(found))
 
 
-# Output argument names of the ops with more than one (FunctionDef inputs read `node:arg:index`).
+# Output argument names of ops with more than one that the tf dialect does not define (or folds
+# away at import); FunctionDef inputs read `node:arg:index`. The tf dialect's ops name theirs
+# as TensorFlow does (`output_args`).
 OUTPUT_ARGS: dict[str, tuple[str, ...]] = {
     "FusedBatchNorm": ("y", "batch_mean", "batch_variance", "reserve_space_1", "reserve_space_2"),
     "FusedBatchNormV2": ("y", "batch_mean", "batch_variance", "reserve_space_1", "reserve_space_2"),
@@ -526,6 +529,22 @@ OUTPUT_ARGS: dict[str, tuple[str, ...]] = {
     "Switch": ("output_false", "output_true"),
     "Merge": ("output", "value_index"),
 }  # fmt: skip
+
+
+def output_args(op_type: str) -> tuple[str, ...]:
+    """The output argument names of GraphDef op `op_type` if it has more than one, in order: a
+    tf dialect op's result names (TensorFlow's OpDef names, which the multi-result ops keep),
+    else OUTPUT_ARGS's row; () for one output (any name: offset 0), an unknown op, or a
+    list-valued output (the offsets would depend on the node)."""
+    if op_type in OUTPUT_ARGS:
+        return OUTPUT_ARGS[op_type]
+    op_class = tf.OPS_BY_TF_NAME.get(op_type)
+    if op_class is None or not issubclass(op_class, IRDLOperation):
+        return ()
+    results = op_class.get_irdl_definition().results
+    if len(results) < 2 or any(isinstance(d, VarResultDef) for _, d in results):
+        return ()
+    return tuple(name for name, _ in results)
 
 
 def function_graph(function: FunctionDefMessage) -> Graph:
@@ -550,8 +569,14 @@ def function_graph(function: FunctionDefMessage) -> Graph:
             return TensorRef(parts[0], int(parts[1]))
         if len(parts) != 3 or not parts[2].isdigit():
             raise StrataError(f"{where}: cannot read input '{text}'")
-        args = OUTPUT_ARGS.get(nodes[parts[0]].op, ())
-        offset = args.index(parts[1]) if parts[1] in args else 0
+        op_type = nodes[parts[0]].op
+        args = output_args(op_type)
+        if args and parts[1] not in args:
+            raise StrataError(
+                f"{where}: input '{text}': {op_type} has no output '{parts[1]}' "
+                f"(its outputs: {', '.join(args)})"
+            )
+        offset = args.index(parts[1]) if args else 0
         return TensorRef(parts[0], offset + int(parts[2]))
 
     inputs: dict[str, list[TensorRef]] = {}
