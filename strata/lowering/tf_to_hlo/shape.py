@@ -722,9 +722,42 @@ class BatchToSpaceLowering(RewritePattern):
         rewriter.replace(op, [], [value])
 
 
+def _roll_at_run_time(b: LocatedBuilder, op: tf.RollOp, axes: Sequence[int]) -> SSAValue:
+    """tf.Roll by a shift known only at run time (a loop's counter): per rolled dim of size n,
+    start = n - (s mod n) (the shifts of one dim summed, mod taken non-negative), then
+    dynamic_slice(concatenate(x, x), start) of x's shape along that dim."""
+    value = op.input
+    shape = shape_of(value.type)
+    shift_t = expect(op.shift.type, TensorType)
+    element = shift_t.element_type
+    scalar_t = TensorType(element, [])
+    totals: dict[int, SSAValue] = {}
+    for k, axis in enumerate(axes):
+        dim = axis % len(shape)
+        part: SSAValue = op.shift
+        if shift_t.get_num_dims() == 1:
+            part = b(hlo.SliceOp(op.shift, [k], [k + 1])).result
+            part = b(hlo.ReshapeOp(part, scalar_t)).result
+        totals[dim] = b(hlo.AddOp(totals[dim], part)).result if dim in totals else part
+    zero = scalar(b, 0, element)
+    for dim, total in sorted(totals.items()):
+        n = shape[dim]
+        if n <= 1:
+            continue
+        size = scalar(b, n, element)
+        mod = b(hlo.RemainderOp(total, size)).result
+        mod = b(hlo.RemainderOp(b(hlo.AddOp(mod, size)).result, size)).result
+        start = b(hlo.SubtractOp(size, mod)).result
+        doubled = b(hlo.ConcatenateOp([value, value], dim)).result
+        starts = [start if d == dim else zero for d in range(len(shape))]
+        value = b(hlo.DynamicSliceOp(doubled, starts, shape)).result
+    return value
+
+
 class RollLowering(RewritePattern):
     """tf.Roll(x, const shift, const axis) -> per rolled dim of size n, by s = shift mod n:
-    hlo.concatenate(x[n - s :], x[: n - s])"""
+    hlo.concatenate(x[n - s :], x[: n - s]); a shift known only at run time: a dynamic_slice of
+    x concatenated with itself (`_roll_at_run_time`)."""
 
     handles = (tf.RollOp,)
 
@@ -733,6 +766,11 @@ class RollLowering(RewritePattern):
             return
         shifts = op.shifts()
         if shifts is None:
+            axes = tf.constant_ints(op.axis)
+            if axes is None:
+                return
+            b = LocatedBuilder(rewriter, op)
+            rewriter.replace(op, [], [_roll_at_run_time(b, op, axes)])
             return
         b = LocatedBuilder(rewriter, op)
         value = op.input

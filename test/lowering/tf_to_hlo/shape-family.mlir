@@ -215,6 +215,26 @@ func.func @roll(%x: tensor<2x5xf32>) -> tensor<2x5xf32> {
 
 // -----
 
+// Roll by a shift known at run time only (a loop's counter): start = 5 - ((s rem 5 + 5) rem 5),
+// a dynamic_slice of x twice along the axis.
+// CHECK-LABEL: func.func @roll_run_time
+// CHECK-NEXT:   %[[ZERO:.*]] = hlo.constant dense<0> : tensor<i32>
+// CHECK-NEXT:   %[[N:.*]] = hlo.constant dense<5> : tensor<i32>
+// CHECK-NEXT:   %[[R:.*]] = hlo.remainder %s, %[[N]] : tensor<i32>
+// CHECK-NEXT:   %[[P:.*]] = hlo.add %[[R]], %[[N]] : tensor<i32>
+// CHECK-NEXT:   %[[M:.*]] = hlo.remainder %[[P]], %[[N]] : tensor<i32>
+// CHECK-NEXT:   %[[START:.*]] = hlo.subtract %[[N]], %[[M]] : tensor<i32>
+// CHECK-NEXT:   %[[XX:.*]] = hlo.concatenate %x, %x, dim = 1 : (tensor<2x5xf32>, tensor<2x5xf32>) -> tensor<2x10xf32>
+// CHECK-NEXT:   %[[Y:.*]] = hlo.dynamic_slice %[[XX]], %[[ZERO]], %[[START]], sizes = [2, 5]
+// CHECK-NEXT:   func.return %[[Y]]
+func.func @roll_run_time(%x: tensor<2x5xf32>, %s: tensor<i32>) -> tensor<2x5xf32> {
+  %a = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.Roll"(%x, %s, %a) : (tensor<2x5xf32>, tensor<i32>, tensor<i32>) -> tensor<2x5xf32>
+  func.return %0 : tensor<2x5xf32>
+}
+
+// -----
+
 // DepthToSpace: depth split into (i, j, c), i and j moved next to the rows and columns.
 // CHECK-LABEL: func.func @depth_to_space
 // CHECK-NEXT:   %[[S:.*]] = hlo.reshape %x : (tensor<1x2x3x8xf32>) -> tensor<1x2x3x2x2x2xf32>
