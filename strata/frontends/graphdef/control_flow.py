@@ -93,11 +93,13 @@ FORWARDING_OPS = frozenset(["Identity", "IdentityN", "StopGradient", "Snapshot"]
 LIST_OPS = frozenset(
     ["TensorListReserve", "EmptyTensorList", "TensorListFromTensor", "TensorListGetItem",
      "TensorListSetItem", "TensorListStack", "TensorListLength", "TensorListElementShape",
-     "TensorListPushBack", "TensorListPopBack", "TensorListResize", "TensorListGather"]
+     "TensorListPushBack", "TensorListPopBack", "TensorListResize", "TensorListGather",
+     "TensorListSplit", "TensorListConcatV2"]
 )  # fmt: skip
 ARRAY_OPS = frozenset(
     ["TensorArrayV3", "TensorArrayWriteV3", "TensorArrayReadV3", "TensorArrayScatterV3",
-     "TensorArrayGatherV3", "TensorArraySizeV3", "TensorArrayCloseV3"]
+     "TensorArrayGatherV3", "TensorArraySizeV3", "TensorArrayCloseV3", "TensorArraySplitV3",
+     "TensorArrayConcatV3"]
 )  # fmt: skip
 """TF1's TensorArrays (tf.compat.v1 dynamic_rnn, control flow v1): a TensorList in the flow
 value they thread through their ops, the handle only saying whether the array may grow."""
@@ -526,6 +528,7 @@ OUTPUT_ARGS: dict[str, tuple[str, ...]] = {
     "TopKV2": ("values", "indices"),
     "MaxPoolWithArgmax": ("output", "argmax"),
     "TensorListPopBack": ("output_handle", "tensor"),
+    "TensorListConcatV2": ("tensor", "lengths"),
     "Switch": ("output_false", "output_true"),
     "Merge": ("output", "value_index"),
 }  # fmt: skip
@@ -1807,6 +1810,9 @@ class ControlFlowImporter:
         if op == "TensorListFromTensor":
             tensor, shape = inputs
             return [self.from_tensor(node.name, tensor, dtype, _element_shape(shape, where), where)]
+        if op == "TensorListSplit":  # (tensor, element_shape, lengths)
+            tensor, shape, lengths = inputs
+            return [self.split(node, tensor, dtype, _element_shape(shape, where), lengths, where)]
         if isinstance(inputs[0], TensorList) and op in ("TensorListGetItem", "TensorListSetItem"):
             if not isinstance(inputs[1], Known):  # a run-time index: the list as one tensor
                 inputs = [
@@ -1848,6 +1854,8 @@ class ControlFlowImporter:
                 _check_index(index, items, where)
             picked = items.replace([items.items[i] for i in indices])
             return [self.stack(node, picked, _element_shape(inputs[2], where), where)]
+        if op == "TensorListConcatV2":  # (list, element_shape, leading_dims)
+            return self.concat(node, items, where)
         if op == "TensorListLength":
             return [Known(np.asarray(len(items.items), np.int32), node.name)]
         if op == "TensorListElementShape":
@@ -1910,6 +1918,12 @@ class ControlFlowImporter:
                 _check_index(index, items.replace(slots), where)
                 slots[index] = row
             return [TensorList(tuple(slots), items.dtype, rows.element_shape)]
+        if op == "TensorArraySplitV3":  # (handle, value, lengths, flow): rows of those lengths
+            items = _as_list(flow, where)
+            value, lengths = inputs[1], inputs[2]
+            return [self.split(node, value, items.dtype, items.element_shape, lengths, where)]
+        if op == "TensorArrayConcatV3":  # (handle, flow) -> value, lengths
+            return self.concat(node, _as_list(flow, where), where)
         as_list = NodeDef(name=node.name, op=_ARRAY_AS_LIST[op])
         as_list.attr["element_dtype"].type = node.attr["dtype"].type if "dtype" in node.attr else 1
         if op == "TensorArrayWriteV3":
@@ -2162,6 +2176,65 @@ class ControlFlowImporter:
                 continue
             merged = _merge_shapes(merged, _shape_of_value(value), where)
         return merged
+
+    def split(
+        self,
+        node: NodeDefMessage,
+        tensor: Value,
+        dtype: np.dtype,
+        shape: tuple[int, ...] | None,
+        lengths: Value,
+        where: str,
+    ) -> TensorList:
+        """TensorListSplit / TensorArraySplitV3: a list of the consecutive row blocks of
+        `tensor` of `lengths` rows each (known at import time); a tf.SplitV where the tensor is
+        not."""
+        sizes = _known_indices(lengths, where)
+        rows = _shape_of_value(tensor)
+        if rows is None or not rows or rows[0] < 0 or sum(sizes) != rows[0] or min(sizes) < 0:
+            raise StrataError(
+                f"{where}: lengths {sizes} must be non-negative and add up to the rows of a "
+                f"tensor of known shape, found {rows}"
+            )
+        if isinstance(tensor, Known):
+            bounds = np.cumsum([0, *sizes])
+            pieces: list[Value] = [
+                Known(tensor.array[start:stop], node.name)
+                for start, stop in zip(bounds[:-1], bounds[1:], strict=True)
+            ]
+        else:
+            split = tf.SplitVOp(
+                self.as_operand(tensor, f"{where}: input 1"),
+                self.as_operand(Known(np.asarray(sizes, np.int64), node.name), where),
+                self.as_operand(Known(np.asarray(0, np.int32), node.name), where),
+                len(sizes),
+            )
+            split.location = location(node.name)
+            self.add(split)
+            pieces = list(split.results)
+        same = len(set(sizes)) == 1
+        element = (sizes[0] if same else -1, *rows[1:])
+        return TensorList(tuple(pieces), dtype, _merge_shapes(element, shape, where))
+
+    def concat(self, node: NodeDefMessage, items: TensorList, where: str) -> list[Value]:
+        """TensorListConcatV2 / TensorArrayConcatV3: the elements joined along their first dim,
+        and each element's length (int64)."""
+        values = [self.item(items, i, None, where, node.name) for i in range(len(items.items))]
+        if not values:
+            raise StrataError(f"{where}: concatenating an empty list")
+        shapes = [_shape_of_value(v) for v in values]
+        if any(sh is None or not sh or sh[0] < 0 for sh in shapes):
+            raise StrataError(f"{where}: the elements' lengths are not known at import time")
+        lengths = Known(np.asarray([sh[0] for sh in shapes if sh], np.int64), node.name)
+        if all(isinstance(v, Known) for v in values):
+            joined = np.concatenate([v.array for v in values if isinstance(v, Known)])
+            return [Known(joined, node.name), lengths]
+        operands = [self.as_operand(v, f"{where}: element {i}") for i, v in enumerate(values)]
+        axis = self.as_operand(Known(np.asarray(0, np.int32), node.name), where)
+        concat = tf.ConcatV2Op(operands, axis)
+        concat.location = location(node.name)
+        self.add(concat)
+        return [concat.results[0], lengths]
 
     def stack(
         self, node: NodeDefMessage, items: TensorList, shape: tuple[int, ...] | None, where: str
