@@ -550,6 +550,21 @@ def output_args(op_type: str) -> tuple[str, ...]:
     return tuple(name for name, _ in results)
 
 
+def _data_needed(graph: Graph) -> list[str]:
+    """The nodes of a function whose values its results need, through data inputs: what only a
+    control edge reaches (a tf.debugging Assert, a tf.print and its StringFormat) is never
+    built, so it need not be supported either."""
+    found: set[str] = set()
+    todo = [ref.node for ref in graph.rets]
+    while todo:
+        name = todo.pop()
+        if name in found:
+            continue
+        found.add(name)
+        todo += [ref.node for ref in graph.inputs.get(name, [])]
+    return [name for name in graph.nodes if name in found]
+
+
 def function_graph(function: FunctionDefMessage) -> Graph:
     """A library function as a Graph: `_Arg` nodes for its inputs, `node:arg:i` made `node:k`."""
     name = function.signature.name
@@ -787,7 +802,7 @@ class ControlFlowImporter:
                         continue
                     seen.add(function)
                     called = self.function(function, graph, name)
-                    todo.append((called, list(called.nodes)))
+                    todo.append((called, _data_needed(called)))
         if not unsupported:
             return
         noun = "op" if len(unsupported) == 1 else "ops"
