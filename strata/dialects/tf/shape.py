@@ -754,7 +754,12 @@ class SliceOp(TfOp):
         t = expect_tensor(input, "input")
         spec = cls.spec(input, begin, size)
         if spec is None:
-            return tensor_type(t.element_type, [-1] * t.get_num_dims())
+            # A begin known only at run time (a loop's counter) with constant sizes: the shape
+            # is the sizes (-1, to the end, would depend on the begin).
+            sizes = constant_ints(size)
+            if sizes is None or len(sizes) != t.get_num_dims():
+                return tensor_type(t.element_type, [-1] * t.get_num_dims())
+            return tensor_type(t.element_type, sizes)
         return tensor_type(t.element_type, spec[1])
 
     def infer_result_types(self) -> Sequence[Attribute]:

@@ -392,8 +392,20 @@ class SplitLowering(RewritePattern):
 # Slicing
 
 
+def _elements(b: LocatedBuilder, vector: SSAValue) -> list[SSAValue]:
+    """The rank-0 tensors of a 1-D tensor's elements (slice and reshape each)."""
+    t = expect(vector.type, TensorType)
+    scalar_t = TensorType(t.element_type, [])
+    return [
+        b(hlo.ReshapeOp(b(hlo.SliceOp(vector, [k], [k + 1])).result, scalar_t)).result
+        for k in range(shape_of(t)[0])
+    ]
+
+
 class SliceLowering(RewritePattern):
-    """tf.Slice(x, const begin, const size) -> hlo.slice x [begin : begin + size]"""
+    """tf.Slice(x, const begin, const size) -> hlo.slice x [begin : begin + size]; a begin known
+    only at run time (constant sizes, none -1) -> hlo.dynamic_slice (its start clamped into
+    range, where TensorFlow raises)"""
 
     handles = (tf.SliceOp,)
 
@@ -402,6 +414,12 @@ class SliceLowering(RewritePattern):
             return
         spec = tf.SliceOp.spec(op.input, op.begin, op.size)
         if spec is None:
+            sizes = tf.constant_ints(op.size)
+            if sizes is None or min(sizes, default=0) < 0:
+                return
+            b = LocatedBuilder(rewriter, op)
+            starts = _elements(b, op.begin)
+            rewriter.replace(op, [], [b(hlo.DynamicSliceOp(op.input, starts, sizes)).result])
             return
         begin, sizes = spec
         b = LocatedBuilder(rewriter, op)
@@ -730,14 +748,10 @@ def _roll_at_run_time(b: LocatedBuilder, op: tf.RollOp, axes: Sequence[int]) -> 
     shape = shape_of(value.type)
     shift_t = expect(op.shift.type, TensorType)
     element = shift_t.element_type
-    scalar_t = TensorType(element, [])
     totals: dict[int, SSAValue] = {}
     for k, axis in enumerate(axes):
         dim = axis % len(shape)
-        part: SSAValue = op.shift
-        if shift_t.get_num_dims() == 1:
-            part = b(hlo.SliceOp(op.shift, [k], [k + 1])).result
-            part = b(hlo.ReshapeOp(part, scalar_t)).result
+        part = _elements(b, op.shift)[k] if shift_t.get_num_dims() == 1 else op.shift
         totals[dim] = b(hlo.AddOp(totals[dim], part)).result if dim in totals else part
     zero = scalar(b, 0, element)
     for dim, total in sorted(totals.items()):
