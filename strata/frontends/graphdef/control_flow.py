@@ -94,7 +94,7 @@ LIST_OPS = frozenset(
     ["TensorListReserve", "EmptyTensorList", "TensorListFromTensor", "TensorListGetItem",
      "TensorListSetItem", "TensorListStack", "TensorListLength", "TensorListElementShape",
      "TensorListPushBack", "TensorListPopBack", "TensorListResize", "TensorListGather",
-     "TensorListSplit", "TensorListConcatV2"]
+     "TensorListSplit", "TensorListConcatV2", "TensorListScatterIntoExistingList"]
 )  # fmt: skip
 ARRAY_OPS = frozenset(
     ["TensorArrayV3", "TensorArrayWriteV3", "TensorArrayReadV3", "TensorArrayScatterV3",
@@ -1825,6 +1825,9 @@ class ControlFlowImporter:
         if op == "TensorListFromTensor":
             tensor, shape = inputs
             return [self.from_tensor(node.name, tensor, dtype, _element_shape(shape, where), where)]
+        if op == "TensorListScatterIntoExistingList":  # (list, tensor, indices)
+            items = _as_list(inputs[0], where)
+            return [self.scatter(node, items, inputs[2], inputs[1], True, where)]
         if op == "TensorListSplit":  # (tensor, element_shape, lengths)
             tensor, shape, lengths = inputs
             return [self.split(node, tensor, dtype, _element_shape(shape, where), lengths, where)]
@@ -1920,19 +1923,7 @@ class ControlFlowImporter:
             raise StrataError(f"{where}: input 0 is not the handle of a TensorArrayV3")
         if op == "TensorArrayScatterV3":  # (handle, indices, value, flow): rows at the indices
             items = _as_list(flow, where)
-            rows = self.from_tensor(node.name, inputs[2], items.dtype, items.element_shape, where)
-            indices = _known_indices(inputs[1], where)
-            if len(indices) != len(rows.items):
-                raise StrataError(
-                    f"{where}: {len(indices)} indices for a value of {len(rows.items)} rows"
-                )
-            slots = list(items.items)
-            for index, row in zip(indices, rows.items, strict=True):
-                if handle.dynamic_size and index >= len(slots):
-                    slots += [None] * (index + 1 - len(slots))
-                _check_index(index, items.replace(slots), where)
-                slots[index] = row
-            return [TensorList(tuple(slots), items.dtype, rows.element_shape)]
+            return [self.scatter(node, items, inputs[1], inputs[2], handle.dynamic_size, where)]
         if op == "TensorArraySplitV3":  # (handle, value, lengths, flow): rows of those lengths
             items = _as_list(flow, where)
             value, lengths = inputs[1], inputs[2]
@@ -2191,6 +2182,31 @@ class ControlFlowImporter:
                 continue
             merged = _merge_shapes(merged, _shape_of_value(value), where)
         return merged
+
+    def scatter(
+        self,
+        node: NodeDefMessage,
+        items: TensorList,
+        indices: Value,
+        value: Value,
+        grow: bool,
+        where: str,
+    ) -> TensorList:
+        """TensorArrayScatterV3 / TensorListScatterIntoExistingList: the rows of `value` set at
+        `indices` (known at import time), the list grown to reach them where `grow`."""
+        rows = self.from_tensor(node.name, value, items.dtype, items.element_shape, where)
+        known = _known_indices(indices, where)
+        if len(known) != len(rows.items):
+            raise StrataError(
+                f"{where}: {len(known)} indices for a value of {len(rows.items)} rows"
+            )
+        slots = list(items.items)
+        for index, row in zip(known, rows.items, strict=True):
+            if grow and index >= len(slots):
+                slots += [None] * (index + 1 - len(slots))
+            _check_index(index, items.replace(slots), where)
+            slots[index] = row
+        return TensorList(tuple(slots), items.dtype, rows.element_shape)
 
     def split(
         self,
