@@ -475,6 +475,35 @@ class BucketizeOp(TfOp):
         return [TensorType(i32, t.get_shape())]
 
 
+@irdl_op_definition
+class UnravelIndexOp(TfOp):
+    """The coordinates of flat `indices` in an array of shape `dims` (row-major): [len(dims)]
+    for a scalar index, [len(dims), N] for N of them.
+    `%c = "tf.UnravelIndex"(%i, %d) : (tensor<5xi32>, tensor<2xi32>) -> tensor<2x5xi32>`"""
+
+    name = "tf.UnravelIndex"
+    indices = operand_def(TensorType)
+    dims = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, indices: SSAValue, dims: SSAValue):
+        super().__init__(operands=[indices, dims], result_types=[self._infer(indices, dims)])
+
+    @staticmethod
+    def _infer(indices: SSAValue, dims: SSAValue) -> TensorType:
+        t = expect_tensor(indices, "indices")
+        d = expect_tensor(dims, "dims")
+        if not is_integer(t.element_type) or t.get_num_dims() > 1:
+            raise VerifyException(f"indices must be a 0-D or 1-D integer tensor, found {t}")
+        if d.get_num_dims() != 1 or d.element_type != t.element_type:
+            raise VerifyException(f"dims must be a 1-D tensor of the indices' type, found {d}")
+        return TensorType(t.element_type, [d.get_shape()[0], *t.get_shape()])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(self.indices, self.dims)]
+
+
 class SearchSortedOp(TfOp):
     """Shared structure of LowerBound and UpperBound (tf.searchsorted): per row b, for each of
     `values[b]`, where it would go in the sorted row `sorted_inputs[b]`."""
@@ -1043,4 +1072,5 @@ OPS: list[type[Operation]] = [
     SelectV2Op,
     ClipByValueOp,
     BucketizeOp,
+    UnravelIndexOp,
 ]

@@ -3,6 +3,7 @@ math family (erf/erfc expansions, rounding, floor division, comparisons, select,
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 from xdsl.dialects.builtin import Float32Type, Float64Type, IntegerType, TensorType, f32, i1
@@ -624,6 +625,31 @@ class BucketizeLowering(RewritePattern):
         rewriter.replace(op, [], [total])
 
 
+class UnravelIndexLowering(RewritePattern):
+    """tf.UnravelIndex(i, const dims) -> row k = (i / prod(dims[k+1:])) rem dims[k] (integer
+    division; TensorFlow refuses an index out of range, this wraps it), the rows joined by
+    hlo.concatenate"""
+
+    handles = (tf.UnravelIndexOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.UnravelIndexOp) or not all_static(op):
+            return
+        dims = tf.constant_ints(op.dims)
+        if dims is None or min(dims, default=1) <= 0:
+            return
+        b = LocatedBuilder(rewriter, op)
+        t = expect(op.indices.type, TensorType)
+        e = Expr(b, t)
+        row_t = TensorType(t.element_type, [1, *t.get_shape()])
+        rows = []
+        for k, size in enumerate(dims):
+            stride = math.prod(dims[k + 1 :])
+            coordinate = e.rem(e.div(op.indices, stride), e.c(size))
+            rows.append(b(hlo.ReshapeOp(coordinate, row_t)).result)
+        rewriter.replace(op, [], [b(hlo.ConcatenateOp(rows, 0)).result])
+
+
 class SearchSortedLowering(RewritePattern):
     """tf.LowerBound(s [B, N], v [B, M]) -> the sum over N of convert(s < v) (both broadcast to
     [B, M, N]) to the output type; tf.UpperBound: of convert(not (v < s)), so that a NaN value
@@ -698,6 +724,7 @@ class ApproximateEqualLowering(RewritePattern):
 PATTERNS = (
     *PATTERNS,
     SearchSortedLowering(),
+    UnravelIndexLowering(),
     CrossLowering(),
     ApproximateEqualLowering(),
     AddNLowering(),

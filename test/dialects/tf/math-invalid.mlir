@@ -215,3 +215,11 @@ func.func @cross_last_dim(%a: tensor<4x2xf32>, %b: tensor<4x2xf32>) {
   %0 = "tf.Cross"(%a, %b) : (tensor<4x2xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
   func.return
 }
+
+// -----
+
+func.func @unravel_index_float(%i: tensor<5xf32>, %d: tensor<2xf32>) {
+  // expected-error @+1 {{indices must be a 0-D or 1-D integer tensor, found tensor<5xf32>}}
+  %0 = "tf.UnravelIndex"(%i, %d) : (tensor<5xf32>, tensor<2xf32>) -> tensor<2x5xf32>
+  func.return
+}

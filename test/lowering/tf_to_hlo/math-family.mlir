@@ -399,3 +399,22 @@ func.func @rfft_cropped(%x: tensor<9xf32>) -> tensor<4xf32> {
   %r = "tf.Real"(%z) : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
   func.return %r : tensor<4xf32>
 }
+
+// -----
+
+// UnravelIndex with dims [3, 4]: row 0 = (i / 4) rem 3, row 1 = (i / 1) rem 4, joined.
+// CHECK-LABEL: func.func @unravel_index
+// CHECK-NEXT:   %[[S0:.*]] = hlo.constant dense<4> : tensor<5xi32>
+// CHECK-NEXT:   %[[Q0:.*]] = hlo.divide %i, %[[S0]] : tensor<5xi32>
+// CHECK-NEXT:   %[[N0:.*]] = hlo.constant dense<3> : tensor<5xi32>
+// CHECK-NEXT:   %[[C0:.*]] = hlo.remainder %[[Q0]], %[[N0]] : tensor<5xi32>
+// CHECK-NEXT:   %[[R0:.*]] = hlo.reshape %[[C0]] : (tensor<5xi32>) -> tensor<1x5xi32>
+// CHECK:        %[[C1:.*]] = hlo.remainder %{{.*}}, %{{.*}} : tensor<5xi32>
+// CHECK-NEXT:   %[[R1:.*]] = hlo.reshape %[[C1]] : (tensor<5xi32>) -> tensor<1x5xi32>
+// CHECK-NEXT:   %[[Y:.*]] = hlo.concatenate %[[R0]], %[[R1]], dim = 0 : (tensor<1x5xi32>, tensor<1x5xi32>) -> tensor<2x5xi32>
+// CHECK-NEXT:   func.return %[[Y]]
+func.func @unravel_index(%i: tensor<5xi32>) -> tensor<2x5xi32> {
+  %d = "tf.Const"() <{value = dense<[3, 4]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %0 = "tf.UnravelIndex"(%i, %d) : (tensor<5xi32>, tensor<2xi32>) -> tensor<2x5xi32>
+  func.return %0 : tensor<2x5xi32>
+}
