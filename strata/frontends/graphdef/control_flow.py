@@ -435,15 +435,15 @@ def branch_contexts(graph: Graph) -> dict[str, Branches]:
     """Each node's Branches, as TensorFlow's deadness analysis tracks them: a Switch output adds
     its own pair, a Merge keeps the pairs its inputs share (the cond it ends drops out), other
     nodes take the union of their inputs' (control inputs included: a branch's constants hang
-    on its pivot); a loop boundary (Enter, a loop's Merge, Exit) starts afresh."""
+    on its pivot). A loop carries the Branches it is entered on through to its Exits (a loop
+    inside a cond's branch is dead with the branch); its own Switches, on its LoopCond, add no
+    pair."""
     contexts: dict[str, Branches] = {}
     empty: Branches = frozenset()
 
     def context(name: str) -> Branches:
         node = graph.nodes[name]
         op = _base(node.op)
-        if op in ("Enter", "Exit") or _is_loop_merge(graph, name):
-            return empty
         refs = [r for r in graph.inputs[name] if not is_back_edge(graph.nodes[r.node], node)]
         found = [_context_of(graph, contexts, r) for r in refs]
         found += [contexts.get(c, empty) for c in _control_inputs(node) if c in graph.nodes]
@@ -478,8 +478,12 @@ def _predicate(graph: Graph, ref: TensorRef) -> TensorRef:
 
 
 def _is_switch(graph: Graph, name: str) -> bool:
-    """A Switch or _SwitchN of a cond or Case: (data, predicate or branch index)."""
-    return _base(graph.nodes[name].op) in ("Switch", "_SwitchN") and len(graph.inputs[name]) == 2
+    """A Switch or _SwitchN of a cond or Case: (data, predicate or branch index); not a loop's
+    Switch on its LoopCond."""
+    if _base(graph.nodes[name].op) not in ("Switch", "_SwitchN") or len(graph.inputs[name]) != 2:
+        return False
+    pred = _predicate(graph, graph.inputs[name][1])
+    return _base(graph.nodes[pred.node].op) != "LoopCond"
 
 
 def _context_of(graph: Graph, contexts: dict[str, Branches], ref: TensorRef) -> Branches:
@@ -492,14 +496,16 @@ def _context_of(graph: Graph, contexts: dict[str, Branches], ref: TensorRef) -> 
 
 def _branch_switches(graph: Graph, merge: str, pred: TensorRef) -> tuple[str, ...]:
     """The Switches on `pred` that the inputs of `merge` are computed from (through data and
-    control edges, within the Merge's loop frame)."""
+    control edges, within the Merge's loop frame and the loops nested in it: a branch may hold
+    a loop, whose Enters read the branch's Switches)."""
     frame = graph.frame_of.get(merge)
     found: set[str] = set()
     seen: set[str] = set()
     todo = [r.node for r in graph.inputs[merge]]
     while todo:
         name = todo.pop()
-        if name in seen or graph.frame_of.get(name) is not frame:
+        inner = graph.frame_of.get(name)
+        if name in seen or not _encloses(frame, inner):
             continue
         seen.add(name)
         node = graph.nodes[name]
@@ -507,7 +513,7 @@ def _branch_switches(graph: Graph, merge: str, pred: TensorRef) -> tuple[str, ..
         if _is_switch(graph, name) and _predicate(graph, refs[1]) == pred:
             found.add(name)
             continue
-        if _base(node.op) == "Enter" or _is_loop_merge(graph, name):
+        if inner is frame and (_base(node.op) == "Enter" or _is_loop_merge(graph, name)):
             continue
         todo += _sources(graph, name)
     return tuple(sorted(found))
