@@ -476,6 +476,55 @@ class BucketizeOp(TfOp):
 
 
 @irdl_op_definition
+class HistogramFixedWidthOp(TfOp):
+    """Counts of `values` in `nbins` (a constant) equal bins over [lo, hi] = `value_range`:
+    bin min(floor((max(v, lo) - lo) / ((hi - lo) / nbins)), nbins - 1), in f64, as TensorFlow's
+    kernel computes it (values below lo count in the first bin, above hi in the last).
+    `%h = "tf.HistogramFixedWidth"(%v, %r, %n) : (tensor<9xf32>, tensor<2xf32>, tensor<i32>)
+    -> tensor<5xi32>`"""
+
+    name = "tf.HistogramFixedWidth"
+    values = operand_def(TensorType)
+    value_range = operand_def(TensorType)
+    nbins = operand_def(TensorType)
+    out = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, values: SSAValue, value_range: SSAValue, nbins: SSAValue, dtype: Attribute):
+        super().__init__(
+            operands=[values, value_range, nbins],
+            result_types=[self._infer(values, value_range, nbins, dtype)],
+        )
+
+    def bins(self) -> int | None:
+        """The number of bins, when constant."""
+        found = constant_ints(self.nbins)
+        return None if found is None else found[0]
+
+    @staticmethod
+    def _infer(
+        values: SSAValue, value_range: SSAValue, nbins: SSAValue, dtype: Attribute
+    ) -> TensorType:
+        v = expect_tensor(values, "values")
+        r = expect_tensor(value_range, "value_range")
+        n = expect_tensor(nbins, "nbins")
+        if not is_numeric(v.element_type) or is_bool(v.element_type):
+            raise VerifyException(f"values must be an integer or float tensor, found {v}")
+        if r.get_shape() != (2,) or r.element_type != v.element_type:
+            raise VerifyException(f"value_range must be [lo, hi] of the values' type, found {r}")
+        if n.get_num_dims() != 0 or not is_integer(n.element_type):
+            raise VerifyException(f"nbins must be an integer scalar, found {n}")
+        found = constant_ints(nbins)
+        if found is not None and found[0] < 1:
+            raise VerifyException(f"nbins must be positive, found {found[0]}")
+        return TensorType(dtype, [DYNAMIC_INDEX if found is None else found[0]])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        out = expect_tensor(self.out, "out")
+        return [self._infer(self.values, self.value_range, self.nbins, out.element_type)]
+
+
+@irdl_op_definition
 class UnravelIndexOp(TfOp):
     """The coordinates of flat `indices` in an array of shape `dims` (row-major): [len(dims)]
     for a scalar index, [len(dims), N] for N of them.
@@ -1072,5 +1121,6 @@ OPS: list[type[Operation]] = [
     SelectV2Op,
     ClipByValueOp,
     BucketizeOp,
+    HistogramFixedWidthOp,
     UnravelIndexOp,
 ]

@@ -6,7 +6,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from xdsl.dialects.builtin import Float32Type, Float64Type, IntegerType, TensorType, f32, i1
+from xdsl.dialects.builtin import (
+    Float32Type,
+    Float64Type,
+    IntegerType,
+    TensorType,
+    f32,
+    f64,
+    i1,
+    i32,
+)
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
@@ -625,6 +634,52 @@ class BucketizeLowering(RewritePattern):
         rewriter.replace(op, [], [total])
 
 
+class HistogramFixedWidthLowering(RewritePattern):
+    """tf.HistogramFixedWidth(v, [lo, hi], const n) -> bin = convert((max(v, lo) - lo) in f64 /
+    ((hi - lo) in f64 / n), capped at n - 1) to i32 (truncation: the bins are non-negative),
+    flattened; count[b] = the sum over the values of convert(bin == b), a [n, values] compare
+    reduced over the values"""
+
+    handles = (tf.HistogramFixedWidthOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.HistogramFixedWidthOp) or not all_static(op):
+            return
+        nbins = op.bins()
+        if nbins is None:
+            return
+        b = LocatedBuilder(rewriter, op)
+        v_t = expect(op.values.type, TensorType)
+        count = math.prod(shape_of(v_t))
+        flat_t = TensorType(v_t.element_type, [count])
+        values = b(hlo.ReshapeOp(op.values, flat_t)).result
+        ends = [
+            b(hlo.ReshapeOp(b(hlo.SliceOp(op.value_range, [k], [k + 1])).result,
+                            TensorType(v_t.element_type, []))).result
+            for k in (0, 1)
+        ]  # fmt: skip
+        lo = b(hlo.BroadcastInDimOp(ends[0], flat_t, [])).result
+        above = b(hlo.SubtractOp(b(hlo.MaximumOp(values, lo)).result, lo)).result
+        wide = Expr(b, TensorType(f64, [count]))
+        width = b(hlo.ConvertOp(b(hlo.SubtractOp(ends[1], ends[0])).result, f64)).result
+        step = b(hlo.DivideOp(width, scalar(b, float(nbins), f64))).result
+        position = wide.div(
+            b(hlo.ConvertOp(above, f64)).result,
+            b(hlo.BroadcastInDimOp(step, wide.type, [])).result,
+        )
+        capped = b(hlo.MinimumOp(position, wide.c(float(nbins - 1)))).result
+        bins = b(hlo.ConvertOp(capped, i32)).result
+        grid_t = TensorType(i32, [nbins, count])
+        spread_bins = b(hlo.BroadcastInDimOp(bins, grid_t, [1])).result
+        which = b(hlo.IotaOp(0, grid_t)).output
+        hit = b(hlo.CompareOp(spread_bins, which, "EQ", "SIGNED")).result
+        out_t = expect(op.out.type, TensorType)
+        ones = b(hlo.ConvertOp(hit, TensorType(out_t.element_type, [nbins, count]))).result
+        zero = scalar(b, 0, out_t.element_type)
+        total = b(hlo.ReduceOp.build_binary(ones, zero, [1], hlo.AddOp)).results[0]
+        rewriter.replace(op, [], [total])
+
+
 class UnravelIndexLowering(RewritePattern):
     """tf.UnravelIndex(i, const dims) -> row k = (i / prod(dims[k+1:])) rem dims[k] (integer
     division; TensorFlow refuses an index out of range, this wraps it), the rows joined by
@@ -725,6 +780,7 @@ PATTERNS = (
     *PATTERNS,
     SearchSortedLowering(),
     UnravelIndexLowering(),
+    HistogramFixedWidthLowering(),
     CrossLowering(),
     ApproximateEqualLowering(),
     AddNLowering(),

@@ -223,3 +223,11 @@ func.func @unravel_index_float(%i: tensor<5xf32>, %d: tensor<2xf32>) {
   %0 = "tf.UnravelIndex"(%i, %d) : (tensor<5xf32>, tensor<2xf32>) -> tensor<2x5xf32>
   func.return
 }
+
+// -----
+
+func.func @histogram_range_not_a_pair(%v: tensor<6xf32>, %r: tensor<3xf32>, %n: tensor<i32>) {
+  // expected-error @+1 {{value_range must be [lo, hi] of the values' type, found tensor<3xf32>}}
+  %0 = "tf.HistogramFixedWidth"(%v, %r, %n) : (tensor<6xf32>, tensor<3xf32>, tensor<i32>) -> tensor<?xi32>
+  func.return
+}

@@ -418,3 +418,31 @@ func.func @unravel_index(%i: tensor<5xi32>) -> tensor<2x5xi32> {
   %0 = "tf.UnravelIndex"(%i, %d) : (tensor<5xi32>, tensor<2xi32>) -> tensor<2x5xi32>
   func.return %0 : tensor<2x5xi32>
 }
+
+// -----
+
+// HistogramFixedWidth: each value's bin in f64 ((max(v, lo) - lo) / ((hi - lo) / 3), capped
+// at 2, truncated to i32), then per bin the count of values in it.
+// CHECK-LABEL: func.func @histogram
+// CHECK:        %[[LO:.*]] = hlo.broadcast_in_dim %{{.*}}, dims = [] : (tensor<f32>) -> tensor<6xf32>
+// CHECK-NEXT:   %[[M:.*]] = hlo.maximum %{{.*}}, %[[LO]] : tensor<6xf32>
+// CHECK-NEXT:   %[[A:.*]] = hlo.subtract %[[M]], %[[LO]] : tensor<6xf32>
+// CHECK:        %[[N:.*]] = hlo.constant dense<3.000000e+00> : tensor<f64>
+// CHECK-NEXT:   %[[STEP:.*]] = hlo.divide %{{.*}}, %[[N]] : tensor<f64>
+// CHECK-NEXT:   %[[A64:.*]] = hlo.convert %[[A]] : (tensor<6xf32>) -> tensor<6xf64>
+// CHECK:        %[[POS:.*]] = hlo.divide %[[A64]], %{{.*}} : tensor<6xf64>
+// CHECK-NEXT:   %[[LAST:.*]] = hlo.constant dense<2.000000e+00> : tensor<6xf64>
+// CHECK-NEXT:   %[[CAP:.*]] = hlo.minimum %[[POS]], %[[LAST]] : tensor<6xf64>
+// CHECK-NEXT:   %[[BIN:.*]] = hlo.convert %[[CAP]] : (tensor<6xf64>) -> tensor<6xi32>
+// CHECK-NEXT:   %[[GRID:.*]] = hlo.broadcast_in_dim %[[BIN]], dims = [1] : (tensor<6xi32>) -> tensor<3x6xi32>
+// CHECK-NEXT:   %[[IOTA:.*]] = hlo.iota dim = 0 : tensor<3x6xi32>
+// CHECK-NEXT:   %[[HIT:.*]] = hlo.compare EQ, %[[GRID]], %[[IOTA]], SIGNED
+// CHECK-NEXT:   %[[ONE:.*]] = hlo.convert %[[HIT]] : (tensor<3x6xi1>) -> tensor<3x6xi32>
+// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0> : tensor<i32>
+// CHECK-NEXT:   %[[H:.*]] = hlo.reduce(%[[ONE]] init: %[[Z]]) applies hlo.add across dimensions = [1]
+// CHECK-NEXT:   func.return %[[H]]
+func.func @histogram(%v: tensor<6xf32>, %r: tensor<2xf32>) -> tensor<3xi32> {
+  %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.HistogramFixedWidth"(%v, %r, %n) : (tensor<6xf32>, tensor<2xf32>, tensor<i32>) -> tensor<3xi32>
+  func.return %0 : tensor<3xi32>
+}

@@ -34,6 +34,12 @@ def build_bucketize(node: NodeDefMessage, operands: list[SSAValue]) -> Operation
     return tf.BucketizeOp(x, boundaries)
 
 
+def build_histogram(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    values, value_range, nbins = operands
+    dtype = attr_element_type(node, "dtype") if "dtype" in node.attr else i32
+    return tf.HistogramFixedWidthOp(values, value_range, nbins, dtype)
+
+
 def build_search_sorted(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     sorted_inputs, values = operands
     out = attr_element_type(node, "out_type") if "out_type" in node.attr else i32
@@ -83,6 +89,7 @@ def build_fake_quant_vars(node: NodeDefMessage, operands: list[SSAValue]) -> Ope
 
 
 BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
+    "HistogramFixedWidth": build_histogram,
     "FakeQuantWithMinMaxArgs": build_fake_quant_args,
     "FakeQuantWithMinMaxVars": build_fake_quant_vars,
     "FakeQuantWithMinMaxVarsPerChannel": build_fake_quant_vars,
