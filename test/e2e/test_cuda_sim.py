@@ -63,6 +63,9 @@ DATA_DEPENDENT_LOOPS = {
     "loop_break_v1": "the predicate is not known at import time",
     "while_arrays": "has no static trip count",
     "while_arrays_v1": "has no static trip count",
+    "loop_with_checks": "the predicate is not known at import time",
+    "loop_in_cond_v1": "the predicate is not known at import time",
+    "loop_in_cond_false_v1": "the predicate is not known at import time",
 }
 """Fixtures whose control flow depends on the data (a loop until a value converges, tf.cond on
 a computed predicate), with the error the GPU chain gives: it decides control flow at import
@@ -74,9 +77,11 @@ LOOP_NESTS = {
     "op_cholesky",
     "op_matrixtriangularsolve",
     "op_matrixtriangularsolve_upper_adjoint",
+    "op_block_lstm",
+    "op_block_lstm_v2_peephole",
 }
 """Fixtures whose lowering is a loop (an hlo.sort's scf.while, the column loop of hlo.cholesky
-and hlo.triangular_solve): the GPU chain's host plan runs no loops yet, so it refuses them with
+and hlo.triangular_solve, BlockLSTM's loop over its steps): the GPU chain's host plan runs no loops yet, so it refuses them with
 one error (tested below)."""
 
 LONG_UNROLLED = {"lstm64_long_while_v2"}
