@@ -29,8 +29,7 @@ from xdsl.irdl import (
 from xdsl.traits import HasParent, IsTerminator, Pure, RecursiveMemoryEffect
 from xdsl.utils.exceptions import VerifyException
 
-from strata.dialects.tf.core import TfOp
-from strata.dialects.tf.reduction import constant_value
+from strata.dialects.tf.core import TfOp, constant_value
 from strata.dialects.verify_helpers import expect_tensor
 from strata.internal import expect
 

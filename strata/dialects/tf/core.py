@@ -401,11 +401,17 @@ def reshape_target(input_shape: Sequence[int], requested: Sequence[int]) -> tupl
 
 
 def constant_value(value: SSAValue) -> np.ndarray | None:
-    """The value of `value` if a tf.Const defines it."""
+    """The value of a constant operand: a tf.Const, or (mid-lowering) the hlo.constant or other
+    ConstantLike op with a dense `value` that replaced it."""
     owner = value.owner
     if isinstance(owner, ConstOp):
         return owner.as_numpy()
-    return None
+    if not isinstance(owner, Operation) or not owner.has_trait(ConstantLike):
+        return None
+    dense = owner.properties.get("value")
+    if not isinstance(dense, DenseIntOrFPElementsAttr):
+        return None
+    return numpy_from_dense(dense)
 
 
 @irdl_op_definition

@@ -19,7 +19,6 @@ from xdsl.utils.exceptions import VerifyException
 
 from strata.dialects.tensor_types import format_shape
 from strata.dialects.tf.core import TfOp, constant_value, int_attr
-from strata.dialects.tf.shape import constant_array
 from strata.dialects.verify_helpers import dims_compatible, expect_tensor
 
 
@@ -357,7 +356,7 @@ class SegmentOp(TfOp):
             raise VerifyException(f"data must have a rank and segment_ids be 1-D, found {d}, {ids}")
         if not dims_compatible(d.get_shape()[:1], ids.get_shape()):
             raise VerifyException(f"{ids.get_shape()[0]} segment ids for {d.get_shape()[0]} rows")
-        values = constant_array(segment_ids)  # a tf.Const, or an hlo.constant once lowered
+        values = constant_value(segment_ids)  # a tf.Const, or an hlo.constant once lowered
         rows = DYNAMIC_INDEX
         if values is not None:
             ids_list = [int(i) for i in values.reshape(-1)]
@@ -370,7 +369,7 @@ class SegmentOp(TfOp):
 
     def segment_counts(self) -> list[int] | None:
         """Rows per segment, where the ids are constants."""
-        values = constant_array(self.segment_ids)
+        values = constant_value(self.segment_ids)
         if values is None:
             return None
         ids = [int(i) for i in values.reshape(-1)]

@@ -6,22 +6,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-import numpy as np
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     BoolAttr,
-    DenseIntOrFPElementsAttr,
     IntegerType,
     TensorType,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
-from xdsl.traits import ConstantLike, Pure
+from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from strata.dialects.element_kinds import is_bool, is_float
-from strata.dialects.tensor_types import numpy_from_dense
-from strata.dialects.tf.core import TfOp
+from strata.dialects.tf.core import TfOp, constant_value
 from strata.dialects.verify_helpers import expect_tensor
 
 
@@ -39,18 +36,6 @@ def _check_numeric(t: TensorType, what: str) -> None:
         isinstance(t.element_type, IntegerType) and not is_bool(t.element_type)
     ):
         raise VerifyException(f"{what} must be an integer or float tensor, found {t}")
-
-
-def constant_value(value: SSAValue) -> np.ndarray | None:
-    """The value of a constant operand: a tf.Const, or (mid-lowering) the hlo.constant that
-    replaced it."""
-    owner = value.owner
-    if not isinstance(owner, Operation) or not owner.has_trait(ConstantLike):
-        return None
-    dense = owner.properties.get("value")
-    if not isinstance(dense, DenseIntOrFPElementsAttr):
-        return None
-    return numpy_from_dense(dense)
 
 
 def normalize_axes(axes: Sequence[int], rank: int, what: str) -> list[int]:

@@ -17,7 +17,6 @@ import numpy as np
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     DenseArrayBase,
-    DenseIntOrFPElementsAttr,
     IntegerAttr,
     IntegerType,
     StringAttr,
@@ -35,7 +34,7 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
-from xdsl.traits import ConstantLike, Pure
+from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from strata.dialects.tensor_types import (
@@ -43,10 +42,9 @@ from strata.dialects.tensor_types import (
     format_shape,
     is_float,
     numpy_dtype_for,
-    numpy_from_dense,
     tensor_type,
 )
-from strata.dialects.tf.core import TfOp, int_attr
+from strata.dialects.tf.core import TfOp, constant_value, int_attr
 from strata.dialects.verify_helpers import dims_compatible, expect_tensor
 
 UNKNOWN = DYNAMIC_INDEX
@@ -55,20 +53,9 @@ UNKNOWN = DYNAMIC_INDEX
 # Helpers shared with the lowering
 
 
-def constant_array(value: SSAValue) -> np.ndarray | None:
-    """The value of `value` if a constant op (tf.Const, or hlo.constant once lowered) defines it."""
-    owner = value.owner
-    if not isinstance(owner, Operation) or not owner.has_trait(ConstantLike):
-        return None
-    attr = owner.properties.get("value")
-    if not isinstance(attr, DenseIntOrFPElementsAttr):
-        return None
-    return numpy_from_dense(attr)
-
-
 def constant_ints(value: SSAValue) -> list[int] | None:
     """The flattened integer value of a constant operand, or None when it is not constant."""
-    array = constant_array(value)
+    array = constant_value(value)
     if array is None:
         return None
     return [int(v) for v in array.reshape(-1)]
@@ -1571,7 +1558,7 @@ class RangeOp(TfOp):
                 raise VerifyException(f"{what} must be a rank-0 tensor, found {t}")
             if t.element_type != element:
                 raise VerifyException("start, limit and delta have different element types")
-        values = [constant_array(v) for v in (start, limit, delta)]
+        values = [constant_value(v) for v in (start, limit, delta)]
         if any(v is None for v in values):
             return None
         dtype = numpy_dtype_for(element)
@@ -1634,7 +1621,7 @@ class LinSpaceOp(TfOp):
             raise VerifyException(
                 f"start and stop must be floats of one type, found {start.type} and {stop.type}"
             )
-        n = constant_array(num)
+        n = constant_value(num)
         if n is None:
             return None
         count = int(n.reshape(()))
@@ -1646,7 +1633,7 @@ class LinSpaceOp(TfOp):
     def compute(cls, start: SSAValue, stop: SSAValue, num: SSAValue) -> np.ndarray | None:
         """The values when start and stop are constants too, else None."""
         count = cls.count(start, stop, num)
-        a, b = constant_array(start), constant_array(stop)
+        a, b = constant_value(start), constant_value(stop)
         if count is None or a is None or b is None:
             return None
         dtype = numpy_dtype_for(expect_tensor(start, "start").element_type)

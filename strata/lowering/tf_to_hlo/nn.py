@@ -922,7 +922,7 @@ class FakeQuantLowering(RewritePattern):
         if isinstance(op, tf.FakeQuantWithMinMaxArgsOp):
             ranges = [(op.min.value.data, op.max.value.data)]
         elif isinstance(op, tf.FakeQuantVarsBase):
-            lows, highs = (tf.constant_array(v) for v in (op.min, op.max))
+            lows, highs = (tf.constant_value(v) for v in (op.min, op.max))
             if lows is None or highs is None:
                 return
             ranges = list(zip(lows.reshape(-1).tolist(), highs.reshape(-1).tolist(), strict=True))

@@ -12,7 +12,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo, tf
 from strata.dialects.tensor_types import shape_of
-from strata.dialects.tf.reduction import constant_value
+from strata.dialects.tf.core import constant_value
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import Expr, all_static
