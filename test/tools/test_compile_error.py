@@ -67,3 +67,24 @@ def test_a_directory_or_an_unknown_file_is_named(tmp_path: Path) -> None:
     other.write_bytes(b"\x08\x07")
     with pytest.raises(StrataError, match=r"unknown kind of file '\.onnx': expected a GraphDef"):
         strata.compile(str(other), cache=False)
+
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def test_placeholder_with_default_is_its_default_unless_named_an_input() -> None:
+    """TF1's placeholder_with_default: unfed, its default (is_training False decides a cond at
+    import, so the dropout branch's RandomUniform, unsupported, is never built); named among the
+    inputs, an argument of the compiled function."""
+    import numpy as np
+
+    graph = FIXTURES / "tf1_placeholder_defaults.pb"
+    x = np.load(FIXTURES / "tf1_placeholder_defaults.inputs.npz")["x"]
+    plain = strata.compile(graph, outputs=["y"], cache=False)
+    assert [s.name for s in plain.signature.inputs] == ["x"]
+    np.testing.assert_allclose(plain(x=x), np.tanh(x) * 2.0, rtol=1e-6)
+    fed = strata.compile(graph, inputs=["x", "scale"], outputs=["y"], cache=False)
+    assert [s.name for s in fed.signature.inputs] == ["x", "scale"]
+    np.testing.assert_allclose(fed(x=x, scale=np.float32(3.0)), np.tanh(x) * 3.0, rtol=1e-6)
+    with pytest.raises(StrataError, match=r"graph has 1 unsupported op:\n  node '.*RandomUniform"):
+        strata.compile(graph, inputs=["x", "is_training"], outputs=["y"], cache=False)

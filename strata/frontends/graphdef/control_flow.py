@@ -1260,6 +1260,8 @@ class ControlFlowImporter:
                 try:
                     yielded = fill(block, block is cond_block)
                 except StrataError as err:
+                    if err is self.importer.unsupported:
+                        raise  # unsupported ops: no way of building the loop helps
                     raise CannotKeepLoop(str(err)) from None
                 end = tf.YieldOp(yielded)
                 end.location = loop.location
@@ -1763,6 +1765,8 @@ class ControlFlowImporter:
 
     def build_op(self, graph: Graph, node: NodeDefMessage, inputs: list[Value]) -> list[Value]:
         if node.op not in tf.OPS_BY_TF_NAME:
+            if self.importer.unsupported is not None:
+                raise self.importer.unsupported
             raise graph.error(node.name, "unsupported op")
         if node.op == "StridedSlice" and not all(isinstance(v, Known) for v in inputs[1:3]):
             sliced = self.indexed_slice(node, inputs, graph.where(node.name))

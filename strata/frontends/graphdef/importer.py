@@ -33,6 +33,7 @@ from strata.frontends.graphdef.builders import BUILDERS
 from strata.frontends.graphdef.builders.attrs import blame_node, location, node_error, node_label
 from strata.frontends.graphdef.options import UNKNOWN_INPUT_DIMS, ImportOptions
 from strata.frontends.graphdef.refs import TensorRef, data_inputs
+from strata.frontends.graphdef.schema import NodeDef
 from strata.frontends.graphdef.tensors import numpy_dtype, shape_dims
 from strata.transforms.tf_fold_constants import folded, folded_parts
 
@@ -40,6 +41,26 @@ if TYPE_CHECKING:
     from strata.frontends.graphdef.schema import GraphDefMessage, NodeDefMessage
 
 PLACEHOLDER = "Placeholder"
+PLACEHOLDER_WITH_DEFAULT = "PlaceholderWithDefault"
+
+
+def _placeholder_with_default(node: NodeDefMessage, fed: bool) -> NodeDefMessage:
+    """TF1's placeholder_with_default (keep_prob, is_training): an input when it is named among
+    the inputs, else its default, as TensorFlow uses it when nothing feeds it (an Identity of
+    input 0). A copy: the caller's GraphDef is left as it is."""
+    copy = NodeDef()
+    copy.CopyFrom(node)
+    dtype = node.attr["dtype"].type if "dtype" in node.attr else 1
+    if fed:
+        copy.op = PLACEHOLDER
+        del copy.input[:]
+    else:
+        copy.op = "Identity"
+        copy.attr["T"].type = dtype
+        del copy.attr["shape"]
+    return copy
+
+
 NO_OP = "NoOp"
 
 
@@ -76,9 +97,13 @@ class GraphImporter:
         for index, node in enumerate(graph.node):
             if node.name in self.nodes:
                 raise StrataError(f"graph has two nodes named '{node.name}'")
+            if node.op == PLACEHOLDER_WITH_DEFAULT:
+                node = _placeholder_with_default(node, node.name in (options.inputs or ()))
             self.nodes[node.name] = node
             self.order[node.name] = index
         self.options = options
+        self.unsupported: StrataError | None = None
+        """check_supported's error, deferred while control flow may leave those nodes unbuilt."""
         # Functional While loops are kept; v1 loops, conditionals and TensorLists outside kept
         # loops are unrolled / resolved at import time.
         self.control_flow = (
@@ -261,7 +286,14 @@ class GraphImporter:
             )
         outputs = [self.check_output(text) for text in output_names]
         needed = self.needed_nodes(outputs)
-        self.check_supported(needed)
+        try:
+            self.check_supported(needed)
+        except StrataError as err:
+            if self.control_flow is None:
+                raise
+            # A branch decided at import (is_training fed by its default) is never built: the
+            # list of every unsupported node is the error once one of them is built.
+            self.unsupported = err
 
         inputs = self.choose_inputs(needed)
         shapes = list(self.options.input_shapes or [])
