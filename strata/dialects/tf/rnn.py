@@ -156,42 +156,38 @@ class LSTMBlockCellOp(_LstmOp):
     forget_bias = prop_def(FloatAttr, default_value=FloatAttr(1.0, f32))
 
 
+class _SequenceLstmOp(_LstmOp):
+    """What BlockLSTM and BlockLSTMV2 share: LSTMBlockCell over each step of [time, batch,
+    input] x, from (cs_prev, h_prev); results [time, batch, cell], zero from step seq_len_max
+    on."""
+
+    seq_len_max = operand_def(TensorType)
+    x = operand_def(TensorType)
+    cs_prev = operand_def(TensorType)
+    h_prev = operand_def(TensorType)
+    w = operand_def(TensorType)
+    wci = operand_def(TensorType)
+    wcf = operand_def(TensorType)
+    wco = operand_def(TensorType)
+    b = operand_def(TensorType)
+
+    TIME: ClassVar[bool] = True
+
+
 @irdl_op_definition
-class BlockLSTMOp(_LstmOp):
+class BlockLSTMOp(_SequenceLstmOp):
     """LSTMBlockCell over each step of [time, batch, input] x, from (cs_prev, h_prev); results
     [time, batch, cell], zero from step seq_len_max on."""
 
     name = "tf.BlockLSTM"
-    seq_len_max = operand_def(TensorType)
-    x = operand_def(TensorType)
-    cs_prev = operand_def(TensorType)
-    h_prev = operand_def(TensorType)
-    w = operand_def(TensorType)
-    wci = operand_def(TensorType)
-    wcf = operand_def(TensorType)
-    wco = operand_def(TensorType)
-    b = operand_def(TensorType)
     forget_bias = prop_def(FloatAttr, default_value=FloatAttr(1.0, f32))
-
-    TIME: ClassVar[bool] = True
 
 
 @irdl_op_definition
-class BlockLSTMV2Op(_LstmOp):
+class BlockLSTMV2Op(_SequenceLstmOp):
     """BlockLSTM with the gates in w's and b's columns as i, f, ci, o and no forget_bias."""
 
     name = "tf.BlockLSTMV2"
-    seq_len_max = operand_def(TensorType)
-    x = operand_def(TensorType)
-    cs_prev = operand_def(TensorType)
-    h_prev = operand_def(TensorType)
-    w = operand_def(TensorType)
-    wci = operand_def(TensorType)
-    wcf = operand_def(TensorType)
-    wco = operand_def(TensorType)
-    b = operand_def(TensorType)
-
-    TIME: ClassVar[bool] = True
     GATES: ClassVar[str] = "ifco"
 
 
