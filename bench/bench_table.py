@@ -193,8 +193,13 @@ OPENBLAS_NUM_THREADS=1 (2026-11-26)."""
 
 
 def measure(row: Row, rounds: int, runs: int, target: str) -> None:
+    """Times the row's contenders, `runs` calls per sample (0: as many as take ~50 ms)."""
     model = strata.compile(row.graph, outputs=row.outputs, cache=False, target=target)
-    got = model.run(row.feed)[row.outputs[0]]
+    got = model.run(row.feed)[row.outputs[0]]  # the first call also starts threads
+    if not runs:
+        start = time.perf_counter()
+        model.run(row.feed)
+        runs = max(1, min(200, int(0.05 / max(time.perf_counter() - start, 1e-6))))
     want = row.expected if row.reference is None else row.reference(row.feed)
     np.testing.assert_allclose(got, want, rtol=2e-3, atol=2e-4, err_msg=f"{row.name}: strata")
     runners: dict[str, Callable[[], object]] = {"strata": lambda: model.run(row.feed)}
@@ -257,22 +262,22 @@ def header(target: str) -> list[str]:
     ]
 
 
-def table(rows: list[Row]) -> str:
-    columns = ["strata", "numpy", "tf", "tf+xla"]
-    lines = [
-        "| work | " + " | ".join(columns) + " | strata rate | strata vs best other |",
-        "|---|" + "---:|" * (len(columns) + 2),
-    ]
-    for row in rows:
-        cells = [f"{row.results[c] * 1e3:.3f} ms" if c in row.results else "" for c in columns]
-        others = [v for k, v in row.results.items() if k != "strata"]
-        ratio = f"{min(others) / row.results['strata']:.2f}x" if others else ""
-        lines.append(
-            f"| {row.name} | "
-            + " | ".join(cells)
-            + f" | {rate(row, row.results['strata'])} | {ratio} |"
-        )
-    return "\n".join(lines)
+COLUMNS = ["strata", "numpy", "tf", "tf+xla"]
+TABLE_HEAD = [
+    "| work | " + " | ".join(COLUMNS) + " | strata rate | strata vs best other |",
+    "|---|" + "---:|" * (len(COLUMNS) + 2),
+]
+
+
+def table_line(row: Row) -> str:
+    cells = [f"{row.results[c] * 1e3:.3f} ms" if c in row.results else "" for c in COLUMNS]
+    others = [v for k, v in row.results.items() if k != "strata"]
+    ratio = f"{min(others) / row.results['strata']:.2f}x" if others else ""
+    return (
+        f"| {row.name} | "
+        + " | ".join(cells)
+        + f" | {rate(row, row.results['strata'])} | {ratio} |"
+    )
 
 
 def main() -> None:
@@ -287,23 +292,16 @@ def main() -> None:
     if args.only:
         wanted = set(args.only.split(","))
         rows = [r for r in rows if r.name in wanted]
+    if not args.json:  # each row printed as it is measured: a slow or failing row shows where
+        print("\n".join([*header(args.target), "", *TABLE_HEAD]), flush=True)
     for row in rows:
-        runs = args.runs or 0
-        if not runs:
-            model = strata.compile(row.graph, outputs=row.outputs, cache=False, target=args.target)
-            model.run(row.feed)  # the first call also starts threads and touches fresh pages
-            start = time.perf_counter()
-            model.run(row.feed)
-            runs = max(1, min(200, int(0.05 / max(time.perf_counter() - start, 1e-6))))
-        measure(row, args.rounds, runs, args.target)
+        measure(row, args.rounds, args.runs, args.target)
+        if not args.json:
+            print(table_line(row), flush=True)
     if args.json:
         print(
             json.dumps({"header": header(args.target), "rows": {r.name: r.results for r in rows}})
         )
-        return
-    print("\n".join(header(args.target)))
-    print()
-    print(table(rows))
 
 
 if __name__ == "__main__":

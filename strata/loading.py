@@ -37,6 +37,11 @@ GRAPHDEF_SUFFIXES = (".pb", ".pbtxt")
 _LOCATION_ALIAS = re.compile(r"^(#[A-Za-z_][\w$.-]*)\s*=\s*(loc\(.*\))\s*$", re.MULTILINE)
 
 
+_PACKING_RANGE = re.compile(r"format requires (.+)$")
+"""The range in Python's struct.error for a value it cannot pack, whose wording before that
+varies between Python versions ("ushort format" in 3.11, "'H' format" in 3.12)."""
+
+
 MAX_DENSE_ELEMENTS = 1 << 26
 """The most elements a dense literal may have (64M: 256 MB of f32)."""
 
@@ -57,6 +62,8 @@ class LocatingParser(Parser):
             return super().parse_dense_int_or_fp_elements_attr(type)
         except PYTHON_ERRORS as err:
             reason = str(err) or "its element type cannot hold them (xDSL cannot pack it)"
+            if packing := _PACKING_RANGE.search(reason):  # a hex literal's bits too wide
+                reason = f"an element's bits must be {packing.group(1)}"
             end = self._current_token.span
             raise ParseError(
                 Span(start.start, max(start.end, end.start), start.input),

@@ -80,8 +80,15 @@ def find_ptxas() -> str | None:
     return str(candidate) if candidate.is_file() and os.access(candidate, os.X_OK) else None
 
 
+SYSTEM_CUDA = Path("/usr/local/cuda")
+"""Where NVIDIA's installers put the toolkit on Linux."""
+
+
 def find_libdevice() -> Path | None:
-    """libdevice.10.bc from the `nvidia-cuda-nvcc-cu12` package, else under $CUDA_HOME."""
+    """libdevice.10.bc from the `nvidia-cuda-nvcc-cu12` package, else from a CUDA toolkit: under
+    $CUDA_HOME or $CUDA_PATH, beside the `ptxas` on PATH (`<toolkit>/bin/ptxas`), or in
+    /usr/local/cuda. A toolkit installed system-wide sets no variable, and lit runs its tests
+    with none of the caller's."""
     roots: list[Path] = []
     package = _nvcc_package_dir()
     if package is not None:
@@ -89,6 +96,10 @@ def find_libdevice() -> Path | None:
     for var in ("CUDA_HOME", "CUDA_PATH"):
         if os.environ.get(var):
             roots.append(Path(os.environ[var]))
+    ptxas = shutil.which("ptxas")
+    if ptxas:
+        roots.append(Path(ptxas).resolve().parent.parent)
+    roots.append(SYSTEM_CUDA)
     for root in roots:
         candidate = root / "nvvm" / "libdevice" / "libdevice.10.bc"
         if candidate.is_file():
@@ -214,7 +225,8 @@ def _link_libdevice(mod: llvm_binding.ModuleRef, machine: llvm_binding.TargetMac
     path = find_libdevice()
     if path is None:
         raise StrataError(
-            f"kernels call libdevice but libdevice.10.bc was not found: {INSTALL_HINT}"
+            f"kernels call libdevice but libdevice.10.bc was not found: {INSTALL_HINT}, "
+            "or set CUDA_HOME to a CUDA toolkit"
         )
     library = llvm_binding.parse_bitcode(path.read_bytes())
     library.triple = machine.triple

@@ -28,7 +28,7 @@ func.func @huge_splat() {
 // -----
 
 func.func @hex_too_wide() {
-  // expected-error @+1 {{dense literal does not fit its type: ushort format requires 0 <= number <= 65535}}
+  // expected-error @+1 {{dense literal does not fit its type: an element's bits must be 0 <= number <= 65535}}
   %0 = hlo.constant dense<0xff800000> : tensor<f16>
   func.return
 }

@@ -3,6 +3,8 @@ accuracy settings, ptxas and its errors. No GPU needed; cubin tests need ptxas."
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from xdsl.dialects.builtin import ModuleOp
 
@@ -96,6 +98,27 @@ def test_missing_libdevice_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(nvptx, "find_libdevice", lambda: None)
     with pytest.raises(StrataError, match=r"libdevice.10.bc was not found: install strata\[cuda\]"):
         nvptx.compile_ptx(_nvvm("math.erf"))
+
+
+def test_libdevice_of_the_toolkit_holding_ptxas(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A toolkit installed system-wide, found through the ptxas on PATH, without CUDA_HOME (lit
+    runs tests with none of the caller's variables)."""
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "bin" / "ptxas").write_text("#!/bin/sh\n")
+    (tmp_path / "bin" / "ptxas").chmod(0o755)
+    libdevice = tmp_path / "nvvm" / "libdevice" / "libdevice.10.bc"
+    libdevice.parent.mkdir(parents=True)
+    libdevice.write_bytes(b"")
+    monkeypatch.setattr(nvptx, "_nvcc_package_dir", lambda: None)
+    monkeypatch.setattr(nvptx, "SYSTEM_CUDA", tmp_path / "absent")
+    monkeypatch.delenv("CUDA_HOME", raising=False)
+    monkeypatch.delenv("CUDA_PATH", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path / "bin"))
+    assert nvptx.find_libdevice() == libdevice
+    monkeypatch.setenv("PATH", str(tmp_path / "absent"))
+    assert nvptx.find_libdevice() is None
 
 
 def test_unknown_chip_is_an_error() -> None:

@@ -110,10 +110,13 @@ CONTROL_FLOW_OPS = FRAME_OPS | WHILE_OPS | IF_OPS | CASE_OPS | CALL_OPS | LIST_O
 """A graph holding any of these is imported through this module."""
 
 
+DECIDED_AT_IMPORT = "control flow is decided at import here"
+
+
 def decided_at_import(what: str = "the predicate") -> str:
     """Why a branch on `what`, known only at run time, is refused where loops are unrolled."""
     return (
-        f"{what} is not known at import time, and control flow is decided at import here "
+        f"{what} is not known at import time, and {DECIDED_AT_IMPORT} "
         "(--unroll-loops, or a GPU target, whose host plan runs no branches yet)"
     )
 
@@ -2331,10 +2334,13 @@ def _supported(op: str) -> bool:
 
 @contextmanager
 def _unrolling_explained() -> Iterator[None]:
-    """A loop that cannot be unrolled, where loops are not kept, says why they are not."""
+    """A loop that cannot be unrolled, where loops are not kept, says why they are not (unless
+    its error already says so: a branch inside it decided at import)."""
     try:
         yield
     except StrataError as err:
+        if DECIDED_AT_IMPORT in str(err):
+            raise
         raise StrataError(
             f"{err} (loops are unrolled at import here: --unroll-loops, or a GPU target, whose "
             "host plan runs no loops yet)",
