@@ -106,8 +106,8 @@ STAGES: tuple[Stage, ...] = (
     Stage(
         "hlo-opt",
         _d("func", "hlo", "rt"),
-        "chlo-legalize-to-hlo,inline,hlo-complex-to-real,hlo-simplify,canonicalize,cse,"
-        "hlo-reroll-loops,dce",
+        "chlo-legalize-to-hlo,inline,hlo-complex-to-real,hlo-simplify,hlo-speculate-guards,"
+        "canonicalize,cse,hlo-reroll-loops,dce",
         "chlo expanded into hlo; calls inlined; complex values as real (re, im) pairs; "
         "simplified and CSE'd hlo",
     ),
@@ -241,6 +241,8 @@ PACKING_PASS = "linalg-pack-weights"
 MATH_PASS = "expand-math"
 """The passes whose options the target description fills."""
 REROLL_PASS = "hlo-reroll-loops"
+SPECULATE_PASS = "hlo-speculate-guards"
+"""Turns an unrolled loop's per-step guards into selects for hlo-reroll-loops: off with it."""
 
 
 def stage_passes(stage: Stage, options: PipelineOptions | None = None) -> str:
@@ -259,8 +261,8 @@ def stage_passes(stage: Stage, options: PipelineOptions | None = None) -> str:
         }
         passes = ",".join(filled.get(p, p) for p in passes.split(","))
     if options is not None and not options.loops:
-        off = f"{REROLL_PASS}{{min-trip-count=0}}"
-        passes = ",".join(off if p == REROLL_PASS else p for p in passes.split(","))
+        off = {REROLL_PASS: f"{REROLL_PASS}{{min-trip-count=0}}", SPECULATE_PASS: ""}
+        passes = ",".join(off.get(p, p) for p in passes.split(",") if off.get(p, p))
     if options is not None and options.check_bounds and stage.checked:
         passes = f"{passes},{CHECK_BOUNDS_PASS}"
     if options is not None and options.profile and stage.name == "loops":

@@ -85,6 +85,9 @@ OWN_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "hlo-simplify": _pass("strata.transforms.hlo_simplify", "HloSimplifyPass"),
     "hlo-complex-to-real": _pass("strata.transforms.hlo_complex_to_real", "HloComplexToRealPass"),
     "hlo-reroll-loops": _pass("strata.transforms.hlo_reroll_loops", "HloRerollLoopsPass"),
+    "hlo-speculate-guards": _pass(
+        "strata.transforms.hlo_speculate_guards", "HloSpeculateGuardsPass"
+    ),
     "hlo-unroll-loops": _pass("strata.transforms.hlo_unroll_loops", "HloUnrollLoopsPass"),
     "inline": _pass("strata.transforms.inline", "InlinePass"),
     "convert-hlo-to-linalg": _pass(

@@ -23,8 +23,13 @@ trip count and sliced by the step (constants into one constant, other values by 
 concatenation). A unit-stride slice may start further on by the same amount each window (an
 RNN's input at its step): it becomes a dynamic_slice at start + step * that amount. The first
 window reads, in place of the carried values, what the run starts from. The last window's
-values used after the run become the loop's results; a run stops where a value of an earlier
-window is used after it. A layer has a dot, convolution or reduce (see KERNEL_OPS).
+values used after the run become the loop's results. A value that every window's copy of is
+used after the run (an RNN's output at each step, stacked at the end) is collected: the loop
+writes each into a stack (dynamic_update_slice at the step) and the uses read their slice of
+it, provided the windows form a chain (a carried value depends on one carried in). A run stops
+where a value of an earlier window is used further on inside it, or after it by some windows'
+copies only. A layer has a dot, convolution or reduce (see KERNEL_OPS). hlo-speculate-guards,
+run before, turns an unrolled loop's per-step guards into selects so that such steps repeat.
 
 Only the ops are put in a loop, not the arithmetic changed: each copy computes the same ops on
 the same values in the same order, so results are bit-identical. What changes is what later
@@ -95,6 +100,19 @@ def _signature(op: Operation) -> Hashable:
     except TypeError:  # an attribute that does not hash: never the same as another op
         return ("unique", id(op))
     return key
+
+
+SPLAT_BYTES = 4096
+"""Constants up to this size are read to see whether they are splats."""
+
+
+def _is_splat(value: SSAValue) -> bool:
+    """Whether `value` is an hlo.constant of one value repeated (of at most SPLAT_BYTES)."""
+    owner = value.owner
+    if not isinstance(owner, hlo.ConstantOp) or (memref_nbytes(value.type) or 0) > SPLAT_BYTES:
+        return False
+    array = numpy_from_dense(owner.value)
+    return array.size == 0 or bool(np.all(array == array.flat[0]))
 
 
 def _moving_slice(op: Operation) -> bool:
@@ -204,6 +222,9 @@ class _Run:
     """The slots used after the run."""
     moves: dict[int, tuple[int, ...]] = field(default_factory=dict)
     """Slices (by position in the window) whose start moves by this much from layer to layer."""
+    collected: list[tuple[int, int]] = field(default_factory=list)
+    """(op, result) of a window that every window's copy of is used after the run (an RNN's
+    output at every step): the loop writes each into a stack, which the uses read."""
 
 
 class _Rerolling:
@@ -237,13 +258,7 @@ class _Rerolling:
         an op outside the block's ops uses them, -1 when none does)."""
 
     def last_user_of(self, op: Operation) -> int:
-        last = -1
-        for result in op.results:
-            for use in result.uses:
-                user = self.top(use.operation)
-                at = self.position.get(user) if user is not None else None
-                last = max(last, len(self.ops) if at is None else at)
-        return last
+        return max((max(self.user_positions(r), default=-1) for r in op.results), default=-1)
 
     def reorder(self) -> None:
         """Puts the block's ops in the order the runs were found in."""
@@ -322,14 +337,14 @@ class _Rerolling:
         if not any(isinstance(op, KERNEL_OPS) for op in self.ops[start : start + period]):
             return None
         run = _Run(start, period, 2, second, {}, [inputs])
-        if not self.first_window(run) or not self.stays_inside(run, 0):
+        if not self.first_window(run):
             return None
         for j, op in enumerate(self.ops[start : start + period]):
             if _moving_slice(op):
                 first, then = _starts(op), _starts(self.ops[start + period + j])
                 run.moves[j] = tuple(b - a for a, b in zip(first, then, strict=True))
         layer = self.signatures[start : start + period]
-        while start + (run.trips + 1) * period <= len(self.ops) and self.stays_inside(run):
+        while start + (run.trips + 1) * period <= len(self.ops):
             at = start + run.trips * period
             if not np.array_equal(self.signatures[at : at + period], layer):
                 break
@@ -338,6 +353,10 @@ class _Rerolling:
                 break
             run.inputs.append(inputs)
             run.trips += 1
+        self.settle(run)
+        del run.inputs[run.trips :]
+        if run.trips < self.min_trips or (run.collected and not self.recurrent(run)):
+            return None  # (collected: independent windows, cut so that one reads the one before)
         stacked = self.stacked_constant_bytes(run)
         if run.trips < self.min_trips or (
             stacked and (run.trips < self.min_stacked_trips or stacked > self.max_stacked_bytes)
@@ -346,6 +365,8 @@ class _Rerolling:
         run.outputs = self.outputs(run)
         carried = {(r[1], r[2]) for refs in second for r in refs if r[0] == "carried"}
         run.slots = sorted(carried | run.outputs)
+        if not all(is_static(self.ops[start + x].results[r].type) for x, r in run.collected):
+            return None
         # Loop values and stacked inputs: tensors of static shapes (a loop value that no window
         # reads starts as zeros; each window's inputs are stacked into one).
         values = [self.ops[start + x].results[r] for x, r in run.slots] + run.inputs[1]
@@ -354,12 +375,15 @@ class _Rerolling:
     @staticmethod
     def stacked_constant_bytes(run: _Run) -> int:
         """The bytes of the constants each layer has of its own (weights, stacked by `stack`
-        and sliced at run time), 0 when the layers share theirs."""
+        and sliced at run time), 0 when the layers share theirs. Splats do not count: a
+        layer's own splat is its step number (an unrolled loop's guards compare the step with
+        the lengths), not a weight that would lose its packed layout."""
         return sum(
             (memref_nbytes(value.type) or 0)
             for q, value in enumerate(run.inputs[1])
             if isinstance(value.owner, hlo.ConstantOp)
             and any(w[q] is not value for w in run.inputs)
+            and not all(_is_splat(w[q]) for w in run.inputs)
         )
 
     def moves_on(self, run: _Run, at: int) -> bool:
@@ -373,13 +397,55 @@ class _Rerolling:
                 return False
         return True
 
-    def stays_inside(self, run: _Run, window: int | None = None) -> bool:
-        """Whether the values of `window` (default: the run's last) are used only by it and the
-        window after it: otherwise the run ends at it (what comes after reads it)."""
-        k = run.trips - 1 if window is None else window
-        begin = run.start + k * run.period
-        end = begin + 2 * run.period
-        return all(last < end for last in self.last_user[begin : begin + run.period])
+    def user_positions(self, value: SSAValue) -> list[int]:
+        """Where the users of `value` are among the block's ops (len(ops): elsewhere)."""
+        found = []
+        for use in value.uses:
+            user = self.top(use.operation)
+            at = self.position.get(user) if user is not None else None
+            found.append(len(self.ops) if at is None else at)
+        return found
+
+    @staticmethod
+    def recurrent(run: _Run) -> bool:
+        """Whether a value the loop carries depends on one it carried in: a chain of layers.
+        Independent windows (every step's input projection) can look like one when cut so that
+        one window's last op reads the op before it, in the window before."""
+        depends: set[int] = set()
+        for j, refs in enumerate(run.form):
+            if any(r[0] == "carried" or (r[0] == "local" and r[1] in depends) for r in refs):
+                depends.add(j)
+        return any(r[0] == "carried" and r[1] in depends for refs in run.form for r in refs)
+
+    def settle(self, run: _Run) -> None:
+        """Ends the run at the first window whose values are used further on than the window
+        after it, inside the run (what comes after reads it), or after the run where not every
+        window's copy of that value is; the values every window's copy of is used after the run
+        are `run.collected`. A window's values in the window after it are carried, the last
+        window's used after the run are its outputs."""
+        p = run.period
+        while True:
+            end = run.start + run.trips * p
+            after: dict[tuple[int, int], set[int]] = {}
+            cut = run.trips
+            for k in range(run.trips - 1):
+                begin = run.start + k * p
+                for x in range(p):
+                    if self.last_user[begin + x] < begin + 2 * p:
+                        continue  # read by its window and the next only
+                    for r, result in enumerate(self.ops[begin + x].results):
+                        for at in self.user_positions(result):
+                            if at >= end:
+                                after.setdefault((x, r), set()).add(k)
+                            elif at >= begin + 2 * p:
+                                cut = min(cut, k)
+            if cut == run.trips:
+                partial = [min(ks) for ks in after.values() if len(ks) < run.trips - 1]
+                if not partial:
+                    run.collected = sorted(after)
+                    return
+                cut = min(partial)
+            run.trips = cut + 1
 
     def runs(self) -> list[_Run]:
         if len(self.ops) < 2 * self.min_trips:
@@ -408,8 +474,20 @@ class _Rerolling:
             for q, value in enumerate(run.inputs[1])
             if any(w[q] is not value for w in run.inputs)
         ]
-        loop, body = counted_loop(emit, run.trips, inits)
+        collected_types = [
+            expect(self.ops[run.start + x].results[r].type, TensorType) for x, r in run.collected
+        ]
+        stacks_out = [
+            emit(
+                hlo.ConstantOp(
+                    dense_from_numpy(np.zeros((run.trips, *t.get_shape())), t.element_type)
+                )
+            )
+            for t in collected_types
+        ]
+        loop, body = counted_loop(emit, run.trips, [*inits, *stacks_out])
         step, *state = loop.body.block.args
+        state, stack_args = state[: len(slots)], state[len(slots) :]
         mapping: dict[SSAValue, SSAValue] = {
             self.ops[run.start + x].results[r]: arg
             for (x, r), arg in zip(slots, state, strict=True)
@@ -429,18 +507,38 @@ class _Rerolling:
                 result.name_hint = named.name_hint
             body.add(clone)
             clone.location = model.location
+        written = []
+        for (x, r), t, stack in zip(run.collected, collected_types, stack_args, strict=True):
+            one = body.reshape(mapping[self.ops[second + x].results[r]], [1, *t.get_shape()])
+            zero = body.scalar(0, i32)
+            at = [step, *[zero] * len(t.get_shape())]
+            written.append(body(hlo.DynamicUpdateSliceOp(stack, one, at)))
         body.add(
             hlo.ReturnOp(
                 [
                     body(hlo.AddOp(step, body.scalar(1, i32))),
                     *(mapping[self.ops[second + x].results[r]] for x, r in slots),
+                    *written,
                 ]
             )
         )
         last = end - run.period
-        for (x, r), result in zip(slots, loop.results[1:], strict=True):
+        results = loop.results[1 : 1 + len(slots)]
+        for (x, r), result in zip(slots, results, strict=True):
             if (x, r) in run.outputs:
                 self.ops[last + x].results[r].replace_all_uses_with(result)
+        stacked_out = loop.results[1 + len(slots) :]
+        for (x, r), t, stacked in zip(run.collected, collected_types, stacked_out, strict=True):
+            shape = list(t.get_shape())
+            for k in range(run.trips - 1):  # the last window's: an output, above
+                value = self.ops[run.start + k * run.period + x].results[r]
+                if value.uses:
+                    piece = emit(
+                        hlo.SliceOp(
+                            stacked, [k, *[0] * len(shape)], [k + 1, *shape], [1] * (len(shape) + 1)
+                        )
+                    )
+                    value.replace_all_uses_with(emit.reshape(piece, shape))
         for op in reversed(self.ops[run.start : end]):
             Rewriter.erase_op(op)
         for inputs in run.inputs:  # the constants stacked

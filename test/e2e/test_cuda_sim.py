@@ -70,6 +70,7 @@ DATA_DEPENDENT_LOOPS = {
     "loop_with_checks": "the predicate is not known at import time",
     "loop_in_cond_v1": "the predicate is not known at import time",
     "loop_in_cond_false_v1": "the predicate is not known at import time",
+    "tf1_static_rnn_lengths": "the predicate is not known at import time",
 }
 """Fixtures whose control flow depends on the data (a loop until a value converges, tf.cond on
 a computed predicate), with the error the GPU chain gives: it decides control flow at import
