@@ -106,8 +106,8 @@ STAGES: tuple[Stage, ...] = (
     Stage(
         "hlo-opt",
         _d("func", "hlo", "rt"),
-        "chlo-legalize-to-hlo,inline,hlo-complex-to-real,hlo-simplify,hlo-speculate-guards,"
-        "canonicalize,cse,hlo-reroll-loops,dce",
+        "chlo-legalize-to-hlo,inline,hlo-complex-to-real,hlo-simplify,hlo-widen-f16,"
+        "hlo-speculate-guards,canonicalize,cse,hlo-reroll-loops,dce",
         "chlo expanded into hlo; calls inlined; complex values as real (re, im) pairs; "
         "simplified and CSE'd hlo",
     ),
