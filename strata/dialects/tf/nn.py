@@ -1,8 +1,9 @@
 """The nn family of `tf` ops: batch matmul, einsum, convolutions, pools, fused batch norm.
 
 Window attributes keep TensorFlow's names and layouts (`strides`, `ksize`, `dilations` with one
-entry per NHWC dim; `explicit_paddings` as (before, after) pairs per dim). Only NHWC is accepted:
-TensorFlow's CPU kernels reject NCHW too.
+entry per NHWC dim; `explicit_paddings` as (before, after) pairs per dim). The windowed ops take
+NHWC only: the GraphDef importer turns NCHW ones into NHWC between transposes
+(`frontends/graphdef/layout.py`). FusedBatchNormV3 takes both (its channel axis is 3 or 1).
 """
 
 from __future__ import annotations
@@ -334,9 +335,15 @@ class WindowOp(TfOp):
         rank = self.SPATIAL + 2
         fmt = self.data_format.data
         if fmt != self.LAYOUT:
+            converted = (
+                "; the GraphDef importer turns NCHW Conv2D, DepthwiseConv2dNative, MaxPool and "
+                "AvgPool of the main graph into NHWC ones between transposes, not those in "
+                "functions"
+                if self.SPATIAL == 2
+                else ""
+            )
             raise VerifyException(
-                f"data_format '{fmt}' is not supported (only {self.LAYOUT}; TensorFlow's CPU "
-                f"kernels support only {self.LAYOUT} too)"
+                f"data_format '{fmt}' is not supported (only {self.LAYOUT}{converted})"
             )
         if self.padding.data not in self.PADDINGS:
             raise VerifyException(
@@ -436,7 +443,8 @@ class ConvOp(WindowOp):
 
 @irdl_op_definition
 class Conv2DOp(ConvOp):
-    """2-D convolution, NHWC input and HWIO filter (input depth = filter in-depth x groups).
+    """2-D convolution, NHWC input and HWIO filter (input depth = filter in-depth x groups;
+    NCHW nodes are imported as NHWC between transposes).
     `%y = "tf.Conv2D"(%x, %f) <{strides = array<i64: 1, 1, 1, 1>, padding = "SAME"}>`"""
 
     name = "tf.Conv2D"
@@ -828,12 +836,14 @@ class FusedBatchNormV3Op(TfOp):
                 "is_training = true is not supported (inference only: batch statistics are "
                 "not computed)"
             )
-        if data_format != "NHWC":
-            raise VerifyException(f"data_format '{data_format}' is not supported (only NHWC)")
+        if data_format not in ("NHWC", "NCHW"):
+            raise VerifyException(
+                f"data_format '{data_format}' is not supported (only NHWC and NCHW)"
+            )
         x = expect_tensor(types[0], "x")
         if x.get_num_dims() != 4 or not is_float(x.element_type):
             raise VerifyException(f"x must be a 4-D float tensor, found {x}")
-        channels = x.get_shape()[3]
+        channels = x.get_shape()[FusedBatchNormV3Op.CHANNEL_AXIS[data_format]]
         stats: list[TensorType] = []
         for name, t in zip(("scale", "offset", "mean", "variance"), types[1:], strict=True):
             v = expect_tensor(t, name)
@@ -846,6 +856,11 @@ class FusedBatchNormV3Op(TfOp):
             stats.append(v)
         mean, variance = stats[2], stats[3]
         return [x, mean, variance, mean, variance, TensorType(stats[0].element_type, [0])]
+
+    CHANNEL_AXIS: ClassVar[dict[str, int]] = {"NHWC": 3, "NCHW": 1}
+
+    def channel_axis(self) -> int:
+        return self.CHANNEL_AXIS[self.data_format.data]
 
     def infer_result_types(self) -> Sequence[Attribute]:
         return self._infer(

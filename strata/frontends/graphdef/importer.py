@@ -24,6 +24,7 @@ from xdsl.irdl import VariadicDef
 from xdsl.utils.exceptions import VerifyException
 
 import strata.frontends.graphdef.control_flow as control_flow
+import strata.frontends.graphdef.layout as layout
 from strata.abi import ENTRY_FUNCTION_ATTR
 from strata.diagnostics import Blame, StrataError
 from strata.dialects import tf
@@ -94,13 +95,16 @@ class GraphImporter:
     def __init__(self, graph: GraphDefMessage, options: ImportOptions):
         self.nodes: dict[str, NodeDefMessage] = {}
         self.order: dict[str, int] = {}
-        for index, node in enumerate(graph.node):
-            if node.name in self.nodes:
-                raise StrataError(f"graph has two nodes named '{node.name}'")
-            if node.op == PLACEHOLDER_WITH_DEFAULT:
-                node = _placeholder_with_default(node, node.name in (options.inputs or ()))
-            self.nodes[node.name] = node
-            self.order[node.name] = index
+        for index, original in enumerate(graph.node):
+            if original.op == PLACEHOLDER_WITH_DEFAULT:
+                fed = original.name in (options.inputs or ())
+                original = _placeholder_with_default(original, fed)
+            nodes = layout.as_nhwc(original) if layout.is_nchw_window(original) else [original]
+            for node in nodes:
+                if node.name in self.nodes:
+                    raise StrataError(f"graph has two nodes named '{node.name}'")
+                self.nodes[node.name] = node
+                self.order[node.name] = index
         self.options = options
         self.unsupported: StrataError | None = None
         """check_supported's error, deferred while control flow may leave those nodes unbuilt."""

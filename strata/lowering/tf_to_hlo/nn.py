@@ -333,7 +333,8 @@ def _inside(start: int, size: int, limit: int) -> int:
 class FusedBatchNormV3Lowering(RewritePattern):
     """tf.FusedBatchNormV3(x, scale, offset, mean, variance) (inference) ->
     factor = scale * rsqrt(variance + epsilon); y = x * factor + (offset - mean * factor)
-    (TF's CPU kernel order); the statistics results pass mean and variance through"""
+    (TF's CPU kernel order), along the channel axis (NHWC or NCHW); the statistics results
+    pass mean and variance through"""
 
     handles = (tf.FusedBatchNormV3Op,)
 
@@ -350,8 +351,9 @@ class FusedBatchNormV3Lowering(RewritePattern):
         factor = b(hlo.MultiplyOp(op.scale, inv)).result
         shift = b(hlo.SubtractOp(op.offset, b(hlo.MultiplyOp(op.mean, factor)).result)).result
         x_shape = shape_of(op.x.type)
-        scaled = b(hlo.MultiplyOp(op.x, broadcast_to(b, factor, x_shape))).result
-        y = b(hlo.AddOp(scaled, broadcast_to(b, shift, x_shape))).result
+        channel = [op.channel_axis()]  # 3 (NHWC) or 1 (NCHW)
+        scaled = b(hlo.MultiplyOp(op.x, spread(b, factor, x_shape, channel))).result
+        y = b(hlo.AddOp(scaled, spread(b, shift, x_shape, channel))).result
         empty_t = expect(op.reserve_space_3.type, TensorType)
         reserve = b(
             hlo.ConstantOp(

@@ -42,7 +42,7 @@ func.func @einsum_sizes(%a: tensor<2x3xf32>, %b: tensor<4x5xf32>) {
 // -----
 
 func.func @conv_nchw(%x: tensor<1x2x5x5xf32>, %f: tensor<3x3x2x4xf32>) {
-  // expected-error @+1 {{data_format 'NCHW' is not supported (only NHWC; TensorFlow's CPU kernels support only NHWC too)}}
+  // expected-error @+1 {{data_format 'NCHW' is not supported (only NHWC; the GraphDef importer turns NCHW Conv2D, DepthwiseConv2dNative, MaxPool and AvgPool of the main graph into NHWC ones between transposes, not those in functions)}}
   %0 = "tf.Conv2D"(%x, %f) <{strides = array<i64: 1, 1, 1, 1>, padding = "SAME", data_format = "NCHW"}> : (tensor<1x2x5x5xf32>, tensor<3x3x2x4xf32>) -> tensor<1x4x5x5xf32>
   func.return
 }
@@ -165,7 +165,7 @@ func.func @batch_matmul_v3_contracting(%x: tensor<2x3xi8>, %y: tensor<4x4xi8>) {
 // -----
 
 func.func @conv3d_ncdhw(%x: tensor<1x2x4x4x4xf32>, %f: tensor<2x2x2x2x3xf32>) {
-  // expected-error @+1 {{data_format 'NCDHW' is not supported (only NDHWC; TensorFlow's CPU kernels support only NDHWC too)}}
+  // expected-error @+1 {{data_format 'NCDHW' is not supported (only NDHWC)}}
   %0 = "tf.Conv3D"(%x, %f) <{strides = array<i64: 1, 1, 1, 1, 1>, padding = "VALID", data_format = "NCDHW"}> : (tensor<1x2x4x4x4xf32>, tensor<2x2x2x2x3xf32>) -> tensor<1x3x3x3x3xf32>
   func.return
 }
