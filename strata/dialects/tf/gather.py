@@ -1,6 +1,6 @@
 """The gather family of `tf` ops: GatherV2 (and the Gather / ResourceGather forms frozen graphs
-leave), GatherNd, UnsortedSegmentSum, and the scatters ScatterNd, TensorScatterUpdate and
-TensorScatterAdd.
+leave), GatherNd, UnsortedSegmentSum, and the scatters ScatterNd, TensorScatterUpdate,
+TensorScatterAdd, TensorScatterSub, TensorScatterMax and TensorScatterMin.
 
 Axis and `num_segments` operands are read off their tf.Const producers; when they are not
 constant the result shape cannot be known and the op does not verify.
@@ -484,8 +484,9 @@ class ScatterNdBase(TfOp):
     """What ScatterNd and the TensorScatter ops share: `updates` (of shape indices.shape[:-1] +
     shape[K:]) written into a tensor at the index vectors in the last dim of `indices`."""
 
-    ACCUMULATES: ClassVar[bool] = True
-    """Whether an update is added to the element (and repeated indices sum), or replaces it."""
+    COMBINE: ClassVar[str] = "add"
+    """How an update meets the element it lands on: "add" (repeated indices sum), "sub",
+    "max", "min" (each repeat applied in turn) or "replace"."""
     INDICES: ClassVar[int]
     """The operand index of `indices` (`updates` follows it)."""
 
@@ -593,7 +594,7 @@ class TensorScatterUpdateOp(TensorScatterBase):
     : (tensor<8xf32>, tensor<4x1xi32>, tensor<4xf32>) -> tensor<8xf32>`"""
 
     name = "tf.TensorScatterUpdate"
-    ACCUMULATES: ClassVar[bool] = False
+    COMBINE: ClassVar[str] = "replace"
 
 
 @irdl_op_definition
@@ -605,6 +606,38 @@ class TensorScatterAddOp(TensorScatterBase):
     : (tensor<8xf32>, tensor<4x1xi32>, tensor<4xf32>) -> tensor<8xf32>`"""
 
     name = "tf.TensorScatterAdd"
+
+
+@irdl_op_definition
+class TensorScatterSubOp(TensorScatterBase):
+    """`tensor` with `updates` subtracted at the elements (or slices) at `indices`.
+
+    Repeated indices subtract each of their updates.
+    `%y = "tf.TensorScatterSub"(%t, %ids, %updates)
+    : (tensor<8xf32>, tensor<4x1xi32>, tensor<4xf32>) -> tensor<8xf32>`"""
+
+    name = "tf.TensorScatterSub"
+    COMBINE: ClassVar[str] = "sub"
+
+
+@irdl_op_definition
+class TensorScatterMaxOp(TensorScatterBase):
+    """`tensor` with each element (or slice) at `indices` the maximum of itself and its
+    updates. `%y = "tf.TensorScatterMax"(%t, %ids, %updates)
+    : (tensor<8xf32>, tensor<4x1xi32>, tensor<4xf32>) -> tensor<8xf32>`"""
+
+    name = "tf.TensorScatterMax"
+    COMBINE: ClassVar[str] = "max"
+
+
+@irdl_op_definition
+class TensorScatterMinOp(TensorScatterBase):
+    """`tensor` with each element (or slice) at `indices` the minimum of itself and its
+    updates. `%y = "tf.TensorScatterMin"(%t, %ids, %updates)
+    : (tensor<8xf32>, tensor<4x1xi32>, tensor<4xf32>) -> tensor<8xf32>`"""
+
+    name = "tf.TensorScatterMin"
+    COMBINE: ClassVar[str] = "min"
 
 
 @irdl_op_definition
@@ -676,4 +709,7 @@ OPS: list[type[Operation]] = [
     ScatterNdOp,
     TensorScatterUpdateOp,
     TensorScatterAddOp,
+    TensorScatterSubOp,
+    TensorScatterMaxOp,
+    TensorScatterMinOp,
 ]

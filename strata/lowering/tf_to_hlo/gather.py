@@ -259,15 +259,33 @@ def _returns_update(element: Attribute) -> Region:
     return Region(block)
 
 
+SCATTER_COMBINERS: dict[str, type[hlo.ElementwiseBinaryOp]] = {
+    "add": hlo.AddOp,
+    "sub": hlo.SubtractOp,
+    "max": hlo.MaximumOp,
+    "min": hlo.MinimumOp,
+}
+"""ScatterNdBase.COMBINE -> the hlo.scatter body's op (old, update); "replace" returns the
+update."""
+
+
 class ScatterNdLowering(RewritePattern):
     """tf.ScatterNd(ids, updates, shape) -> hlo.scatter(zeros of shape, ids, updates);
-    tf.TensorScatterAdd / tf.TensorScatterUpdate(t, ids, updates) -> hlo.scatter(t, ids, updates)
-    {update_window_dims = the updates dims after ids' leading dims, inserted_window_dims =
-     scatter_dims_to_operand_dims = [0, K), index_vector_dim = rank(ids) - 1} applying hlo.add
-    (ScatterNd, TensorScatterAdd: repeated indices sum) or returning the update; each after
+    tf.TensorScatterAdd / Sub / Max / Min / Update(t, ids, updates) -> hlo.scatter(t, ids,
+    updates) {update_window_dims = the updates dims after ids' leading dims, inserted_window_dims
+    = scatter_dims_to_operand_dims = [0, K), index_vector_dim = rank(ids) - 1} applying hlo.add
+    (ScatterNd, TensorScatterAdd: repeated indices sum), subtract, maximum, minimum or returning
+    the update; each after
     rt.check(every index vector inside the output's shape[:K])"""
 
-    handles = (tf.ScatterNdOp, tf.TensorScatterAddOp, tf.TensorScatterUpdateOp)
+    handles = (
+        tf.ScatterNdOp,
+        tf.TensorScatterAddOp,
+        tf.TensorScatterSubOp,
+        tf.TensorScatterMaxOp,
+        tf.TensorScatterMinOp,
+        tf.TensorScatterUpdateOp,
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, tf.ScatterNdBase) or not all_static(op):
@@ -286,9 +304,10 @@ class ScatterNdLowering(RewritePattern):
             index_vector_dim=batch,
         )
         target = op.tensor if isinstance(op, tf.TensorScatterBase) else splat(b, 0, out_t)
-        if op.ACCUMULATES:
-            scatter = hlo.ScatterOp.build_binary(target, ids, updates, numbers, hlo.AddOp)
-        else:
+        combiner = SCATTER_COMBINERS.get(op.COMBINE)
+        if combiner is not None:
+            scatter = hlo.ScatterOp.build_binary(target, ids, updates, numbers, combiner)
+        else:  # "replace"
             body = _returns_update(out_t.element_type)
             scatter = hlo.ScatterOp(target, ids, updates, numbers, body)
         rewriter.replace(op, [], [b(scatter).result])

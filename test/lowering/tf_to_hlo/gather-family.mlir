@@ -148,6 +148,26 @@ func.func @tensor_scatter(%t: tensor<4x5xi32>, %i: tensor<3x2xi32>, %u: tensor<3
 
 // -----
 
+// TensorScatterSub, Max and Min: the scatter's computation subtracts the update from the element,
+// or takes the larger or the smaller of the two.
+// CHECK-LABEL: func.func @tensor_scatter_combiners
+// CHECK:        rt.check %{{.*}}, "node 'tss' (tf.TensorScatterSub): index out of range [0, 4)" : tensor<i1>
+// CHECK:        ^{{.*}}(%[[OLD:.*]]: tensor<f32>, %[[NEW:.*]]: tensor<f32>):
+// CHECK-NEXT:     %[[D:.*]] = hlo.subtract %[[OLD]], %[[NEW]] : tensor<f32>
+// CHECK-NEXT:     hlo.return %[[D]] : tensor<f32>
+// CHECK:        ^{{.*}}(%[[OLD2:.*]]: tensor<f32>, %[[NEW2:.*]]: tensor<f32>):
+// CHECK-NEXT:     %[[M:.*]] = hlo.maximum %[[OLD2]], %[[NEW2]] : tensor<f32>
+// CHECK:        ^{{.*}}(%[[OLD3:.*]]: tensor<f32>, %[[NEW3:.*]]: tensor<f32>):
+// CHECK-NEXT:     %[[N:.*]] = hlo.minimum %[[OLD3]], %[[NEW3]] : tensor<f32>
+func.func @tensor_scatter_combiners(%t: tensor<4xf32>, %i: tensor<3x1xi32>, %u: tensor<3xf32>) -> tensor<4xf32> {
+  %0 = "tf.TensorScatterSub"(%t, %i, %u) : (tensor<4xf32>, tensor<3x1xi32>, tensor<3xf32>) -> tensor<4xf32> loc("tss")
+  %1 = "tf.TensorScatterMax"(%0, %i, %u) : (tensor<4xf32>, tensor<3x1xi32>, tensor<3xf32>) -> tensor<4xf32> loc("tsmax")
+  %2 = "tf.TensorScatterMin"(%1, %i, %u) : (tensor<4xf32>, tensor<3x1xi32>, tensor<3xf32>) -> tensor<4xf32> loc("tsmin")
+  func.return %2 : tensor<4xf32>
+}
+
+// -----
+
 // UnsortedSegmentMax: the scatter combines with hlo.maximum into the type's lowest finite value
 // (TensorFlow's value of an empty segment: -FLT_MAX, not -inf); Prod and Min likewise with 1
 // and the highest value.
