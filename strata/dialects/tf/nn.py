@@ -15,6 +15,7 @@ from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     BoolAttr,
     DenseArrayBase,
+    Float32Type,
     FloatAttr,
     IntegerAttr,
     IntegerType,
@@ -1204,7 +1205,96 @@ class LRNOp(TfOp):
         return [t]
 
 
+SAMPLING_KERNELS = (
+    "lanczos1", "lanczos3", "lanczos5", "gaussian", "box", "triangle", "keyscubic",
+    "mitchellcubic",
+)  # fmt: skip
+"""ScaleAndTranslate's kernel_type values (TensorFlow's sampling kernels)."""
+
+
+@irdl_op_definition
+class ScaleAndTranslateOp(TfOp):
+    """NHWC `images` resampled to the constant [height, width] `size`: output pixel x samples
+    the input at (x + 0.5 - translation) / scale with a `kernel_type` filter (widened by
+    1 / scale when `antialias` and shrinking), its weights normalised to sum to 1; a sample
+    outside the input gives 0. tf.image.resize's op for antialias = true and its lanczos3,
+    lanczos5, gaussian and mitchellcubic methods. Result float32.
+    `%y = "tf.ScaleAndTranslate"(%x, %size, %scale, %translation) <{kernel_type = "lanczos3"}>`"""
+
+    name = "tf.ScaleAndTranslate"
+    images = operand_def(TensorType)
+    size = operand_def(TensorType)
+    scale = operand_def(TensorType)
+    translation = operand_def(TensorType)
+    resized_images = result_def(TensorType)
+    kernel_type = prop_def(StringAttr, default_value=StringAttr("lanczos3"))
+    antialias = prop_def(BoolAttr, default_value=BoolAttr.from_bool(True))
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        images: SSAValue,
+        size: SSAValue,
+        scale: SSAValue,
+        translation: SSAValue,
+        kernel_type: str = "lanczos3",
+        antialias: bool = True,
+    ):
+        super().__init__(
+            operands=[images, size, scale, translation],
+            properties={
+                "kernel_type": StringAttr(kernel_type),
+                "antialias": BoolAttr.from_bool(antialias),
+            },
+            result_types=[images.type],
+        )
+        self.results[0]._type = self.infer_result_types()[0]  # pyright: ignore
+
+    def out_size(self) -> tuple[int, int] | None:
+        values = constant_ints(self.size)
+        return None if values is None else (values[0], values[1])
+
+    def transform(self) -> tuple[tuple[float, float], tuple[float, float]] | None:
+        """The constant (scale, translation), each [along H, along W], or None."""
+        scale, translation = constant_value(self.scale), constant_value(self.translation)
+        if scale is None or translation is None:
+            return None
+        return (
+            (float(scale[0]), float(scale[1])),
+            (float(translation[0]), float(translation[1])),
+        )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = expect_tensor(self.images, "images")
+        if t.get_num_dims() != 4:
+            raise VerifyException(f"images must be a 4-D NHWC tensor, found {t}")
+        if self.kernel_type.data not in SAMPLING_KERNELS:
+            raise VerifyException(
+                f"kernel_type must be one of {', '.join(SAMPLING_KERNELS)}, found "
+                f"'{self.kernel_type.data}'"
+            )
+        for name, value, element in (
+            ("size", self.size, IntegerType),
+            ("scale", self.scale, Float32Type),
+            ("translation", self.translation, Float32Type),
+        ):
+            vt = expect_tensor(value, name)
+            if vt.get_shape() != (2,) or not isinstance(vt.element_type, element):
+                raise VerifyException(f"{name} must be a 2-element tensor, found {vt}")
+        transform = self.transform()
+        if transform is not None and 0 in transform[0]:
+            raise VerifyException(f"scale must be nonzero, found {list(transform[0])}")
+        batch, _, _, channels = t.get_shape()
+        size = self.out_size()
+        if size is None:
+            return [TensorType(f32, [batch, DYNAMIC_INDEX, DYNAMIC_INDEX, channels])]
+        if size[0] <= 0 or size[1] <= 0:
+            raise VerifyException(f"size must be positive, found {list(size)}")
+        return [TensorType(f32, [batch, size[0], size[1], channels])]
+
+
 OPS: list[type[Operation]] = [
+    ScaleAndTranslateOp,
     SoftmaxCrossEntropyWithLogitsOp,
     SparseSoftmaxCrossEntropyWithLogitsOp,
     L2LossOp,

@@ -3,7 +3,7 @@ DepthwiseConv2dNative, Conv2DBackpropInput), pools (MaxPool, AvgPool), FusedBatc
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, TensorType, f32, i32, i64
@@ -633,15 +633,115 @@ class ResizeBilinearLowering(RewritePattern):
             matrix = interpolation_matrix
         rows = matrix(size[0], height, corners, half)
         columns = matrix(size[1], width, corners, half)
-        rh = b(hlo.ConstantOp(dense_from_numpy(rows, f32))).output
-        rw = b(hlo.ConstantOp(dense_from_numpy(columns, f32))).output
-        along_h = b(hlo.DotGeneralOp(rh, x, [], [], [1], [1])).result  # [Ho, N, W, C]
-        along_w = b(hlo.DotGeneralOp(rw, along_h, [], [], [1], [2])).result  # [Wo, Ho, N, C]
-        resized = b(hlo.TransposeOp(along_w, [2, 1, 0, 3])).result
+        resized = _separable(b, x, rows, columns)
         if isinstance(op, tf.ResizeAreaOp):
             scale = area_scale(size, height, width, corners)
             resized = b(hlo.MultiplyOp(resized, splat(b, scale, resized.type))).result
         rewriter.replace(op, [], [resized])
+
+
+def _lanczos(radius: float) -> Callable[[np.ndarray], np.ndarray]:
+    def kernel(x: np.ndarray) -> np.ndarray:
+        safe = np.where(x == 0, 1.0, x)
+        value = radius * np.sin(np.pi * safe) * np.sin(np.pi * safe / radius) / (np.pi * safe) ** 2
+        return np.where(x == 0, 1.0, np.where(x > radius, 0.0, value))
+
+    return kernel
+
+
+def _cubic(b: float, c: float) -> Callable[[np.ndarray], np.ndarray]:
+    """Mitchell and Netravali's cubic family (Keys' cubic: B = 0, C = 1/2)."""
+
+    def kernel(x: np.ndarray) -> np.ndarray:
+        near = ((12 - 9 * b - 6 * c) * x**3 + (-18 + 12 * b + 6 * c) * x**2 + (6 - 2 * b)) / 6
+        far = (
+            (-b - 6 * c) * x**3 + (6 * b + 30 * c) * x**2 + (-12 * b - 48 * c) * x + 8 * b + 24 * c
+        ) / 6
+        return np.where(x < 1, near, np.where(x < 2, far, 0.0))
+
+    return kernel
+
+
+GAUSSIAN_RADIUS = 1.5
+"""TensorFlow's gaussian sampling kernel: support 1.5, sigma a third of it."""
+
+SAMPLING_KERNELS: dict[str, tuple[float, Callable[[np.ndarray], np.ndarray]]] = {
+    "lanczos1": (1.0, _lanczos(1.0)),
+    "lanczos3": (3.0, _lanczos(3.0)),
+    "lanczos5": (5.0, _lanczos(5.0)),
+    "gaussian": (
+        GAUSSIAN_RADIUS,
+        lambda x: np.where(
+            x >= GAUSSIAN_RADIUS, 0.0, np.exp(-(x**2) / (2 * (GAUSSIAN_RADIUS / 3) ** 2))
+        ),
+    ),
+    "box": (1.0, lambda x: np.where(x < 0.5, 1.0, np.where(x == 0.5, 0.5, 0.0))),
+    "triangle": (1.0, lambda x: np.maximum(1.0 - x, 0.0)),
+    "keyscubic": (2.0, _cubic(0.0, 0.5)),
+    "mitchellcubic": (2.0, _cubic(1 / 3, 1 / 3)),
+}
+"""kernel_type -> (radius, the kernel of |x|), as TensorFlow's sampling kernels define them."""
+
+
+def sampling_matrix(
+    out_size: int, in_size: int, scale: float, translation: float, kernel_type: str, antialias: bool
+) -> np.ndarray:
+    """[out_size, in_size] weights of ScaleAndTranslate along one axis, as TensorFlow computes
+    them: output x samples at s = (x + 0.5 - translation) / scale (none where s is outside
+    [0, in_size]); the inputs i whose centre i + 0.5 is within the kernel's radius (times
+    1 / scale when antialiasing a shrink) weigh kernel(|i + 0.5 - s| / that factor), normalised
+    to sum to 1 (unless the sum is about 0)."""
+    radius, kernel = SAMPLING_KERNELS[kernel_type]
+    inv_scale = 1.0 / float(np.float32(scale))
+    translation = float(np.float32(translation))
+    widen = max(inv_scale, 1.0) if antialias else 1.0
+    weights = np.zeros((out_size, in_size))
+    for x in range(out_size):
+        sample = (x + 0.5 - translation) * inv_scale
+        if sample < 0 or sample > in_size:
+            continue
+        start = min(max(int(np.ceil(sample - radius * widen - 0.5)), 0), in_size - 1)
+        end = min(max(int(np.floor(sample + radius * widen - 0.5)), 0), in_size - 1) + 1
+        row = kernel(np.abs(np.arange(start, end) + 0.5 - sample) / widen)
+        total = row.sum()
+        if abs(total) >= 1000 * np.finfo(np.float32).tiny:
+            row = row / total
+        weights[x, start:end] = row
+    return weights
+
+
+class ScaleAndTranslateLowering(RewritePattern):
+    """tf.ScaleAndTranslate(x [N, H, W, C], const size, scale, translation) -> two
+    hlo.dot_general with the constant sampling matrices (sampling_matrix) along H and W, as
+    the resizes, in f32"""
+
+    handles = (tf.ScaleAndTranslateOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.ScaleAndTranslateOp) or not all_static(op):
+            return
+        size, transform = op.out_size(), op.transform()
+        if size is None or transform is None:
+            return
+        b = LocatedBuilder(rewriter, op)
+        x = op.images
+        if expect(x.type, TensorType).element_type != f32:
+            x = b(hlo.ConvertOp(x, f32)).result
+        _, height, width, _ = shape_of(x.type)
+        (scale_h, scale_w), (shift_h, shift_w) = transform
+        kind, antialias = op.kernel_type.data, bool(op.antialias.value.data)
+        rows = sampling_matrix(size[0], height, scale_h, shift_h, kind, antialias)
+        columns = sampling_matrix(size[1], width, scale_w, shift_w, kind, antialias)
+        rewriter.replace(op, [], [_separable(b, x, rows, columns)])
+
+
+def _separable(b: LocatedBuilder, x: SSAValue, rows: np.ndarray, columns: np.ndarray) -> SSAValue:
+    """x [N, H, W, C] with `rows` [Ho, H] applied along H and `columns` [Wo, W] along W."""
+    rh = b(hlo.ConstantOp(dense_from_numpy(rows, f32))).output
+    rw = b(hlo.ConstantOp(dense_from_numpy(columns, f32))).output
+    along_h = b(hlo.DotGeneralOp(rh, x, [], [], [1], [1])).result  # [Ho, N, W, C]
+    along_w = b(hlo.DotGeneralOp(rw, along_h, [], [], [1], [2])).result  # [Wo, Ho, N, C]
+    return b(hlo.TransposeOp(along_w, [2, 1, 0, 3])).result
 
 
 def nearest_indices(
@@ -1006,6 +1106,7 @@ PATTERNS: tuple[RewritePattern, ...] = (
     ExtractImagePatchesLowering(),
     FusedBatchNormV3Lowering(),
     ResizeBilinearLowering(),
+    ScaleAndTranslateLowering(),
     ResizeNearestLowering(),
     CropAndResizeLowering(),
     CrossEntropyLowering(),

@@ -250,3 +250,11 @@ func.func @l2_loss_int(%t: tensor<3xi32>) {
   %0 = "tf.L2Loss"(%t) : (tensor<3xi32>) -> tensor<i32>
   func.return
 }
+
+// -----
+
+func.func @scale_and_translate_kernel(%x: tensor<1x4x4x1xf32>, %s: tensor<2xi32>, %f: tensor<2xf32>) {
+  // expected-error @+1 {{kernel_type must be one of lanczos1, lanczos3, lanczos5, gaussian, box, triangle, keyscubic, mitchellcubic, found 'cubic'}}
+  %0 = "tf.ScaleAndTranslate"(%x, %s, %f, %f) <{kernel_type = "cubic"}> : (tensor<1x4x4x1xf32>, tensor<2xi32>, tensor<2xf32>, tensor<2xf32>) -> tensor<1x?x?x1xf32>
+  func.return
+}

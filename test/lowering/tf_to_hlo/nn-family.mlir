@@ -169,6 +169,27 @@ func.func @resize_bilinear(%x: tensor<1x2x3x1xf32>) -> tensor<1x4x3x1xf32> {
 
 // -----
 
+// ScaleAndTranslate: separable and linear too. Shrinking 4 rows to 2 with the triangle kernel,
+// antialiased, widens it to a radius of 2: output row 0 samples at 1.0 and weighs rows 0, 1, 2
+// by 0.75, 0.75, 0.25 (normalised: 3/7, 3/7, 1/7); the columns keep their size (identity).
+// CHECK-LABEL: func.func @scale_and_translate
+// CHECK-SAME: (%[[X:.*]]: tensor<1x4x2x1xf32>)
+// CHECK-NEXT:   %[[RH:.*]] = hlo.constant dense<{{\[\[}}0.428571433, 0.428571433, 0.142857149, 0.000000e+00], [0.000000e+00, 0.142857149, 0.428571433, 0.428571433]]> : tensor<2x4xf32>
+// CHECK-NEXT:   %[[RW:.*]] = hlo.constant dense<{{\[\[}}1.000000e+00, 0.000000e+00], [0.000000e+00, 1.000000e+00]]> : tensor<2x2xf32>
+// CHECK-NEXT:   %[[H:.*]] = hlo.dot_general %[[RH]], %[[X]], contracting_dims = [1] x [1]
+// CHECK-NEXT:   %[[W:.*]] = hlo.dot_general %[[RW]], %[[H]], contracting_dims = [1] x [2]
+// CHECK-NEXT:   %[[T:.*]] = hlo.transpose %[[W]], dims = [2, 1, 0, 3] : (tensor<2x2x1x1xf32>) -> tensor<1x2x2x1xf32>
+// CHECK-NEXT:   func.return %[[T]]
+func.func @scale_and_translate(%x: tensor<1x4x2x1xf32>) -> tensor<1x2x2x1xf32> {
+  %size = "tf.Const"() <{value = dense<[2, 2]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %scale = "tf.Const"() <{value = dense<[0.5, 1.0]> : tensor<2xf32>}> : () -> tensor<2xf32>
+  %shift = "tf.Const"() <{value = dense<0.0> : tensor<2xf32>}> : () -> tensor<2xf32>
+  %0 = "tf.ScaleAndTranslate"(%x, %size, %scale, %shift) <{kernel_type = "triangle", antialias = true}> : (tensor<1x4x2x1xf32>, tensor<2xi32>, tensor<2xf32>, tensor<2xf32>) -> tensor<1x2x2x1xf32>
+  func.return %0 : tensor<1x2x2x1xf32>
+}
+
+// -----
+
 // ResizeNearestNeighbor: a gather of rows at constant indices (half-pixel: floor((i + 0.5) / 2)
 // = 0, 0, 1, 1); the columns keep their size and order, so no second gather.
 // CHECK-LABEL: func.func @resize_nearest

@@ -185,6 +185,18 @@ def build_resize(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     )
 
 
+def build_scale_and_translate(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    images, size, scale, translation = operands
+    return tf.ScaleAndTranslateOp(
+        images,
+        size,
+        scale,
+        translation,
+        attr_string(node, "kernel_type", "lanczos3"),
+        attr_bool(node, "antialias", True),
+    )
+
+
 def build_crop_and_resize(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     image, boxes, box_ind, crop_size = operands
     return tf.CropAndResizeOp(
@@ -245,6 +257,7 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "BlockLSTM": build_lstm,
     "BlockLSTMV2": build_lstm,
     "GRUBlockCell": build_gru,
+    "ScaleAndTranslate": build_scale_and_translate,
     "ResizeBilinear": build_resize,
     "ResizeBicubic": build_resize,
     "ResizeArea": build_resize,
