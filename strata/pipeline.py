@@ -106,7 +106,7 @@ STAGES: tuple[Stage, ...] = (
     Stage(
         "hlo-opt",
         _d("func", "hlo", "rt"),
-        "chlo-legalize-to-hlo,inline,hlo-complex-to-real,hlo-simplify,hlo-widen-f16,"
+        "chlo-legalize-to-hlo,inline,hlo-complex-to-real,hlo-simplify,hlo-widen-accumulators,"
         "hlo-speculate-guards,canonicalize,cse,hlo-reroll-loops,dce",
         "chlo expanded into hlo; calls inlined; complex values as real (re, im) pairs; "
         "simplified and CSE'd hlo",

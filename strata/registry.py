@@ -85,7 +85,9 @@ OWN_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "hlo-simplify": _pass("strata.transforms.hlo_simplify", "HloSimplifyPass"),
     "hlo-complex-to-real": _pass("strata.transforms.hlo_complex_to_real", "HloComplexToRealPass"),
     "hlo-reroll-loops": _pass("strata.transforms.hlo_reroll_loops", "HloRerollLoopsPass"),
-    "hlo-widen-f16": _pass("strata.transforms.hlo_widen_f16", "HloWidenF16Pass"),
+    "hlo-widen-accumulators": _pass(
+        "strata.transforms.hlo_widen_accumulators", "HloWidenAccumulatorsPass"
+    ),
     "hlo-speculate-guards": _pass(
         "strata.transforms.hlo_speculate_guards", "HloSpeculateGuardsPass"
     ),

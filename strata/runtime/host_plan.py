@@ -21,6 +21,7 @@ import numpy as np
 from xdsl.dialects import arith, func, gpu, memref
 from xdsl.dialects.arith import CMPF_COMPARISON_OPERATIONS, CMPI_COMPARISON_OPERATIONS
 from xdsl.dialects.builtin import (
+    BFloat16Type,
     DenseIntOrFPElementsAttr,
     FloatAttr,
     IndexType,
@@ -173,6 +174,8 @@ class HostPlan:
 def _element_dtype(t: Attribute) -> np.dtype:
     if isinstance(t, IndexType):
         return np.dtype(np.int64)
+    if isinstance(t, BFloat16Type):  # the host only moves its bits (a bf16 weight's, say)
+        return np.dtype(np.uint16)
     return numpy_dtype_for(t)
 
 

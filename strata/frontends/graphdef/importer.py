@@ -35,7 +35,7 @@ from strata.frontends.graphdef.builders.attrs import blame_node, location, node_
 from strata.frontends.graphdef.options import UNKNOWN_INPUT_DIMS, ImportOptions
 from strata.frontends.graphdef.refs import TensorRef, data_inputs
 from strata.frontends.graphdef.schema import NodeDef
-from strata.frontends.graphdef.tensors import numpy_dtype, shape_dims
+from strata.frontends.graphdef.tensors import DT_BFLOAT16, numpy_dtype, shape_dims
 from strata.transforms.tf_fold_constants import folded, folded_parts
 
 if TYPE_CHECKING:
@@ -237,6 +237,11 @@ class GraphImporter:
         label = f"node '{name}' (Placeholder)"
         if "dtype" not in node.attr:
             raise StrataError(f"{label}: attribute 'dtype' is missing")
+        if node.attr["dtype"].type % 100 == DT_BFLOAT16:
+            raise StrataError(
+                f"{label}: a bfloat16 input is not supported (a call passes numpy arrays, and "
+                "numpy has no bfloat16): make the input float32 and cast it in the graph"
+            )
         element = element_type_for(numpy_dtype(node.attr["dtype"].type, label))
         declared = shape_dims(node.attr["shape"].shape) if "shape" in node.attr else None
         if override is None:

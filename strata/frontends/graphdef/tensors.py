@@ -5,8 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
+from xdsl.dialects.builtin import BFloat16Type
+from xdsl.ir import Attribute
 
 from strata.diagnostics import StrataError
+from strata.dialects.element_kinds import bf16_values
+from strata.dialects.tensor_types import element_type_for
 
 if TYPE_CHECKING:
     from strata.frontends.graphdef.schema import TensorProtoMessage, TensorShapeProtoMessage
@@ -24,6 +28,10 @@ _DTYPES: dict[int, tuple[str, np.dtype]] = {
     19: ("DT_HALF", np.dtype(np.float16)),
 }
 _REF_OFFSET = 100
+DT_BFLOAT16 = 14
+"""bfloat16: no numpy dtype holds it, so its values are read as float32 (which holds each
+exactly) and its element type is bf16; computed by emulate-bf16. The host side (a graph's
+inputs and outputs) has no bf16 arrays: a bf16 Placeholder is refused."""
 
 
 def dtype_name(dtype: int) -> str:
@@ -35,6 +43,13 @@ def dtype_name(dtype: int) -> str:
     if dtype - _REF_OFFSET in names:
         return names[dtype - _REF_OFFSET] + "_REF"
     return f"DataType({dtype})"
+
+
+def element_type_of(dtype: int, what: str) -> Attribute:
+    """The MLIR element type of a TensorFlow DataType inside a graph (bf16 included)."""
+    if dtype % _REF_OFFSET == DT_BFLOAT16:
+        return BFloat16Type()
+    return element_type_for(numpy_dtype(dtype, what))
 
 
 def numpy_dtype(dtype: int, what: str) -> np.dtype:
@@ -72,12 +87,14 @@ def _typed_values(tensor: TensorProtoMessage, dtype: np.dtype) -> np.ndarray:
 
 
 def tensor_to_numpy(tensor: TensorProtoMessage, what: str) -> np.ndarray:
-    """The value of a TensorProto, from `tensor_content` bytes or the typed `*_val` fields.
+    """The value of a TensorProto, from `tensor_content` bytes or the typed `*_val` fields
+    (bf16: float32 values).
 
     As in TensorFlow, fewer typed values than elements repeat the last one (one value is a
     splat), and none at all means zeros.
     """
-    dtype = numpy_dtype(tensor.dtype, what)
+    bf16 = tensor.dtype % _REF_OFFSET == DT_BFLOAT16
+    dtype = np.dtype(np.uint16) if bf16 else numpy_dtype(tensor.dtype, what)
     shape = shape_dims(tensor.tensor_shape)
     if shape is None or any(d < 0 for d in shape):
         raise StrataError(f"{what}: constant has an unknown shape")
@@ -91,8 +108,13 @@ def tensor_to_numpy(tensor: TensorProtoMessage, what: str) -> np.ndarray:
                 f"{dtype_name(tensor.dtype)} needs {expected}"
             )
         # TensorFlow writes tensor_content in little-endian byte order.
-        return np.frombuffer(content, dtype=dtype.newbyteorder("<")).astype(dtype).reshape(shape)
-    values = _typed_values(tensor, dtype)
+        array = np.frombuffer(content, dtype=dtype.newbyteorder("<")).astype(dtype)
+        return (bf16_values(array) if bf16 else array).reshape(shape)
+    if bf16:  # half_val holds each value's 16 bits in an int32
+        values = bf16_values(np.asarray(tensor.half_val, dtype=np.int32).astype(np.uint16))
+        dtype = np.dtype(np.float32)
+    else:
+        values = _typed_values(tensor, dtype)
     if values.size > count:
         raise StrataError(f"{what}: constant has {values.size} values for shape {shape}")
     if values.size == 0:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from xdsl.dialects.builtin import TensorType, i1
+from xdsl.dialects.builtin import BFloat16Type, TensorType, i1
 from xdsl.ir import Attribute, SSAValue
 
 from strata.dialects import hlo
@@ -39,7 +39,9 @@ def spread(
 def splat(b: LocatedBuilder, value: float, like: Attribute) -> SSAValue:
     """A constant of `like`'s type whose every element is `value`."""
     like = expect(like, TensorType)
-    dtype = numpy_dtype_for(like.element_type)
+    # bf16 has no numpy dtype: its values go in as float32 (dense_from_numpy rounds them)
+    bf16 = isinstance(like.element_type, BFloat16Type)
+    dtype = np.dtype(np.float32) if bf16 else numpy_dtype_for(like.element_type)
     array = np.full(tuple(like.get_shape()), value, dtype=dtype)
     return b(hlo.ConstantOp(dense_from_numpy(array, like.element_type))).output
 

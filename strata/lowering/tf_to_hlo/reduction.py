@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from xdsl.dialects.builtin import Float16Type, IntegerType, TensorType, f32, f64
+from xdsl.dialects.builtin import BFloat16Type, Float16Type, IntegerType, TensorType, f32, f64
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
@@ -63,7 +63,7 @@ def _with_element(value: SSAValue, element: Attribute) -> TensorType:
 class ReductionLowering(RewritePattern):
     """tf.Sum(x, axes) -> hlo.reduce(x init: 0) applies hlo.add across dimensions = axes
     (Prod: multiply/1, Max: maximum/-inf, Min, All: and/true, Any: or/false; Mean: sum / N;
-    an f16 Sum in f32, rounded once;
+    an f16 or bf16 Sum in f32, rounded once;
     EuclideanNorm: sqrt of the sum of x * x, for integers through f64 and truncated back;
     keep_dims: hlo.reshape to the kept rank; no axes: x itself, |x| for EuclideanNorm)"""
 
@@ -82,9 +82,10 @@ class ReductionLowering(RewritePattern):
             return
         x: SSAValue = b(hlo.MultiplyOp(op.input, op.input)).result if norm else op.input
         result: SSAValue
-        if isinstance(op, tf.SumOp) and isinstance(t.element_type, Float16Type) and axes:
-            # TensorFlow sums f16 in f32 and rounds once (2.21's CPU kernels: every sum of 8
-            # values the exact one rounded); its f16 Mean adds and divides in f16.
+        half = isinstance(t.element_type, Float16Type | BFloat16Type)
+        if isinstance(op, tf.SumOp) and half and axes:
+            # TensorFlow sums f16 and bf16 in f32 and rounds once (2.21's CPU kernels: every
+            # sum of 8 values the exact one rounded); its f16 Mean adds and divides in f16.
             wide = b(hlo.ConvertOp(x, TensorType(f32, t.get_shape()))).result
             summed = reduce(b, wide, axes, body, 0)
             result = b(hlo.ConvertOp(summed, _with_element(summed, t.element_type))).result

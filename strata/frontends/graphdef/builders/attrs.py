@@ -6,9 +6,8 @@ from xdsl.dialects.builtin import NameLoc, NoneAttr, StringAttr
 from xdsl.ir import Attribute
 
 from strata.diagnostics import Blame, StrataError, graph_node_error
-from strata.dialects.tensor_types import element_type_for
 from strata.frontends.graphdef.schema import NodeDefMessage
-from strata.frontends.graphdef.tensors import numpy_dtype
+from strata.frontends.graphdef.tensors import element_type_of
 
 
 def location(name: str) -> NameLoc:
@@ -72,4 +71,4 @@ def attr_ints(node: NodeDefMessage, name: str, default: list[int] | None = None)
 def attr_element_type(node: NodeDefMessage, name: str) -> Attribute:
     if name not in node.attr:
         raise node_error(node, f"attribute '{name}' is missing")
-    return element_type_for(numpy_dtype(node.attr[name].type, node_label(node)))
+    return element_type_of(node.attr[name].type, node_label(node))

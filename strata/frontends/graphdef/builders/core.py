@@ -14,14 +14,15 @@ from strata.frontends.graphdef.builders.attrs import (
     node_label,
 )
 from strata.frontends.graphdef.schema import NodeDefMessage
-from strata.frontends.graphdef.tensors import shape_dims, tensor_to_numpy
+from strata.frontends.graphdef.tensors import element_type_of, shape_dims, tensor_to_numpy
 
 
 def build_const(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     if "value" not in node.attr or not node.attr["value"].HasField("tensor"):
         raise node_error(node, "attribute 'value' is missing")
-    array = tensor_to_numpy(node.attr["value"].tensor, node_label(node))
-    return tf.ConstOp(dense_from_numpy(array))
+    tensor = node.attr["value"].tensor
+    array = tensor_to_numpy(tensor, node_label(node))
+    return tf.ConstOp(dense_from_numpy(array, element_type_of(tensor.dtype, node_label(node))))
 
 
 def build_matmul(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:

@@ -1,10 +1,10 @@
-// RUN: strata-opt %s -p hlo-widen-f16 | filecheck %s
+// RUN: strata-opt %s -p hlo-widen-accumulators | filecheck %s
 // RUN: strata-run %s --run-checks | filecheck %s --check-prefix=RUN-OK
 
-// f16 dot_general and convolution accumulate in f32 and round once, as TensorFlow's CPU kernels
-// do. @dot: 2048 + 1 + 1 is 2050 (an f16); added in f16, 2048 + 1 rounds back to 2048 (the
-// spacing there is 2) and the sum comes out 2048. @conv: the same through a 1x3 window. f32
-// ops, and f16 operands with an f32 result, are left alone.
+// f16 and bf16 dot_general and convolution accumulate in f32 and round once, as TensorFlow's CPU
+// kernels do. @dot: 2048 + 1 + 1 is 2050 (an f16); added in f16, 2048 + 1 rounds back to 2048
+// (the spacing there is 2) and the sum comes out 2048. @dot_bf16: 256 + 1 + 1 likewise. @conv:
+// the f16 sum through a 1x3 window. f32 ops, and f16 operands with an f32 result, are left alone.
 
 // CHECK-LABEL: func.func @dot
 // CHECK:         %[[A:.*]] = hlo.convert %a : (tensor<1x3xf16>) -> tensor<1x3xf32>
@@ -17,6 +17,18 @@ func.func @dot() {
   %b = hlo.constant dense<[[1.0], [1.0], [1.0]]> : tensor<3x1xf16>
   %d = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<1x3xf16>, tensor<3x1xf16>) -> tensor<1x1xf16>
   check.expect_eq_const %d, dense<2050.0> : tensor<1x1xf16>
+  func.return
+}
+
+// CHECK-LABEL: func.func @dot_bf16
+// CHECK:         hlo.convert %a : (tensor<1x3xbf16>) -> tensor<1x3xf32>
+// CHECK:         hlo.dot_general {{.*}} -> tensor<1x1xf32>
+// CHECK:         %d = hlo.convert %{{.*}} : (tensor<1x1xf32>) -> tensor<1x1xbf16>
+func.func @dot_bf16() {
+  %a = hlo.constant dense<[[256.0, 1.0, 1.0]]> : tensor<1x3xbf16>
+  %b = hlo.constant dense<[[1.0], [1.0], [1.0]]> : tensor<3x1xbf16>
+  %d = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<1x3xbf16>, tensor<3x1xbf16>) -> tensor<1x1xbf16>
+  check.expect_eq_const %d, dense<258.0> : tensor<1x1xbf16>
   func.return
 }
 
@@ -43,5 +55,6 @@ func.func @left_alone(%a: tensor<2x3xf32>, %b: tensor<3x2xf32>, %c: tensor<2x3xf
 }
 
 // RUN-OK: PASS @dot
+// RUN-OK: PASS @dot_bf16
 // RUN-OK: PASS @conv
-// RUN-OK: 2 of 2 functions passed
+// RUN-OK: 3 of 3 functions passed
