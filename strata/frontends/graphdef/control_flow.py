@@ -67,7 +67,7 @@ from strata.frontends.graphdef.schema import (
     NodeDef,
     NodeDefMessage,
 )
-from strata.frontends.graphdef.tensors import numpy_dtype
+from strata.frontends.graphdef.tensors import DT_BFLOAT16, numpy_dtype
 from strata.internal import expect
 from strata.transforms.loop_counters import LoopShape, run_counters
 from strata.transforms.tf_fold_constants import evaluate_elementwise, evaluate_op
@@ -627,6 +627,12 @@ def function_graph(function: FunctionDefMessage) -> Graph:
 def _attr_dtype(node: NodeDefMessage, name: str, default: np.dtype) -> np.dtype:
     if name not in node.attr:
         return default
+    if node.attr[name].type % 100 == DT_BFLOAT16:  # import-time values are numpy arrays
+        raise StrataError(
+            f"{node_label(node)}: bfloat16 is not supported here (import-time lists, arrays and "
+            "folded values are numpy arrays, and numpy has no bfloat16; a Keras RNN under the "
+            "mixed_bfloat16 policy makes bfloat16 TensorLists)"
+        )
     return numpy_dtype(node.attr[name].type, node_label(node))
 
 
