@@ -1926,7 +1926,66 @@ class MatrixSetDiagV3Op(TfOp):
         return [t]
 
 
+@irdl_op_definition
+class DiagOp(TfOp):
+    """A tensor of rank 2k from one of rank k, `diagonal` on its diagonal and zeros elsewhere:
+    out[i_1..i_k, j_1..j_k] = diagonal[i_1..i_k] where i = j (tf.linalg.tensor_diag).
+    `%y = "tf.Diag"(%d) : (tensor<2x3xf32>) -> tensor<2x3x2x3xf32>`"""
+
+    name = "tf.Diag"
+    diagonal = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, diagonal: SSAValue):
+        super().__init__(operands=[diagonal], result_types=[diagonal.type])
+        self.results[0]._type = self.infer_result_types()[0]  # pyright: ignore
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        d = expect_tensor(self.diagonal, "diagonal")
+        if d.get_num_dims() < 1:
+            raise VerifyException(f"diagonal must have rank >= 1, found {d}")
+        shape = _shape(d)
+        return [tensor_type(d.element_type, shape + shape)]
+
+
+@irdl_op_definition
+class DiagPartOp(TfOp):
+    """The diagonal of a tensor of rank 2k whose dims k.. repeat its first k:
+    out[i_1..i_k] = input[i_1..i_k, i_1..i_k] (tf.linalg.tensor_diag_part).
+    `%d = "tf.DiagPart"(%x) : (tensor<2x3x2x3xf32>) -> tensor<2x3xf32>`"""
+
+    name = "tf.DiagPart"
+    input = operand_def(TensorType)
+    diagonal = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue):
+        super().__init__(operands=[input], result_types=[input.type])
+        self.results[0]._type = self.infer_result_types()[0]  # pyright: ignore
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = expect_tensor(self.input, "input")
+        rank = t.get_num_dims()
+        shape = _shape(t)
+        half = rank // 2
+        if (
+            rank == 0
+            or rank % 2
+            or any(
+                UNKNOWN not in (a, b) and a != b
+                for a, b in zip(shape[:half], shape[half:], strict=True)
+            )
+        ):
+            raise VerifyException(
+                f"input must have an even rank 2k whose last k dims repeat its first k, found {t}"
+            )
+        return [tensor_type(t.element_type, shape[:half])]
+
+
 OPS: list[type[Operation]] = [
+    DiagOp,
+    DiagPartOp,
     BroadcastArgsOp,
     MatrixDiagV3Op,
     MatrixDiagPartV3Op,

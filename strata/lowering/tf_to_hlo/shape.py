@@ -659,6 +659,37 @@ class MatrixDiagPartLowering(RewritePattern):
         rewriter.replace(op, [], [b(hlo.SliceOp(per_row, start, limit)).result])
 
 
+class DiagLowering(RewritePattern):
+    """tf.Diag(d, rank k) -> d as [n] on the diagonal of an [n, n] (a select against zeros), as
+    d's shape twice; tf.DiagPart(x, rank 2k) -> x as [n, n], its diagonal as MatrixDiagPartV3
+    takes it (a select against -0, summed along each row), as x's first k dims"""
+
+    handles = (tf.DiagOp, tf.DiagPartOp)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, (tf.DiagOp, tf.DiagPartOp)) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        source, result = op.operands[0], op.results[0]
+        element = expect(source.type, TensorType).element_type
+        diagonal = source if isinstance(op, tf.DiagOp) else result
+        n = int(np.prod(shape_of(diagonal.type)))
+        square = TensorType(element, [n, n])
+        on = _on_diagonal(b, 0, [n, n])
+        if isinstance(op, tf.DiagOp):
+            flat = b(hlo.ReshapeOp(source, TensorType(element, [n]))).result
+            spread = _spread_diagonal(b, flat, 0, [n, n])
+            placed = b(hlo.SelectOp(on, spread, splat(b, 0, square))).result
+            rewriter.replace(op, [], [b(hlo.ReshapeOp(placed, result.type)).result])
+            return
+        matrix = b(hlo.ReshapeOp(source, square)).result
+        empty = -0.0 if is_float(element) else 0
+        kept = b(hlo.SelectOp(on, matrix, splat(b, empty, square))).result
+        body = hlo.OrOp if element == i1 else hlo.AddOp
+        per_row = b(hlo.ReduceOp.build_binary(kept, scalar(b, empty, element), [1], body))
+        rewriter.replace(op, [], [b(hlo.ReshapeOp(per_row.results[0], result.type)).result])
+
+
 # ---------------------------------------------------------------------------------------------
 # Space <-> batch
 
@@ -824,6 +855,7 @@ PATTERNS: tuple[RewritePattern, ...] = (
     MatrixBandPartLowering(),
     MatrixDiagLowering(),
     MatrixDiagPartLowering(),
+    DiagLowering(),
     ConstLowering(),
     ReshapeLowering(),
     ShapeQueryLowering(),

@@ -315,3 +315,11 @@ func.func @set_diag_length(%x: tensor<4x4xf32>, %d: tensor<3xf32>) {
   %0 = "tf.MatrixSetDiagV3"(%x, %d, %k) : (tensor<4x4xf32>, tensor<3xf32>, tensor<i32>) -> tensor<4x4xf32>
   func.return
 }
+
+// -----
+
+func.func @diag_part_mismatch(%x: tensor<2x3x3x2xf32>) {
+  // expected-error @+1 {{input must have an even rank 2k whose last k dims repeat its first k, found tensor<2x3x3x2xf32>}}
+  %0 = "tf.DiagPart"(%x) : (tensor<2x3x3x2xf32>) -> tensor<2x3xf32>
+  func.return
+}

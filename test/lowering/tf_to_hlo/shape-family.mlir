@@ -380,3 +380,25 @@ func.func @slice_run_time(%x: tensor<4x6xf32>, %begin: tensor<2xi32>) -> tensor<
   %0 = "tf.Slice"(%x, %begin, %s) : (tensor<4x6xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+// Diag: the diagonal, flattened, spread along the rows of an [n, n] and selected on its
+// diagonal against zeros, then shaped as the input twice. DiagPart: the input as [n, n],
+// selected on its diagonal against 0 (-0 for floats) and summed along each row (one term a row).
+// CHECK-LABEL: func.func @diag
+// CHECK-SAME:    (%[[D:.*]]: tensor<2x3xf32>, %[[X:.*]]: tensor<2x2x2x2xi32>)
+// CHECK:         %[[ON:.*]] = hlo.constant dense<{{.*}}> : tensor<6x6xi1>
+// CHECK:         %[[FLAT:.*]] = hlo.reshape %[[D]] : (tensor<2x3xf32>) -> tensor<6xf32>
+// CHECK:         %[[ROWS:.*]] = hlo.broadcast_in_dim %[[FLAT]], dims = [0] : (tensor<6xf32>) -> tensor<6x6xf32>
+// CHECK:         %[[SEL:.*]] = hlo.select %[[ON]], %[[ROWS]], %{{.*}} : tensor<6x6xi1>, tensor<6x6xf32>
+// CHECK:         hlo.reshape %[[SEL]] : (tensor<6x6xf32>) -> tensor<2x3x2x3xf32>
+// CHECK:         %[[SQ:.*]] = hlo.reshape %[[X]] : (tensor<2x2x2x2xi32>) -> tensor<4x4xi32>
+// CHECK:         %[[KEPT:.*]] = hlo.select %{{.*}}, %[[SQ]], %{{.*}} : tensor<4x4xi1>, tensor<4x4xi32>
+// CHECK:         %[[SUM:.*]] = hlo.reduce(%[[KEPT]] init: %{{.*}}) applies hlo.add across dimensions = [1]
+// CHECK:         hlo.reshape %[[SUM]] : (tensor<4xi32>) -> tensor<2x2xi32>
+func.func @diag(%d: tensor<2x3xf32>, %x: tensor<2x2x2x2xi32>) -> (tensor<2x3x2x3xf32>, tensor<2x2xi32>) {
+  %0 = "tf.Diag"(%d) : (tensor<2x3xf32>) -> tensor<2x3x2x3xf32>
+  %1 = "tf.DiagPart"(%x) : (tensor<2x2x2x2xi32>) -> tensor<2x2xi32>
+  func.return %0, %1 : tensor<2x3x2x3xf32>, tensor<2x2xi32>
+}
