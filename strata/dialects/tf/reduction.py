@@ -319,7 +319,43 @@ class TopKV2Op(TfOp):
         return self._infer(self.input, self.k, index_type)
 
 
+@irdl_op_definition
+class InTopKV2Op(TfOp):
+    """Whether each row's target class is among its `k` largest predictions: true where
+    predictions[b, targets[b]] is finite and fewer than k predictions of the row are greater
+    (ties count in; a target outside [0, classes) or a non-finite prediction: false).
+    `%y = "tf.InTopKV2"(%p, %t, %k) : (tensor<4x10xf32>, tensor<4xi32>, tensor<i32>) ->
+    tensor<4xi1>` (tf.math.in_top_k)."""
+
+    name = "tf.InTopKV2"
+    predictions = operand_def(TensorType)
+    targets = operand_def(TensorType)
+    k = operand_def(TensorType)
+    precision = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, predictions: SSAValue, targets: SSAValue, k: SSAValue):
+        super().__init__(operands=[predictions, targets, k], result_types=[targets.type])
+        self.results[0]._type = self.infer_result_types()[0]  # pyright: ignore
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        p = expect_tensor(self.predictions, "predictions")
+        t = expect_tensor(self.targets, "targets")
+        k = expect_tensor(self.k, "k")
+        if p.get_num_dims() != 2 or not is_float(p.element_type):
+            raise VerifyException(f"predictions must be a 2-D float tensor, found {p}")
+        if t.get_num_dims() != 1 or not isinstance(t.element_type, IntegerType):
+            raise VerifyException(f"targets must be a 1-D integer tensor, found {t}")
+        if k.get_num_dims() != 0 or not isinstance(k.element_type, IntegerType):
+            raise VerifyException(f"k must be an integer scalar, found {k}")
+        rows, targets = p.get_shape()[0], t.get_shape()[0]
+        if DYNAMIC_INDEX not in (rows, targets) and rows != targets:
+            raise VerifyException(f"predictions have {rows} rows, but targets {targets}")
+        return [TensorType(IntegerType(1), [targets])]
+
+
 OPS: list[type[Operation]] = [
+    InTopKV2Op,
     SumOp,
     ProdOp,
     MeanOp,

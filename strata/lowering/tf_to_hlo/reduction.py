@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from xdsl.dialects.builtin import BFloat16Type, Float16Type, IntegerType, TensorType, f32, f64
+from xdsl.dialects.builtin import BFloat16Type, Float16Type, IntegerType, TensorType, f32, f64, i32
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
@@ -220,7 +220,48 @@ class TopKLowering(RewritePattern):
         rewriter.replace(op, [], [top.values, indices])
 
 
+class InTopKLowering(RewritePattern):
+    """tf.InTopKV2(p [B, C], t [B], k) -> the target's prediction v = the row summed where
+    iota == t (one term; none when t is out of range), then (count of p > v along C) < k,
+    and t in [0, C), and v finite"""
+
+    handles = (tf.InTopKV2Op,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.InTopKV2Op) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        p_t = expect(op.predictions.type, TensorType)
+        rows, classes = shape_of(p_t)
+        index = expect(op.targets.type, TensorType).element_type
+        grid = TensorType(index, [rows, classes])
+        iota = b(hlo.IotaOp(1, grid)).output
+        wanted = b(hlo.BroadcastInDimOp(op.targets, grid, [0])).result
+        hit = b(hlo.CompareOp(iota, wanted, "EQ", "SIGNED")).result
+        picked = b(hlo.SelectOp(hit, op.predictions, splat(b, -0.0, p_t))).result
+        value = reduce(b, picked, [1], hlo.AddOp, -0.0)
+        spread = b(hlo.BroadcastInDimOp(value, p_t, [0])).result
+        greater = b(hlo.CompareOp(op.predictions, spread, "GT", "FLOAT")).result
+        counts_t = TensorType(i32, [rows, classes])
+        ones = b(hlo.SelectOp(greater, splat(b, 1, counts_t), splat(b, 0, counts_t))).result
+        count = reduce(b, ones, [1], hlo.AddOp, 0)
+        k = op.k
+        if expect(k.type, TensorType).element_type != i32:
+            k = b(hlo.ConvertOp(k, TensorType(i32, []))).result
+        k = b(hlo.BroadcastInDimOp(k, TensorType(i32, [rows]), [])).result
+        top = b(hlo.CompareOp(count, k, "LT", "SIGNED")).result
+        row_t = TensorType(index, [rows])
+        low = b(hlo.CompareOp(op.targets, splat(b, 0, row_t), "GE", "SIGNED")).result
+        high = b(hlo.CompareOp(op.targets, splat(b, classes, row_t), "LT", "SIGNED")).result
+        finite = b(hlo.IsFiniteOp(value)).result
+        result = top
+        for flag in (low, high, finite):
+            result = b(hlo.AndOp(result, flag)).result
+        rewriter.replace(op, [], [result])
+
+
 PATTERNS: tuple[RewritePattern, ...] = (
+    InTopKLowering(),
     ReductionLowering(),
     ArgReductionLowering(),
     CumulativeLowering(),

@@ -198,3 +198,26 @@ func.func @cumprod(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "tf.Cumprod"(%x, %a) <{exclusive = false, reverse = false}> : (tensor<4xf32>, tensor<i32>) -> tensor<4xf32>
   func.return %0 : tensor<4xf32>
 }
+
+// -----
+
+// InTopKV2: the target's prediction picked out of its row (a select on iota == target, summed
+// against -0: one term), the count of greater predictions compared with k, and the target in
+// range and its prediction finite.
+// CHECK-LABEL: func.func @in_top_k
+// CHECK-SAME:    (%[[P:.*]]: tensor<2x3xf32>, %[[T:.*]]: tensor<2xi32>, %[[K:.*]]: tensor<i32>)
+// CHECK:         %[[IOTA:.*]] = hlo.iota dim = 1 : tensor<2x3xi32>
+// CHECK:         %[[HIT:.*]] = hlo.compare EQ, %[[IOTA]], %{{.*}}, SIGNED
+// CHECK:         %[[PICK:.*]] = hlo.select %[[HIT]], %[[P]], %{{.*}}
+// CHECK:         %[[V:.*]] = hlo.reduce(%[[PICK]] init: %{{.*}}) applies hlo.add across dimensions = [1]
+// CHECK:         %[[GT:.*]] = hlo.compare GT, %[[P]], %{{.*}}, FLOAT
+// CHECK:         %[[N:.*]] = hlo.reduce(%{{.*}} init: %{{.*}}) applies hlo.add across dimensions = [1] : (tensor<2x3xi32>, tensor<i32>) -> tensor<2xi32>
+// CHECK:         %[[TOP:.*]] = hlo.compare LT, %[[N]], %{{.*}}, SIGNED
+// CHECK:         hlo.compare GE, %[[T]]
+// CHECK:         hlo.compare LT, %[[T]]
+// CHECK:         hlo.is_finite %[[V]]
+// CHECK:         hlo.and %[[TOP]]
+func.func @in_top_k(%p: tensor<2x3xf32>, %t: tensor<2xi32>, %k: tensor<i32>) -> tensor<2xi1> {
+  %0 = "tf.InTopKV2"(%p, %t, %k) : (tensor<2x3xf32>, tensor<2xi32>, tensor<i32>) -> tensor<2xi1>
+  func.return %0 : tensor<2xi1>
+}
