@@ -620,10 +620,7 @@ class ResizeBilinearLowering(RewritePattern):
         if size is None:
             return
         b = LocatedBuilder(rewriter, op)
-        x = op.images
-        if expect(x.type, TensorType).element_type != f32:
-            x = b(hlo.ConvertOp(x, f32)).result
-        _, height, width, _ = shape_of(x.type)
+        _, height, width, _ = shape_of(op.images.type)
         corners, half = op.corners(), op.half_pixel()
         if isinstance(op, tf.ResizeBicubicOp):
             matrix = bicubic_matrix
@@ -633,7 +630,7 @@ class ResizeBilinearLowering(RewritePattern):
             matrix = interpolation_matrix
         rows = matrix(size[0], height, corners, half)
         columns = matrix(size[1], width, corners, half)
-        resized = _separable(b, x, rows, columns)
+        resized = _separable(b, op.images, rows, columns)
         if isinstance(op, tf.ResizeAreaOp):
             scale = area_scale(size, height, width, corners)
             resized = b(hlo.MultiplyOp(resized, splat(b, scale, resized.type))).result
@@ -724,19 +721,19 @@ class ScaleAndTranslateLowering(RewritePattern):
         if size is None or transform is None:
             return
         b = LocatedBuilder(rewriter, op)
-        x = op.images
-        if expect(x.type, TensorType).element_type != f32:
-            x = b(hlo.ConvertOp(x, f32)).result
-        _, height, width, _ = shape_of(x.type)
+        _, height, width, _ = shape_of(op.images.type)
         (scale_h, scale_w), (shift_h, shift_w) = transform
         kind, antialias = op.kernel_type.data, bool(op.antialias.value.data)
         rows = sampling_matrix(size[0], height, scale_h, shift_h, kind, antialias)
         columns = sampling_matrix(size[1], width, scale_w, shift_w, kind, antialias)
-        rewriter.replace(op, [], [_separable(b, x, rows, columns)])
+        rewriter.replace(op, [], [_separable(b, op.images, rows, columns)])
 
 
 def _separable(b: LocatedBuilder, x: SSAValue, rows: np.ndarray, columns: np.ndarray) -> SSAValue:
-    """x [N, H, W, C] with `rows` [Ho, H] applied along H and `columns` [Wo, W] along W."""
+    """x [N, H, W, C] (in f32) with `rows` [Ho, H] applied along H and `columns` [Wo, W] along
+    W: the resizes' and ScaleAndTranslate's linear maps, separable."""
+    if expect(x.type, TensorType).element_type != f32:
+        x = b(hlo.ConvertOp(x, f32)).result
     rh = b(hlo.ConstantOp(dense_from_numpy(rows, f32))).output
     rw = b(hlo.ConstantOp(dense_from_numpy(columns, f32))).output
     along_h = b(hlo.DotGeneralOp(rh, x, [], [], [1], [1])).result  # [Ho, N, W, C]
