@@ -1293,7 +1293,70 @@ class ScaleAndTranslateOp(TfOp):
         return [TensorType(f32, [batch, size[0], size[1], channels])]
 
 
+class ColorOp(TfOp):
+    """Shared structure of RGBToHSV and HSVToRGB: float `images` whose last dim holds 3
+    channels, converted pixel by pixel."""
+
+    images = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, images: SSAValue):
+        super().__init__(operands=[images], result_types=[images.type])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = expect_tensor(self.images, "images")
+        if not is_float(t.element_type) or not t.get_num_dims() or t.get_shape()[-1] != 3:
+            raise VerifyException(f"images must be float with a last dim of 3, found {t}")
+        return [t]
+
+
+@irdl_op_definition
+class RGBToHSVOp(ColorOp):
+    """RGB to HSV, each in [0, 1] (tf.image.rgb_to_hsv): v = max, s = (max - min) / max (0
+    for black), h the sextant by the largest channel, 0 for greys.
+    `%y = "tf.RGBToHSV"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>`"""
+
+    name = "tf.RGBToHSV"
+
+
+@irdl_op_definition
+class HSVToRGBOp(ColorOp):
+    """HSV to RGB (tf.image.hsv_to_rgb): channel c = ((1 - s) + s * clamp(d_c(6 h), 0, 1)) * v
+    with TensorFlow's piecewise-linear d_c. `%y = "tf.HSVToRGB"(%x)`"""
+
+    name = "tf.HSVToRGB"
+
+
+@irdl_op_definition
+class AdjustContrastv2Op(TfOp):
+    """Each channel of each image moved from its mean by `contrast_factor`: (x - mean) * factor
+    + mean, the mean over the image's height and width (tf.image.adjust_contrast).
+    `%y = "tf.AdjustContrastv2"(%x, %f) : (tensor<2x4x4x3xf32>, tensor<f32>) -> ...`"""
+
+    name = "tf.AdjustContrastv2"
+    images = operand_def(TensorType)
+    contrast_factor = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, images: SSAValue, contrast_factor: SSAValue):
+        super().__init__(operands=[images, contrast_factor], result_types=[images.type])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = expect_tensor(self.images, "images")
+        f = expect_tensor(self.contrast_factor, "contrast_factor")
+        if not is_float(t.element_type) or t.get_num_dims() < 3:
+            raise VerifyException(f"images must be a float tensor of rank >= 3, found {t}")
+        if f.get_num_dims() != 0 or f.element_type != f32:
+            raise VerifyException(f"contrast_factor must be an f32 scalar, found {f}")
+        return [t]
+
+
 OPS: list[type[Operation]] = [
+    RGBToHSVOp,
+    HSVToRGBOp,
+    AdjustContrastv2Op,
     ScaleAndTranslateOp,
     SoftmaxCrossEntropyWithLogitsOp,
     SparseSoftmaxCrossEntropyWithLogitsOp,

@@ -14,7 +14,7 @@ from strata.dialects import hlo, tf
 from strata.dialects.tensor_types import dense_from_numpy, is_float, numpy_dtype_for, shape_of
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
-from strata.lowering.tf_to_hlo.elementwise import all_static
+from strata.lowering.tf_to_hlo.elementwise import Expr, all_static
 from strata.lowering.tf_to_hlo.gather import check_in_range, take
 from strata.lowering.tf_to_hlo.helpers import broadcast_to, scalar, splat, spread
 
@@ -741,6 +741,78 @@ def _separable(b: LocatedBuilder, x: SSAValue, rows: np.ndarray, columns: np.nda
     return b(hlo.TransposeOp(along_w, [2, 1, 0, 3])).result
 
 
+class ColorLowering(RewritePattern):
+    """tf.RGBToHSV / tf.HSVToRGB(x [.., 3]) -> the three channels sliced out, TensorFlow's
+    per-pixel formulas in hlo, concatenated again (in the images' float type); tf.AdjustContrastv2
+    -> (x - mean) * factor + mean, the mean over dims -3 and -2"""
+
+    handles = (tf.RGBToHSVOp, tf.HSVToRGBOp, tf.AdjustContrastv2Op)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, self.handles) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        x = op.operands[0]
+        shape = list(shape_of(x.type))
+        if isinstance(op, tf.AdjustContrastv2Op):
+            rewriter.replace(op, [], [_adjust_contrast(b, x, op.contrast_factor, shape)])
+            return
+        channel_t = TensorType(expect(x.type, TensorType).element_type, [*shape[:-1], 1])
+        e = Expr(b, channel_t)
+        rank = len(shape)
+        a, c, d = (
+            b(hlo.SliceOp(x, [0] * (rank - 1) + [i], [*shape[:-1], i + 1])).result for i in range(3)
+        )
+        parts = (
+            _rgb_to_hsv(e, a, c, d) if isinstance(op, tf.RGBToHSVOp) else _hsv_to_rgb(e, a, c, d)
+        )
+        rewriter.replace(op, [], [b(hlo.ConcatenateOp(list(parts), rank - 1)).result])
+
+
+def _rgb_to_hsv(e: Expr, r: SSAValue, g: SSAValue, b: SSAValue) -> tuple[SSAValue, ...]:
+    v = e.max(e.max(r, g), b)
+    low = e.b(hlo.MinimumOp(e.b(hlo.MinimumOp(r, g)).result, b)).result
+    spread = e.sub(v, low)
+    s = e.select(e.cmp("GT", v, 0.0), e.div(spread, v), 0.0)
+    norm = e.div(1.0, e.mul(6.0, spread))
+    by_g = e.add(e.mul(norm, e.sub(b, r)), 2.0 / 6.0)
+    by_b = e.add(e.mul(norm, e.sub(r, g)), 4.0 / 6.0)
+    h = e.select(
+        e.cmp("EQ", r, v), e.mul(norm, e.sub(g, b)), e.select(e.cmp("EQ", g, v), by_g, by_b)
+    )
+    h = e.select(e.cmp("GT", spread, 0.0), h, 0.0)
+    h = e.select(e.cmp("LT", h, 0.0), e.add(h, 1.0), h)
+    return h, s, v
+
+
+def _hsv_to_rgb(e: Expr, h: SSAValue, s: SSAValue, v: SSAValue) -> tuple[SSAValue, ...]:
+    dh = e.mul(h, 6.0)
+    dr = e.clamp(0.0, e.sub(e.unary(hlo.AbsOp, e.sub(dh, 3.0)), 1.0), 1.0)
+    dg = e.clamp(0.0, e.sub(2.0, e.unary(hlo.AbsOp, e.sub(dh, 2.0))), 1.0)
+    db = e.clamp(0.0, e.sub(2.0, e.unary(hlo.AbsOp, e.sub(dh, 4.0))), 1.0)
+    grey = e.sub(1.0, s)
+    return tuple(e.mul(e.add(grey, e.mul(s, d)), v) for d in (dr, dg, db))
+
+
+def _adjust_contrast(
+    b: LocatedBuilder, x: SSAValue, factor: SSAValue, shape: Sequence[int]
+) -> SSAValue:
+    t = expect(x.type, TensorType)
+    rank = len(shape)
+    zero = scalar(b, 0, t.element_type)
+    summed = b(hlo.ReduceOp.build_binary(x, zero, [rank - 3, rank - 2], hlo.AddOp)).results[0]
+    count = splat(b, shape[-3] * shape[-2], summed.type)
+    mean = b(hlo.DivideOp(summed, count)).result
+    kept = [d for d in range(rank) if d not in (rank - 3, rank - 2)]
+    mean = b(hlo.BroadcastInDimOp(mean, t, kept)).result
+    scale = factor
+    if t.element_type != f32:
+        scale = b(hlo.ConvertOp(factor, TensorType(t.element_type, []))).result
+    scale = b(hlo.BroadcastInDimOp(scale, t, [])).result
+    moved = b(hlo.MultiplyOp(b(hlo.SubtractOp(x, mean)).result, scale)).result
+    return b(hlo.AddOp(moved, mean)).result
+
+
 def nearest_indices(
     out_size: int, in_size: int, align_corners: bool, half_pixel_centers: bool
 ) -> np.ndarray:
@@ -1104,6 +1176,7 @@ PATTERNS: tuple[RewritePattern, ...] = (
     FusedBatchNormV3Lowering(),
     ResizeBilinearLowering(),
     ScaleAndTranslateLowering(),
+    ColorLowering(),
     ResizeNearestLowering(),
     CropAndResizeLowering(),
     CrossEntropyLowering(),

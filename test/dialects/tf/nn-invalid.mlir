@@ -258,3 +258,11 @@ func.func @scale_and_translate_kernel(%x: tensor<1x4x4x1xf32>, %s: tensor<2xi32>
   %0 = "tf.ScaleAndTranslate"(%x, %s, %f, %f) <{kernel_type = "cubic"}> : (tensor<1x4x4x1xf32>, tensor<2xi32>, tensor<2xf32>, tensor<2xf32>) -> tensor<1x?x?x1xf32>
   func.return
 }
+
+// -----
+
+func.func @rgb_not_three_channels(%x: tensor<2x4xf32>) {
+  // expected-error @+1 {{images must be float with a last dim of 3, found tensor<2x4xf32>}}
+  %0 = "tf.RGBToHSV"(%x) : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  func.return
+}

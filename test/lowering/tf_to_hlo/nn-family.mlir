@@ -320,3 +320,30 @@ func.func @resize_area(%x: tensor<1x4x2x1xf32>) -> tensor<1x3x2x1xf32> {
   %0 = "tf.ResizeArea"(%x, %s) <{align_corners = false, half_pixel_centers = false}> : (tensor<1x4x2x1xf32>, tensor<2xi32>) -> tensor<1x3x2x1xf32>
   func.return %0 : tensor<1x3x2x1xf32>
 }
+
+// -----
+
+// RGBToHSV: the channels sliced out, v = max, s = (max - min) / max where max > 0, h by the
+// channel that is the max (TensorFlow's formula), concatenated back. HSVToRGB likewise with
+// TensorFlow's clamped piecewise-linear channels. AdjustContrastv2: (x - mean) * factor + mean,
+// the mean over height and width (dims 1 and 2 of NHWC).
+// CHECK-LABEL: func.func @color
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3xf32>, %[[IMG:.*]]: tensor<1x2x2x3xf32>, %[[F:.*]]: tensor<f32>)
+// CHECK:         %[[R:.*]] = hlo.slice %[[X]] [0:2, 0:1]
+// CHECK:         %[[G:.*]] = hlo.slice %[[X]] [0:2, 1:2]
+// CHECK:         %[[B:.*]] = hlo.slice %[[X]] [0:2, 2:3]
+// CHECK:         %[[V:.*]] = hlo.maximum %{{.*}}, %[[B]]
+// CHECK:         hlo.minimum
+// CHECK:         hlo.concatenate %{{.*}}, %{{.*}}, %[[V]], dim = 1 : (tensor<2x1xf32>, tensor<2x1xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
+// CHECK:         hlo.abs
+// CHECK:         hlo.clamp
+// CHECK:         hlo.concatenate {{.*}} -> tensor<2x3xf32>
+// CHECK:         %[[SUM:.*]] = hlo.reduce(%[[IMG]] init: %{{.*}}) applies hlo.add across dimensions = [1, 2] : (tensor<1x2x2x3xf32>, tensor<f32>) -> tensor<1x3xf32>
+// CHECK:         %[[MEAN:.*]] = hlo.divide %[[SUM]], %{{.*}} : tensor<1x3xf32>
+// CHECK:         hlo.broadcast_in_dim %[[MEAN]], dims = [0, 3]
+func.func @color(%x: tensor<2x3xf32>, %img: tensor<1x2x2x3xf32>, %f: tensor<f32>) -> (tensor<2x3xf32>, tensor<2x3xf32>, tensor<1x2x2x3xf32>) {
+  %0 = "tf.RGBToHSV"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = "tf.HSVToRGB"(%0) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %2 = "tf.AdjustContrastv2"(%img, %f) : (tensor<1x2x2x3xf32>, tensor<f32>) -> tensor<1x2x2x3xf32>
+  func.return %0, %1, %2 : tensor<2x3xf32>, tensor<2x3xf32>, tensor<1x2x2x3xf32>
+}
