@@ -43,14 +43,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerType, TensorType
+from xdsl.dialects.builtin import DYNAMIC_INDEX, BFloat16Type, IntegerType, TensorType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import IRDLOperation, VarResultDef
 from xdsl.utils.exceptions import VerifyException
 
 from strata.diagnostics import Blame, StrataError
 from strata.dialects import tf
-from strata.dialects.element_kinds import numpy_dtype_for
+from strata.dialects.element_kinds import bf16_bits, bf16_values, numpy_dtype_for
 from strata.dialects.tensor_types import dense_from_numpy, format_shape
 from strata.frontends.graphdef.builders import BUILDERS
 from strata.frontends.graphdef.builders.attrs import (
@@ -67,7 +67,7 @@ from strata.frontends.graphdef.schema import (
     NodeDef,
     NodeDefMessage,
 )
-from strata.frontends.graphdef.tensors import DT_BFLOAT16, numpy_dtype
+from strata.frontends.graphdef.tensors import BF16, DT_BFLOAT16, is_bf16, numpy_dtype
 from strata.internal import expect
 from strata.transforms.loop_counters import LoopShape, run_counters
 from strata.transforms.tf_fold_constants import evaluate_elementwise, evaluate_op
@@ -627,13 +627,28 @@ def function_graph(function: FunctionDefMessage) -> Graph:
 def _attr_dtype(node: NodeDefMessage, name: str, default: np.dtype) -> np.dtype:
     if name not in node.attr:
         return default
-    if node.attr[name].type % 100 == DT_BFLOAT16:  # import-time values are numpy arrays
-        raise StrataError(
-            f"{node_label(node)}: bfloat16 is not supported here (import-time lists, arrays and "
-            "folded values are numpy arrays, and numpy has no bfloat16; a Keras RNN under the "
-            "mixed_bfloat16 policy makes bfloat16 TensorLists)"
-        )
+    if node.attr[name].type % 100 == DT_BFLOAT16:
+        return BF16
     return numpy_dtype(node.attr[name].type, node_label(node))
+
+
+def _joined(join: Callable[..., np.ndarray], arrays: Sequence[np.ndarray], axis: int) -> np.ndarray:
+    """np.stack / np.concatenate of `arrays`, bf16 (BF16) where they are: numpy drops the mark."""
+    out = join(arrays, axis=axis)
+    return out.astype(BF16) if arrays and all(is_bf16(a) for a in arrays) else out
+
+
+def _constant(array: np.ndarray) -> tf.ConstOp:
+    """`array` as a tf.Const, bf16 where its dtype is BF16."""
+    return tf.ConstOp(dense_from_numpy(array, BFloat16Type() if is_bf16(array) else None))
+
+
+def _cast(node: NodeDefMessage, x: np.ndarray) -> np.ndarray:
+    """An import-time Cast; to bf16: rounded to it (and marked BF16)."""
+    dtype = _attr_dtype(node, "DstT", x.dtype)
+    if dtype is BF16:
+        return bf16_values(bf16_bits(x)).astype(BF16)
+    return x.astype(dtype)
 
 
 def _reduce(
@@ -702,14 +717,14 @@ _ELEMENTWISE_FOLDED = (
 
 FOLDERS: dict[str, Callable[[NodeDefMessage, list[np.ndarray]], np.ndarray]] = {
     **{name: _elementwise(name) for name in _ELEMENTWISE_FOLDED},
-    "Cast": lambda n, a: a[0].astype(_attr_dtype(n, "DstT", a[0].dtype)),
+    "Cast": lambda n, a: _cast(n, a[0]),
     "Range": _range,
     "Max": _reduce(np.max),
     "Min": _reduce(np.min),
     "Sum": _reduce(np.sum),
     "Prod": _reduce(np.prod),
-    "Pack": lambda n, a: np.stack(a, axis=int(n.attr["axis"].i) if "axis" in n.attr else 0),
-    "ConcatV2": lambda n, a: np.concatenate(a[:-1], axis=int(a[-1])),
+    "Pack": lambda n, a: _joined(np.stack, a, int(n.attr["axis"].i) if "axis" in n.attr else 0),
+    "ConcatV2": lambda n, a: _joined(np.concatenate, a[:-1], int(a[-1])),
     "ExpandDims": lambda n, a: np.expand_dims(a[0], int(a[1])),
     "Squeeze": _squeeze,
     "Reshape": lambda n, a: a[0].reshape([int(d) for d in np.ravel(a[1])]),
@@ -1328,7 +1343,8 @@ class ControlFlowImporter:
         slots = [*pieces, *[None] * (length - len(pieces))]
         values = [Known(np.zeros(dims, items.dtype), name) if v is None else v for v in slots]
         if all(isinstance(v, Known) for v in values):
-            return self.as_operand(Known(np.stack([v.array for v in values]), name), what)
+            stacked = _joined(np.stack, [v.array for v in values], 0)
+            return self.as_operand(Known(stacked, name), what)
         pack = tf.PackOp([self.as_operand(v, what) for v in values], 0)
         pack.location = location(name)
         self.add(pack)
@@ -1341,7 +1357,7 @@ class ControlFlowImporter:
         may grow the list; the stand-in is not written); the loop is then built again, with
         the shape written and the length the loop's counters grow it to (`learn_shapes`)."""
         stand_in = [0] if dims is None else [max(d, 0) for d in dims]
-        const = tf.ConstOp(dense_from_numpy(np.zeros([len(items.items), *stand_in], items.dtype)))
+        const = _constant(np.zeros([len(items.items), *stand_in], items.dtype))
         const.location = location(name)
         self.add(const)
         self.probes[id(items)] = (items, const)
@@ -1752,7 +1768,10 @@ class ControlFlowImporter:
         key = (id(graph), node.name)
         if key not in self.consts:
             const = expect(BUILDERS["Const"](node, []), tf.ConstOp, "a Const node's op")
-            self.consts[key] = Known(const.as_numpy(), node.name, const)
+            array = const.as_numpy()
+            if isinstance(expect(const.output.type, TensorType).element_type, BFloat16Type):
+                array = array.astype(BF16)  # so that a copy of it elsewhere is bf16 too
+            self.consts[key] = Known(array, node.name, const)
         return self.consts[key]
 
     def fold(self, node: NodeDefMessage, inputs: list[Value]) -> Known | None:
@@ -1807,7 +1826,7 @@ class ControlFlowImporter:
         if isinstance(value, Known):
             if value.ssa is None or not self.visible(value.ssa):
                 fresh = value.const is not None and value.ssa is None
-                const = value.const if fresh else tf.ConstOp(dense_from_numpy(value.array))
+                const = value.const if fresh else _constant(value.array)
                 const = expect(const, tf.ConstOp, "a known value's constant")
                 const.location = location(value.name)
                 self.add(const)
@@ -2277,7 +2296,7 @@ class ControlFlowImporter:
             raise StrataError(f"{where}: the elements' lengths are not known at import time")
         lengths = Known(np.asarray([sh[0] for sh in shapes if sh], np.int64), node.name)
         if all(isinstance(v, Known) for v in values):
-            joined = np.concatenate([v.array for v in values if isinstance(v, Known)])
+            joined = _joined(np.concatenate, [v.array for v in values if isinstance(v, Known)], 0)
             return [Known(joined, node.name), lengths]
         operands = [self.as_operand(v, f"{where}: element {i}") for i, v in enumerate(values)]
         axis = self.as_operand(Known(np.asarray(0, np.int32), node.name), where)
@@ -2301,7 +2320,7 @@ class ControlFlowImporter:
             return Known(np.zeros((0, *dims), items.dtype), node.name)
         values = [self.item(items, i, shape, where, node.name) for i in range(len(items.items))]
         if all(isinstance(v, Known) for v in values):
-            return Known(np.stack([v.array for v in values]), node.name)
+            return Known(_joined(np.stack, [v.array for v in values], 0), node.name)
         operands = [self.as_operand(v, f"{where}: element {i}") for i, v in enumerate(values)]
         pack = tf.PackOp(operands, 0)
         pack.location = location(node.name)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -30,8 +31,16 @@ _DTYPES: dict[int, tuple[str, np.dtype]] = {
 _REF_OFFSET = 100
 DT_BFLOAT16 = 14
 """bfloat16: no numpy dtype holds it, so its values are read as float32 (which holds each
-exactly) and its element type is bf16; computed by emulate-bf16. The host side (a graph's
-inputs and outputs) has no bf16 arrays: a bf16 Placeholder is refused."""
+exactly; the dtype BF16 marks them) and its element type is bf16; computed by emulate-bf16. The
+host side (a graph's inputs and outputs) has no bf16 arrays: a bf16 Placeholder is refused."""
+BF16 = np.dtype(np.float32, metadata={"element": "bf16"})
+"""The dtype of import-time bfloat16 values: float32 marked as bf16, which they become as
+constants (`is_bf16`). numpy keeps the mark through reshapes and arithmetic, not np.stack."""
+
+
+def is_bf16(array: np.ndarray) -> bool:
+    metadata: Mapping[str, object] = array.dtype.metadata or {}
+    return metadata.get("element") == "bf16"
 
 
 def dtype_name(dtype: int) -> str:
@@ -109,10 +118,10 @@ def tensor_to_numpy(tensor: TensorProtoMessage, what: str) -> np.ndarray:
             )
         # TensorFlow writes tensor_content in little-endian byte order.
         array = np.frombuffer(content, dtype=dtype.newbyteorder("<")).astype(dtype)
-        return (bf16_values(array) if bf16 else array).reshape(shape)
+        return (bf16_values(array).astype(BF16) if bf16 else array).reshape(shape)
     if bf16:  # half_val holds each value's 16 bits in an int32
         values = bf16_values(np.asarray(tensor.half_val, dtype=np.int32).astype(np.uint16))
-        dtype = np.dtype(np.float32)
+        values, dtype = values.astype(BF16), BF16
     else:
         values = _typed_values(tensor, dtype)
     if values.size > count:
