@@ -19,9 +19,11 @@ runs cover more ops wins. A window of p ops repeats when each op of the next win
 name, attributes, types and regions, and reads the same way: a value of its own window (same
 position), one of the window before (a value the loop carries), or a value from outside the
 run: the same one in every window, or one per window, stacked with a leading dimension of the
-trip count and sliced by the step (constants into one constant, other values by a
-concatenation). A unit-stride slice may start further on by the same amount each window (an
-RNN's input at its step): it becomes a dynamic_slice at start + step * that amount. The first
+trip count and sliced by the step (constants into one constant, unit-stride slices of one
+tensor one step further each window, as TF1's static_rnn cuts its inputs before the first step,
+by a dynamic_slice of that tensor at the step; other values by a concatenation). A unit-stride
+slice may start further on by the same amount each window (an RNN's input at its step): it
+becomes a dynamic_slice at start + step * that amount. The first
 window reads, in place of the carried values, what the run starts from. The last window's
 values used after the run become the loop's results. A value that every window's copy of is
 used after the run (an RNN's output at each step, stacked at the end) is collected: the loop
@@ -100,6 +102,51 @@ def _signature(op: Operation) -> Hashable:
     except TypeError:  # an attribute that does not hash: never the same as another op
         return ("unique", id(op))
     return key
+
+
+@dataclass
+class _Pieces:
+    """Per-window inputs that are unit-stride slices of one tensor (each maybe reshaped), the
+    slice of window k starting at starts + k * move: a static unstack (TF1's static_rnn takes
+    its inputs as one slice per step, cut before the first step)."""
+
+    source: SSAValue
+    starts: tuple[int, ...]
+    move: tuple[int, ...]
+    sizes: tuple[int, ...]
+
+    def at(self, body: HloEmitter, step: SSAValue, shape: TensorType) -> SSAValue:
+        """Window `step`'s piece in the loop: a dynamic_slice, reshaped as the input."""
+        starts = []
+        for start, d in zip(self.starts, self.move, strict=True):
+            at = body.scalar(start, i32)
+            if d:
+                at = body(hlo.AddOp(at, body(hlo.MultiplyOp(step, body.scalar(d, i32)))))
+            starts.append(at)
+        piece = body(hlo.DynamicSliceOp(self.source, starts, list(self.sizes)))
+        return body.reshape(piece, list(shape.get_shape()))
+
+
+def _pieces(per_window: Sequence[SSAValue]) -> _Pieces | None:
+    """`per_window` as _Pieces, or None when they are not such slices."""
+    slices = []
+    for value in per_window:
+        owner = value.owner
+        if isinstance(owner, hlo.ReshapeOp):
+            owner = owner.operand.owner
+        if not isinstance(owner, hlo.SliceOp) or not _moving_slice(owner):
+            return None
+        slices.append(owner)
+    source = slices[0].operand
+    if any(s.operand is not source for s in slices) or len(slices) < 2:
+        return None
+    first = _starts(slices[0])
+    move = tuple(b - a for a, b in zip(first, _starts(slices[1]), strict=True))
+    for k, piece in enumerate(slices):
+        if _starts(piece) != tuple(a + k * d for a, d in zip(first, move, strict=True)):
+            return None
+    sizes = tuple(expect(slices[0].results[0].type, TensorType).get_shape())
+    return _Pieces(source, first, move, sizes)
 
 
 SPLAT_BYTES = 4096
@@ -469,11 +516,17 @@ class _Rerolling:
         slots = run.slots
         emit = HloEmitter(first)
         inits = [run.inits.get(s) or self.zeros(emit, s, run) for s in slots]
-        stacks = [
-            (value, self.stack(emit, [w[q] for w in run.inputs]))
-            for q, value in enumerate(run.inputs[1])
-            if any(w[q] is not value for w in run.inputs)
-        ]
+        stacks: list[tuple[SSAValue, SSAValue]] = []
+        pieces: list[tuple[SSAValue, _Pieces]] = []
+        for q, value in enumerate(run.inputs[1]):
+            per_window = [w[q] for w in run.inputs]
+            if all(v is value for v in per_window):
+                continue
+            moving = _pieces(per_window)
+            if moving is not None:  # slices of one tensor, one step further each window
+                pieces.append((value, moving))
+            else:
+                stacks.append((value, self.stack(emit, per_window)))
         collected_types = [
             expect(self.ops[run.start + x].results[r].type, TensorType) for x, r in run.collected
         ]
@@ -494,6 +547,8 @@ class _Rerolling:
         }
         for value, stacked in stacks:
             mapping[value] = self.slice(body, step, stacked)
+        for value, moving in pieces:
+            mapping[value] = moving.at(body, step, expect(value.type, TensorType))
         second = run.start + run.period
         for j in range(run.period):
             model = self.ops[run.start + j]  # the first layer names the loop's ops
