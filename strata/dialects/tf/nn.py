@@ -1328,6 +1328,49 @@ class HSVToRGBOp(ColorOp):
     name = "tf.HSVToRGB"
 
 
+class AdjustColorOp(TfOp):
+    """Shared structure of AdjustSaturation and AdjustHue: RGB `images` ([..., 3], float) through
+    HSV with one channel moved by the f32 scalar, back to RGB (TensorFlow's fused kernels)."""
+
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, images: SSAValue, amount: SSAValue):
+        super().__init__(operands=[images, amount], result_types=[images.type])
+
+    def amount(self) -> SSAValue:
+        return self.operands[1]
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = expect_tensor(self.operands[0], "images")
+        a = expect_tensor(self.amount(), "scale")
+        if not is_float(t.element_type) or not t.get_num_dims() or t.get_shape()[-1] != 3:
+            raise VerifyException(f"images must be float with a last dim of 3, found {t}")
+        if a.get_num_dims() != 0 or a.element_type != f32:
+            raise VerifyException(f"the adjustment must be an f32 scalar, found {a}")
+        return [t]
+
+
+@irdl_op_definition
+class AdjustSaturationOp(AdjustColorOp):
+    """Saturation multiplied by `scale`, clamped to [0, 1] (tf.image.adjust_saturation).
+    `%y = "tf.AdjustSaturation"(%x, %scale) : (tensor<4x3xf32>, tensor<f32>) -> tensor<4x3xf32>`"""
+
+    name = "tf.AdjustSaturation"
+    images = operand_def(TensorType)
+    scale = operand_def(TensorType)
+
+
+@irdl_op_definition
+class AdjustHueOp(AdjustColorOp):
+    """Hue moved by `delta` (a fraction of the circle), wrapped to [0, 1)
+    (tf.image.adjust_hue). `%y = "tf.AdjustHue"(%x, %delta)`"""
+
+    name = "tf.AdjustHue"
+    images = operand_def(TensorType)
+    delta = operand_def(TensorType)
+
+
 @irdl_op_definition
 class AdjustContrastv2Op(TfOp):
     """Each channel of each image moved from its mean by `contrast_factor`: (x - mean) * factor
@@ -1357,6 +1400,8 @@ OPS: list[type[Operation]] = [
     RGBToHSVOp,
     HSVToRGBOp,
     AdjustContrastv2Op,
+    AdjustSaturationOp,
+    AdjustHueOp,
     ScaleAndTranslateOp,
     SoftmaxCrossEntropyWithLogitsOp,
     SparseSoftmaxCrossEntropyWithLogitsOp,

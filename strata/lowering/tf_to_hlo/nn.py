@@ -746,7 +746,13 @@ class ColorLowering(RewritePattern):
     per-pixel formulas in hlo, concatenated again (in the images' float type); tf.AdjustContrastv2
     -> (x - mean) * factor + mean, the mean over dims -3 and -2"""
 
-    handles = (tf.RGBToHSVOp, tf.HSVToRGBOp, tf.AdjustContrastv2Op)
+    handles = (
+        tf.RGBToHSVOp,
+        tf.HSVToRGBOp,
+        tf.AdjustContrastv2Op,
+        tf.AdjustSaturationOp,
+        tf.AdjustHueOp,
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, self.handles) or not all_static(op):
@@ -763,9 +769,19 @@ class ColorLowering(RewritePattern):
         a, c, d = (
             b(hlo.SliceOp(x, [0] * (rank - 1) + [i], [*shape[:-1], i + 1])).result for i in range(3)
         )
-        parts = (
-            _rgb_to_hsv(e, a, c, d) if isinstance(op, tf.RGBToHSVOp) else _hsv_to_rgb(e, a, c, d)
-        )
+        if isinstance(op, tf.RGBToHSVOp):
+            parts = _rgb_to_hsv(e, a, c, d)
+        elif isinstance(op, tf.HSVToRGBOp):
+            parts = _hsv_to_rgb(e, a, c, d)
+        else:
+            h, s, v = _rgb_to_hsv(e, a, c, d)
+            amount = b(hlo.BroadcastInDimOp(_as_element(b, op.amount(), e), channel_t, [])).result
+            if isinstance(op, tf.AdjustSaturationOp):
+                s = e.clamp(0.0, e.mul(s, amount), 1.0)
+            else:  # h = fmod(h + delta, 1), plus 1 where negative
+                h = e.rem(e.add(h, amount), e.c(1.0))
+                h = e.select(e.cmp("LT", h, 0.0), e.add(h, 1.0), h)
+            parts = _hsv_to_rgb_by_sextant(e, h, s, v)
         rewriter.replace(op, [], [b(hlo.ConcatenateOp(list(parts), rank - 1)).result])
 
 
@@ -792,6 +808,35 @@ def _hsv_to_rgb(e: Expr, h: SSAValue, s: SSAValue, v: SSAValue) -> tuple[SSAValu
     db = e.clamp(0.0, e.sub(2.0, e.unary(hlo.AbsOp, e.sub(dh, 4.0))), 1.0)
     grey = e.sub(1.0, s)
     return tuple(e.mul(e.add(grey, e.mul(s, d)), v) for d in (dr, dg, db))
+
+
+def _as_element(b: LocatedBuilder, scalar_value: SSAValue, e: Expr) -> SSAValue:
+    """An f32 scalar in the images' element type."""
+    if expect(scalar_value.type, TensorType).element_type == e.element:
+        return scalar_value
+    return b(hlo.ConvertOp(scalar_value, TensorType(e.element, []))).result
+
+
+def _hsv_to_rgb_by_sextant(e: Expr, h: SSAValue, s: SSAValue, v: SSAValue) -> tuple[SSAValue, ...]:
+    """HSV to RGB as TensorFlow's AdjustSaturation and AdjustHue kernels compute it (not as
+    HSVToRGB does): chroma c = s v, m = v - c, the sextant int(6 h) picks which channel gets c,
+    which x = c (1 - |(6 h mod 2) - 1|) and which 0; a sextant past 5 gives m everywhere."""
+    c = e.mul(s, v)
+    m = e.sub(v, c)
+    dh = e.mul(h, 6.0)
+    sextant = e.unary(hlo.FloorOp, dh)  # dh >= 0: int() truncates as floor
+    wrapped = e.rem(dh, e.c(2.0))
+    x = e.mul(c, e.sub(1.0, e.unary(hlo.AbsOp, e.sub(wrapped, 1.0))))
+    zero = e.c(0.0)
+    # (r, g, b) per sextant 0..5: c, x, 0 | x, c, 0 | 0, c, x | 0, x, c | x, 0, c | c, 0, x
+    table = [(c, x, zero), (x, c, zero), (zero, c, x), (zero, x, c), (x, zero, c), (c, zero, x)]
+    out = []
+    for channel in range(3):
+        value = zero
+        for k, row in enumerate(table):
+            value = e.select(e.cmp("EQ", sextant, float(k)), row[channel], value)
+        out.append(e.add(value, m))
+    return tuple(out)
 
 
 def _adjust_contrast(

@@ -266,3 +266,11 @@ func.func @rgb_not_three_channels(%x: tensor<2x4xf32>) {
   %0 = "tf.RGBToHSV"(%x) : (tensor<2x4xf32>) -> tensor<2x4xf32>
   func.return
 }
+
+// -----
+
+func.func @adjust_hue_vector(%x: tensor<4x3xf32>, %d: tensor<2xf32>) {
+  // expected-error @+1 {{the adjustment must be an f32 scalar, found tensor<2xf32>}}
+  %0 = "tf.AdjustHue"(%x, %d) : (tensor<4x3xf32>, tensor<2xf32>) -> tensor<4x3xf32>
+  func.return
+}

@@ -347,3 +347,23 @@ func.func @color(%x: tensor<2x3xf32>, %img: tensor<1x2x2x3xf32>, %f: tensor<f32>
   %2 = "tf.AdjustContrastv2"(%img, %f) : (tensor<1x2x2x3xf32>, tensor<f32>) -> tensor<1x2x2x3xf32>
   func.return %0, %1, %2 : tensor<2x3xf32>, tensor<2x3xf32>, tensor<1x2x2x3xf32>
 }
+
+// -----
+
+// AdjustSaturation and AdjustHue: RGB to HSV as RGBToHSV, s scaled and clamped (or h moved and
+// wrapped: remainder by 1, plus 1 where negative), then back to RGB as TensorFlow's fused
+// kernels compute it: by sextant (floor(6 h)), chroma c = s v and m = v - c.
+// CHECK-LABEL: func.func @adjust
+// CHECK:         %[[S:.*]] = hlo.clamp %{{.*}}, %{{.*}}, %{{.*}} : (tensor<f32>, tensor<4x1xf32>, tensor<f32>) -> tensor<4x1xf32>
+// CHECK:         %[[C:.*]] = hlo.multiply %[[S]], %{{.*}} : tensor<4x1xf32>
+// CHECK:         hlo.floor
+// CHECK:         hlo.remainder
+// CHECK:         hlo.concatenate {{.*}} -> tensor<4x3xf32>
+// CHECK:         hlo.remainder
+// CHECK:         hlo.compare LT
+// CHECK:         hlo.concatenate {{.*}} -> tensor<4x3xf32>
+func.func @adjust(%x: tensor<4x3xf32>, %a: tensor<f32>) -> (tensor<4x3xf32>, tensor<4x3xf32>) {
+  %0 = "tf.AdjustSaturation"(%x, %a) : (tensor<4x3xf32>, tensor<f32>) -> tensor<4x3xf32>
+  %1 = "tf.AdjustHue"(%x, %a) : (tensor<4x3xf32>, tensor<f32>) -> tensor<4x3xf32>
+  func.return %0, %1 : tensor<4x3xf32>, tensor<4x3xf32>
+}
