@@ -689,17 +689,21 @@ def sampling_matrix(
     1 / scale when antialiasing a shrink) weigh kernel(|i + 0.5 - s| / that factor), normalised
     to sum to 1 (unless the sum is about 0)."""
     radius, kernel = SAMPLING_KERNELS[kernel_type]
-    inv_scale = 1.0 / float(np.float32(scale))
-    translation = float(np.float32(translation))
-    widen = max(inv_scale, 1.0) if antialias else 1.0
+    # In float32 as TensorFlow computes them: at a kernel's edge (|x| = radius exactly in f64,
+    # a hair inside in f32) the f64 positions dropped a weight it keeps.
+    f32 = np.float32
+    inv_scale = f32(1.0) / f32(scale)
+    widen = max(inv_scale, f32(1.0)) if antialias else f32(1.0)
+    reach = f32(radius) * widen
     weights = np.zeros((out_size, in_size))
     for x in range(out_size):
-        sample = (x + 0.5 - translation) * inv_scale
+        sample = (f32(x) + f32(0.5) - f32(translation)) * inv_scale
         if sample < 0 or sample > in_size:
             continue
-        start = min(max(int(np.ceil(sample - radius * widen - 0.5)), 0), in_size - 1)
-        end = min(max(int(np.floor(sample + radius * widen - 0.5)), 0), in_size - 1) + 1
-        row = kernel(np.abs(np.arange(start, end) + 0.5 - sample) / widen)
+        start = min(max(int(np.ceil(sample - reach - f32(0.5))), 0), in_size - 1)
+        end = min(max(int(np.floor(sample + reach - f32(0.5))), 0), in_size - 1) + 1
+        positions = np.arange(start, end).astype(f32) + f32(0.5) - sample
+        row = kernel(np.abs(positions * (f32(1.0) / widen)).astype(np.float64))
         total = row.sum()
         if abs(total) >= 1000 * np.finfo(np.float32).tiny:
             row = row / total
