@@ -38,6 +38,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.traits import ConstantLike, HasCanonicalizationPatternsTrait, Pure
 from xdsl.utils.exceptions import VerifyException
 
+from strata.dialects.element_kinds import bit_width, element_info
 from strata.dialects.tensor_types import (
     broadcast_shapes,
     format_shape,
@@ -507,7 +508,51 @@ class EraseNoOp(RewritePattern):
             rewriter.erase(op)
 
 
+@irdl_op_definition
+class BitcastOp(TfOp):
+    """The operand's bits read as another element type (tf.bitcast): one to one at the same
+    width; to a narrower type each element becomes a new last dim of wide / narrow elements,
+    lowest bits first (little-endian, as TensorFlow on x86 and AArch64); to a wider type the
+    last dim, which must be wide / narrow, is joined. The destination type is the result's.
+    `%y = "tf.Bitcast"(%x) : (tensor<3xf32>) -> tensor<3x4xui8>`"""
+
+    name = "tf.Bitcast"
+    input = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, element_type: Attribute):
+        t = expect_tensor(input, "input")
+        super().__init__(
+            operands=[input],
+            result_types=[self._infer(t, element_type)],
+        )
+
+    @staticmethod
+    def _infer(t: TensorType, element: Attribute) -> TensorType:
+        for what, e in (("input", t.element_type), ("type", element)):
+            if element_info(e) is None or e == IntegerType(1):
+                raise VerifyException(f"{what} must be a numeric element type, found {e}")
+        have, want = bit_width(t.element_type), bit_width(element)
+        shape = list(t.get_shape())
+        if have == want:
+            return TensorType(element, shape)
+        if have > want:
+            return TensorType(element, [*shape, have // want])
+        if not shape or shape[-1] not in (want // have, DYNAMIC_INDEX):
+            raise VerifyException(
+                f"a bitcast from {have}-bit to {want}-bit elements needs a last dim of "
+                f"{want // have}, found {t}"
+            )
+        return TensorType(element, shape[:-1])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        out = expect_tensor(self.output, "result")
+        return [self._infer(expect_tensor(self.input, "input"), out.element_type)]
+
+
 OPS: list[type[Operation]] = [
+    BitcastOp,
     ConstOp,
     NoOpOp,
     IdentityNOp,

@@ -167,6 +167,18 @@ class Relu6Lowering(RewritePattern):
         rewriter.replace(op, [], [b(hlo.ClampOp(lo, op.x, hi)).result])
 
 
+class BitcastLowering(RewritePattern):
+    """tf.Bitcast(x) -> hlo.bitcast_convert(x) (the same splitting and joining of the last dim)"""
+
+    handles = (tf.BitcastOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.BitcastOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        rewriter.replace(op, [], [b(hlo.BitcastConvertOp(op.input, op.output.type)).result])
+
+
 class CastLowering(RewritePattern):
     """tf.Cast(x) -> hlo.convert(x); to bool: hlo.compare NE x, 0"""
 
@@ -206,6 +218,7 @@ class ForwardLowering(RewritePattern):
 
 
 PATTERNS: tuple[RewritePattern, ...] = (
+    BitcastLowering(),
     BinaryLowering(),
     UnaryLowering(),
     NanInfLowering(),

@@ -185,3 +185,11 @@ func.func @ensure_shape_rank(%x: tensor<2x3xf32>) {
   %0 = "tf.EnsureShape"(%x) <{shape = array<i64: 6>}> : (tensor<2x3xf32>) -> tensor<6xf32>
   func.return
 }
+
+// -----
+
+func.func @bitcast_wider_last_dim(%x: tensor<3x3xi16>) {
+  // expected-error @+1 {{a bitcast from 16-bit to 32-bit elements needs a last dim of 2, found tensor<3x3xi16>}}
+  %0 = "tf.Bitcast"(%x) : (tensor<3x3xi16>) -> tensor<3xi32>
+  func.return
+}

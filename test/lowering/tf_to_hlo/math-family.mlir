@@ -446,3 +446,18 @@ func.func @histogram(%v: tensor<6xf32>, %r: tensor<2xf32>) -> tensor<3xi32> {
   %0 = "tf.HistogramFixedWidth"(%v, %r, %n) : (tensor<6xf32>, tensor<2xf32>, tensor<i32>) -> tensor<3xi32>
   func.return %0 : tensor<3xi32>
 }
+
+// -----
+
+// Bitcast: hlo.bitcast_convert, which splits and joins the last dim as tf.bitcast does.
+// CHECK-LABEL: func.func @bitcast
+// CHECK-SAME:    (%[[X:.*]]: tensor<3xf32>, %[[H:.*]]: tensor<3x2xi16>)
+// CHECK-NEXT:    %[[I:.*]] = hlo.bitcast_convert %[[X]] : (tensor<3xf32>) -> tensor<3xi32>
+// CHECK-NEXT:    %[[B:.*]] = hlo.bitcast_convert %[[X]] : (tensor<3xf32>) -> tensor<3x4xui8>
+// CHECK-NEXT:    %[[W:.*]] = hlo.bitcast_convert %[[H]] : (tensor<3x2xi16>) -> tensor<3xi32>
+func.func @bitcast(%x: tensor<3xf32>, %h: tensor<3x2xi16>) -> (tensor<3xi32>, tensor<3x4xui8>, tensor<3xi32>) {
+  %0 = "tf.Bitcast"(%x) : (tensor<3xf32>) -> tensor<3xi32>
+  %1 = "tf.Bitcast"(%x) : (tensor<3xf32>) -> tensor<3x4xui8>
+  %2 = "tf.Bitcast"(%h) : (tensor<3x2xi16>) -> tensor<3xi32>
+  func.return %0, %1, %2 : tensor<3xi32>, tensor<3x4xui8>, tensor<3xi32>
+}

@@ -40,6 +40,11 @@ def build_cast(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     return tf.CastOp(x, attr_element_type(node, "DstT"), attr_bool(node, "Truncate"))
 
 
+def build_bitcast(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    (x,) = operands
+    return tf.BitcastOp(x, attr_element_type(node, "type"))
+
+
 def build_identity_n(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     return tf.IdentityNOp(operands)
 
@@ -56,5 +61,6 @@ BUILDERS = {
     "MatMul": build_matmul,
     "BiasAdd": build_bias_add,
     "Cast": build_cast,
+    "Bitcast": build_bitcast,
     "IdentityN": build_identity_n,
 }
