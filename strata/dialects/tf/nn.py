@@ -1293,6 +1293,68 @@ class ScaleAndTranslateOp(TfOp):
         return [TensorType(f32, [batch, size[0], size[1], channels])]
 
 
+@irdl_op_definition
+class Dilation2DOp(TfOp):
+    """Greyscale morphological dilation of NHWC `input` by a [h, w, depth] `filter`:
+    out[b, y, x, c] = max over the window of input[b, y s_y + dy r_y - pad, x s_x + dx r_x - pad,
+    c] + filter[dy, dx, c], positions off the image left out (tf.nn.dilation2d; erosion2d is its
+    negation). `%y = "tf.Dilation2D"(%x, %f) <{strides = array<i64: 1, 1, 1, 1>, rates =
+    array<i64: 1, 1, 1, 1>, padding = "SAME"}>`"""
+
+    name = "tf.Dilation2D"
+    input = operand_def(TensorType)
+    filter = operand_def(TensorType)
+    output = result_def(TensorType)
+    strides = prop_def(DenseArrayBase.constr(i64))
+    rates = prop_def(DenseArrayBase.constr(i64))
+    padding = prop_def(StringAttr)
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        input: SSAValue,
+        filter: SSAValue,
+        strides: Sequence[int],
+        rates: Sequence[int],
+        padding: str,
+    ):
+        props = {"strides": _i64s(strides), "rates": _i64s(rates), "padding": StringAttr(padding)}
+        super().__init__(operands=[input, filter], properties=props, result_types=[input.type])
+        self.results[0]._type = self.infer_result_types()[0]  # pyright: ignore
+
+    def window(self) -> tuple[list[int], list[int], list[int], list[tuple[int, int]]]:
+        """(strides, rates, output sizes, (before, after) paddings) of the two spatial dims."""
+        x, f = expect_tensor(self.input, "input"), expect_tensor(self.filter, "filter")
+        strides, rates = _ints(self.strides)[1:3], _ints(self.rates)[1:3]
+        outs, pads = spatial_padding(
+            self.padding.data, x.get_shape()[1:3], f.get_shape()[:2], strides, rates, []
+        )
+        return strides, rates, outs, pads
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        x, f = expect_tensor(self.input, "input"), expect_tensor(self.filter, "filter")
+        if x.get_num_dims() != 4 or f.get_num_dims() != 3 or not is_float(x.element_type):
+            raise VerifyException(
+                f"input must be a 4-D float NHWC tensor and filter 3-D, found {x} and {f}"
+            )
+        _same_elements(x, f, "input and filter")
+        if DYNAMIC_INDEX not in (x.get_shape()[3], f.get_shape()[2]) and (
+            x.get_shape()[3] != f.get_shape()[2]
+        ):
+            raise VerifyException(f"filter depth {f.get_shape()[2]} must be the input's {x}")
+        for name, values in (("strides", _ints(self.strides)), ("rates", _ints(self.rates))):
+            if len(values) != 4 or values[0] != 1 or values[3] != 1 or min(values) < 1:
+                raise VerifyException(
+                    f"{name} must have 4 positive entries with 1 in the batch and depth dims, "
+                    f"found {values}"
+                )
+        if self.padding.data not in ("SAME", "VALID"):
+            raise VerifyException(f"padding must be SAME or VALID, found '{self.padding.data}'")
+        _, _, outs, _ = self.window()
+        n, _, _, c = x.get_shape()
+        return [TensorType(x.element_type, [n, *outs, c])]
+
+
 class ColorOp(TfOp):
     """Shared structure of RGBToHSV and HSVToRGB: float `images` whose last dim holds 3
     channels, converted pixel by pixel."""
@@ -1397,6 +1459,7 @@ class AdjustContrastv2Op(TfOp):
 
 
 OPS: list[type[Operation]] = [
+    Dilation2DOp,
     RGBToHSVOp,
     HSVToRGBOp,
     AdjustContrastv2Op,

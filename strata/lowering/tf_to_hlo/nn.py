@@ -745,6 +745,47 @@ def _separable(b: LocatedBuilder, x: SSAValue, rows: np.ndarray, columns: np.nda
     return b(hlo.TransposeOp(along_w, [2, 1, 0, 3])).result
 
 
+class Dilation2DLowering(RewritePattern):
+    """tf.Dilation2D(x, f [h, w, c]) -> x padded with the lowest finite value; for each filter
+    tap (dy, dx) a strided slice of it plus f[dy, dx] broadcast along the channels, the maximum
+    of all taps (starting from the lowest finite value, which a window with no tap on the image
+    gives, as TensorFlow's kernel)"""
+
+    handles = (tf.Dilation2DOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.Dilation2DOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        x_t, out_t = expect(op.input.type, TensorType), expect(op.output.type, TensorType)
+        n, _, _, c = shape_of(x_t)
+        fh, fw, _ = shape_of(op.filter.type)
+        strides, rates, (oh, ow), pads = op.window()
+        lowest = float(np.finfo(numpy_dtype_for(x_t.element_type)).min)
+        low = scalar(b, lowest, x_t.element_type)
+        padded = b(
+            hlo.PadOp(op.input, low, [0, pads[0][0], pads[1][0], 0], [0, pads[0][1], pads[1][1], 0])
+        ).result
+        result = splat(b, lowest, out_t)
+        for dy in range(fh):
+            for dx in range(fw):
+                y0, x0 = dy * rates[0], dx * rates[1]
+                window = b(
+                    hlo.SliceOp(
+                        padded,
+                        [0, y0, x0, 0],
+                        [n, y0 + (oh - 1) * strides[0] + 1, x0 + (ow - 1) * strides[1] + 1, c],
+                        [1, strides[0], strides[1], 1],
+                    )
+                ).result
+                tap = b(hlo.SliceOp(op.filter, [dy, dx, 0], [dy + 1, dx + 1, c])).result
+                tap = b(hlo.ReshapeOp(tap, TensorType(x_t.element_type, [c]))).result
+                tap = b(hlo.BroadcastInDimOp(tap, out_t, [3])).result
+                moved = b(hlo.AddOp(window, tap)).result
+                result = b(hlo.MaximumOp(result, moved)).result
+        rewriter.replace(op, [], [result])
+
+
 class ColorLowering(RewritePattern):
     """tf.RGBToHSV / tf.HSVToRGB(x [.., 3]) -> the three channels sliced out, TensorFlow's
     per-pixel formulas in hlo, concatenated again (in the images' float type); tf.AdjustContrastv2
@@ -1226,6 +1267,7 @@ PATTERNS: tuple[RewritePattern, ...] = (
     ResizeBilinearLowering(),
     ScaleAndTranslateLowering(),
     ColorLowering(),
+    Dilation2DLowering(),
     ResizeNearestLowering(),
     CropAndResizeLowering(),
     CrossEntropyLowering(),

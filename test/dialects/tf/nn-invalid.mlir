@@ -274,3 +274,11 @@ func.func @adjust_hue_vector(%x: tensor<4x3xf32>, %d: tensor<2xf32>) {
   %0 = "tf.AdjustHue"(%x, %d) : (tensor<4x3xf32>, tensor<2xf32>) -> tensor<4x3xf32>
   func.return
 }
+
+// -----
+
+func.func @dilation_depth(%x: tensor<1x4x4x2xf32>, %f: tensor<3x3x3xf32>) {
+  // expected-error @+1 {{filter depth 3 must be the input's tensor<1x4x4x2xf32>}}
+  %0 = "tf.Dilation2D"(%x, %f) <{strides = array<i64: 1, 1, 1, 1>, rates = array<i64: 1, 1, 1, 1>, padding = "SAME"}> : (tensor<1x4x4x2xf32>, tensor<3x3x3xf32>) -> tensor<1x4x4x2xf32>
+  func.return
+}

@@ -367,3 +367,22 @@ func.func @adjust(%x: tensor<4x3xf32>, %a: tensor<f32>) -> (tensor<4x3xf32>, ten
   %1 = "tf.AdjustHue"(%x, %a) : (tensor<4x3xf32>, tensor<f32>) -> tensor<4x3xf32>
   func.return %0, %1 : tensor<4x3xf32>, tensor<4x3xf32>
 }
+
+// -----
+
+// Dilation2D: the input padded with the lowest finite f32 (SAME: one row and column on each
+// side for a 3x3 filter), then per filter tap a strided slice plus the tap's value broadcast
+// along the channels, the maximum taken tap after tap from the lowest value.
+// CHECK-LABEL: func.func @dilation
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x4x4x2xf32>, %[[F:.*]]: tensor<3x3x2xf32>)
+// CHECK:         %[[P:.*]] = hlo.pad %[[X]], %{{.*}}, low = [0, 1, 1, 0], high = [0, 1, 1, 0]{{.*}} -> tensor<1x6x6x2xf32>
+// CHECK:         %[[ACC:.*]] = hlo.constant dense<-3.40282347e+38> : tensor<1x4x4x2xf32>
+// CHECK:         %[[W:.*]] = hlo.slice %[[P]] [0:1, 0:4, 0:4, 0:2]
+// CHECK:         %[[T:.*]] = hlo.slice %[[F]] [0:1, 0:1, 0:2]
+// CHECK:         %[[S:.*]] = hlo.add %[[W]], %{{.*}} : tensor<1x4x4x2xf32>
+// CHECK:         hlo.maximum %[[ACC]], %[[S]]
+// CHECK-COUNT-8: hlo.maximum
+func.func @dilation(%x: tensor<1x4x4x2xf32>, %f: tensor<3x3x2xf32>) -> tensor<1x4x4x2xf32> {
+  %0 = "tf.Dilation2D"(%x, %f) <{strides = array<i64: 1, 1, 1, 1>, rates = array<i64: 1, 1, 1, 1>, padding = "SAME"}> : (tensor<1x4x4x2xf32>, tensor<3x3x2xf32>) -> tensor<1x4x4x2xf32>
+  func.return %0 : tensor<1x4x4x2xf32>
+}

@@ -185,6 +185,17 @@ def build_resize(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     )
 
 
+def build_dilation2d(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    x, f = operands
+    return tf.Dilation2DOp(
+        x,
+        f,
+        attr_ints(node, "strides"),
+        attr_ints(node, "rates"),
+        attr_string(node, "padding", "VALID"),
+    )
+
+
 def build_scale_and_translate(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     images, size, scale, translation = operands
     return tf.ScaleAndTranslateOp(
@@ -258,6 +269,7 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "BlockLSTMV2": build_lstm,
     "GRUBlockCell": build_gru,
     "ScaleAndTranslate": build_scale_and_translate,
+    "Dilation2D": build_dilation2d,
     "ResizeBilinear": build_resize,
     "ResizeBicubic": build_resize,
     "ResizeArea": build_resize,
