@@ -1757,6 +1757,32 @@ class MatrixBandPartOp(TfOp):
         return lower[0], upper[0]
 
 
+def diagonal_band(k: SSAValue) -> tuple[int, int] | None:
+    """The diagonals (k0, k1), k0 <= k1, that `k` names (a scalar: one); None when `k` is not a
+    constant."""
+    _int_operand(k, "k", (0, 1))
+    values = constant_ints(k)
+    if values is None:
+        return None
+    if len(values) not in (1, 2):
+        raise VerifyException(f"k must be one value or two, found {len(values)}")
+    low, high = values[0], values[-1]
+    if low > high:
+        raise VerifyException(f"k = {values}: the first diagonal must not be above the second")
+    return low, high
+
+
+ALIGNMENTS = ("RIGHT_LEFT", "LEFT_RIGHT", "LEFT_LEFT", "RIGHT_RIGHT")
+"""MatrixDiagPartV3's `align`: how superdiagonals, then subdiagonals, sit in a band's rows."""
+
+
+def left_aligned(d: int, align: str) -> bool:
+    """Whether diagonal d of a band starts at the left of its padded row (the main diagonal
+    goes left when either side does, as TensorFlow's kernel places it)."""
+    superdiagonals, subdiagonals = align.split("_")
+    return (d >= 0 and superdiagonals == "LEFT") or (d <= 0 and subdiagonals == "LEFT")
+
+
 def diagonal_offset(k: SSAValue) -> int | None:
     """The one diagonal `k` names (a scalar, or [k, k]); None when `k` is not a constant. A band
     of diagonals (k = [k0, k1], k0 < k1) is refused."""
@@ -1855,40 +1881,54 @@ class MatrixDiagPartV3Op(TfOp):
     """Diagonal k of each innermost matrix of `input` [..., M, N]: out[..., t] =
     input[..., t + max(-k, 0), t + max(k, 0)] ([..., L], L its length).
     `%d = "tf.MatrixDiagPartV3"(%x, %k, %pad) : (tensor<3x4xf32>, tensor<i32>, tensor<f32>) ->
-    tensor<3xf32>` (padding_value pads the shorter diagonals of a band, which is not
-    supported: one diagonal needs none)."""
+    tensor<3xf32>`. A band k = [k0, k1] gives [..., k1 - k0 + 1, the longest's length]: the
+    diagonals from k1 down, each padded with padding_value on the side `align` says
+    (RIGHT_LEFT: superdiagonals to the right, subdiagonals and the main one to the left)."""
 
     name = "tf.MatrixDiagPartV3"
     input = operand_def(TensorType)
     k = operand_def(TensorType)
     padding_value = operand_def(TensorType)
     diagonal = result_def(TensorType)
+    align = prop_def(StringAttr, default_value=StringAttr("RIGHT_LEFT"))
     traits = traits_def(Pure())
 
-    def __init__(self, input: SSAValue, k: SSAValue, padding_value: SSAValue):
+    def __init__(
+        self, input: SSAValue, k: SSAValue, padding_value: SSAValue, align: str = "RIGHT_LEFT"
+    ):
         super().__init__(
             operands=[input, k, padding_value],
-            result_types=[self._infer(input, k, padding_value)],
+            properties={"align": StringAttr(align)},
+            result_types=[self._infer(input, k, padding_value, align)],
         )
 
     @staticmethod
-    def _infer(input: SSAValue, k: SSAValue, pad: SSAValue) -> TensorType:
+    def _infer(input: SSAValue, k: SSAValue, pad: SSAValue, align: str) -> TensorType:
         t = expect_tensor(input, "input")
         if t.get_num_dims() < 2:
             raise VerifyException(f"input must have rank >= 2, found {t}")
         _check_padding_value(pad, t)
-        offset = diagonal_offset(k)
+        if align not in ALIGNMENTS:
+            raise VerifyException(f"align must be one of {', '.join(ALIGNMENTS)}, found {align}")
+        band = diagonal_band(k)
         shape = _shape(t)
         m, n = shape[-2:]
-        if offset is None or UNKNOWN in (m, n):
+        if band is None or UNKNOWN in (m, n):
             return tensor_type(t.element_type, shape[:-2] + [UNKNOWN])
-        length = diagonal_length(m, n, offset)
-        if length <= 0:
-            raise VerifyException(f"diagonal {offset} is outside a {m}x{n} matrix")
-        return tensor_type(t.element_type, shape[:-2] + [length])
+        for d in band:
+            if diagonal_length(m, n, d) <= 0:
+                raise VerifyException(f"diagonal {d} is outside a {m}x{n} matrix")
+        low, high = band
+        if low == high:
+            return tensor_type(t.element_type, shape[:-2] + [diagonal_length(m, n, low)])
+        longest = max(diagonal_length(m, n, d) for d in range(low, high + 1))
+        return tensor_type(t.element_type, shape[:-2] + [high - low + 1, longest])
+
+    def band(self) -> tuple[int, int] | None:
+        return diagonal_band(self.k)
 
     def infer_result_types(self) -> Sequence[Attribute]:
-        return [self._infer(self.input, self.k, self.padding_value)]
+        return [self._infer(self.input, self.k, self.padding_value, self.align.data)]
 
 
 @irdl_op_definition

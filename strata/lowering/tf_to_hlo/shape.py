@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from xdsl.dialects.builtin import TensorType, i1
+from xdsl.dialects.builtin import TensorType, i1, i32
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
@@ -22,7 +22,7 @@ from strata.dialects.tensor_types import dense_from_numpy, is_float, shape_of
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import all_static
-from strata.lowering.tf_to_hlo.gather import check_in_range
+from strata.lowering.tf_to_hlo.gather import check_in_range, take
 from strata.lowering.tf_to_hlo.helpers import broadcast_to, scalar, splat
 
 
@@ -637,9 +637,13 @@ class MatrixDiagPartLowering(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, tf.MatrixDiagPartV3Op) or not all_static(op):
             return
-        k = tf.diagonal_offset(op.k)
-        if k is None:
+        band = op.band()
+        if band is None:
             return
+        if band[0] != band[1]:
+            rewriter.replace(op, [], [_diagonal_band(LocatedBuilder(rewriter, op), op, band)])
+            return
+        k = band[0]
         b = LocatedBuilder(rewriter, op)
         t = expect(op.input.type, TensorType)
         shape = shape_of(t)
@@ -657,6 +661,33 @@ class MatrixDiagPartLowering(RewritePattern):
         start = [0] * (rank - 2) + [first]
         limit = list(shape[:-2]) + [first + length]
         rewriter.replace(op, [], [b(hlo.SliceOp(per_row, start, limit)).result])
+
+
+def _diagonal_band(b: LocatedBuilder, op: tf.MatrixDiagPartV3Op, band: tuple[int, int]) -> SSAValue:
+    """Diagonals k1 down to k0 of each [M, N] of x as [..., k1 - k0 + 1, longest]: x flattened
+    to [..., M N], gathered at a constant table of flat indices (one row per diagonal, aligned
+    as `align` says), padding_value where the table has none."""
+    t = expect(op.input.type, TensorType)
+    shape = list(shape_of(t))
+    m, n = shape[-2:]
+    out_t = expect(op.diagonal.type, TensorType)
+    rows, longest = shape_of(out_t)[-2:]
+    table = np.zeros((rows, longest), np.int32)
+    present = np.zeros((rows, longest), bool)
+    for r, d in enumerate(range(band[1], band[0] - 1, -1)):
+        length = tf.diagonal_length(m, n, d)
+        start = 0 if tf.left_aligned(d, op.align.data) else longest - length
+        for i in range(length):
+            table[r, start + i] = (i + max(-d, 0)) * n + i + max(d, 0)
+            present[r, start + i] = True
+    flat = b(hlo.ReshapeOp(op.input, TensorType(t.element_type, [*shape[:-2], m * n]))).result
+    ids = b(hlo.ConstantOp(dense_from_numpy(table, i32))).output
+    picked = take(b, flat, ids, len(shape) - 2, 0, out_t)
+    mask = b(hlo.ConstantOp(dense_from_numpy(present, i1))).output
+    both = [len(shape) - 2, len(shape) - 1]
+    mask = b(hlo.BroadcastInDimOp(mask, TensorType(i1, shape_of(out_t)), both)).result
+    pad = b(hlo.BroadcastInDimOp(op.padding_value, out_t, [])).result
+    return b(hlo.SelectOp(mask, picked, pad)).result
 
 
 class DiagLowering(RewritePattern):

@@ -323,3 +323,13 @@ func.func @diag_part_mismatch(%x: tensor<2x3x3x2xf32>) {
   %0 = "tf.DiagPart"(%x) : (tensor<2x3x3x2xf32>) -> tensor<2x3xf32>
   func.return
 }
+
+// -----
+
+func.func @diag_part_band_order(%x: tensor<3x3xf32>) {
+  %k = "tf.Const"() <{value = dense<[1, 0]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %p = "tf.Const"() <{value = dense<0.0> : tensor<f32>}> : () -> tensor<f32>
+  // expected-error @+1 {{k = [1, 0]: the first diagonal must not be above the second}}
+  %0 = "tf.MatrixDiagPartV3"(%x, %k, %p) : (tensor<3x3xf32>, tensor<2xi32>, tensor<f32>) -> tensor<2x3xf32>
+  func.return
+}

@@ -402,3 +402,22 @@ func.func @diag(%d: tensor<2x3xf32>, %x: tensor<2x2x2x2xi32>) -> (tensor<2x3x2x3
   %1 = "tf.DiagPart"(%x) : (tensor<2x2x2x2xi32>) -> tensor<2x2xi32>
   func.return %0, %1 : tensor<2x3x2x3xf32>, tensor<2x2xi32>
 }
+
+// -----
+
+// MatrixDiagPartV3 of a band (k = [0, 1]): the matrix flattened, gathered at a constant table
+// of flat indices, one row per diagonal from k1 down (superdiagonal 1 right-aligned, the main
+// diagonal left-aligned: RIGHT_LEFT), padding_value where the table has no element.
+// CHECK-LABEL: func.func @diag_part_band
+// CHECK-SAME:    (%[[X:.*]]: tensor<3x3xf32>)
+// CHECK:         %[[FLAT:.*]] = hlo.reshape %[[X]] : (tensor<3x3xf32>) -> tensor<9xf32>
+// CHECK:         %[[IDS:.*]] = hlo.constant dense<{{\[\[}}0, 1, 5], [0, 4, 8]]> : tensor<2x3xi32>
+// CHECK:         %[[G:.*]] = "hlo.gather"(%[[FLAT]], %[[IDS]])
+// CHECK:         hlo.constant dense<{{\[\[}}false, true, true], [true, true, true]]> : tensor<2x3xi1>
+// CHECK:         hlo.select %{{.*}}, %[[G]], %{{.*}} : tensor<2x3xi1>, tensor<2x3xf32>
+func.func @diag_part_band(%x: tensor<3x3xf32>) -> tensor<2x3xf32> {
+  %k = "tf.Const"() <{value = dense<[0, 1]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %p = "tf.Const"() <{value = dense<7.0> : tensor<f32>}> : () -> tensor<f32>
+  %0 = "tf.MatrixDiagPartV3"(%x, %k, %p) : (tensor<3x3xf32>, tensor<2xi32>, tensor<f32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}

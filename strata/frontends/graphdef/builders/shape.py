@@ -27,6 +27,11 @@ def build_shape(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     return tf.ShapeOp(x, _out_type(node))
 
 
+def build_matrix_diag_part_v3(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    x, k, pad = operands
+    return tf.MatrixDiagPartV3Op(x, k, pad, attr_string(node, "align", "RIGHT_LEFT"))
+
+
 def build_size(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     (x,) = operands
     return tf.SizeOp(x, _out_type(node))
@@ -102,6 +107,7 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "Shape": build_shape,
     "Size": build_size,
     "Squeeze": build_squeeze,
+    "MatrixDiagPartV3": build_matrix_diag_part_v3,
     "ConcatV2": build_concat_v2,
     "Pack": build_pack,
     "Unpack": build_unpack,
