@@ -694,6 +694,52 @@ class MaxPoolOp(PoolOp):
 
 
 @irdl_op_definition
+class MaxPoolWithArgmaxOp(PoolOp):
+    """MaxPool's maxima and where each came from: the flattened NHWC index
+    (y * width + x) * channels + c, plus b * height * width * channels with
+    `include_batch_in_index` (tf.nn.max_pool_with_argmax); the first maximum in window order on
+    ties. `%y, %i = "tf.MaxPoolWithArgmax"(%x) <{ksize = ..., strides = ..., padding = "SAME"}>
+    : (tensor<1x4x4x2xf32>) -> (tensor<1x2x2x2xf32>, tensor<1x2x2x2xi64>)`"""
+
+    name = "tf.MaxPoolWithArgmax"
+    input = operand_def(TensorType)
+    output = result_def(TensorType)  # again, so that it comes first (own fields lead in IRDL)
+    argmax = result_def(TensorType)
+    include_batch_in_index = prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    PADDINGS: ClassVar[tuple[str, ...]] = ("SAME", "VALID")
+    FLOAT_ONLY: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        value: SSAValue,
+        ksize: Sequence[int],
+        strides: Sequence[int],
+        padding: str,
+        index_type: Attribute,
+        include_batch_in_index: bool = False,
+    ):
+        props = _window_props(strides, padding, [], "NHWC")
+        props["ksize"] = _i64s(ksize)
+        props["include_batch_in_index"] = BoolAttr.from_bool(include_batch_in_index)
+        TfOp.__init__(
+            self,
+            operands=[value],
+            properties=props,
+            result_types=[value.type, TensorType(index_type, [1])],
+        )
+        pooled = super().infer_result_types()[0]
+        self.results[0]._type = pooled  # pyright: ignore
+        self.results[1]._type = TensorType(index_type, expect_tensor(pooled, "pooled").get_shape())  # pyright: ignore
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        pooled = expect_tensor(super().infer_result_types()[0], "pooled")
+        index = expect_tensor(self.argmax, "argmax").element_type
+        if not isinstance(index, IntegerType) or index.width.data not in (32, 64):
+            raise VerifyException(f"argmax must be int32 or int64, found {index}")
+        return [pooled, TensorType(index, pooled.get_shape())]
+
+
+@irdl_op_definition
 class AvgPoolOp(PoolOp):
     """Mean over each window; with SAME padding, over the window's elements inside the input.
     `%y = "tf.AvgPool"(%x) <{ksize = array<i64: 1, 2, 2, 1>, strides = array<i64: 1, 2, 2, 1>,
@@ -1459,6 +1505,7 @@ class AdjustContrastv2Op(TfOp):
 
 
 OPS: list[type[Operation]] = [
+    MaxPoolWithArgmaxOp,
     Dilation2DOp,
     RGBToHSVOp,
     HSVToRGBOp,

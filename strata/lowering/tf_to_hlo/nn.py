@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import numpy as np
-from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, TensorType, f32, i32, i64
+from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, TensorType, f32, i1, i32, i64
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
@@ -237,7 +237,7 @@ class PoolLowering(RewritePattern):
     handles = (tf.MaxPoolOp, tf.AvgPoolOp, tf.MaxPool3DOp, tf.AvgPool3DOp)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if not isinstance(op, tf.PoolOp) or not all_static(op):
+        if not isinstance(op, self.handles) or not all_static(op):
             return
         b = LocatedBuilder(rewriter, op)
         x = op.operand()
@@ -786,6 +786,70 @@ class Dilation2DLowering(RewritePattern):
         rewriter.replace(op, [], [result])
 
 
+class MaxPoolWithArgmaxLowering(RewritePattern):
+    """tf.MaxPoolWithArgmax(x [N, H, W, C]) -> for each window tap (dy, dx) in row-major order a
+    strided slice of x (padded), its flat index ((y * W + x) * C + c, plus b * H * W * C with
+    include_batch_in_index) and whether it lies inside x (constants per output position); a
+    running maximum that takes a tap inside x when it is greater, or when none was taken yet:
+    TensorFlow's kernel, so the first maximum wins ties, and NaN only when first"""
+
+    handles = (tf.MaxPoolWithArgmaxOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.MaxPoolWithArgmaxOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        x_t, out_t = expect(op.input.type, TensorType), expect(op.output.type, TensorType)
+        index_t = expect(op.argmax.type, TensorType)
+        n, h, w, c = shape_of(x_t)
+        (kh, kw), (sh, sw) = op.window_sizes(), _strides(op)
+        (oh, ow), pads = op.spatial([h, w], [kh, kw], [1, 1])
+        e, idx, flags = Expr(b, out_t), Expr(b, index_t), Expr(b, out_t).bools()
+        padded = b(
+            hlo.PadOp(
+                op.input,
+                scalar(b, 0.0, x_t.element_type),
+                [0, pads[0][0], pads[1][0], 0],
+                [0, pads[0][1], pads[1][1], 0],
+            )
+        ).result
+        # The index's part that does not depend on the tap: c, and the batch if asked.
+        base: SSAValue = b(hlo.IotaOp(3, index_t)).output
+        if op.include_batch_in_index.value.data:
+            batch = b(hlo.IotaOp(0, index_t)).output
+            base = idx.add(base, idx.mul(batch, float(h * w * c)))
+        index_np = numpy_dtype_for(index_t.element_type)
+        ys = np.arange(oh)[:, None] * sh - pads[0][0]
+        xs = np.arange(ow)[None, :] * sw - pads[1][0]
+        best, where = e.c(0.0), idx.c(-1.0)
+        for dy in range(kh):
+            for dx in range(kw):
+                inside = ((ys + dy >= 0) & (ys + dy < h)) & ((xs + dx >= 0) & (xs + dx < w))
+                if not inside.any():
+                    continue
+                flat = (((ys + dy) * w + (xs + dx)) * c).astype(index_np)
+                flat_c = b(hlo.ConstantOp(dense_from_numpy(flat, index_t.element_type))).output
+                spots = b(hlo.BroadcastInDimOp(flat_c, index_t, [1, 2])).result
+                value = b(
+                    hlo.SliceOp(
+                        padded,
+                        [0, dy, dx, 0],
+                        [n, dy + (oh - 1) * sh + 1, dx + (ow - 1) * sw + 1, c],
+                        [1, sh, sw, 1],
+                    )
+                ).result
+                take = flags.b(
+                    hlo.OrOp(e.cmp("GT", value, best), idx.cmp("EQ", where, -1.0))
+                ).result
+                if not inside.all():
+                    mask = b(hlo.ConstantOp(dense_from_numpy(inside, i1))).output
+                    mask = b(hlo.BroadcastInDimOp(mask, flags.type, [1, 2])).result
+                    take = b(hlo.AndOp(take, mask)).result
+                best = e.select(take, value, best)
+                where = idx.select(take, idx.add(spots, base), where)
+        rewriter.replace(op, [], [best, where])
+
+
 class ColorLowering(RewritePattern):
     """tf.RGBToHSV / tf.HSVToRGB(x [.., 3]) -> the three channels sliced out, TensorFlow's
     per-pixel formulas in hlo, concatenated again (in the images' float type); tf.AdjustContrastv2
@@ -1268,6 +1332,7 @@ PATTERNS: tuple[RewritePattern, ...] = (
     ScaleAndTranslateLowering(),
     ColorLowering(),
     Dilation2DLowering(),
+    MaxPoolWithArgmaxLowering(),
     ResizeNearestLowering(),
     CropAndResizeLowering(),
     CrossEntropyLowering(),

@@ -282,3 +282,19 @@ func.func @dilation_depth(%x: tensor<1x4x4x2xf32>, %f: tensor<3x3x3xf32>) {
   %0 = "tf.Dilation2D"(%x, %f) <{strides = array<i64: 1, 1, 1, 1>, rates = array<i64: 1, 1, 1, 1>, padding = "SAME"}> : (tensor<1x4x4x2xf32>, tensor<3x3x3xf32>) -> tensor<1x4x4x2xf32>
   func.return
 }
+
+// -----
+
+func.func @argmax_pool_index_type(%x: tensor<1x4x4x2xf32>) {
+  // expected-error @+1 {{argmax must be int32 or int64, found f32}}
+  %0, %1 = "tf.MaxPoolWithArgmax"(%x) <{ksize = array<i64: 1, 2, 2, 1>, strides = array<i64: 1, 2, 2, 1>, padding = "VALID"}> : (tensor<1x4x4x2xf32>) -> (tensor<1x2x2x2xf32>, tensor<1x2x2x2xf32>)
+  func.return
+}
+
+// -----
+
+func.func @argmax_pool_explicit(%x: tensor<1x4x4x2xf32>) {
+  // expected-error @+1 {{padding must be one of SAME, VALID, found 'EXPLICIT'}}
+  %0, %1 = "tf.MaxPoolWithArgmax"(%x) <{ksize = array<i64: 1, 2, 2, 1>, strides = array<i64: 1, 2, 2, 1>, padding = "EXPLICIT"}> : (tensor<1x4x4x2xf32>) -> (tensor<1x2x2x2xf32>, tensor<1x2x2x2xi64>)
+  func.return
+}

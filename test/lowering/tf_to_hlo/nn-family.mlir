@@ -386,3 +386,38 @@ func.func @dilation(%x: tensor<1x4x4x2xf32>, %f: tensor<3x3x2xf32>) -> tensor<1x
   %0 = "tf.Dilation2D"(%x, %f) <{strides = array<i64: 1, 1, 1, 1>, rates = array<i64: 1, 1, 1, 1>, padding = "SAME"}> : (tensor<1x4x4x2xf32>, tensor<3x3x2xf32>) -> tensor<1x4x4x2xf32>
   func.return %0 : tensor<1x4x4x2xf32>
 }
+
+// -----
+
+// MaxPoolWithArgmax: per window tap, in row-major order, a strided slice of the padded input
+// and its flat indices ((y * W + x) * C, a constant per output position, plus c from an iota
+// and b * H * W * C with include_batch_in_index). A tap replaces the running maximum when it is
+// greater or none was taken yet (index -1), and only where it lies inside the input (SAME pads
+// one row and column after: the second tap is outside in the last output column).
+// CHECK-LABEL: func.func @argmax_pool
+// CHECK:         %[[P:.*]] = hlo.pad %{{.*}}, low = [0, 0, 0, 0], high = [0, 1, 1, 0]{{.*}} -> tensor<2x4x4x2xf32>
+// CHECK:         %[[C:.*]] = hlo.iota dim = 3 : tensor<2x2x2x2xi64>
+// CHECK:         %[[B:.*]] = hlo.iota dim = 0 : tensor<2x2x2x2xi64>
+// CHECK:         %[[HWC:.*]] = hlo.constant dense<18> : tensor<2x2x2x2xi64>
+// CHECK:         %[[BI:.*]] = hlo.multiply %[[B]], %[[HWC]]
+// CHECK:         %[[BASE:.*]] = hlo.add %[[C]], %[[BI]]
+// CHECK:         %[[NONE:.*]] = hlo.constant dense<-1> : tensor<2x2x2x2xi64>
+// CHECK:         hlo.constant dense<{{\[}}[0, 4], [12, 16]]> : tensor<2x2xi64>
+// CHECK:         %[[V0:.*]] = hlo.slice %[[P]] [0:2, 0:3:2, 0:3:2, 0:2]
+// CHECK:         %[[GT:.*]] = hlo.compare GT, %[[V0]], %{{.*}}, FLOAT
+// CHECK:         %[[FIRST:.*]] = hlo.compare EQ, %[[NONE]], %{{.*}}, SIGNED
+// CHECK:         %[[TAKE:.*]] = hlo.or %[[GT]], %[[FIRST]]
+// CHECK:         hlo.select %[[TAKE]], %[[V0]], %{{.*}} : tensor<2x2x2x2xi1>, tensor<2x2x2x2xf32>
+// CHECK:         hlo.constant dense<{{\[}}[2, 6], [14, 18]]> : tensor<2x2xi64>
+// CHECK:         hlo.slice %[[P]] [0:2, 0:3:2, 1:4:2, 0:2]
+// CHECK:         %[[IN:.*]] = hlo.constant dense<{{\[}}[true, false], [true, false]]> : tensor<2x2xi1>
+// CHECK:         %[[INB:.*]] = hlo.broadcast_in_dim %[[IN]], dims = [1, 2]
+// CHECK:         hlo.and %{{.*}}, %[[INB]]
+// CHECK-COUNT-2: hlo.slice %[[P]]
+// CHECK:         %[[Y:.*]] = hlo.select {{.*}} tensor<2x2x2x2xf32>
+// CHECK:         %[[I:.*]] = hlo.select {{.*}} tensor<2x2x2x2xi64>
+// CHECK:         func.return %[[Y]], %[[I]]
+func.func @argmax_pool(%x: tensor<2x3x3x2xf32>) -> (tensor<2x2x2x2xf32>, tensor<2x2x2x2xi64>) {
+  %0, %1 = "tf.MaxPoolWithArgmax"(%x) <{ksize = array<i64: 1, 2, 2, 1>, strides = array<i64: 1, 2, 2, 1>, padding = "SAME", include_batch_in_index = true}> : (tensor<2x3x3x2xf32>) -> (tensor<2x2x2x2xf32>, tensor<2x2x2x2xi64>)
+  func.return %0, %1 : tensor<2x2x2x2xf32>, tensor<2x2x2x2xi64>
+}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypedDict
 
+from xdsl.dialects.builtin import i64
 from xdsl.ir import Operation, SSAValue
 
 from strata.dialects import tf
@@ -94,6 +95,19 @@ def build_conv3d_backprop_input(node: NodeDefMessage, operands: list[SSAValue]) 
 def build_max_pool(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     (x,) = operands
     return tf.MaxPoolOp(x, attr_ints(node, "ksize"), **_window(node))
+
+
+def build_max_pool_with_argmax(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    (x,) = operands
+    index = attr_element_type(node, "Targmax") if "Targmax" in node.attr else i64
+    return tf.MaxPoolWithArgmaxOp(
+        x,
+        attr_ints(node, "ksize"),
+        attr_ints(node, "strides"),
+        attr_string(node, "padding", "VALID"),
+        index,
+        attr_bool(node, "include_batch_in_index"),
+    )
 
 
 def build_avg_pool(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
@@ -258,6 +272,7 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "Conv2DBackpropInput": build_conv2d_backprop_input,
     "Conv3DBackpropInputV2": build_conv3d_backprop_input,
     "MaxPool": build_max_pool,
+    "MaxPoolWithArgmax": build_max_pool_with_argmax,
     "AvgPool": build_avg_pool,
     "Conv3D": build_conv3d,
     "MaxPool3D": build_pool3d,
