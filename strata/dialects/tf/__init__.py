@@ -6,17 +6,28 @@ One module per op family; each lists its ops in `OPS`. Names re-exported here, s
 
 from xdsl.ir import Dialect, Operation
 
-from strata.dialects.tf import control_flow, core, gather, math, nn, reduction, rnn, shape
+from strata.dialects.tf import (
+    control_flow,
+    core,
+    gather,
+    math,
+    nn,
+    random,
+    reduction,
+    rnn,
+    shape,
+)
 from strata.dialects.tf.control_flow import *  # noqa: F403
 from strata.dialects.tf.core import *  # noqa: F403
 from strata.dialects.tf.gather import *  # noqa: F403
 from strata.dialects.tf.math import *  # noqa: F403
 from strata.dialects.tf.nn import *  # noqa: F403
+from strata.dialects.tf.random import *  # noqa: F403
 from strata.dialects.tf.reduction import *  # noqa: F403
 from strata.dialects.tf.rnn import *  # noqa: F403
 from strata.dialects.tf.shape import *  # noqa: F403
 
-_FAMILIES = (core, shape, nn, math, reduction, gather, control_flow, rnn)
+_FAMILIES = (core, shape, nn, math, reduction, gather, control_flow, rnn, random)
 
 TF = Dialect("tf", [op for family in _FAMILIES for op in family.OPS], [])
 

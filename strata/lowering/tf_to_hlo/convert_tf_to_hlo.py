@@ -20,12 +20,13 @@ from strata.lowering.tf_to_hlo import (
     elementwise,
     gather,
     nn,
+    random,
     reduction,
     rnn,
     shape,
 )
 
-FAMILIES = (shape, elementwise, nn, contraction, reduction, gather, control_flow, rnn)
+FAMILIES = (shape, elementwise, nn, contraction, reduction, gather, control_flow, rnn, random)
 """The pattern modules, in order; each exports PATTERNS (each pattern declares `handles`)."""
 
 

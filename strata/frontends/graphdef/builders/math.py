@@ -88,7 +88,25 @@ def build_fake_quant_vars(node: NodeDefMessage, operands: list[SSAValue]) -> Ope
     return tf.FakeQuantWithMinMaxVarsOp(x, lo, hi, bits, narrow)
 
 
+_STATELESS_RANDOM: dict[str, type[tf.StatelessRandomOp]] = {
+    op.name.removeprefix("tf."): op
+    for op in (
+        tf.StatelessRandomUniformV2Op,
+        tf.StatelessRandomNormalV2Op,
+        tf.StatelessRandomUniformIntV2Op,
+        tf.StatelessRandomUniformOp,
+        tf.StatelessRandomNormalOp,
+        tf.StatelessRandomUniformIntOp,
+    )
+}
+
+
+def build_stateless_random(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    return _STATELESS_RANDOM[node.op](operands, attr_element_type(node, "dtype"))
+
+
 BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
+    **{name: build_stateless_random for name in _STATELESS_RANDOM},
     "HistogramFixedWidth": build_histogram,
     "FakeQuantWithMinMaxArgs": build_fake_quant_args,
     "FakeQuantWithMinMaxVars": build_fake_quant_vars,

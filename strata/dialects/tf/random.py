@@ -1,0 +1,205 @@
+"""TensorFlow's stateless random ops (tf.random.stateless_uniform, stateless_normal and their
+integer form): numbers that are a function of a seed alone, so a compiled model gives the same
+values as TensorFlow. The V2 ops take a Philox key and counter, which
+StatelessRandomGetKeyCounter derives from the seed; the V1 ops take the seed itself. Key and
+counter are TensorFlow's uint64 tensors, held here as i64 of the same bits."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import IntegerType, TensorType, f32, i32, i64
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import irdl_op_definition, operand_def, result_def, traits_def
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+from strata.dialects.tf.core import TfOp
+from strata.dialects.tf.shape import constant_ints
+from strata.dialects.verify_helpers import expect_tensor
+
+PHILOX_ALGORITHMS = (1, 3)
+"""The `alg` values that mean Philox on a CPU: 1 (RNG_ALG_PHILOX) and 3 (RNG_ALG_AUTO_SELECT)."""
+
+
+def _seed(value: SSAValue) -> None:
+    t = expect_tensor(value, "seed")
+    if t.element_type not in (i32, i64) or t.get_shape() != (2,):
+        raise VerifyException(f"seed must be a tensor<2xi32> or tensor<2xi64>, found {t}")
+
+
+@irdl_op_definition
+class StatelessRandomGetKeyCounterOp(TfOp):
+    """The Philox key and counter that the V2 stateless random ops take, scrambled from a seed
+    of two integers (uint64 bits as i64).
+    `%k, %c = "tf.StatelessRandomGetKeyCounter"(%seed) : (tensor<2xi64>) -> (tensor<1xi64>,
+    tensor<2xi64>)`"""
+
+    name = "tf.StatelessRandomGetKeyCounter"
+    seed = operand_def(TensorType)
+    key = result_def(TensorType)
+    counter = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, seed: SSAValue):
+        super().__init__(operands=[seed], result_types=self._infer(seed))
+
+    @staticmethod
+    def _infer(seed: SSAValue) -> list[Attribute]:
+        _seed(seed)
+        return [TensorType(i64, [1]), TensorType(i64, [2])]
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return self._infer(self.seed)
+
+
+class StatelessRandomOp(TfOp):
+    """A tensor of the constant `shape` operand's shape filled from a Philox stream: `KIND`
+    "uniform" (floats in [0, 1)), "normal" (Box-Muller) or "int" (in [minval, maxval))."""
+
+    shape = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+    KIND: ClassVar[str] = "uniform"
+    V2: ClassVar[bool] = True
+
+    def __init__(self, operands: Sequence[SSAValue], dtype: Attribute):
+        super().__init__(operands=list(operands), result_types=[TensorType(dtype, [1])])
+        self.results[0]._type = self._infer(dtype)  # pyright: ignore
+
+    def _infer(self, dtype: Attribute) -> TensorType[Attribute]:
+        dims = constant_ints(self.shape)
+        t = expect_tensor(self.shape, "shape")
+        if not isinstance(t.element_type, IntegerType) or t.get_num_dims() != 1 or dims is None:
+            raise VerifyException(f"shape must be a constant 1-D integer tensor, found {t}")
+        if any(d < 0 for d in dims):
+            raise VerifyException(f"shape {dims} has a negative dim")
+        want = i32 if self.KIND == "int" else f32
+        if dtype != want:
+            raise VerifyException(
+                f"only {want} outputs are supported (TensorFlow draws other types from the "
+                f"stream differently), found {dtype}"
+            )
+        if self.V2:
+            key = expect_tensor(self.operands[1], "key")
+            counter = expect_tensor(self.operands[2], "counter")
+            if key != TensorType(i64, [1]) or counter != TensorType(i64, [2]):
+                raise VerifyException(
+                    f"key and counter must be tensor<1xi64> and tensor<2xi64> (uint64 bits), "
+                    f"found {key} and {counter}"
+                )
+            alg = constant_ints(self.operands[3])
+            if alg is None or len(alg) != 1 or alg[0] not in PHILOX_ALGORITHMS:
+                raise VerifyException(
+                    f"alg must be a constant Philox (1) or auto-select (3), found "
+                    f"{alg if alg is not None else 'a value known only at run time'}"
+                )
+        else:
+            _seed(self.operands[1])
+        if self.KIND == "int":
+            for what, bound in zip(("minval", "maxval"), self.operands[-2:], strict=True):
+                if expect_tensor(bound, what) != TensorType(i32, []):
+                    raise VerifyException(f"{what} must be a tensor<i32>, found {bound.type}")
+        return TensorType(dtype, dims)
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(expect_tensor(self.output, "output").element_type)]
+
+    def key_counter(self) -> tuple[SSAValue, SSAValue] | None:
+        """(key, counter) of a V2 op; None for a V1 op (its seed is operand 1)."""
+        return (self.operands[1], self.operands[2]) if self.V2 else None
+
+    def bounds(self) -> tuple[SSAValue, SSAValue]:
+        """(minval, maxval) of an "int" op."""
+        return self.operands[-2], self.operands[-1]
+
+
+@irdl_op_definition
+class StatelessRandomUniformV2Op(StatelessRandomOp):
+    """Floats in [0, 1): the low 23 bits of each 32-bit Philox output as a mantissa of [1, 2),
+    minus 1. `%y = "tf.StatelessRandomUniformV2"(%shape, %key, %counter, %alg) : (tensor<1xi32>,
+    tensor<1xi64>, tensor<2xi64>, tensor<i32>) -> tensor<10xf32>`"""
+
+    name = "tf.StatelessRandomUniformV2"
+    shape = operand_def(TensorType)  # first: IRDL puts a class's own fields first
+    key = operand_def(TensorType)
+    counter = operand_def(TensorType)
+    alg = operand_def(TensorType)
+
+
+@irdl_op_definition
+class StatelessRandomNormalV2Op(StatelessRandomOp):
+    """Standard normal floats: Box-Muller on pairs of uniforms u1 (at least 1e-7), u2:
+    sqrt(-2 log u1) times sin(2 pi u2), then times cos(2 pi u2).
+    `%y = "tf.StatelessRandomNormalV2"(%shape, %key, %counter, %alg) : (...) -> tensor<6xf32>`"""
+
+    name = "tf.StatelessRandomNormalV2"
+    shape = operand_def(TensorType)
+    key = operand_def(TensorType)
+    counter = operand_def(TensorType)
+    alg = operand_def(TensorType)
+    KIND: ClassVar[str] = "normal"
+
+
+@irdl_op_definition
+class StatelessRandomUniformIntV2Op(StatelessRandomOp):
+    """int32 in [minval, maxval): minval + (each 32-bit output mod (maxval - minval)).
+    `%y = "tf.StatelessRandomUniformIntV2"(%shape, %key, %counter, %alg, %lo, %hi) : (...) ->
+    tensor<5xi32>`"""
+
+    name = "tf.StatelessRandomUniformIntV2"
+    shape = operand_def(TensorType)
+    key = operand_def(TensorType)
+    counter = operand_def(TensorType)
+    alg = operand_def(TensorType)
+    minval = operand_def(TensorType)
+    maxval = operand_def(TensorType)
+    KIND: ClassVar[str] = "int"
+
+
+@irdl_op_definition
+class StatelessRandomUniformOp(StatelessRandomOp):
+    """StatelessRandomUniformV2 with its key and counter from `seed` (tf.compat.v1's ops).
+    `%y = "tf.StatelessRandomUniform"(%shape, %seed) : (tensor<1xi32>, tensor<2xi64>) ->
+    tensor<10xf32>`"""
+
+    name = "tf.StatelessRandomUniform"
+    shape = operand_def(TensorType)
+    seed = operand_def(TensorType)
+    V2: ClassVar[bool] = False
+
+
+@irdl_op_definition
+class StatelessRandomNormalOp(StatelessRandomOp):
+    """StatelessRandomNormalV2 with its key and counter from `seed`."""
+
+    name = "tf.StatelessRandomNormal"
+    shape = operand_def(TensorType)
+    seed = operand_def(TensorType)
+    KIND: ClassVar[str] = "normal"
+    V2: ClassVar[bool] = False
+
+
+@irdl_op_definition
+class StatelessRandomUniformIntOp(StatelessRandomOp):
+    """StatelessRandomUniformIntV2 with its key and counter from `seed`."""
+
+    name = "tf.StatelessRandomUniformInt"
+    shape = operand_def(TensorType)
+    seed = operand_def(TensorType)
+    minval = operand_def(TensorType)
+    maxval = operand_def(TensorType)
+    KIND: ClassVar[str] = "int"
+    V2: ClassVar[bool] = False
+
+
+OPS: list[type[Operation]] = [
+    StatelessRandomGetKeyCounterOp,
+    StatelessRandomUniformV2Op,
+    StatelessRandomNormalV2Op,
+    StatelessRandomUniformIntV2Op,
+    StatelessRandomUniformOp,
+    StatelessRandomNormalOp,
+    StatelessRandomUniformIntOp,
+]

@@ -1,0 +1,219 @@
+"""tf stateless random ops -> hlo: TensorFlow's Philox-4x32-10 stream in 64-bit integer ops, so
+the numbers are TensorFlow's own for the same seed (checked against TF-made fixtures).
+
+Each 32-bit word is held in an i64 (a product of two words then fits: its high half is a shift,
+its low half a mask). Output element i takes word i % 4 of Philox(counter + i // 4, key), the
+counter a 128-bit number in four words; a normal takes two words per pair of outputs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import TensorType, f32, i32, i64
+from xdsl.ir import Operation, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+
+from strata.dialects import hlo, tf
+from strata.internal import expect
+from strata.lowering.locations import LocatedBuilder
+from strata.lowering.tf_to_hlo.elementwise import Expr
+from strata.lowering.tf_to_hlo.helpers import splat
+
+PHILOX_M = (0xD2511F53, 0xCD9E8D57)
+PHILOX_W = (0x9E3779B9, 0xBB67AE85)
+PHILOX_ROUNDS = 10
+SEED_KEY = (0x3EC8F720, 0x02461E29)
+"""The fixed key TensorFlow scrambles a seed with: Philox(seed as a counter, SEED_KEY) gives the
+key (words 0, 1) and the high half of the counter (words 2, 3)."""
+WORD = 0xFFFFFFFF
+
+
+class _Words:
+    """Ops on tensors of one shape whose i64 elements hold 32-bit words."""
+
+    def __init__(self, b: LocatedBuilder, size: int):
+        self.b = b
+        self.type = TensorType(i64, [size])
+        self.e = Expr(b, self.type)
+
+    def c(self, value: int) -> SSAValue:
+        return splat(self.b, float(value), self.type)
+
+    def low(self, x: SSAValue) -> SSAValue:
+        return self.b(hlo.AndOp(x, self.c(WORD))).result
+
+    def high(self, x: SSAValue) -> SSAValue:
+        return self.b(hlo.ShiftRightLogicalOp(x, self.c(32))).result
+
+    def xor(self, x: SSAValue, y: SSAValue) -> SSAValue:
+        return self.b(hlo.XorOp(x, y)).result
+
+    def join(self, low: SSAValue, high: SSAValue) -> SSAValue:
+        """A 64-bit value from its two words."""
+        return self.b(hlo.OrOp(low, self.b(hlo.ShiftLeftOp(high, self.c(32))).result)).result
+
+    def split(self, x: SSAValue) -> tuple[SSAValue, SSAValue]:
+        return self.low(x), self.high(x)
+
+    def philox(
+        self, counter: Sequence[SSAValue], key: Sequence[SSAValue]
+    ) -> tuple[SSAValue, SSAValue, SSAValue, SSAValue]:
+        """Philox-4x32-10 of the four counter words under the two key words."""
+        c0, c1, c2, c3 = counter
+        k0, k1 = key
+        for round_ in range(PHILOX_ROUNDS):
+            p0, p1 = self.e.mul(c0, float(PHILOX_M[0])), self.e.mul(c2, float(PHILOX_M[1]))
+            hi0, lo0 = self.high(p0), self.low(p0)
+            hi1, lo1 = self.high(p1), self.low(p1)
+            c0, c1, c2, c3 = (
+                self.xor(self.xor(hi1, c1), k0),
+                lo1,
+                self.xor(self.xor(hi0, c3), k1),
+                lo0,
+            )
+            if round_ < PHILOX_ROUNDS - 1:
+                k0 = self.low(self.e.add(k0, float(PHILOX_W[0])))
+                k1 = self.low(self.e.add(k1, float(PHILOX_W[1])))
+        return c0, c1, c2, c3
+
+
+def _element(b: LocatedBuilder, value: SSAValue, index: int) -> SSAValue:
+    """Element `index` of a 1-D tensor as a rank-0 one."""
+    t = expect(value.type, TensorType)
+    one = b(hlo.SliceOp(value, [index], [index + 1])).result
+    return b(hlo.ReshapeOp(one, TensorType(t.element_type, []))).result
+
+
+def _spread(b: LocatedBuilder, value: SSAValue, words: _Words) -> SSAValue:
+    """A rank-0 value broadcast to the words' shape."""
+    return b(hlo.BroadcastInDimOp(value, words.type, [])).result
+
+
+def key_counter_of_seed(b: LocatedBuilder, seed: SSAValue) -> tuple[SSAValue, SSAValue]:
+    """TensorFlow's (key tensor<1xi64>, counter tensor<2xi64>) for a seed of two integers."""
+    words = _Words(b, 1)
+    seed64 = seed
+    if expect(seed.type, TensorType).element_type != i64:
+        seed64 = b(hlo.ConvertOp(seed, i64)).result  # an int32 seed sign-extends, as in TF
+    s0, s1 = (b(hlo.SliceOp(seed64, [i], [i + 1])).result for i in range(2))
+    (c0, c1), (c2, c3) = words.split(s0), words.split(s1)
+    m0, m1, m2, m3 = words.philox([c0, c1, c2, c3], [words.c(SEED_KEY[0]), words.c(SEED_KEY[1])])
+    key = words.join(m0, m1)
+    counter = b(hlo.ConcatenateOp([words.c(0), words.join(m2, m3)], 0)).result
+    return key, counter
+
+
+def philox_words(b: LocatedBuilder, count: int, key: SSAValue, counter: SSAValue) -> SSAValue:
+    """The stream's first `count` 32-bit words (tensor<count x i64>)."""
+    groups = -(-count // 4)
+    words = _Words(b, groups)
+    k0, k1 = (_spread(b, w, words) for w in words_of(b, _element(b, key, 0)))
+    c = [_spread(b, w, words) for i in range(2) for w in words_of(b, _element(b, counter, i))]
+    # counter + group, carried through the four words
+    step: SSAValue = b(hlo.IotaOp(0, words.type)).output
+    moved: list[SSAValue] = []
+    for word in c:
+        total = words.e.add(word, step)
+        moved.append(words.low(total))
+        step = words.high(total)
+    out = words.philox(moved, [k0, k1])
+    column = TensorType(i64, [groups, 1])
+    stacked = b(hlo.ConcatenateOp([b(hlo.ReshapeOp(w, column)).result for w in out], 1)).result
+    flat = b(hlo.ReshapeOp(stacked, TensorType(i64, [4 * groups]))).result
+    return b(hlo.SliceOp(flat, [0], [count])).result if count < 4 * groups else flat
+
+
+def words_of(b: LocatedBuilder, value: SSAValue) -> tuple[SSAValue, SSAValue]:
+    """The (low, high) words of a rank-0 i64."""
+    t = TensorType(i64, [])
+    low = b(hlo.AndOp(value, splat(b, float(WORD), t))).result
+    high = b(hlo.ShiftRightLogicalOp(value, splat(b, 32.0, t))).result
+    return low, high
+
+
+def _unit_floats(b: LocatedBuilder, words: SSAValue) -> SSAValue:
+    """Floats in [0, 1): a word's low 23 bits as the mantissa of [1, 2), minus 1."""
+    t = expect(words.type, TensorType)
+    mantissa = b(hlo.AndOp(words, splat(b, float(0x7FFFFF), t))).result
+    bits = b(hlo.OrOp(mantissa, splat(b, float(0x3F800000), t))).result
+    bits32 = b(hlo.ConvertOp(bits, i32)).result
+    one_to_two = b(hlo.BitcastConvertOp(bits32, TensorType(f32, t.get_shape()))).result
+    return Expr(b, one_to_two.type).sub(one_to_two, 1.0)
+
+
+class StatelessRandomLowering(RewritePattern):
+    """tf.StatelessRandom{Uniform,Normal,UniformInt}[V2](shape, key, counter | seed) -> the
+    Philox words in hlo, made floats in [0, 1), normals (Box-Muller) or integers in
+    [minval, maxval) as TensorFlow's CPU kernels do; tf.StatelessRandomGetKeyCounter(seed) ->
+    the scrambled key and counter"""
+
+    handles = (
+        tf.StatelessRandomGetKeyCounterOp,
+        tf.StatelessRandomUniformV2Op,
+        tf.StatelessRandomNormalV2Op,
+        tf.StatelessRandomUniformIntV2Op,
+        tf.StatelessRandomUniformOp,
+        tf.StatelessRandomNormalOp,
+        tf.StatelessRandomUniformIntOp,
+    )
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        b = LocatedBuilder(rewriter, op)
+        if isinstance(op, tf.StatelessRandomGetKeyCounterOp):
+            rewriter.replace(op, [], list(key_counter_of_seed(b, op.seed)))
+            return
+        if not isinstance(op, tf.StatelessRandomOp):
+            return
+        out_t = expect(op.output.type, TensorType)
+        shape = list(out_t.get_shape())
+        count = 1
+        for d in shape:
+            count *= d
+        key_counter = op.key_counter()
+        key, counter = key_counter or key_counter_of_seed(b, op.operands[1])
+        values: SSAValue
+        if op.KIND == "normal":
+            pairs = -(-count // 2)
+            words = philox_words(b, 2 * pairs, key, counter)
+            pair_t = TensorType(i64, [pairs, 2])
+            both = b(hlo.ReshapeOp(words, pair_t)).result
+            first, second = (
+                b(
+                    hlo.ReshapeOp(
+                        b(hlo.SliceOp(both, [0, j], [pairs, j + 1])).result,
+                        TensorType(i64, [pairs]),
+                    )
+                ).result
+                for j in range(2)
+            )
+            e = Expr(b, TensorType(f32, [pairs]))
+            u1 = e.max(_unit_floats(b, first), 1.0e-7)
+            angle = e.mul(_unit_floats(b, second), 6.283185307179586)
+            radius = e.unary(hlo.SqrtOp, e.mul(e.unary(hlo.LogOp, u1), -2.0))
+            sin = e.mul(e.unary(hlo.SineOp, angle), radius)
+            cos = e.mul(e.unary(hlo.CosineOp, angle), radius)
+            column = TensorType(f32, [pairs, 1])
+            stacked = b(
+                hlo.ConcatenateOp([b(hlo.ReshapeOp(v, column)).result for v in (sin, cos)], 1)
+            ).result
+            flat = b(hlo.ReshapeOp(stacked, TensorType(f32, [2 * pairs]))).result
+            if 2 * pairs > count:
+                flat = b(hlo.SliceOp(flat, [0], [count])).result
+            values = flat
+        elif op.KIND == "int":
+            words = philox_words(b, count, key, counter)
+            w = _Words(b, count)
+            low, high = (_spread(b, b(hlo.ConvertOp(v, i64)).result, w) for v in op.bounds())
+            span = w.low(w.e.sub(high, low))  # maxval - minval as uint32
+            span = w.e.select(w.e.cmp("EQ", span, 0.0), 1.0, span)  # TF refuses an empty range
+            value = w.low(w.e.add(low, w.e.rem(words, span)))
+            value = w.e.select(
+                w.e.cmp("GE", value, float(1 << 31)), w.e.sub(value, float(1 << 32)), value
+            )
+            values = b(hlo.ConvertOp(value, i32)).result
+        else:
+            values = _unit_floats(b, philox_words(b, count, key, counter))
+        rewriter.replace(op, [], [b(hlo.ReshapeOp(values, out_t)).result])
+
+
+PATTERNS: tuple[RewritePattern, ...] = (StatelessRandomLowering(),)

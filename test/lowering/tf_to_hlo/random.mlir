@@ -1,0 +1,81 @@
+// RUN: strata-opt %s -p convert-tf-to-hlo,cse --split-input-file | filecheck %s
+
+// The seed's two int64 split into four 32-bit words (held in i64), one Philox-4x32-10 under
+// TensorFlow's fixed key (0x3ec8f720, 0x02461e29) scrambles them into the key and the counter's
+// high half. The stream's words for 6 outputs: two groups, counter + iota carried word by word,
+// Philox again (10 rounds each: 40 products of a word by 0xd2511f53 or 0xcd9e8d57 in all), the
+// four words of each group side by side. A float in [0, 1) from each word: its low 23 bits under
+// 1.0's exponent, minus 1.
+// CHECK-LABEL: func.func @uniform
+// CHECK-SAME:    (%[[SEED:.*]]: tensor<2xi64>)
+// CHECK-NOT:     hlo.convert %[[SEED]]
+// CHECK:         %[[S0:.*]] = hlo.slice %[[SEED]] [0:1]
+// CHECK:         %[[MASK:.*]] = hlo.constant dense<4294967295> : tensor<1xi64>
+// CHECK:         hlo.and %[[S0]], %[[MASK]]
+// CHECK:         %[[K0:.*]] = hlo.constant dense<1053357856> : tensor<1xi64>
+// CHECK:         %[[K1:.*]] = hlo.constant dense<38149673> : tensor<1xi64>
+// CHECK:         %[[M0:.*]] = hlo.constant dense<3528531795> : tensor<1xi64>
+// CHECK:         hlo.multiply %{{.*}}, %[[M0]]
+// CHECK:         %[[KEY:.*]] = hlo.or
+// CHECK:         %[[COUNTER:.*]] = hlo.concatenate %{{.*}}, %{{.*}}, dim = 0 : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
+// CHECK:         hlo.iota dim = 0 : tensor<2xi64>
+// CHECK-COUNT-20: hlo.multiply {{.*}} : tensor<2xi64>
+// CHECK:         %[[GROUPS:.*]] = hlo.concatenate {{.*}} dim = 1 : (tensor<2x1xi64>, tensor<2x1xi64>, tensor<2x1xi64>, tensor<2x1xi64>) -> tensor<2x4xi64>
+// CHECK:         %[[FLAT:.*]] = hlo.reshape %[[GROUPS]] : (tensor<2x4xi64>) -> tensor<8xi64>
+// CHECK:         %[[WORDS:.*]] = hlo.slice %[[FLAT]] [0:6]
+// CHECK:         %[[LOW:.*]] = hlo.constant dense<8388607> : tensor<6xi64>
+// CHECK:         %[[M:.*]] = hlo.and %[[WORDS]], %[[LOW]]
+// CHECK:         %[[ONE:.*]] = hlo.constant dense<1065353216> : tensor<6xi64>
+// CHECK:         %[[BITS:.*]] = hlo.or %[[M]], %[[ONE]]
+// CHECK:         %[[B32:.*]] = hlo.convert %[[BITS]] : (tensor<6xi64>) -> tensor<6xi32>
+// CHECK:         %[[F:.*]] = hlo.bitcast_convert %[[B32]] : (tensor<6xi32>) -> tensor<6xf32>
+// CHECK:         %[[U:.*]] = hlo.subtract %[[F]], %{{.*}} : tensor<6xf32>
+// CHECK:         hlo.reshape %[[U]] : (tensor<6xf32>) -> tensor<2x3xf32>
+func.func @uniform(%seed: tensor<2xi64>) -> tensor<2x3xf32> {
+  %shape = "tf.Const"() <{value = dense<[2, 3]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %alg = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  %key, %counter = "tf.StatelessRandomGetKeyCounter"(%seed) : (tensor<2xi64>) -> (tensor<1xi64>, tensor<2xi64>)
+  %0 = "tf.StatelessRandomUniformV2"(%shape, %key, %counter, %alg) : (tensor<2xi32>, tensor<1xi64>, tensor<2xi64>, tensor<i32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// Normals by Box-Muller: 3 outputs take two pairs of words (u1 at least 1e-7); sin then cos
+// of 2 pi u2 times sqrt(-2 log u1), interleaved, the last dropped. An int32 seed is widened.
+// CHECK-LABEL: func.func @normal
+// CHECK:         hlo.convert %{{.*}} : (tensor<2xi32>) -> tensor<2xi64>
+// CHECK:         hlo.reshape %{{.*}} : (tensor<4xi64>) -> tensor<2x2xi64>
+// CHECK:         hlo.constant dense<1.000000e-07> : tensor<2xf32>
+// CHECK:         hlo.maximum
+// CHECK:         hlo.constant dense<6.28318548> : tensor<2xf32>
+// CHECK:         %[[LOG:.*]] = hlo.log
+// CHECK:         hlo.constant dense<-2.000000e+00> : tensor<2xf32>
+// CHECK:         %[[R:.*]] = hlo.sqrt
+// CHECK:         %[[SIN:.*]] = hlo.sine
+// CHECK:         hlo.multiply %[[SIN]], %[[R]]
+// CHECK:         %[[COS:.*]] = hlo.cosine
+// CHECK:         hlo.multiply %[[COS]], %[[R]]
+// CHECK:         hlo.concatenate {{.*}} dim = 1 : (tensor<2x1xf32>, tensor<2x1xf32>) -> tensor<2x2xf32>
+// CHECK:         hlo.slice %{{.*}} [0:3] : (tensor<4xf32>) -> tensor<3xf32>
+func.func @normal(%seed: tensor<2xi32>) -> tensor<3xf32> {
+  %shape = "tf.Const"() <{value = dense<3> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %0 = "tf.StatelessRandomNormal"(%shape, %seed) : (tensor<1xi32>, tensor<2xi32>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
+
+// -----
+
+// Integers: minval + (word mod (maxval - minval) as uint32), wrapped to int32.
+// CHECK-LABEL: func.func @ints
+// CHECK:         %[[SPAN:.*]] = hlo.and
+// CHECK:         hlo.compare EQ, %[[SPAN]]
+// CHECK:         %[[NONZERO:.*]] = hlo.select
+// CHECK:         hlo.remainder %{{.*}}, %[[NONZERO]] : tensor<4xi64>
+// CHECK:         hlo.compare GE
+// CHECK:         hlo.convert %{{.*}} : (tensor<4xi64>) -> tensor<4xi32>
+func.func @ints(%seed: tensor<2xi64>, %lo: tensor<i32>, %hi: tensor<i32>) -> tensor<4xi32> {
+  %shape = "tf.Const"() <{value = dense<4> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %0 = "tf.StatelessRandomUniformInt"(%shape, %seed, %lo, %hi) : (tensor<1xi32>, tensor<2xi64>, tensor<i32>, tensor<i32>) -> tensor<4xi32>
+  func.return %0 : tensor<4xi32>
+}
