@@ -74,8 +74,8 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 def test_placeholder_with_default_is_its_default_unless_named_an_input() -> None:
     """TF1's placeholder_with_default: unfed, its default (is_training False decides a cond at
-    import, so the dropout branch's RandomUniform, unsupported, is never built); named among the
-    inputs, an argument of the compiled function."""
+    import, so the dropout branch is never built); named among the inputs, an argument of the
+    compiled function (fed True, the dropout at rate 0.5 runs: each element 0 or x / 0.5)."""
     import numpy as np
 
     graph = FIXTURES / "tf1_placeholder_defaults.pb"
@@ -86,5 +86,9 @@ def test_placeholder_with_default_is_its_default_unless_named_an_input() -> None
     fed = strata.compile(graph, inputs=["x", "scale"], outputs=["y"], cache=False)
     assert [s.name for s in fed.signature.inputs] == ["x", "scale"]
     np.testing.assert_allclose(fed(x=x, scale=np.float32(3.0)), np.tanh(x) * 3.0, rtol=1e-6)
-    with pytest.raises(StrataError, match=r"graph has 1 unsupported op:\n  node '.*RandomUniform"):
-        strata.compile(graph, inputs=["x", "is_training"], outputs=["y"], cache=False)
+    training = strata.compile(graph, inputs=["x", "is_training"], outputs=["y"], cache=False)
+    np.testing.assert_allclose(training(x=x, is_training=False), np.tanh(x) * 2.0, rtol=1e-6)
+    dropped = training(x=x, is_training=True)
+    kept = np.isclose(dropped, np.tanh(x / 0.5) * 2.0, rtol=1e-6)
+    assert np.all(kept | (dropped == 0.0)), dropped
+    assert 0 < kept.sum() < kept.size, dropped  # 12 elements, each kept with probability 1/2

@@ -9,15 +9,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IntegerType, TensorType, f32, i32, i64
+from xdsl.dialects.builtin import I64, IntegerAttr, IntegerType, TensorType, f32, i32, i64
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import irdl_op_definition, operand_def, result_def, traits_def
+from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from strata.dialects.tf.core import TfOp
 from strata.dialects.tf.shape import constant_ints
 from strata.dialects.verify_helpers import expect_tensor
+from strata.internal import expect
 
 PHILOX_ALGORITHMS = (1, 3)
 """The `alg` values that mean Philox on a CPU: 1 (RNG_ALG_PHILOX) and 3 (RNG_ALG_AUTO_SELECT)."""
@@ -62,7 +63,10 @@ class StatelessRandomOp(TfOp):
     output = result_def(TensorType)
     traits = traits_def(Pure())
     KIND: ClassVar[str] = "uniform"
-    V2: ClassVar[bool] = True
+    SEEDING: ClassVar[str] = "key_counter"
+    """Where the stream's key and counter come from: "key_counter" (V2: operands 1 and 2),
+    "seed" (V1: scrambled from the seed operand 1), "attrs" (the stateful ops' `seed` and
+    `seed2`)."""
 
     def __init__(self, operands: Sequence[SSAValue], dtype: Attribute):
         super().__init__(operands=list(operands), result_types=[TensorType(dtype, [1])])
@@ -81,7 +85,7 @@ class StatelessRandomOp(TfOp):
                 f"only {want} outputs are supported (TensorFlow draws other types from the "
                 f"stream differently), found {dtype}"
             )
-        if self.V2:
+        if self.SEEDING == "key_counter":
             key = expect_tensor(self.operands[1], "key")
             counter = expect_tensor(self.operands[2], "counter")
             if key != TensorType(i64, [1]) or counter != TensorType(i64, [2]):
@@ -95,7 +99,7 @@ class StatelessRandomOp(TfOp):
                     f"alg must be a constant Philox (1) or auto-select (3), found "
                     f"{alg if alg is not None else 'a value known only at run time'}"
                 )
-        else:
+        elif self.SEEDING == "seed":
             _seed(self.operands[1])
         if self.KIND == "int":
             for what, bound in zip(("minval", "maxval"), self.operands[-2:], strict=True):
@@ -107,8 +111,8 @@ class StatelessRandomOp(TfOp):
         return [self._infer(expect_tensor(self.output, "output").element_type)]
 
     def key_counter(self) -> tuple[SSAValue, SSAValue] | None:
-        """(key, counter) of a V2 op; None for a V1 op (its seed is operand 1)."""
-        return (self.operands[1], self.operands[2]) if self.V2 else None
+        """(key, counter) of a V2 op; None for the others."""
+        return (self.operands[1], self.operands[2]) if self.SEEDING == "key_counter" else None
 
     def bounds(self) -> tuple[SSAValue, SSAValue]:
         """(minval, maxval) of an "int" op."""
@@ -167,7 +171,7 @@ class StatelessRandomUniformOp(StatelessRandomOp):
     name = "tf.StatelessRandomUniform"
     shape = operand_def(TensorType)
     seed = operand_def(TensorType)
-    V2: ClassVar[bool] = False
+    SEEDING: ClassVar[str] = "seed"
 
 
 @irdl_op_definition
@@ -178,7 +182,7 @@ class StatelessRandomNormalOp(StatelessRandomOp):
     shape = operand_def(TensorType)
     seed = operand_def(TensorType)
     KIND: ClassVar[str] = "normal"
-    V2: ClassVar[bool] = False
+    SEEDING: ClassVar[str] = "seed"
 
 
 @irdl_op_definition
@@ -191,7 +195,73 @@ class StatelessRandomUniformIntOp(StatelessRandomOp):
     minval = operand_def(TensorType)
     maxval = operand_def(TensorType)
     KIND: ClassVar[str] = "int"
-    V2: ClassVar[bool] = False
+    SEEDING: ClassVar[str] = "seed"
+
+
+class StatefulRandomOp(StatelessRandomOp):
+    """tf.random's seeded ops (RandomUniform, RandomStandardNormal, RandomUniformInt: dropout,
+    noise, initialisers): TensorFlow's stream for key `seed` and counter (0, `seed2`), which is
+    what TensorFlow's first run of the op gives. A compiled function has no state, so every call
+    gives those numbers; TensorFlow moves its generator on each run (and with `seed` = `seed2`
+    = 0 draws new seeds: here the stream of 0). A dropout whose keep_prob is 1 (TF1 models'
+    default) does not depend on the numbers."""
+
+    SEEDING: ClassVar[str] = "attrs"
+
+    def __init__(
+        self, operands: Sequence[SSAValue], dtype: Attribute, seed: int = 0, seed2: int = 0
+    ):
+        super().__init__(operands, dtype)
+        self.properties["seed"] = IntegerAttr(_signed64(seed), i64)
+        self.properties["seed2"] = IntegerAttr(_signed64(seed2), i64)
+
+    def seeds(self) -> tuple[int, int]:
+        """(seed, seed2) as the unsigned 64-bit numbers TensorFlow uses."""
+        seed, seed2 = (
+            expect(self.properties[name], IntegerAttr).value.data for name in ("seed", "seed2")
+        )
+        return seed & ((1 << 64) - 1), seed2 & ((1 << 64) - 1)
+
+
+def _signed64(value: int) -> int:
+    value &= (1 << 64) - 1
+    return value - (1 << 64) if value >= 1 << 63 else value
+
+
+@irdl_op_definition
+class RandomUniformOp(StatefulRandomOp):
+    """Floats in [0, 1) as StatelessRandomUniformV2 draws them, from the seeds (see
+    StatefulRandomOp). `%y = "tf.RandomUniform"(%shape) <{seed = 7 : i64, seed2 = 3 : i64}> :
+    (tensor<2xi32>) -> tensor<2x3xf32>`"""
+
+    name = "tf.RandomUniform"
+    shape = operand_def(TensorType)
+    seed = prop_def(IntegerAttr[I64], default_value=IntegerAttr(0, i64))
+    seed2 = prop_def(IntegerAttr[I64], default_value=IntegerAttr(0, i64))
+
+
+@irdl_op_definition
+class RandomStandardNormalOp(StatefulRandomOp):
+    """Normals as StatelessRandomNormalV2 draws them, from the seeds (see StatefulRandomOp)."""
+
+    name = "tf.RandomStandardNormal"
+    shape = operand_def(TensorType)
+    seed = prop_def(IntegerAttr[I64], default_value=IntegerAttr(0, i64))
+    seed2 = prop_def(IntegerAttr[I64], default_value=IntegerAttr(0, i64))
+    KIND: ClassVar[str] = "normal"
+
+
+@irdl_op_definition
+class RandomUniformIntOp(StatefulRandomOp):
+    """int32 in [minval, maxval) as StatelessRandomUniformIntV2 draws them, from the seeds."""
+
+    name = "tf.RandomUniformInt"
+    shape = operand_def(TensorType)
+    minval = operand_def(TensorType)
+    maxval = operand_def(TensorType)
+    seed = prop_def(IntegerAttr[I64], default_value=IntegerAttr(0, i64))
+    seed2 = prop_def(IntegerAttr[I64], default_value=IntegerAttr(0, i64))
+    KIND: ClassVar[str] = "int"
 
 
 OPS: list[type[Operation]] = [
@@ -202,4 +272,7 @@ OPS: list[type[Operation]] = [
     StatelessRandomUniformOp,
     StatelessRandomNormalOp,
     StatelessRandomUniformIntOp,
+    RandomUniformOp,
+    RandomStandardNormalOp,
+    RandomUniformIntOp,
 ]

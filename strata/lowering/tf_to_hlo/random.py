@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 from xdsl.dialects.builtin import TensorType, f32, i32, i64
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo, tf
+from strata.dialects.tensor_types import dense_from_numpy
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import Expr
@@ -131,6 +133,12 @@ def words_of(b: LocatedBuilder, value: SSAValue) -> tuple[SSAValue, SSAValue]:
     return low, high
 
 
+def _bits64(b: LocatedBuilder, values: Sequence[int]) -> SSAValue:
+    """A 1-D i64 constant of these unsigned 64-bit numbers' bits."""
+    array = np.array(values, dtype=np.uint64).view(np.int64)
+    return b(hlo.ConstantOp(dense_from_numpy(array, i64))).output
+
+
 def _unit_floats(b: LocatedBuilder, words: SSAValue) -> SSAValue:
     """Floats in [0, 1): a word's low 23 bits as the mantissa of [1, 2), minus 1."""
     t = expect(words.type, TensorType)
@@ -142,13 +150,17 @@ def _unit_floats(b: LocatedBuilder, words: SSAValue) -> SSAValue:
 
 
 class StatelessRandomLowering(RewritePattern):
-    """tf.StatelessRandom{Uniform,Normal,UniformInt}[V2](shape, key, counter | seed) -> the
-    Philox words in hlo, made floats in [0, 1), normals (Box-Muller) or integers in
+    """tf.StatelessRandom{Uniform,Normal,UniformInt}[V2](shape, key, counter | seed) and the
+    seeded tf.Random{Uniform,StandardNormal,UniformInt}(shape) (key `seed`, counter (0, `seed2`))
+    -> the Philox words in hlo, made floats in [0, 1), normals (Box-Muller) or integers in
     [minval, maxval) as TensorFlow's CPU kernels do; tf.StatelessRandomGetKeyCounter(seed) ->
     the scrambled key and counter"""
 
     handles = (
         tf.StatelessRandomGetKeyCounterOp,
+        tf.RandomUniformOp,
+        tf.RandomStandardNormalOp,
+        tf.RandomUniformIntOp,
         tf.StatelessRandomUniformV2Op,
         tf.StatelessRandomNormalV2Op,
         tf.StatelessRandomUniformIntV2Op,
@@ -169,8 +181,13 @@ class StatelessRandomLowering(RewritePattern):
         count = 1
         for d in shape:
             count *= d
-        key_counter = op.key_counter()
-        key, counter = key_counter or key_counter_of_seed(b, op.operands[1])
+        if isinstance(op, tf.StatefulRandomOp):
+            seed, seed2 = op.seeds()
+            key = _bits64(b, [seed])
+            counter = _bits64(b, [0, seed2])
+        else:
+            key_counter = op.key_counter()
+            key, counter = key_counter or key_counter_of_seed(b, op.operands[1])
         values: SSAValue
         if op.KIND == "normal":
             pairs = -(-count // 2)

@@ -60,3 +60,12 @@ func.func @int_bounds(%seed: tensor<2xi64>, %lo: tensor<i64>, %hi: tensor<i32>) 
   %0 = "tf.StatelessRandomUniformInt"(%shape, %seed, %lo, %hi) : (tensor<1xi32>, tensor<2xi64>, tensor<i64>, tensor<i32>) -> tensor<4xi32>
   func.return
 }
+
+// -----
+
+func.func @stateful_half() {
+  %shape = "tf.Const"() <{value = dense<4> : tensor<1xi32>}> : () -> tensor<1xi32>
+  // expected-error @+1 {{only f32 outputs are supported (TensorFlow draws other types from the stream differently), found f16}}
+  %0 = "tf.RandomUniform"(%shape) <{seed = 1 : i64, seed2 = 2 : i64}> : (tensor<1xi32>) -> tensor<4xf16>
+  func.return
+}

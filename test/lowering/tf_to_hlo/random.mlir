@@ -79,3 +79,22 @@ func.func @ints(%seed: tensor<2xi64>, %lo: tensor<i32>, %hi: tensor<i32>) -> ten
   %0 = "tf.StatelessRandomUniformInt"(%shape, %seed, %lo, %hi) : (tensor<1xi32>, tensor<2xi64>, tensor<i32>, tensor<i32>) -> tensor<4xi32>
   func.return %0 : tensor<4xi32>
 }
+
+// -----
+
+// A seeded stateful op: key `seed`, counter (0, `seed2`) as uint64 bits (seed2 = -7 is
+// 2^64 - 7), no scrambling; one Philox (10 rounds, two products each) for 4 outputs.
+// CHECK-LABEL: func.func @seeded
+// CHECK:         %[[KEY:.*]] = hlo.constant dense<5> : tensor<1xi64>
+// CHECK:         %[[COUNTER:.*]] = hlo.constant dense<[0, -7]> : tensor<2xi64>
+// CHECK:         hlo.slice %[[KEY]] [0:1]
+// CHECK:         hlo.slice %[[COUNTER]] [0:1]
+// CHECK:         hlo.slice %[[COUNTER]] [1:2]
+// CHECK-COUNT-20: hlo.multiply {{.*}} : tensor<1xi64>
+// CHECK-NOT:     hlo.multiply
+// CHECK:         hlo.bitcast_convert %{{.*}} : (tensor<4xi32>) -> tensor<4xf32>
+func.func @seeded() -> tensor<4xf32> {
+  %shape = "tf.Const"() <{value = dense<4> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %0 = "tf.RandomUniform"(%shape) <{seed = 5 : i64, seed2 = -7 : i64}> : (tensor<1xi32>) -> tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}

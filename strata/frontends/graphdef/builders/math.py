@@ -105,8 +105,26 @@ def build_stateless_random(node: NodeDefMessage, operands: list[SSAValue]) -> Op
     return _STATELESS_RANDOM[node.op](operands, attr_element_type(node, "dtype"))
 
 
+_STATEFUL_RANDOM: dict[str, tuple[type[tf.StatefulRandomOp], str]] = {
+    "RandomUniform": (tf.RandomUniformOp, "dtype"),
+    "RandomStandardNormal": (tf.RandomStandardNormalOp, "dtype"),
+    "RandomUniformInt": (tf.RandomUniformIntOp, "Tout"),
+}
+
+
+def build_stateful_random(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    op_class, dtype = _STATEFUL_RANDOM[node.op]
+    return op_class(
+        operands,
+        attr_element_type(node, dtype),
+        attr_int(node, "seed", 0),
+        attr_int(node, "seed2", 0),
+    )
+
+
 BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     **{name: build_stateless_random for name in _STATELESS_RANDOM},
+    **{name: build_stateful_random for name in _STATEFUL_RANDOM},
     "HistogramFixedWidth": build_histogram,
     "FakeQuantWithMinMaxArgs": build_fake_quant_args,
     "FakeQuantWithMinMaxVars": build_fake_quant_vars,
