@@ -15,6 +15,7 @@ from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, tra
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from strata.dialects.tensor_types import is_float
 from strata.dialects.tf.core import TfOp
 from strata.dialects.tf.shape import constant_ints
 from strata.dialects.verify_helpers import expect_tensor
@@ -264,6 +265,52 @@ class RandomUniformIntOp(StatefulRandomOp):
     KIND: ClassVar[str] = "int"
 
 
+@irdl_op_definition
+class StatelessMultinomialOp(TfOp):
+    """`num_samples` class indices per row of `logits` [batch, classes], each drawn with
+    probability softmax(row) (tf.random.stateless_categorical): per sample a double in [0, 1)
+    from two words of the seed's Philox stream, times the row's unnormalised total, looked up in
+    the row's running sum of exp(logit - max) (finite logits only) in double. Rows draw one after
+    another from the stream, as TensorFlow's kernel does on one thread (TensorFlow splits a large
+    batch across its threads, each part from its own point of the stream).
+    `%y = "tf.StatelessMultinomial"(%logits, %n, %seed) : (tensor<1x5xf32>, tensor<i32>,
+    tensor<2xi64>) -> tensor<1x3xi64>`"""
+
+    name = "tf.StatelessMultinomial"
+    logits = operand_def(TensorType)
+    num_samples = operand_def(TensorType)
+    seed = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, logits: SSAValue, num_samples: SSAValue, seed: SSAValue, dtype: Attribute):
+        super().__init__(
+            operands=[logits, num_samples, seed], result_types=[TensorType(dtype, [1, 1])]
+        )
+        self.results[0]._type = self._infer(dtype)  # pyright: ignore
+
+    def _infer(self, dtype: Attribute) -> TensorType[Attribute]:
+        logits = expect_tensor(self.logits, "logits")
+        if logits.get_num_dims() != 2 or not is_float(logits.element_type):
+            raise VerifyException(f"logits must be a 2-D float tensor, found {logits}")
+        count = constant_ints(self.num_samples)
+        if count is None or len(count) != 1 or count[0] < 0:
+            raise VerifyException(
+                f"num_samples must be a constant count, found "
+                f"{count if count is not None else 'a value known only at run time'}"
+            )
+        _seed(self.seed)
+        if dtype not in (i32, i64):
+            raise VerifyException(f"output_dtype must be int32 or int64, found {dtype}")
+        return TensorType(dtype, [logits.get_shape()[0], count[0]])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(expect_tensor(self.output, "output").element_type)]
+
+    def samples(self) -> int:
+        return expect_tensor(self.output, "output").get_shape()[1]
+
+
 OPS: list[type[Operation]] = [
     StatelessRandomGetKeyCounterOp,
     StatelessRandomUniformV2Op,
@@ -275,4 +322,5 @@ OPS: list[type[Operation]] = [
     RandomUniformOp,
     RandomStandardNormalOp,
     RandomUniformIntOp,
+    StatelessMultinomialOp,
 ]

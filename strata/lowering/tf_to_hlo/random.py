@@ -10,16 +10,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from xdsl.dialects.builtin import TensorType, f32, i32, i64
+from xdsl.dialects.builtin import TensorType, f32, f64, i32, i64
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo, tf
-from strata.dialects.tensor_types import dense_from_numpy
+from strata.dialects.tensor_types import dense_from_numpy, numpy_dtype_for
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import Expr
-from strata.lowering.tf_to_hlo.helpers import splat
+from strata.lowering.tf_to_hlo.helpers import scalar, splat
+from strata.lowering.tf_to_hlo.reduction import reduce, scan
 
 PHILOX_M = (0xD2511F53, 0xCD9E8D57)
 PHILOX_W = (0x9E3779B9, 0xBB67AE85)
@@ -233,4 +234,67 @@ class StatelessRandomLowering(RewritePattern):
         rewriter.replace(op, [], [b(hlo.ReshapeOp(values, out_t)).result])
 
 
-PATTERNS: tuple[RewritePattern, ...] = (StatelessRandomLowering(),)
+class StatelessMultinomialLowering(RewritePattern):
+    """tf.StatelessMultinomial(logits [B, C], S, seed) -> per sample a double in [0, 1) from two
+    stream words (20 + 32 mantissa bits under 1.0's exponent, minus 1) times the row's total;
+    the row's running sum (`scan`, in order) of exp(logit - max) over finite logits in f64; the
+    sample is the count of running sums at or below it (the first class above it)"""
+
+    handles = (tf.StatelessMultinomialOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.StatelessMultinomialOp):
+            return
+        b = LocatedBuilder(rewriter, op)
+        logits_t = expect(op.logits.type, TensorType)
+        rows, classes = logits_t.get_shape()
+        samples = op.samples()
+        out_t = expect(op.output.type, TensorType)
+        key, counter = key_counter_of_seed(b, op.seed)
+        words = philox_words(b, 2 * rows * samples, key, counter)
+        pairs = b(hlo.ReshapeOp(words, TensorType(i64, [rows, samples, 2]))).result
+        x0, x1 = (
+            b(
+                hlo.ReshapeOp(
+                    b(hlo.SliceOp(pairs, [0, 0, j], [rows, samples, j + 1])).result,
+                    TensorType(i64, [rows, samples]),
+                )
+            ).result
+            for j in range(2)
+        )
+        grid = TensorType(i64, [rows, samples])
+        high = b(hlo.AndOp(x0, splat(b, float(0xFFFFF), grid))).result
+        high = b(hlo.ShiftLeftOp(high, splat(b, 32.0, grid))).result
+        bits = b(hlo.OrOp(b(hlo.OrOp(high, x1)).result, splat(b, float(1023 << 52), grid)))
+        unit = Expr(b, TensorType(f64, [rows, samples]))
+        u = unit.sub(b(hlo.BitcastConvertOp(bits.result, unit.type)).result, 1.0)
+        # The row's running sum of exp(logit - max) over finite logits, in double.
+        finite = b(hlo.IsFiniteOp(op.logits)).result
+        lowest = float(np.finfo(numpy_dtype_for(logits_t.element_type)).min)
+        row_t = TensorType(logits_t.element_type, [rows, classes])
+        kept = b(hlo.SelectOp(finite, op.logits, splat(b, lowest, row_t))).result
+        top = reduce(b, kept, [1], hlo.MaximumOp, lowest)
+        wide = Expr(b, TensorType(f64, [rows, classes]))
+        top_wide = b(hlo.BroadcastInDimOp(b(hlo.ConvertOp(top, f64)).result, wide.type, [0]))
+        terms = wide.unary(
+            hlo.ExponentialOp, wide.sub(b(hlo.ConvertOp(op.logits, f64)).result, top_wide.result)
+        )
+        terms = wide.select(finite, terms, 0.0)
+        cdf = scan(b, terms, 1, hlo.AddOp, scalar(b, 0.0, f64))
+        total = b(hlo.SliceOp(cdf, [0, classes - 1], [rows, classes])).result
+        total = b(hlo.ReshapeOp(total, TensorType(f64, [rows]))).result
+        to_find = unit.mul(u, b(hlo.BroadcastInDimOp(total, unit.type, [0])).result)
+        cube = TensorType(f64, [rows, samples, classes])
+        at_or_below = b(
+            hlo.CompareOp(
+                b(hlo.BroadcastInDimOp(cdf, cube, [0, 2])).result,
+                b(hlo.BroadcastInDimOp(to_find, cube, [0, 1])).result,
+                "LE",
+                "FLOAT",
+            )
+        ).result
+        counts = b(hlo.ConvertOp(at_or_below, out_t.element_type)).result
+        rewriter.replace(op, [], [reduce(b, counts, [2], hlo.AddOp, 0.0)])
+
+
+PATTERNS: tuple[RewritePattern, ...] = (StatelessRandomLowering(), StatelessMultinomialLowering())

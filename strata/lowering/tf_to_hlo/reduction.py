@@ -195,12 +195,27 @@ class CumulativeLowering(RewritePattern):
                 limits[axis] = n - 1
                 kept = b(hlo.SliceOp(x, starts, limits)).result
                 x = b(hlo.PadOp(kept, identity, one, none)).result
-        window = [1] * len(shape)
-        window[axis] = max(n, 1)
-        padding = [(0, 0)] * len(shape)
-        padding[axis] = (0, n - 1) if reverse else (n - 1, 0)
-        sums = hlo.ReduceWindowOp(x, identity, window, body, padding=padding)
-        rewriter.replace(op, [], [b(sums).results[0]])
+        rewriter.replace(op, [], [scan(b, x, axis, body, identity, reverse)])
+
+
+def scan(
+    b: LocatedBuilder,
+    x: SSAValue,
+    axis: int,
+    body: type[hlo.ElementwiseBinaryOp] | Callable[[SSAValue, SSAValue], list[Operation]],
+    identity: SSAValue,
+    reverse: bool = False,
+) -> SSAValue:
+    """The inclusive scan of x along `axis` (from the end with `reverse`): a reduce_window over
+    the whole axis, padded with the identity n - 1 before it, so that each element combines its
+    window in order from the first (a running sum in the order a loop adds)."""
+    shape = shape_of(x.type)
+    n = shape[axis]
+    window = [1] * len(shape)
+    window[axis] = max(n, 1)
+    padding = [(0, 0)] * len(shape)
+    padding[axis] = (0, n - 1) if reverse else (n - 1, 0)
+    return b(hlo.ReduceWindowOp(x, identity, window, body, padding=padding)).results[0]
 
 
 class TopKLowering(RewritePattern):

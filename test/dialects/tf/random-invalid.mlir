@@ -69,3 +69,20 @@ func.func @stateful_half() {
   %0 = "tf.RandomUniform"(%shape) <{seed = 1 : i64, seed2 = 2 : i64}> : (tensor<1xi32>) -> tensor<4xf16>
   func.return
 }
+
+// -----
+
+func.func @multinomial_count(%logits: tensor<2x5xf32>, %n: tensor<i32>, %seed: tensor<2xi64>) {
+  // expected-error @+1 {{num_samples must be a constant count, found a value known only at run time}}
+  %0 = "tf.StatelessMultinomial"(%logits, %n, %seed) : (tensor<2x5xf32>, tensor<i32>, tensor<2xi64>) -> tensor<2x3xi64>
+  func.return
+}
+
+// -----
+
+func.func @multinomial_rank(%logits: tensor<5xf32>, %seed: tensor<2xi64>) {
+  %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{logits must be a 2-D float tensor, found tensor<5xf32>}}
+  %0 = "tf.StatelessMultinomial"(%logits, %n, %seed) : (tensor<5xf32>, tensor<i32>, tensor<2xi64>) -> tensor<2x3xi64>
+  func.return
+}

@@ -98,3 +98,36 @@ func.func @seeded() -> tensor<4xf32> {
   %0 = "tf.RandomUniform"(%shape) <{seed = 5 : i64, seed2 = -7 : i64}> : (tensor<1xi32>) -> tensor<4xf32>
   func.return %0 : tensor<4xf32>
 }
+
+// -----
+
+// Categorical samples: 2 rows x 3 samples take 12 words (3 groups), two per sample made a
+// double in [0, 1) (20 + 32 mantissa bits under 1.0's exponent, minus 1); each row's running
+// sum of exp(logit - max) over finite logits in f64 (a reduce_window padded 4 before: in
+// order), the sample the count of running sums at or below u times the row's total.
+// CHECK-LABEL: func.func @multinomial
+// CHECK:         hlo.iota dim = 0 : tensor<3xi64>
+// CHECK:         %[[PAIRS:.*]] = hlo.reshape %{{.*}} : (tensor<12xi64>) -> tensor<2x3x2xi64>
+// CHECK:         hlo.slice %[[PAIRS]] [0:2, 0:3, 0:1]
+// CHECK:         hlo.constant dense<1048575> : tensor<2x3xi64>
+// CHECK:         hlo.shift_left
+// CHECK:         hlo.constant dense<4607182418800017408> : tensor<2x3xi64>
+// CHECK:         %[[D:.*]] = hlo.bitcast_convert %{{.*}} : (tensor<2x3xi64>) -> tensor<2x3xf64>
+// CHECK:         %[[U:.*]] = hlo.subtract %[[D]], %{{.*}} : tensor<2x3xf64>
+// CHECK:         %[[FINITE:.*]] = hlo.is_finite %[[LOGITS:.*]] :
+// CHECK:         %[[TOP:.*]] = hlo.reduce(%{{.*}} init: %{{.*}}) applies hlo.maximum across dimensions = [1]
+// CHECK:         %[[E:.*]] = hlo.exponential %{{.*}} : tensor<2x5xf64>
+// CHECK:         %[[TERMS:.*]] = hlo.select %[[FINITE]], %[[E]]
+// CHECK:         %[[CDF:.*]] = "hlo.reduce_window"(%[[TERMS]], %{{.*}}) <{window_dimensions = array<i64: 1, 5>, padding = dense<{{\[}}[0, 0], [4, 0]]>
+// CHECK:         %[[TOTAL:.*]] = hlo.slice %[[CDF]] [0:2, 4:5]
+// CHECK:         %[[FIND:.*]] = hlo.multiply %[[U]], %{{.*}} : tensor<2x3xf64>
+// CHECK:         %[[C3:.*]] = hlo.broadcast_in_dim %[[CDF]], dims = [0, 2] : (tensor<2x5xf64>) -> tensor<2x3x5xf64>
+// CHECK:         %[[F3:.*]] = hlo.broadcast_in_dim %[[FIND]], dims = [0, 1]
+// CHECK:         %[[LE:.*]] = hlo.compare LE, %[[C3]], %[[F3]], FLOAT
+// CHECK:         %[[N:.*]] = hlo.convert %[[LE]] : (tensor<2x3x5xi1>) -> tensor<2x3x5xi64>
+// CHECK:         hlo.reduce(%[[N]] init: %{{.*}}) applies hlo.add across dimensions = [2] : (tensor<2x3x5xi64>, tensor<i64>) -> tensor<2x3xi64>
+func.func @multinomial(%logits: tensor<2x5xf32>, %seed: tensor<2xi64>) -> tensor<2x3xi64> {
+  %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.StatelessMultinomial"(%logits, %n, %seed) : (tensor<2x5xf32>, tensor<i32>, tensor<2xi64>) -> tensor<2x3xi64>
+  func.return %0 : tensor<2x3xi64>
+}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from xdsl.dialects.builtin import i32
+from xdsl.dialects.builtin import i32, i64
 from xdsl.ir import Operation, SSAValue
 
 from strata.dialects import tf
@@ -122,7 +122,14 @@ def build_stateful_random(node: NodeDefMessage, operands: list[SSAValue]) -> Ope
     )
 
 
+def build_stateless_multinomial(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    logits, count, seed = operands
+    dtype = attr_element_type(node, "output_dtype") if "output_dtype" in node.attr else i64
+    return tf.StatelessMultinomialOp(logits, count, seed, dtype)
+
+
 BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
+    "StatelessMultinomial": build_stateless_multinomial,
     **{name: build_stateless_random for name in _STATELESS_RANDOM},
     **{name: build_stateful_random for name in _STATEFUL_RANDOM},
     "HistogramFixedWidth": build_histogram,
