@@ -22,6 +22,7 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     TensorType,
     f32,
+    f64,
     i32,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
@@ -525,8 +526,11 @@ sqrt(w) - 3.25) and above (in sqrt(w) - 5), highest degree first."""
 
 
 def _erf_inv(h: _Hlo, x: SSAValue) -> SSAValue:
-    """x P(w) with w = -log1p(-x^2), P by the range of w (Giles); ±inf at ±1"""
-    w = h.neg(h.log1p(h.mul(x, h.neg(x))))
+    """x P(w) with w = -log((1 - x)(1 + x)), P by the range of w (Giles); ±inf at ±1. The
+    factors are exact near ±1, where 1 - x^2 would lose the low bits of x (64 ulp at 0.9998 in
+    f32 through log1p(-x^2); near 0 the log of a number near 1 loses nothing that matters)."""
+    one = h.const(1.0, x)
+    w = h.neg(h.log(h.mul(h.sub(one, x), h.add(one, x))))
     if _is_f64(x):
         p = _erf_inv_f64_poly(h, w)
     else:
@@ -612,6 +616,122 @@ def _bessel_i1e(h: _Hlo, x: SSAValue) -> SSAValue:
     far = h.div(h.chebyshev(h.sub(h.div(h.const(32.0, x), z), two), b), h.sqrt(z))
     within_8 = h.cmp(z, "LE", h.const(8.0, x))
     return h.mul(h.emit(hlo.SignOp(x)), h.select(within_8, near, far))
+
+
+I0E_A_F64 = (
+    -4.41534164647933937950e-18, 3.33079451882223809783e-17, -2.43127984654795469359e-16,
+    1.71539128555513303061e-15, -1.16853328779934516808e-14, 7.67618549860493561688e-14,
+    -4.85644678311192946090e-13, 2.95505266312963983461e-12, -1.72682629144155570723e-11,
+    9.67580903537323691224e-11, -5.18979560163526290666e-10, 2.65982372468238665035e-9,
+    -1.30002500998624804212e-8, 6.04699502254191894932e-8, -2.67079385394061173391e-7,
+    1.11738753912010371815e-6, -4.41673835845875056359e-6, 1.64484480707288970893e-5,
+    -5.75419501008210370398e-5, 1.88502885095841655729e-4, -5.76375574538582365885e-4,
+    1.63947561694133579842e-3, -4.32430999505057594430e-3, 1.05464603945949983183e-2,
+    -2.37374148058994688156e-2, 4.93052842396707084878e-2, -9.49010970480476444210e-2,
+    1.71620901522208775349e-1, -3.04682672343198398683e-1, 6.76795274409476084995e-1,
+)  # fmt: skip
+"""Cephes' Chebyshev coefficients of exp(-x) I0(x) on [0, 8]."""
+I0E_B_F64 = (
+    -7.23318048787475395456e-18, -4.83050448594418207126e-18, 4.46562142029675999901e-17,
+    3.46122286769746109310e-17, -2.82762398051658348494e-16, -3.42548561967721913462e-16,
+    1.77256013305652638360e-15, 3.81168066935262242075e-15, -9.55484669882830764870e-15,
+    -4.15056934728722208663e-14, 1.54008621752140982691e-14, 3.85277838274214270114e-13,
+    7.18012445138366623367e-13, -1.79417853150680611778e-12, -1.32158118404477131188e-11,
+    -3.14991652796324136454e-11, 1.18891471078464383424e-11, 4.94060238822496958910e-10,
+    3.39623202570838634515e-9, 2.26666899049817806459e-8, 2.04891858946906374183e-7,
+    2.89137052083475648297e-6, 6.88975834691682398426e-5, 3.36911647825569408990e-3,
+    8.04490411014108831608e-1,
+)  # fmt: skip
+"""Cephes' Chebyshev coefficients of exp(-x) sqrt(x) I0(x) on [8, inf) in 32 / x - 2."""
+
+
+def _bessel_i0e(h: _Hlo, x: SSAValue) -> SSAValue:
+    """A(|x| / 2 - 2) for |x| <= 8, B(32 / |x| - 2) / sqrt|x| above (in x's type)"""
+    z = h.abs(x)
+    two = h.const(2.0, x)
+    near = h.chebyshev(h.sub(h.mul(h.const(0.5, x), z), two), I0E_A_F64)
+    far = h.div(h.chebyshev(h.sub(h.div(h.const(32.0, x), z), two), I0E_B_F64), h.sqrt(z))
+    return h.select(h.cmp(z, "LE", h.const(8.0, x)), near, far)
+
+
+# ---------------------------------------------------------------------------------------------
+# ndtri, the inverse of the standard normal CDF: Cephes' rational approximations, in f64
+
+NDTRI_P0 = (
+    -5.99633501014107895267e1, 9.80010754185999661536e1, -5.66762857469070293439e1,
+    1.39312609387279679503e1, -1.23916583867381258016e0,
+)  # fmt: skip
+NDTRI_Q0 = (
+    1.0, 1.95448858338141759834e0, 4.67627912898881538453e0, 8.63602421390890590575e1,
+    -2.25462687854119370527e2, 2.00260212380060660359e2, -8.20372256168333339912e1,
+    1.59056225126211695515e1, -1.18331621121330003142e0,
+)  # fmt: skip
+"""|p - 1/2| <= 3/8: x = w + w^3 P0(w^2) / Q0(w^2) (times sqrt(2 pi)), w = p - 1/2."""
+NDTRI_P1 = (
+    4.05544892305962419923e0, 3.15251094599893866154e1, 5.71628192246421288162e1,
+    4.40805073893200834700e1, 1.46849561928858024014e1, 2.18663306850790267539e0,
+    -1.40256079171354495875e-1, -3.50424626827848203418e-2, -8.57456785154685413611e-4,
+)  # fmt: skip
+NDTRI_Q1 = (
+    1.0, 1.57799883256466749731e1, 4.53907635128879210584e1, 4.13172038254672030440e1,
+    1.50425385692907503408e1, 2.50464946208309415979e0, -1.42182922854787788574e-1,
+    -3.80806407691578277194e-2, -9.33259480895457427372e-4,
+)  # fmt: skip
+"""Tails with z = sqrt(-2 log p) in [2, 8): x = z - log(z) / z - P1(1/z) / (z Q1(1/z))."""
+NDTRI_P2 = (
+    3.23774891776946035970e0, 6.91522889068984211695e0, 3.93881025292474443415e0,
+    1.33303460815807542389e0, 2.01485389549179081538e-1, 1.23716634817820021358e-2,
+    3.01581553508235416007e-4, 2.65806974686737550832e-6, 6.23974539184983293730e-9,
+)  # fmt: skip
+NDTRI_Q2 = (
+    1.0, 6.02427039364742014255e0, 3.67983563856160859403e0, 1.37702099489081330271e0,
+    2.16236993594496635890e-1, 1.34204006088543189037e-2, 3.28014464682127739104e-4,
+    2.89247864745380683936e-6, 6.79019408009981274425e-9,
+)  # fmt: skip
+"""Tails with z >= 8 (p below e^-32)."""
+EXP_MINUS_2 = 0.13533528323661269189
+
+
+def _ndtri(h: _Hlo, p: SSAValue) -> SSAValue:
+    """x with Phi(x) = p, computed in f64 (f32 rounded once at the end): the central
+    approximation, or by the smaller tail (q = min(p, 1 - p)) and the sign; -inf at 0, inf at
+    1, NaN outside [0, 1]."""
+    element = _element(p)
+    wide = p if _is_f64(p) else h.emit(hlo.ConvertOp(p, f64))
+    one = h.const(1.0, wide)
+    upper = h.cmp(wide, "GT", h.const(1.0 - EXP_MINUS_2, wide))
+    q = h.select(upper, h.sub(one, wide), wide)
+    w = h.sub(q, h.const(0.5, wide))
+    w2 = h.mul(w, w)
+    central = h.mul(
+        h.add(w, h.mul(w, h.div(h.mul(w2, h.poly(w2, NDTRI_P0)), h.poly(w2, NDTRI_Q0)))),
+        h.const(math.sqrt(2.0 * math.pi), wide),
+    )
+    tail_q = h.select(h.cmp(q, "GT", h.const(0.0, wide)), q, h.const(0.5, wide))  # no log(0)
+    z = h.sqrt(h.mul(h.const(-2.0, wide), h.log(tail_q)))
+    inv = h.div(one, z)
+    near_tail = h.div(h.mul(inv, h.poly(inv, NDTRI_P1)), h.poly(inv, NDTRI_Q1))
+    far_tail = h.div(h.mul(inv, h.poly(inv, NDTRI_P2)), h.poly(inv, NDTRI_Q2))
+    far = h.cmp(z, "GE", h.const(8.0, wide))
+    tail = h.sub(h.sub(z, h.div(h.log(z), z)), h.select(far, far_tail, near_tail))
+    lower_tail = h.neg(tail)  # q is the lower tail's probability: x < 0 there
+    in_center = h.cmp(q, "GT", h.const(EXP_MINUS_2, wide))
+    x = h.select(in_center, central, h.select(upper, tail, lower_tail))
+    x = h.select(h.cmp(wide, "EQ", h.const(0.0, wide)), h.const(-math.inf, wide), x)
+    x = h.select(h.cmp(wide, "EQ", one), h.const(math.inf, wide), x)
+    outside = h.emit(hlo.OrOp(h.cmp(wide, "LT", h.const(0.0, wide)), h.cmp(wide, "GT", one)))
+    x = h.select(outside, h.const(math.nan, wide), x)
+    return x if _is_f64(p) else h.emit(hlo.ConvertOp(x, element))
+
+
+SPECIAL_FUNCTIONS: dict[str, Real] = {"bessel_i0e": _bessel_i0e, "ndtri": _ndtri}
+"""Functions the tf lowering expands here though no chlo op names them (tf.BesselI0e, tf.Ndtri):
+`expand_special_function`."""
+
+
+def expand_special_function(name: str, at: Operation, x: SSAValue) -> SSAValue:
+    """SPECIAL_FUNCTIONS[name] of x as hlo ops before `at` (f16 and bf16 computed in f32)."""
+    return _in_f32(_Hlo(at), x, SPECIAL_FUNCTIONS[name])
 
 
 # ---------------------------------------------------------------------------------------------

@@ -141,6 +141,14 @@ AcoshOp = _unary("tf.Acosh", "Elementwise inverse hyperbolic cosine (NaN below 1
 AtanhOp = _unary("tf.Atanh", "Elementwise inverse hyperbolic tangent.", FloatUnaryOp)
 LgammaOp = _unary("tf.Lgamma", "Elementwise log |gamma(x)|.", FloatUnaryOp)
 DigammaOp = _unary("tf.Digamma", "Elementwise digamma, the derivative of lgamma.", FloatUnaryOp)
+ErfinvOp = _unary("tf.Erfinv", "Elementwise inverse of erf (±inf at ±1, NaN beyond).", FloatUnaryOp)
+NdtriOp = _unary(
+    "tf.Ndtri",
+    "Elementwise inverse of the standard normal CDF (-inf at 0, inf at 1, NaN outside).",
+    FloatUnaryOp,
+)
+BesselI0eOp = _unary("tf.BesselI0e", "Elementwise e^-|x| I0(x).", FloatUnaryOp)
+BesselI1eOp = _unary("tf.BesselI1e", "Elementwise e^-|x| I1(x).", FloatUnaryOp)
 RintOp = _unary("tf.Rint", "Elementwise round half to even of floats.", FloatUnaryOp)
 InvertOp = _unary("tf.Invert", "Elementwise bitwise not of integers.", _IntUnary)
 ReciprocalOp = _unary(
@@ -232,6 +240,14 @@ FloorModOp = _binary(
 DivNoNanOp = _binary("tf.DivNoNan", "Elementwise x / y, or 0 where y == 0.", _FloatBinary)
 MulNoNanOp = _binary(
     "tf.MulNoNan", "Elementwise x * y, or 0 where y == 0 (even for an infinite x).", _FloatBinary
+)
+ZetaOp = _binary(
+    "tf.Zeta", "Elementwise Hurwitz zeta: the sum over n >= 0 of (q + n)^-x.", _FloatBinary
+)
+PolygammaOp = _binary(
+    "tf.Polygamma",
+    "Elementwise n-th derivative of digamma at x, for operands (n, x).",
+    _FloatBinary,
 )
 XlogyOp = _binary("tf.Xlogy", "Elementwise x * log(y), or 0 where x == 0.", _FloatBinary)
 XdivyOp = _binary("tf.Xdivy", "Elementwise x / y, or 0 where x == 0.", _FloatBinary)
@@ -1086,6 +1102,12 @@ OPS: list[type[Operation]] = [
     AtanhOp,
     LgammaOp,
     DigammaOp,
+    ErfinvOp,
+    NdtriOp,
+    BesselI0eOp,
+    BesselI1eOp,
+    ZetaOp,
+    PolygammaOp,
     RintOp,
     ReciprocalOp,
     InvertOp,

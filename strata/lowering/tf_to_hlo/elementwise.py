@@ -26,6 +26,7 @@ from strata.dialects.tensor_types import is_float, is_static, shape_of
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.helpers import any_true, broadcast_to, scalar, splat
+from strata.transforms.chlo_legalize_to_hlo import expand_special_function
 
 BINARY: dict[type[Operation], type[hlo.ElementwiseBinaryOp]] = {
     tf.AddV2Op: hlo.AddOp,
@@ -60,8 +61,19 @@ CHLO_UNARY: dict[type[Operation], type[chlo.ChloUnaryOp]] = {
     tf.AtanhOp: chlo.AtanhOp,
     tf.LgammaOp: chlo.LgammaOp,
     tf.DigammaOp: chlo.DigammaOp,
+    tf.ErfinvOp: chlo.ErfInvOp,
+    tf.BesselI1eOp: chlo.BesselI1eOp,
 }
 """tf unary op -> the chlo op with its semantics (chlo-legalize-to-hlo expands it)."""
+
+CHLO_BINARY: dict[type[Operation], type[chlo.ChloBinaryOp]] = {
+    tf.ZetaOp: chlo.ZetaOp,
+    tf.PolygammaOp: chlo.PolygammaOp,
+}
+"""tf binary op -> the chlo op with its semantics, on operands broadcast to the result."""
+
+SPECIAL: dict[type[Operation], str] = {tf.NdtriOp: "ndtri", tf.BesselI0eOp: "bessel_i0e"}
+"""tf unary op -> its function in chlo_legalize_to_hlo.SPECIAL_FUNCTIONS (no chlo op has it)."""
 
 
 def all_static(op: Operation) -> bool:
@@ -73,10 +85,10 @@ class BinaryLowering(RewritePattern):
 
     @property
     def handles(self) -> tuple[type[Operation], ...]:
-        return tuple(BINARY)  # read late: the math family adds rows below
+        return (*BINARY, *CHLO_BINARY)  # read late: the math family adds rows below
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        target = BINARY.get(type(op))
+        target = BINARY.get(type(op)) or CHLO_BINARY.get(type(op))
         if target is None or not all_static(op):
             return
         b = LocatedBuilder(rewriter, op)
@@ -88,13 +100,18 @@ class BinaryLowering(RewritePattern):
 
 
 class UnaryLowering(RewritePattern):
-    """tf.Exp(x) -> hlo.exponential(x), tf.Asin(x) -> chlo.asin(x); likewise the tables."""
+    """tf.Exp(x) -> hlo.exponential(x), tf.Asin(x) -> chlo.asin(x); likewise the tables;
+    tf.Ndtri, tf.BesselI0e -> their expansions in chlo_legalize_to_hlo."""
 
     @property
     def handles(self) -> tuple[type[Operation], ...]:
-        return (*UNARY, *CHLO_UNARY)  # read late: the math family adds rows below
+        return (*UNARY, *CHLO_UNARY, *SPECIAL)  # read late: the math family adds rows below
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if type(op) in SPECIAL and all_static(op):
+            value = expand_special_function(SPECIAL[type(op)], op, op.operands[0])
+            rewriter.replace(op, [], [value])
+            return
         target = UNARY.get(type(op)) or CHLO_UNARY.get(type(op))
         if target is None or not all_static(op):
             return

@@ -461,3 +461,36 @@ func.func @bitcast(%x: tensor<3xf32>, %h: tensor<3x2xi16>) -> (tensor<3xi32>, te
   %2 = "tf.Bitcast"(%h) : (tensor<3x2xi16>) -> tensor<3xi32>
   func.return %0, %1, %2 : tensor<3xi32>, tensor<3x4xui8>, tensor<3xi32>
 }
+
+// -----
+
+// Special functions: Erfinv and BesselI1e are chlo's; Zeta and Polygamma chlo's too, on
+// operands broadcast to the result; Ndtri (no chlo op) is Cephes' rational approximations in
+// f64, rounded to f32 once: the centre for |p - 1/2| <= 1/2 - e^-2, else the smaller tail q by
+// z = sqrt(-2 log q), its sign from the side; -inf at 0, inf at 1, NaN outside [0, 1].
+// CHECK-LABEL: func.func @special
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3xf32>, %[[Q:.*]]: tensor<3xf32>)
+// CHECK:         chlo.erf_inv %[[X]]
+// CHECK:         %[[QB:.*]] = hlo.broadcast_in_dim %[[Q]], dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK:         chlo.zeta %[[X]], %[[QB]]
+// CHECK:         %[[P:.*]] = hlo.convert %[[X]] : (tensor<2x3xf32>) -> tensor<2x3xf64>
+// CHECK:         hlo.constant dense<0.8646647167633873> : tensor<f64>
+// CHECK:         hlo.constant dense<-59.963350101410789> : tensor<f64>
+// CHECK:         hlo.log
+// CHECK:         hlo.sqrt
+// CHECK:         hlo.constant dense<8.000000e+00> : tensor<f64>
+// CHECK:         hlo.constant dense<0xfff0000000000000> : tensor<f64>
+// CHECK:         hlo.constant dense<0x7ff0000000000000> : tensor<f64>
+// CHECK:         hlo.or
+// CHECK:         %[[N:.*]] = hlo.select
+// CHECK:         hlo.convert %[[N]] : (tensor<2x3xf64>) -> tensor<2x3xf32>
+// CHECK:         chlo.polygamma
+// CHECK:         chlo.bessel_i1e %[[X]]
+func.func @special(%x: tensor<2x3xf32>, %q: tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) {
+  %0 = "tf.Erfinv"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = "tf.Zeta"(%x, %q) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %2 = "tf.Ndtri"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %3 = "tf.Polygamma"(%x, %x) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %4 = "tf.BesselI1e"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %0, %1, %2, %3, %4 : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>
+}
