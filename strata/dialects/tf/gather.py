@@ -13,7 +13,14 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import DYNAMIC_INDEX, BoolAttr, IntegerAttr, IntegerType, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
+from xdsl.irdl import (
+    irdl_op_definition,
+    operand_def,
+    prop_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
@@ -691,6 +698,86 @@ class DenseBincountOp(TfOp):
         return [self._infer(self.input, self.size, self.weights)]
 
 
+@irdl_op_definition
+class RaggedTensorToTensorOp(TfOp):
+    """A ragged tensor of rank-1 raggedness (its `values` [N, ...] and `row_splits` [R + 1]:
+    row r holds values[splits[r] : splits[r + 1]]) as a dense [B, L, ...] tensor of the
+    constant `shape` (B -1: R rows; L must be given: the longest row is known only at run
+    time): row r's values from column 0, `default_value` (broadcast) after them and in rows past
+    R; longer rows are cut at L (RaggedTensor.to_tensor; the ROW_SPLITS form of TensorFlow's op).
+    `%y = "tf.RaggedTensorToTensor"(%shape, %values, %default, %splits) : (tensor<2xi64>,
+    tensor<9xi32>, tensor<i32>, tensor<4xi64>) -> tensor<3x5xi32>`"""
+
+    name = "tf.RaggedTensorToTensor"
+    shape = operand_def(TensorType)
+    values = operand_def(TensorType)
+    default_value = operand_def(TensorType)
+    row_partition_tensors = var_operand_def(TensorType)
+    """TensorFlow's list of partitions: here one, the row splits."""
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, shape: SSAValue, values: SSAValue, default: SSAValue, splits: SSAValue):
+        super().__init__(
+            operands=[shape, values, default, [splits]],
+            result_types=[self._infer(shape, values, default, [splits])],
+        )
+
+    @property
+    def row_splits(self) -> SSAValue:
+        return self.row_partition_tensors[0]
+
+    @staticmethod
+    def _infer(
+        shape: SSAValue, values: SSAValue, default: SSAValue, partitions: Sequence[SSAValue]
+    ) -> TensorType[Attribute]:
+        if len(partitions) != 1:
+            raise VerifyException(
+                f"expected one row partition (the row splits), found {len(partitions)}"
+            )
+        splits = partitions[0]
+        v, d, r = (expect_tensor(x, w) for x, w in ((values, "values"), (default, "default"),
+                                                     (splits, "row_splits")))  # fmt: skip
+        if (
+            v.get_num_dims() < 1
+            or r.get_num_dims() != 1
+            or not isinstance(r.element_type, IntegerType)
+        ):
+            raise VerifyException(
+                f"values must have a rank and row_splits be a 1-D integer tensor, found {v} and {r}"
+            )
+        inner = list(v.get_shape()[1:])
+        if (
+            d.element_type != v.element_type
+            or d.get_num_dims() > len(inner)
+            or not (dims_compatible(list(d.get_shape()), inner[len(inner) - d.get_num_dims() :]))
+        ):
+            raise VerifyException(
+                f"default_value must broadcast to a row element {format_shape(inner)} of "
+                f"{v.element_type}, found {d}"
+            )
+        wanted = constant_value(shape)
+        rows = r.get_shape()[0] - 1 if r.get_shape()[0] != DYNAMIC_INDEX else DYNAMIC_INDEX
+        dims = [int(x) for x in wanted.reshape(-1)] if wanted is not None else None
+        if dims is None or len(dims) != 1 + len(v.get_shape()) or dims[1] < 0:
+            raise VerifyException(
+                "shape must be a constant of the output's rank "
+                f"({1 + v.get_num_dims()}) with its column count given (the longest row is "
+                f"known only at run time), found "
+                f"{dims if dims is not None else 'a value known only at run time'}"
+            )
+        if any(want not in (-1, have) for want, have in zip(dims[2:], inner, strict=True)):
+            raise VerifyException(
+                f"shape {dims} changes the values' dense dims {format_shape(inner)}"
+            )
+        return TensorType(v.element_type, [dims[0] if dims[0] >= 0 else rows, dims[1], *inner])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [
+            self._infer(self.shape, self.values, self.default_value, self.row_partition_tensors)
+        ]
+
+
 OPS: list[type[Operation]] = [
     DenseBincountOp,
     GatherV2Op,
@@ -712,4 +799,5 @@ OPS: list[type[Operation]] = [
     TensorScatterSubOp,
     TensorScatterMaxOp,
     TensorScatterMinOp,
+    RaggedTensorToTensorOp,
 ]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import numpy as np
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType, i1
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType, i1, i64
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
@@ -355,6 +355,51 @@ class DenseBincountLowering(RewritePattern):
         rewriter.replace(op, [], [total])
 
 
+class RaggedToTensorLowering(RewritePattern):
+    """tf.RaggedTensorToTensor(shape, values [N, ...], default, splits [R + 1]) -> per output
+    cell (r, j) the position splits[r] + j (an iota along the columns plus each row's start),
+    inside the row when j < splits[r + 1] - splits[r] (rows past R have none); the values taken
+    there (`take`, positions clamped into [0, N)), the default broadcast elsewhere"""
+
+    handles = (tf.RaggedTensorToTensorOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.RaggedTensorToTensorOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        out_t = expect(op.output.type, TensorType)
+        out_shape = shape_of(out_t)
+        rows, columns = out_shape[0], out_shape[1]
+        default = broadcast_to(b, op.default_value, out_shape)
+        count = shape_of(op.values.type)[0]
+        splits = op.row_splits
+        if expect(splits.type, TensorType).element_type != i64:
+            splits = b(hlo.ConvertOp(splits, i64)).result
+        kept = min(shape_of(splits.type)[0] - 1, rows)
+        if count == 0 or kept <= 0 or columns == 0:
+            rewriter.replace(op, [], [default])
+            return
+        starts = b(hlo.SliceOp(splits, [0], [kept])).result
+        ends = b(hlo.SliceOp(splits, [1], [kept + 1])).result
+        lengths = b(hlo.SubtractOp(ends, starts)).result
+        if rows > kept:  # rows past the ragged tensor's: length 0
+            zero = scalar(b, 0, i64)
+            starts = b(hlo.PadOp(starts, zero, [0], [rows - kept])).result
+            lengths = b(hlo.PadOp(lengths, zero, [0], [rows - kept])).result
+        grid = TensorType(i64, [rows, columns])
+        column = b(hlo.IotaOp(1, grid)).output
+        spread_rows = [b(hlo.BroadcastInDimOp(v, grid, [0])).result for v in (starts, lengths)]
+        position = b(hlo.AddOp(spread_rows[0], column)).result
+        inside = b(hlo.CompareOp(column, spread_rows[1], "LT", "SIGNED")).result
+        low, high = scalar(b, 0, i64), scalar(b, count - 1, i64)
+        position = b(hlo.ClampOp(low, position, high)).result
+        taken = take(b, op.values, position, 0, 0, out_t)
+        mask = inside
+        if len(out_shape) > 2:  # each cell a tensor of the values' inner dims
+            mask = b(hlo.BroadcastInDimOp(inside, TensorType(i1, out_shape), [0, 1])).result
+        rewriter.replace(op, [], [b(hlo.SelectOp(mask, taken, default)).result])
+
+
 PATTERNS: tuple[RewritePattern, ...] = (
     DenseBincountLowering(),
     GatherLowering(),
@@ -362,4 +407,5 @@ PATTERNS: tuple[RewritePattern, ...] = (
     SegmentLowering(),
     GatherNdLowering(),
     ScatterNdLowering(),
+    RaggedToTensorLowering(),
 )

@@ -177,3 +177,32 @@ func.func @segment_unsorted(%d: tensor<3x2xf32>) -> tensor<3x2xf32> {
   %y = "tf.SegmentSum"(%d, %ids) : (tensor<3x2xf32>, tensor<3xi32>) -> tensor<3x2xf32>
   func.return %y : tensor<3x2xf32>
 }
+
+// -----
+
+func.func @ragged_columns_unknown(%values: tensor<9xi32>, %splits: tensor<4xi64>) {
+  %shape = "tf.Const"() <{value = dense<[5, -1]> : tensor<2xi64>}> : () -> tensor<2xi64>
+  %default = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{shape must be a constant of the output's rank (2) with its column count given (the longest row is known only at run time), found [5, -1]}}
+  %0 = "tf.RaggedTensorToTensor"(%shape, %values, %default, %splits) : (tensor<2xi64>, tensor<9xi32>, tensor<i32>, tensor<4xi64>) -> tensor<5x4xi32>
+  func.return
+}
+
+// -----
+
+func.func @ragged_dense_dim(%values: tensor<9x2xf32>, %splits: tensor<4xi64>) {
+  %shape = "tf.Const"() <{value = dense<[5, 4, 3]> : tensor<3xi64>}> : () -> tensor<3xi64>
+  %default = "tf.Const"() <{value = dense<0.0> : tensor<f32>}> : () -> tensor<f32>
+  // expected-error @+1 {{shape [5, 4, 3] changes the values' dense dims [2]}}
+  %0 = "tf.RaggedTensorToTensor"(%shape, %values, %default, %splits) : (tensor<3xi64>, tensor<9x2xf32>, tensor<f32>, tensor<4xi64>) -> tensor<5x4x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @ragged_default(%values: tensor<9xi32>, %splits: tensor<4xi64>, %default: tensor<2xi32>) {
+  %shape = "tf.Const"() <{value = dense<[5, 4]> : tensor<2xi64>}> : () -> tensor<2xi64>
+  // expected-error @+1 {{default_value must broadcast to a row element [] of i32, found tensor<2xi32>}}
+  %0 = "tf.RaggedTensorToTensor"(%shape, %values, %default, %splits) : (tensor<2xi64>, tensor<9xi32>, tensor<2xi32>, tensor<4xi64>) -> tensor<5x4xi32>
+  func.return
+}

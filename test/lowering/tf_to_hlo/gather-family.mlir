@@ -209,3 +209,32 @@ func.func @dense_bincount(%x: tensor<2x3xi32>, %w: tensor<2x3xf32>) -> tensor<2x
   %0 = "tf.DenseBincount"(%x, %n, %w) <{binary_output = false}> : (tensor<2x3xi32>, tensor<i32>, tensor<2x3xf32>) -> tensor<2x4xf32>
   func.return %0 : tensor<2x4xf32>
 }
+
+// -----
+
+// RaggedTensorToTensor (ROW_SPLITS): rows start at splits[r] and hold splits[r + 1] - splits[r]
+// values; 3 ragged rows in 5 output rows (the last two of length 0); cell (r, j) takes the value
+// at start + j (clamped into [0, 9)) where j is below the row's length, the default elsewhere.
+// CHECK-LABEL: func.func @ragged
+// CHECK-SAME:    (%[[V:.*]]: tensor<9xi32>, %[[S:.*]]: tensor<4xi64>)
+// CHECK:         %[[D:.*]] = hlo.broadcast_in_dim %{{.*}}, dims = [] : (tensor<i32>) -> tensor<5x4xi32>
+// CHECK:         %[[START:.*]] = hlo.slice %[[S]] [0:3]
+// CHECK:         %[[END:.*]] = hlo.slice %[[S]] [1:4]
+// CHECK:         %[[LEN:.*]] = hlo.subtract %[[END]], %[[START]]
+// CHECK:         %[[STARTS:.*]] = hlo.pad %[[START]], %{{.*}}, low = [0], high = [2]
+// CHECK:         %[[LENS:.*]] = hlo.pad %[[LEN]], %{{.*}}, low = [0], high = [2]
+// CHECK:         %[[J:.*]] = hlo.iota dim = 1 : tensor<5x4xi64>
+// CHECK:         %[[S2:.*]] = hlo.broadcast_in_dim %[[STARTS]], dims = [0]
+// CHECK:         %[[L2:.*]] = hlo.broadcast_in_dim %[[LENS]], dims = [0]
+// CHECK:         %[[POS:.*]] = hlo.add %[[S2]], %[[J]]
+// CHECK:         %[[IN:.*]] = hlo.compare LT, %[[J]], %[[L2]], SIGNED
+// CHECK:         hlo.constant dense<8> : tensor<i64>
+// CHECK:         %[[P:.*]] = hlo.clamp %{{.*}}, %[[POS]], %{{.*}}
+// CHECK:         %[[G:.*]] = "hlo.gather"(%[[V]], %[[P]])
+// CHECK:         hlo.select %[[IN]], %[[G]], %[[D]] : tensor<5x4xi1>, tensor<5x4xi32>
+func.func @ragged(%values: tensor<9xi32>, %splits: tensor<4xi64>) -> tensor<5x4xi32> {
+  %shape = "tf.Const"() <{value = dense<[5, 4]> : tensor<2xi64>}> : () -> tensor<2xi64>
+  %default = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.RaggedTensorToTensor"(%shape, %values, %default, %splits) : (tensor<2xi64>, tensor<9xi32>, tensor<i32>, tensor<4xi64>) -> tensor<5x4xi32>
+  func.return %0 : tensor<5x4xi32>
+}

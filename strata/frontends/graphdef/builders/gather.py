@@ -7,7 +7,7 @@ from collections.abc import Callable
 from xdsl.ir import Operation, SSAValue
 
 from strata.dialects import tf
-from strata.frontends.graphdef.builders.attrs import attr_bool, attr_int
+from strata.frontends.graphdef.builders.attrs import attr_bool, attr_int, node_error
 from strata.frontends.graphdef.schema import NodeDefMessage
 
 
@@ -36,7 +36,20 @@ def build_dense_bincount(node: NodeDefMessage, operands: list[SSAValue]) -> Oper
     return tf.DenseBincountOp(x, size, weights, attr_bool(node, "binary_output"))
 
 
+def build_ragged_to_tensor(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    kinds = [k.decode() for k in node.attr["row_partition_types"].list.s]
+    if kinds != ["ROW_SPLITS"]:
+        raise node_error(
+            node,
+            f"row partitions {kinds}: only one ROW_SPLITS partition (a ragged rank of 1) is "
+            "supported",
+        )
+    shape, values, default, *partitions = operands
+    return tf.RaggedTensorToTensorOp(shape, values, default, partitions[0])
+
+
 BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
+    "RaggedTensorToTensor": build_ragged_to_tensor,
     "DenseBincount": build_dense_bincount,
     "GatherV2": build_gather_v2,
     "Gather": build_gather,
