@@ -834,25 +834,17 @@ class AvgPool3DOp(PoolOp):
     LAYOUT: ClassVar[str] = "NDHWC"
 
 
-@irdl_op_definition
-class FusedBatchNormV3Op(TfOp):
+class FusedBatchNormBase(TfOp):
     """Batch normalization with given statistics (inference: is_training = false only):
-    y = (x - mean) * rsqrt(variance + epsilon) * scale + offset over the channel dim.
-    Results: y, batch_mean, batch_variance, reserve_space_1/2/3 (in inference the statistics
-    are passed through). `%y, ... = "tf.FusedBatchNormV3"(%x, %s, %o, %m, %v) <{epsilon = ...}>`"""
+    y = (x - mean) * rsqrt(variance + epsilon) * scale + offset over the channel dim; the
+    statistics results pass mean and variance through. The three versions differ in their
+    results (V3 adds reserve_space_3) and V1 in taking statistics of x's type."""
 
-    name = "tf.FusedBatchNormV3"
     x = operand_def(TensorType)
     scale = operand_def(TensorType)
     offset = operand_def(TensorType)
     mean = operand_def(TensorType)
     variance = operand_def(TensorType)
-    y = result_def(TensorType)
-    batch_mean = result_def(TensorType)
-    batch_variance = result_def(TensorType)
-    reserve_space_1 = result_def(TensorType)
-    reserve_space_2 = result_def(TensorType)
-    reserve_space_3 = result_def(TensorType)
     epsilon = prop_def(FloatAttr, default_value=FloatAttr(0.0001, f32))
     exponential_avg_factor = prop_def(FloatAttr, default_value=FloatAttr(1.0, f32))
     data_format = prop_def(StringAttr, default_value=StringAttr("NHWC"))
@@ -874,7 +866,8 @@ class FusedBatchNormV3Op(TfOp):
             "is_training": BoolAttr.from_bool(is_training),
         }
         types = self._infer([v.type for v in operands], data_format, is_training)
-        super().__init__(operands=list(operands), properties=props, result_types=types)
+        count = len(type(self).get_irdl_definition().results)
+        super().__init__(operands=list(operands), properties=props, result_types=types[:count])
 
     @staticmethod
     def _infer(types: Sequence[Attribute], data_format: str, is_training: bool) -> list[Attribute]:
@@ -890,7 +883,7 @@ class FusedBatchNormV3Op(TfOp):
         x = expect_tensor(types[0], "x")
         if x.get_num_dims() != 4 or not is_float(x.element_type):
             raise VerifyException(f"x must be a 4-D float tensor, found {x}")
-        channels = x.get_shape()[FusedBatchNormV3Op.CHANNEL_AXIS[data_format]]
+        channels = x.get_shape()[FusedBatchNormBase.CHANNEL_AXIS[data_format]]
         stats: list[TensorType] = []
         for name, t in zip(("scale", "offset", "mean", "variance"), types[1:], strict=True):
             v = expect_tensor(t, name)
@@ -914,7 +907,46 @@ class FusedBatchNormV3Op(TfOp):
             [v.type for v in self.operands],
             self.data_format.data,
             bool(self.is_training.value.data),
-        )
+        )[: len(self.results)]
+
+
+@irdl_op_definition
+class FusedBatchNormV3Op(FusedBatchNormBase):
+    """Batch normalization with given statistics (inference): results y, batch_mean,
+    batch_variance, reserve_space_1/2/3 (see FusedBatchNormBase).
+    `%y, ... = "tf.FusedBatchNormV3"(%x, %s, %o, %m, %v) <{epsilon = ...}>`"""
+
+    name = "tf.FusedBatchNormV3"
+    y = result_def(TensorType)
+    batch_mean = result_def(TensorType)
+    batch_variance = result_def(TensorType)
+    reserve_space_1 = result_def(TensorType)
+    reserve_space_2 = result_def(TensorType)
+    reserve_space_3 = result_def(TensorType)
+
+
+@irdl_op_definition
+class FusedBatchNormV2Op(FusedBatchNormBase):
+    """FusedBatchNormV3 without reserve_space_3 (TF 1.x Keras and tf.layers models)."""
+
+    name = "tf.FusedBatchNormV2"
+    y = result_def(TensorType)
+    batch_mean = result_def(TensorType)
+    batch_variance = result_def(TensorType)
+    reserve_space_1 = result_def(TensorType)
+    reserve_space_2 = result_def(TensorType)
+
+
+@irdl_op_definition
+class FusedBatchNormOp(FusedBatchNormBase):
+    """FusedBatchNormV2 whose statistics have x's type (the first version: TF 1.x slim models)."""
+
+    name = "tf.FusedBatchNorm"
+    y = result_def(TensorType)
+    batch_mean = result_def(TensorType)
+    batch_variance = result_def(TensorType)
+    reserve_space_1 = result_def(TensorType)
+    reserve_space_2 = result_def(TensorType)
 
 
 class ResizeOp(TfOp):
@@ -1535,6 +1567,8 @@ OPS: list[type[Operation]] = [
     ExtractImagePatchesOp,
     AvgPool3DOp,
     FusedBatchNormV3Op,
+    FusedBatchNormV2Op,
+    FusedBatchNormOp,
     ResizeBilinearOp,
     ResizeNearestNeighborOp,
 ]

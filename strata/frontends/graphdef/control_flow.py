@@ -526,16 +526,9 @@ def _branch_switches(graph: Graph, merge: str, pred: TensorRef) -> tuple[str, ..
 # away at import); FunctionDef inputs read `node:arg:index`. The tf dialect's ops name theirs
 # as TensorFlow does (`output_args`).
 OUTPUT_ARGS: dict[str, tuple[str, ...]] = {
-    "FusedBatchNorm": ("y", "batch_mean", "batch_variance", "reserve_space_1", "reserve_space_2"),
-    "FusedBatchNormV2": ("y", "batch_mean", "batch_variance", "reserve_space_1", "reserve_space_2"),
-    "FusedBatchNormV3": (
-        "y", "batch_mean", "batch_variance", "reserve_space_1", "reserve_space_2",
-        "reserve_space_3",
-    ),
     "Unique": ("y", "idx"),
     "UniqueV2": ("y", "idx"),
     "TopKV2": ("values", "indices"),
-    "MaxPoolWithArgmax": ("output", "argmax"),
     "TensorListPopBack": ("output_handle", "tensor"),
     "TensorListConcatV2": ("tensor", "lengths"),
     "Switch": ("output_false", "output_true"),

@@ -1,5 +1,5 @@
 """tf neural-network ops -> hlo: BiasAdd, MatMul, Softmax, LogSoftmax, convolutions (Conv2D,
-DepthwiseConv2dNative, Conv2DBackpropInput), pools (MaxPool, AvgPool), FusedBatchNormV3."""
+DepthwiseConv2dNative, Conv2DBackpropInput), pools (MaxPool, AvgPool), FusedBatchNorm (V1 to V3)."""
 
 from __future__ import annotations
 
@@ -330,16 +330,16 @@ def _inside(start: int, size: int, limit: int) -> int:
     return max(0, min(start + size, limit) - max(start, 0))
 
 
-class FusedBatchNormV3Lowering(RewritePattern):
-    """tf.FusedBatchNormV3(x, scale, offset, mean, variance) (inference) ->
+class FusedBatchNormLowering(RewritePattern):
+    """tf.FusedBatchNorm / V2 / V3(x, scale, offset, mean, variance) (inference) ->
     factor = scale * rsqrt(variance + epsilon); y = x * factor + (offset - mean * factor)
     (TF's CPU kernel order), along the channel axis (NHWC or NCHW); the statistics results
-    pass mean and variance through"""
+    pass mean and variance through (V3's reserve_space_3: an empty tensor)"""
 
-    handles = (tf.FusedBatchNormV3Op,)
+    handles = (tf.FusedBatchNormOp, tf.FusedBatchNormV2Op, tf.FusedBatchNormV3Op)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if not isinstance(op, tf.FusedBatchNormV3Op) or not all_static(op):
+        if not isinstance(op, tf.FusedBatchNormBase) or not all_static(op):
             return
         if op.is_training.value.data:
             return
@@ -354,6 +354,10 @@ class FusedBatchNormV3Lowering(RewritePattern):
         channel = [op.channel_axis()]  # 3 (NHWC) or 1 (NCHW)
         scaled = b(hlo.MultiplyOp(op.x, spread(b, factor, x_shape, channel))).result
         y = b(hlo.AddOp(scaled, spread(b, shift, x_shape, channel))).result
+        passed = [y, op.mean, op.variance, op.mean, op.variance]
+        if not isinstance(op, tf.FusedBatchNormV3Op):
+            rewriter.replace(op, [], passed)
+            return
         empty_t = expect(op.reserve_space_3.type, TensorType)
         reserve = b(
             hlo.ConstantOp(
@@ -362,7 +366,7 @@ class FusedBatchNormV3Lowering(RewritePattern):
                 )
             )
         ).output
-        rewriter.replace(op, [], [y, op.mean, op.variance, op.mean, op.variance, reserve])
+        rewriter.replace(op, [], [*passed, reserve])
 
 
 def interpolation_matrix(
@@ -1327,7 +1331,7 @@ PATTERNS: tuple[RewritePattern, ...] = (
     ConvBackpropInputLowering(),
     PoolLowering(),
     ExtractImagePatchesLowering(),
-    FusedBatchNormV3Lowering(),
+    FusedBatchNormLowering(),
     ResizeBilinearLowering(),
     ScaleAndTranslateLowering(),
     ColorLowering(),

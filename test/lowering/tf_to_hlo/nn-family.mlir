@@ -421,3 +421,23 @@ func.func @argmax_pool(%x: tensor<2x3x3x2xf32>) -> (tensor<2x2x2x2xf32>, tensor<
   %0, %1 = "tf.MaxPoolWithArgmax"(%x) <{ksize = array<i64: 1, 2, 2, 1>, strides = array<i64: 1, 2, 2, 1>, padding = "SAME", include_batch_in_index = true}> : (tensor<2x3x3x2xf32>) -> (tensor<2x2x2x2xf32>, tensor<2x2x2x2xi64>)
   func.return %0, %1 : tensor<2x2x2x2xf32>, tensor<2x2x2x2xi64>
 }
+
+// -----
+
+// FusedBatchNorm (V1) and V2 lower as V3 does, without reserve_space_3: factor = scale *
+// rsqrt(variance + epsilon) along the channels, y = x * factor + (offset - mean * factor); the
+// statistics results are mean and variance.
+// CHECK-LABEL: func.func @batch_norm_v1
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x2x2x3xf32>, %[[S:.*]]: tensor<3xf32>, %[[O:.*]]: tensor<3xf32>, %[[M:.*]]: tensor<3xf32>, %[[V:.*]]: tensor<3xf32>)
+// CHECK:         %[[INV:.*]] = hlo.rsqrt
+// CHECK:         %[[F:.*]] = hlo.multiply %[[S]], %[[INV]]
+// CHECK:         %[[MF:.*]] = hlo.multiply %[[M]], %[[F]]
+// CHECK:         %[[SHIFT:.*]] = hlo.subtract %[[O]], %[[MF]]
+// CHECK:         %[[FB:.*]] = hlo.broadcast_in_dim %[[F]], dims = [3]
+// CHECK:         %[[XF:.*]] = hlo.multiply %[[X]], %[[FB]]
+// CHECK:         %[[Y:.*]] = hlo.add %[[XF]]
+// CHECK:         func.return %[[Y]], %[[V]] : tensor<1x2x2x3xf32>, tensor<3xf32>
+func.func @batch_norm_v1(%x: tensor<1x2x2x3xf32>, %s: tensor<3xf32>, %o: tensor<3xf32>, %m: tensor<3xf32>, %v: tensor<3xf32>) -> (tensor<1x2x2x3xf32>, tensor<3xf32>) {
+  %y, %bm, %bv, %r1, %r2 = "tf.FusedBatchNorm"(%x, %s, %o, %m, %v) <{epsilon = 0.01 : f32}> : (tensor<1x2x2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<1x2x2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>)
+  func.return %y, %bv : tensor<1x2x2x3xf32>, tensor<3xf32>
+}

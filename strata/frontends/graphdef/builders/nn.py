@@ -157,8 +157,12 @@ def build_extract_image_patches(node: NodeDefMessage, operands: list[SSAValue]) 
     )
 
 
-def build_fused_batch_norm_v3(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
-    return tf.FusedBatchNormV3Op(
+def build_fused_batch_norm(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    op_class = {
+        "FusedBatchNorm": tf.FusedBatchNormOp,
+        "FusedBatchNormV2": tf.FusedBatchNormV2Op,
+    }.get(node.op, tf.FusedBatchNormV3Op)
+    return op_class(
         operands,
         epsilon=attr_float(node, "epsilon", 0.0001),
         exponential_avg_factor=attr_float(node, "exponential_avg_factor", 1.0),
@@ -278,7 +282,9 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "MaxPool3D": build_pool3d,
     "ExtractImagePatches": build_extract_image_patches,
     "AvgPool3D": build_pool3d,
-    "FusedBatchNormV3": build_fused_batch_norm_v3,
+    "FusedBatchNorm": build_fused_batch_norm,
+    "FusedBatchNormV2": build_fused_batch_norm,
+    "FusedBatchNormV3": build_fused_batch_norm,
     "LSTMBlockCell": build_lstm,
     "BlockLSTM": build_lstm,
     "BlockLSTMV2": build_lstm,
