@@ -35,3 +35,10 @@ TF = Dialect("tf", [op for family in _FAMILIES for op in family.OPS], [])
 OPS_BY_TF_NAME: dict[str, type[Operation]] = {
     op.name.removeprefix("tf."): op for op in TF.operations if op not in control_flow.REGION_OPS
 }
+
+ALIASES: dict[str, type[Operation]] = {
+    "BiasAddV1": BiasAddOp,  # noqa: F405 - BiasAdd before its data_format attribute (NHWC)
+    "ConjugateTranspose": TransposeOp,  # noqa: F405 - a real tensor is its own conjugate
+}
+"""GraphDef op types that compute what another tf op does: the importer builds that op."""
+OPS_BY_TF_NAME.update(ALIASES)

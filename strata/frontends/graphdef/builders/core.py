@@ -60,6 +60,7 @@ BUILDERS = {
     "EnsureShape": build_ensure_shape,
     "MatMul": build_matmul,
     "BiasAdd": build_bias_add,
+    "BiasAddV1": build_bias_add,
     "Cast": build_cast,
     "Bitcast": build_bitcast,
     "IdentityN": build_identity_n,
