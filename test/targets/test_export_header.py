@@ -1,0 +1,49 @@
+"""The C header of --to-header names each tensor's parameter with a valid, distinct C identifier
+whatever TensorFlow named it (a keyword, a digit first, characters C lacks, a clash)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from strata.targets.export import RESERVED, c_identifiers
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def test_names_become_distinct_c_identifiers() -> None:
+    names = ["x", "unsigned", "0", "a/b", "a_b", "arena", "int", "x", "", "class"]
+    idents = c_identifiers(names)
+    assert idents == [
+        "x", "unsigned_", "t_0", "a_b", "a_b_2", "arena_", "int_", "x_2", "t", "class_",
+    ]  # fmt: skip
+    assert len(set(idents)) == len(idents)
+    assert not RESERVED & set(idents)
+
+
+@pytest.mark.skipif(shutil.which("cc") is None, reason="no C compiler")
+def test_header_with_keyword_outputs_compiles(tmp_path: Path) -> None:
+    """op_quantize_and_dequantize names an output `unsigned`: the header still compiles as C
+    (and declares the parameter `unsigned_`)."""
+    header = tmp_path / "model.h"
+    subprocess.run(
+        [
+            "strata-translate", "--to-header",
+            str(FIXTURES / "op_quantize_and_dequantize.pbtxt"),
+            "--outputs", "given,own,narrow4,unsigned,v4", "-o", str(header),
+        ],
+        check=True,
+    )  # fmt: skip
+    text = header.read_text()
+    assert "float *unsigned_ /* [3][4] */" in text, text
+    source = tmp_path / "main.c"
+    source.write_text('#include "model.h"\nint main(void) { return 0; }\n')
+    built = subprocess.run(
+        ["cc", "-c", "-Wall", "-Werror", str(source), "-o", str(tmp_path / "main.o")],
+        capture_output=True,
+        text=True,
+    )
+    assert built.returncode == 0, built.stderr
