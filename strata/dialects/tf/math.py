@@ -850,6 +850,101 @@ class MatrixDeterminantOp(TfOp):
         return [TensorType(t.element_type, t.get_shape()[:-2])]
 
 
+class QuantizeAndDequantizeBase(TfOp):
+    """float `input` quantized to the integers of `num_bits` (signed: -2^(b-1), or + 1 with
+    `narrow_range`, to 2^(b-1) - 1; unsigned: 0 to 2^b - 1) by scaling only (0 stays 0), then
+    scaled back: the range [min, max] (operands with `range_given`, else the input's own, per
+    `axis` or over the whole tensor) fixes the scale from whichever side gives the smaller one,
+    the other side is widened to the levels; out = round(clamp(x, min, max) * scale) / scale
+    (`round_mode` HALF_TO_EVEN or HALF_UP). Quantization-aware models leave it in their graphs."""
+
+    input = operand_def(TensorType)
+    input_min = operand_def(TensorType)
+    input_max = operand_def(TensorType)
+    output = result_def(TensorType)
+    signed_input = prop_def(BoolAttr, default_value=BoolAttr.from_bool(True))
+    num_bits = prop_def(IntegerAttr, default_value=IntegerAttr(8, i64))
+    range_given = prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    round_mode = prop_def(StringAttr, default_value=StringAttr("HALF_TO_EVEN"))
+    narrow_range = prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    axis = prop_def(IntegerAttr, default_value=IntegerAttr(-1, i64))
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        operands: Sequence[SSAValue],
+        signed_input: bool,
+        num_bits: int,
+        range_given: bool,
+        round_mode: str,
+        narrow_range: bool,
+        axis: int,
+    ):
+        super().__init__(
+            operands=list(operands),
+            result_types=[operands[0].type],
+            properties={
+                "signed_input": BoolAttr.from_bool(signed_input),
+                "num_bits": IntegerAttr(num_bits, i64),
+                "range_given": BoolAttr.from_bool(range_given),
+                "round_mode": StringAttr(round_mode),
+                "narrow_range": BoolAttr.from_bool(narrow_range),
+                "axis": IntegerAttr(axis, i64),
+            },
+        )
+
+    def levels(self) -> tuple[int, int]:
+        """The lowest and highest quantized integer."""
+        bits = self.num_bits.value.data
+        if not self.signed_input.value.data:
+            return 0, (1 << bits) - 1
+        low = -(1 << (bits - 1)) + (1 if self.narrow_range.value.data else 0)
+        return low, (1 << (bits - 1)) - 1
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = expect_tensor(self.input, "input")
+        if not is_float(t.element_type):
+            raise VerifyException(f"input must be a float tensor, found {t}")
+        bits = self.num_bits.value.data
+        if not 1 <= bits <= (63 if self.signed_input.value.data else 62):
+            raise VerifyException(f"num_bits must be in [1, 63], found {bits}")
+        if self.round_mode.data not in ("HALF_TO_EVEN", "HALF_UP"):
+            raise VerifyException(
+                f"round_mode must be HALF_TO_EVEN or HALF_UP, found '{self.round_mode.data}'"
+            )
+        if self.axis.value.data != -1:
+            raise VerifyException(
+                f"axis {self.axis.value.data}: ranges per axis are not supported (one range, "
+                "axis -1; TensorFlow 2.21's kernels refuse them too)"
+            )
+        want: list[int] = []
+        for name, v in (("input_min", self.input_min), ("input_max", self.input_max)):
+            r = expect_tensor(v, name)
+            if r.element_type != t.element_type or list(r.get_shape()) != want:
+                raise VerifyException(
+                    f"{name} must be a {format_shape(want)} tensor of {t.element_type}, found {r}"
+                )
+        return [t]
+
+
+@irdl_op_definition
+class QuantizeAndDequantizeV2Op(QuantizeAndDequantizeBase):
+    """See QuantizeAndDequantizeBase (tf.quantization.quantize_and_dequantize_v2).
+    `%y = "tf.QuantizeAndDequantizeV2"(%x, %lo, %hi) <{num_bits = 8 : i64, range_given =
+    true}> : (tensor<4xf32>, tensor<f32>, tensor<f32>) -> tensor<4xf32>`"""
+
+    name = "tf.QuantizeAndDequantizeV2"
+    input = operand_def(TensorType)  # first: IRDL puts a class's own fields first
+
+
+@irdl_op_definition
+class QuantizeAndDequantizeV4Op(QuantizeAndDequantizeBase):
+    """QuantizeAndDequantizeV2 (V4 differs in its gradient only)."""
+
+    name = "tf.QuantizeAndDequantizeV4"
+    input = operand_def(TensorType)
+
+
 class FakeQuantBase(TfOp):
     """What the FakeQuant ops share: float32 `inputs` rounded to one of 2^num_bits levels
     (2^num_bits - 1 with `narrow_range`) between min and max, nudged so that 0 is a level, and
@@ -1102,6 +1197,8 @@ OPS: list[type[Operation]] = [
     AtanhOp,
     LgammaOp,
     DigammaOp,
+    QuantizeAndDequantizeV2Op,
+    QuantizeAndDequantizeV4Op,
     ErfinvOp,
     NdtriOp,
     BesselI0eOp,

@@ -3,6 +3,7 @@ DepthwiseConv2dNative, Conv2DBackpropInput), pools (MaxPool, AvgPool), FusedBatc
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -17,6 +18,7 @@ from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import Expr, all_static
 from strata.lowering.tf_to_hlo.gather import check_in_range, take
 from strata.lowering.tf_to_hlo.helpers import broadcast_to, scalar, splat, spread
+from strata.lowering.tf_to_hlo.reduction import reduce
 
 
 class BiasAddLowering(RewritePattern):
@@ -1278,6 +1280,48 @@ class FakeQuantLowering(RewritePattern):
         rewriter.replace(op, [], [b(hlo.AddOp(scaled, nudged_min)).result])
 
 
+class QuantizeAndDequantizeLowering(RewritePattern):
+    """tf.QuantizeAndDequantizeV2 / V4(x, min, max) -> the range (the operands with
+    range_given, else x's min and max: hlo.reduce); the scale
+    from the side whose level over its end is smaller (a side with no level of its sign gives
+    none), the other end moved to its level; round(clamp(x, min, max) * scale) * (1 / scale),
+    computed as TensorFlow's kernel does (half to even, or floor(v + 0.5) for HALF_UP)"""
+
+    handles = (tf.QuantizeAndDequantizeV2Op, tf.QuantizeAndDequantizeV4Op)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.QuantizeAndDequantizeBase) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        t = expect(op.output.type, TensorType)
+        if op.range_given.value.data:
+            lo, hi = op.input_min, op.input_max
+        else:
+            dims = list(range(t.get_num_dims()))
+            lo = reduce(b, op.input, dims, hlo.MinimumOp, math.inf)
+            hi = reduce(b, op.input, dims, hlo.MaximumOp, -math.inf)
+        e = Expr(b, lo.type)
+        low_level, high_level = (float(v) for v in op.levels())
+        top = float(np.finfo(numpy_dtype_for(t.element_type)).max)
+        from_min = e.select(e.cmp("GT", e.mul(lo, low_level), 0.0), e.div(low_level, lo), top)
+        from_max = e.select(e.cmp("GT", e.mul(hi, high_level), 0.0), e.div(high_level, hi), top)
+        by_min = e.cmp("LT", from_min, from_max)
+        scale = e.select(by_min, from_min, from_max)
+        inverse = e.select(by_min, e.div(lo, low_level), e.div(hi, high_level))
+        lo = e.select(by_min, lo, e.mul(inverse, low_level))
+        hi = e.select(by_min, e.mul(inverse, high_level), hi)
+        lo, hi, scale, inverse = (
+            b(hlo.BroadcastInDimOp(v, t, [])).result for v in (lo, hi, scale, inverse)
+        )
+        x = Expr(b, t)
+        steps = x.mul(b(hlo.ClampOp(lo, op.input, hi)).result, scale)
+        if op.round_mode.data == "HALF_UP":
+            rounded = b(hlo.FloorOp(x.add(steps, 0.5))).result
+        else:
+            rounded = b(hlo.RoundNearestEvenOp(steps)).result
+        rewriter.replace(op, [], [x.mul(rounded, inverse)])
+
+
 class SpectralLowering(RewritePattern):
     """tf.RFFT(x, n) -> hlo.fft(x cropped or zero-padded to n, type = RFFT, length = [n]);
     tf.ComplexAbs / Real / Imag -> hlo.abs / real / imag (hlo-complex-to-real takes the
@@ -1322,6 +1366,7 @@ PATTERNS: tuple[RewritePattern, ...] = (
     SpectralLowering(),
     LRNLowering(),
     FakeQuantLowering(),
+    QuantizeAndDequantizeLowering(),
     LinearAlgebraLowering(),
     GaussJordanLowering(),
     BiasAddLowering(),

@@ -231,3 +231,19 @@ func.func @histogram_range_not_a_pair(%v: tensor<6xf32>, %r: tensor<3xf32>, %n: 
   %0 = "tf.HistogramFixedWidth"(%v, %r, %n) : (tensor<6xf32>, tensor<3xf32>, tensor<i32>) -> tensor<?xi32>
   func.return
 }
+
+// -----
+
+func.func @qdq_axis(%x: tensor<2x3xf32>, %lo: tensor<3xf32>) {
+  // expected-error @+1 {{axis 1: ranges per axis are not supported (one range, axis -1; TensorFlow 2.21's kernels refuse them too)}}
+  %0 = "tf.QuantizeAndDequantizeV2"(%x, %lo, %lo) <{axis = 1 : i64}> : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @qdq_round_mode(%x: tensor<2x3xf32>, %lo: tensor<f32>) {
+  // expected-error @+1 {{round_mode must be HALF_TO_EVEN or HALF_UP, found 'HALF_DOWN'}}
+  %0 = "tf.QuantizeAndDequantizeV4"(%x, %lo, %lo) <{round_mode = "HALF_DOWN"}> : (tensor<2x3xf32>, tensor<f32>, tensor<f32>) -> tensor<2x3xf32>
+  func.return
+}

@@ -494,3 +494,30 @@ func.func @special(%x: tensor<2x3xf32>, %q: tensor<3xf32>) -> (tensor<2x3xf32>, 
   %4 = "tf.BesselI1e"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
   func.return %0, %1, %2, %3, %4 : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>
 }
+
+// -----
+
+// QuantizeAndDequantizeV2, the range not given: x's own min and max; signed 4 bits are
+// [-8, 7]; each side's scale (level / end, where level * end > 0, else the largest float), the
+// smaller one wins and sets 1 / scale from its side, the other end moves to its level;
+// HALF_UP rounding is floor(v + 0.5).
+// CHECK-LABEL: func.func @qdq
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK:         %[[LO:.*]] = hlo.reduce(%[[X]] init: %{{.*}}) applies hlo.minimum across dimensions = [0, 1]
+// CHECK:         %[[HI:.*]] = hlo.reduce(%[[X]] init: %{{.*}}) applies hlo.maximum across dimensions = [0, 1]
+// CHECK:         %[[NEG:.*]] = hlo.constant dense<-8.000000e+00> : tensor<f32>
+// CHECK:         %[[FROM_MIN:.*]] = hlo.select %{{.*}}, %{{.*}}, %{{.*}} : tensor<i1>, tensor<f32>
+// CHECK:         %[[POS:.*]] = hlo.constant dense<7.000000e+00> : tensor<f32>
+// CHECK:         %[[FROM_MAX:.*]] = hlo.select %{{.*}}, %{{.*}}, %{{.*}} : tensor<i1>, tensor<f32>
+// CHECK:         %[[BY_MIN:.*]] = hlo.compare LT, %[[FROM_MIN]], %[[FROM_MAX]]
+// CHECK:         %[[SCALE:.*]] = hlo.select %[[BY_MIN]], %[[FROM_MIN]], %[[FROM_MAX]]
+// CHECK:         %[[C:.*]] = hlo.clamp %{{.*}}, %[[X]], %{{.*}} : tensor<2x3xf32>
+// CHECK:         %[[STEPS:.*]] = hlo.multiply %[[C]], %{{.*}} : tensor<2x3xf32>
+// CHECK:         %[[HALF:.*]] = hlo.add %[[STEPS]], %{{.*}} : tensor<2x3xf32>
+// CHECK:         %[[R:.*]] = hlo.floor %[[HALF]]
+// CHECK:         hlo.multiply %[[R]], %{{.*}} : tensor<2x3xf32>
+func.func @qdq(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %lo = "tf.Const"() <{value = dense<0.0> : tensor<f32>}> : () -> tensor<f32>
+  %0 = "tf.QuantizeAndDequantizeV2"(%x, %lo, %lo) <{num_bits = 4 : i64, round_mode = "HALF_UP"}> : (tensor<2x3xf32>, tensor<f32>, tensor<f32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}

@@ -128,7 +128,26 @@ def build_stateless_multinomial(node: NodeDefMessage, operands: list[SSAValue]) 
     return tf.StatelessMultinomialOp(logits, count, seed, dtype)
 
 
+def build_quantize_and_dequantize(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    op_class = (
+        tf.QuantizeAndDequantizeV4Op
+        if node.op == "QuantizeAndDequantizeV4"
+        else tf.QuantizeAndDequantizeV2Op
+    )
+    return op_class(
+        operands,
+        attr_bool(node, "signed_input", True),
+        attr_int(node, "num_bits", 8),
+        attr_bool(node, "range_given", False),
+        attr_string(node, "round_mode", "HALF_TO_EVEN"),
+        attr_bool(node, "narrow_range", False),
+        attr_int(node, "axis", -1),
+    )
+
+
 BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
+    "QuantizeAndDequantizeV2": build_quantize_and_dequantize,
+    "QuantizeAndDequantizeV4": build_quantize_and_dequantize,
     "StatelessMultinomial": build_stateless_multinomial,
     **{name: build_stateless_random for name in _STATELESS_RANDOM},
     **{name: build_stateful_random for name in _STATEFUL_RANDOM},
