@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -31,7 +32,7 @@ def test_header_with_keyword_outputs_compiles(tmp_path: Path) -> None:
     header = tmp_path / "model.h"
     subprocess.run(
         [
-            "strata-translate", "--to-header",
+            sys.executable, "-m", "strata.tools.strata_translate", "--to-header",
             str(FIXTURES / "op_quantize_and_dequantize.pbtxt"),
             "--outputs", "given,own,narrow4,unsigned,v4", "-o", str(header),
         ],
