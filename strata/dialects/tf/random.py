@@ -58,7 +58,8 @@ class StatelessRandomGetKeyCounterOp(TfOp):
 
 class StatelessRandomOp(TfOp):
     """A tensor of the constant `shape` operand's shape filled from a Philox stream: `KIND`
-    "uniform" (floats in [0, 1)), "normal" (Box-Muller) or "int" (in [minval, maxval))."""
+    "uniform" (floats in [0, 1)), "normal" (Box-Muller), "truncated" (normals within (-2, 2))
+    or "int" (in [minval, maxval))."""
 
     shape = operand_def(TensorType)
     output = result_def(TensorType)
@@ -266,6 +267,45 @@ class RandomUniformIntOp(StatefulRandomOp):
 
 
 @irdl_op_definition
+class StatelessTruncatedNormalV2Op(StatelessRandomOp):
+    """Normals within (-2, 2), as TensorFlow draws them: each group of 4 outputs from its own
+    point of the stream (the counter moved on by 256 per group), Box-Muller pairs in order, a
+    normal kept where |f| < 2 until 4 are. Strata looks at a group's first 32 candidates:
+    fewer than 4 of them kept (probability below 1e-35) gives NaN where TensorFlow would draw on.
+    `%y = "tf.StatelessTruncatedNormalV2"(%shape, %key, %counter, %alg) : (...) ->
+    tensor<6xf32>`"""
+
+    name = "tf.StatelessTruncatedNormalV2"
+    shape = operand_def(TensorType)
+    key = operand_def(TensorType)
+    counter = operand_def(TensorType)
+    alg = operand_def(TensorType)
+    KIND: ClassVar[str] = "truncated"
+
+
+@irdl_op_definition
+class StatelessTruncatedNormalOp(StatelessRandomOp):
+    """StatelessTruncatedNormalV2 with its key and counter from `seed`."""
+
+    name = "tf.StatelessTruncatedNormal"
+    shape = operand_def(TensorType)
+    seed = operand_def(TensorType)
+    KIND: ClassVar[str] = "truncated"
+    SEEDING: ClassVar[str] = "seed"
+
+
+@irdl_op_definition
+class TruncatedNormalOp(StatefulRandomOp):
+    """StatelessTruncatedNormalV2's draw from the seeds (see StatefulRandomOp): initialisers."""
+
+    name = "tf.TruncatedNormal"
+    shape = operand_def(TensorType)
+    seed = prop_def(IntegerAttr[I64], default_value=IntegerAttr(0, i64))
+    seed2 = prop_def(IntegerAttr[I64], default_value=IntegerAttr(0, i64))
+    KIND: ClassVar[str] = "truncated"
+
+
+@irdl_op_definition
 class StatelessMultinomialOp(TfOp):
     """`num_samples` class indices per row of `logits` [batch, classes], each drawn with
     probability softmax(row) (tf.random.stateless_categorical): per sample a double in [0, 1)
@@ -323,4 +363,7 @@ OPS: list[type[Operation]] = [
     RandomStandardNormalOp,
     RandomUniformIntOp,
     StatelessMultinomialOp,
+    StatelessTruncatedNormalV2Op,
+    StatelessTruncatedNormalOp,
+    TruncatedNormalOp,
 ]

@@ -15,7 +15,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo, tf
-from strata.dialects.tensor_types import dense_from_numpy, numpy_dtype_for
+from strata.dialects.tensor_types import dense_from_numpy, numpy_dtype_for, shape_of
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import Expr
@@ -106,23 +106,30 @@ def key_counter_of_seed(b: LocatedBuilder, seed: SSAValue) -> tuple[SSAValue, SS
     return key, counter
 
 
-def philox_words(b: LocatedBuilder, count: int, key: SSAValue, counter: SSAValue) -> SSAValue:
-    """The stream's first `count` 32-bit words (tensor<count x i64>)."""
-    groups = -(-count // 4)
-    words = _Words(b, groups)
+def philox_at(b: LocatedBuilder, key: SSAValue, counter: SSAValue, offsets: SSAValue) -> SSAValue:
+    """The four words of Philox(counter + offset, key) for each of the 1-D i64 `offsets`, side
+    by side: tensor<M*4 x i64> (the counter a 128-bit number, the offset carried through its
+    four words)."""
+    calls = shape_of(offsets.type)[0]
+    words = _Words(b, calls)
     k0, k1 = (_spread(b, w, words) for w in words_of(b, _element(b, key, 0)))
     c = [_spread(b, w, words) for i in range(2) for w in words_of(b, _element(b, counter, i))]
-    # counter + group, carried through the four words
-    step: SSAValue = b(hlo.IotaOp(0, words.type)).output
+    step = offsets
     moved: list[SSAValue] = []
     for word in c:
         total = words.e.add(word, step)
         moved.append(words.low(total))
         step = words.high(total)
     out = words.philox(moved, [k0, k1])
-    column = TensorType(i64, [groups, 1])
+    column = TensorType(i64, [calls, 1])
     stacked = b(hlo.ConcatenateOp([b(hlo.ReshapeOp(w, column)).result for w in out], 1)).result
-    flat = b(hlo.ReshapeOp(stacked, TensorType(i64, [4 * groups]))).result
+    return b(hlo.ReshapeOp(stacked, TensorType(i64, [4 * calls]))).result
+
+
+def philox_words(b: LocatedBuilder, count: int, key: SSAValue, counter: SSAValue) -> SSAValue:
+    """The stream's first `count` 32-bit words (tensor<count x i64>)."""
+    groups = -(-count // 4)
+    flat = philox_at(b, key, counter, b(hlo.IotaOp(0, TensorType(i64, [groups]))).output)
     return b(hlo.SliceOp(flat, [0], [count])).result if count < 4 * groups else flat
 
 
@@ -150,6 +157,81 @@ def _unit_floats(b: LocatedBuilder, words: SSAValue) -> SSAValue:
     return Expr(b, one_to_two.type).sub(one_to_two, 1.0)
 
 
+def _pairs(b: LocatedBuilder, words: SSAValue) -> tuple[SSAValue, SSAValue]:
+    """Words 0, 2, 4, ... and 1, 3, 5, ... of a 1-D tensor of an even count."""
+    pairs = shape_of(words.type)[0] // 2
+    both = b(hlo.ReshapeOp(words, TensorType(i64, [pairs, 2]))).result
+    first, second = (
+        b(
+            hlo.ReshapeOp(
+                b(hlo.SliceOp(both, [0, j], [pairs, j + 1])).result, TensorType(i64, [pairs])
+            )
+        ).result
+        for j in range(2)
+    )
+    return first, second
+
+
+def _normals(b: LocatedBuilder, words: SSAValue) -> SSAValue:
+    """Box-Muller on each pair of words as TensorFlow computes it: u1 (at least 1e-7) and u2 in
+    [0, 1), r = sqrt(-2 log u1), then sin(2 pi u2) r and cos(2 pi u2) r side by side: one
+    normal per word (tensor<count x f32>)."""
+    first, second = _pairs(b, words)
+    pairs = shape_of(first.type)[0]
+    e = Expr(b, TensorType(f32, [pairs]))
+    u1 = e.max(_unit_floats(b, first), 1.0e-7)
+    angle = e.mul(_unit_floats(b, second), 6.283185307179586)
+    radius = e.unary(hlo.SqrtOp, e.mul(e.unary(hlo.LogOp, u1), -2.0))
+    sin = e.mul(e.unary(hlo.SineOp, angle), radius)
+    cos = e.mul(e.unary(hlo.CosineOp, angle), radius)
+    column = TensorType(f32, [pairs, 1])
+    stacked = b(
+        hlo.ConcatenateOp([b(hlo.ReshapeOp(v, column)).result for v in (sin, cos)], 1)
+    ).result
+    return b(hlo.ReshapeOp(stacked, TensorType(f32, [2 * pairs]))).result
+
+
+TRUNCATED_GROUP_SKIP = 256
+"""Philox calls between the starts of two groups of 4 truncated normals (TensorFlow reserves
+256 samples per output for a distribution that draws a variable number)."""
+TRUNCATED_CALLS = 8
+"""Philox calls Strata draws per group: 16 pairs, 32 candidates for 4 outputs (each kept with
+probability 0.954: fewer than 4 kept has probability below 1e-35)."""
+
+
+def _truncated_normals(b: LocatedBuilder, count: int, key: SSAValue, counter: SSAValue) -> SSAValue:
+    """Normals within (-2, 2) as TensorFlow draws them: group g of 4 outputs starts at counter
+    + 256 g; its candidates are Box-Muller normals in order, output t of the group the
+    (t + 1)-th candidate with |f| < 2 (a prefix count, `scan`, picks it); NaN where the
+    candidates run out."""
+    groups = -(-count // 4)
+    grid = TensorType(i64, [groups, TRUNCATED_CALLS])
+    starts = b(hlo.IotaOp(0, grid)).output
+    calls = b(hlo.IotaOp(1, grid)).output
+    offsets = Expr(b, grid).add(Expr(b, grid).mul(starts, float(TRUNCATED_GROUP_SKIP)), calls)
+    offsets = b(hlo.ReshapeOp(offsets, TensorType(i64, [groups * TRUNCATED_CALLS]))).result
+    candidates = _normals(b, philox_at(b, key, counter, offsets))
+    per_group = 4 * TRUNCATED_CALLS
+    cand_t = TensorType(f32, [groups, per_group])
+    candidates = b(hlo.ReshapeOp(candidates, cand_t)).result
+    c = Expr(b, cand_t)
+    kept = c.cmp("LT", c.unary(hlo.AbsOp, candidates), 2.0)
+    rank_t = TensorType(i64, [groups, per_group])
+    ranks = scan(b, b(hlo.ConvertOp(kept, i64)).result, 1, hlo.AddOp, scalar(b, 0, i64))
+    r = Expr(b, rank_t)
+    chosen: list[SSAValue] = []
+    for t in range(4):
+        pick = b(hlo.AndOp(kept, r.cmp("EQ", ranks, float(t + 1)))).result
+        value = reduce(b, c.select(pick, candidates, 0.0), [1], hlo.AddOp, 0.0)
+        found = reduce(b, pick, [1], hlo.OrOp, False)
+        g = Expr(b, TensorType(f32, [groups]))
+        chosen.append(g.select(found, value, float("nan")))
+    column = TensorType(f32, [groups, 1])
+    stacked = b(hlo.ConcatenateOp([b(hlo.ReshapeOp(v, column)).result for v in chosen], 1))
+    flat = b(hlo.ReshapeOp(stacked.result, TensorType(f32, [4 * groups]))).result
+    return b(hlo.SliceOp(flat, [0], [count])).result if count < 4 * groups else flat
+
+
 class StatelessRandomLowering(RewritePattern):
     """tf.StatelessRandom{Uniform,Normal,UniformInt}[V2](shape, key, counter | seed) and the
     seeded tf.Random{Uniform,StandardNormal,UniformInt}(shape) (key `seed`, counter (0, `seed2`))
@@ -168,6 +250,9 @@ class StatelessRandomLowering(RewritePattern):
         tf.StatelessRandomUniformOp,
         tf.StatelessRandomNormalOp,
         tf.StatelessRandomUniformIntOp,
+        tf.StatelessTruncatedNormalV2Op,
+        tf.StatelessTruncatedNormalOp,
+        tf.TruncatedNormalOp,
     )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
@@ -192,32 +277,12 @@ class StatelessRandomLowering(RewritePattern):
         values: SSAValue
         if op.KIND == "normal":
             pairs = -(-count // 2)
-            words = philox_words(b, 2 * pairs, key, counter)
-            pair_t = TensorType(i64, [pairs, 2])
-            both = b(hlo.ReshapeOp(words, pair_t)).result
-            first, second = (
-                b(
-                    hlo.ReshapeOp(
-                        b(hlo.SliceOp(both, [0, j], [pairs, j + 1])).result,
-                        TensorType(i64, [pairs]),
-                    )
-                ).result
-                for j in range(2)
-            )
-            e = Expr(b, TensorType(f32, [pairs]))
-            u1 = e.max(_unit_floats(b, first), 1.0e-7)
-            angle = e.mul(_unit_floats(b, second), 6.283185307179586)
-            radius = e.unary(hlo.SqrtOp, e.mul(e.unary(hlo.LogOp, u1), -2.0))
-            sin = e.mul(e.unary(hlo.SineOp, angle), radius)
-            cos = e.mul(e.unary(hlo.CosineOp, angle), radius)
-            column = TensorType(f32, [pairs, 1])
-            stacked = b(
-                hlo.ConcatenateOp([b(hlo.ReshapeOp(v, column)).result for v in (sin, cos)], 1)
-            ).result
-            flat = b(hlo.ReshapeOp(stacked, TensorType(f32, [2 * pairs]))).result
+            flat = _normals(b, philox_words(b, 2 * pairs, key, counter))
             if 2 * pairs > count:
                 flat = b(hlo.SliceOp(flat, [0], [count])).result
             values = flat
+        elif op.KIND == "truncated":
+            values = _truncated_normals(b, count, key, counter)
         elif op.KIND == "int":
             words = philox_words(b, count, key, counter)
             w = _Words(b, count)
@@ -252,15 +317,8 @@ class StatelessMultinomialLowering(RewritePattern):
         out_t = expect(op.output.type, TensorType)
         key, counter = key_counter_of_seed(b, op.seed)
         words = philox_words(b, 2 * rows * samples, key, counter)
-        pairs = b(hlo.ReshapeOp(words, TensorType(i64, [rows, samples, 2]))).result
         x0, x1 = (
-            b(
-                hlo.ReshapeOp(
-                    b(hlo.SliceOp(pairs, [0, 0, j], [rows, samples, j + 1])).result,
-                    TensorType(i64, [rows, samples]),
-                )
-            ).result
-            for j in range(2)
+            b(hlo.ReshapeOp(w, TensorType(i64, [rows, samples]))).result for w in _pairs(b, words)
         )
         grid = TensorType(i64, [rows, samples])
         high = b(hlo.AndOp(x0, splat(b, float(0xFFFFF), grid))).result

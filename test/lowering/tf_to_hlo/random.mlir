@@ -107,8 +107,9 @@ func.func @seeded() -> tensor<4xf32> {
 // order), the sample the count of running sums at or below u times the row's total.
 // CHECK-LABEL: func.func @multinomial
 // CHECK:         hlo.iota dim = 0 : tensor<3xi64>
-// CHECK:         %[[PAIRS:.*]] = hlo.reshape %{{.*}} : (tensor<12xi64>) -> tensor<2x3x2xi64>
-// CHECK:         hlo.slice %[[PAIRS]] [0:2, 0:3, 0:1]
+// CHECK:         %[[PAIRS:.*]] = hlo.reshape %{{.*}} : (tensor<12xi64>) -> tensor<6x2xi64>
+// CHECK:         hlo.slice %[[PAIRS]] [0:6, 0:1]
+// CHECK:         hlo.reshape %{{.*}} : (tensor<6xi64>) -> tensor<2x3xi64>
 // CHECK:         hlo.constant dense<1048575> : tensor<2x3xi64>
 // CHECK:         hlo.shift_left
 // CHECK:         hlo.constant dense<4607182418800017408> : tensor<2x3xi64>
@@ -130,4 +131,36 @@ func.func @multinomial(%logits: tensor<2x5xf32>, %seed: tensor<2xi64>) -> tensor
   %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
   %0 = "tf.StatelessMultinomial"(%logits, %n, %seed) : (tensor<2x5xf32>, tensor<i32>, tensor<2xi64>) -> tensor<2x3xi64>
   func.return %0 : tensor<2x3xi64>
+}
+
+// -----
+
+// Truncated normals: 6 outputs are 2 groups of 4; group g draws 8 Philox calls from counter +
+// 256 g + c (16 pairs, 32 Box-Muller candidates in order); output t of a group is the (t+1)-th
+// candidate with |f| < 2 (a running count of the kept ones picks it), NaN if none is.
+// CHECK-LABEL: func.func @truncated
+// CHECK:         %[[G:.*]] = hlo.iota dim = 0 : tensor<2x8xi64>
+// CHECK:         %[[C:.*]] = hlo.iota dim = 1 : tensor<2x8xi64>
+// CHECK:         %[[SKIP:.*]] = hlo.constant dense<256> : tensor<2x8xi64>
+// CHECK:         %[[START:.*]] = hlo.multiply %[[G]], %[[SKIP]]
+// CHECK:         hlo.add %[[START]], %[[C]] : tensor<2x8xi64>
+// CHECK:         hlo.sine {{.*}} : tensor<32xf32>
+// CHECK:         hlo.cosine {{.*}} : tensor<32xf32>
+// CHECK:         %[[CAND:.*]] = hlo.reshape %{{.*}} : (tensor<64xf32>) -> tensor<2x32xf32>
+// CHECK:         %[[ABS:.*]] = hlo.abs %[[CAND]]
+// CHECK:         %[[KEPT:.*]] = hlo.compare LT, %[[ABS]], %{{.*}}, FLOAT
+// CHECK:         %[[RANK:.*]] = "hlo.reduce_window"(%{{.*}}, %{{.*}}) <{window_dimensions = array<i64: 1, 32>, padding = dense<{{\[}}[0, 0], [31, 0]]>
+// CHECK:         hlo.constant dense<1> : tensor<2x32xi64>
+// CHECK:         %[[FIRST:.*]] = hlo.compare EQ, %[[RANK]]
+// CHECK:         %[[PICK:.*]] = hlo.and %[[KEPT]], %[[FIRST]]
+// CHECK:         hlo.select %[[PICK]], %[[CAND]]
+// CHECK:         hlo.reduce(%{{.*}}) applies hlo.add across dimensions = [1]
+// CHECK:         hlo.reduce(%[[PICK]] init: %{{.*}}) applies hlo.or across dimensions = [1]
+// CHECK:         hlo.constant dense<[0x7fc00000, 0x7fc00000]> : tensor<2xf32>
+// CHECK-COUNT-3: hlo.compare EQ, %[[RANK]]
+// CHECK:         hlo.slice %{{.*}} [0:6] : (tensor<8xf32>) -> tensor<6xf32>
+func.func @truncated() -> tensor<6xf32> {
+  %shape = "tf.Const"() <{value = dense<6> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %0 = "tf.TruncatedNormal"(%shape) <{seed = 1 : i64, seed2 = 2 : i64}> : (tensor<1xi32>) -> tensor<6xf32>
+  func.return %0 : tensor<6xf32>
 }

@@ -97,6 +97,8 @@ _STATELESS_RANDOM: dict[str, type[tf.StatelessRandomOp]] = {
         tf.StatelessRandomUniformOp,
         tf.StatelessRandomNormalOp,
         tf.StatelessRandomUniformIntOp,
+        tf.StatelessTruncatedNormalV2Op,
+        tf.StatelessTruncatedNormalOp,
     )
 }
 
@@ -109,6 +111,7 @@ _STATEFUL_RANDOM: dict[str, tuple[type[tf.StatefulRandomOp], str]] = {
     "RandomUniform": (tf.RandomUniformOp, "dtype"),
     "RandomStandardNormal": (tf.RandomStandardNormalOp, "dtype"),
     "RandomUniformInt": (tf.RandomUniformIntOp, "Tout"),
+    "TruncatedNormal": (tf.TruncatedNormalOp, "dtype"),
 }
 
 
