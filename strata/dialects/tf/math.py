@@ -850,6 +850,137 @@ class MatrixDeterminantOp(TfOp):
         return [TensorType(t.element_type, t.get_shape()[:-2])]
 
 
+def _decomposed(value: SSAValue) -> tuple[TensorType, list[int], int, int]:
+    """A batch of f32 or f64 matrices [..., M, N] to decompose: its type, batch dims, M and N."""
+    t = expect_tensor(value, "input")
+    shape = list(t.get_shape())
+    if t.element_type not in (f32, f64) or len(shape) < 2:
+        raise VerifyException(f"input must be a batch of f32 or f64 matrices, found {t}")
+    return t, shape[:-2], shape[-2], shape[-1]
+
+
+@irdl_op_definition
+class QrOp(TfOp):
+    """The QR decomposition of each innermost matrix a [..., M, N] by Householder reflections:
+    a = q r, q with orthonormal columns, r upper triangular, r's diagonal of the opposite sign of
+    the column it reflects (LAPACK's and Eigen's convention: TensorFlow's q and r). With P =
+    min(M, N): q [..., M, P] and r [..., P, N], or with `full_matrices` q [..., M, M] and r
+    [..., M, N]. `%q, %r = "tf.Qr"(%a) <{full_matrices = false}> : (tensor<5x3xf32>) ->
+    (tensor<5x3xf32>, tensor<3x3xf32>)`"""
+
+    name = "tf.Qr"
+    input = operand_def(TensorType)
+    q = result_def(TensorType)
+    r = result_def(TensorType)
+    full_matrices = prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, full_matrices: bool = False):
+        super().__init__(
+            operands=[input],
+            result_types=_qr_types(input, full_matrices),
+            properties={"full_matrices": BoolAttr.from_bool(full_matrices)},
+        )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return _qr_types(self.input, bool(self.full_matrices.value.data))
+
+
+def _qr_types(input: SSAValue, full: bool) -> list[Attribute]:
+    t, batch, m, n = _decomposed(input)
+    k = m if full else min(m, n)
+    f = t.element_type
+    return [TensorType(f, [*batch, m, k]), TensorType(f, [*batch, k, n])]
+
+
+@irdl_op_definition
+class SelfAdjointEigV2Op(TfOp):
+    """The eigenvalues e [..., N] of each innermost symmetric matrix [..., N, N] (its lower
+    triangle is read), ascending, and with `compute_v` the unit eigenvectors v [..., N, N]
+    (column i for e[i]; each column's sign is arbitrary, as in TensorFlow), else v is an empty
+    [0]. `%e, %v = "tf.SelfAdjointEigV2"(%a) <{compute_v = true}> : (tensor<4x4xf32>) ->
+    (tensor<4xf32>, tensor<4x4xf32>)`"""
+
+    name = "tf.SelfAdjointEigV2"
+    input = operand_def(TensorType)
+    e = result_def(TensorType)
+    v = result_def(TensorType)
+    compute_v = prop_def(BoolAttr, default_value=BoolAttr.from_bool(True))
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, compute_v: bool = True):
+        super().__init__(
+            operands=[input],
+            result_types=_eig_types(input, compute_v),
+            properties={"compute_v": BoolAttr.from_bool(compute_v)},
+        )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return _eig_types(self.input, bool(self.compute_v.value.data))
+
+
+def _eig_types(input: SSAValue, compute_v: bool) -> list[Attribute]:
+    t, batch, m, n = _decomposed(input)
+    if not dims_compatible([m], [n]):
+        raise VerifyException(f"input must be a batch of square matrices, found {t}")
+    f = t.element_type
+    v = TensorType(f, [*batch, n, n] if compute_v else [0])
+    return [TensorType(f, [*batch, n]), v]
+
+
+@irdl_op_definition
+class SvdOp(TfOp):
+    """The singular values s [..., P] (P = min(M, N), descending) of each innermost matrix a
+    [..., M, N], and with `compute_uv` u [..., M, P] and v [..., N, P] (a = u diag(s) v^T; each
+    pair of columns' sign is arbitrary, as in TensorFlow; `full_matrices`: u [..., M, M] and v
+    [..., N, N]), else u and v are empty [0]. `%s, %u, %v = "tf.Svd"(%a) <{compute_uv = true,
+    full_matrices = false}> : (tensor<5x3xf32>) -> (tensor<3xf32>, tensor<5x3xf32>,
+    tensor<3x3xf32>)`"""
+
+    name = "tf.Svd"
+    input = operand_def(TensorType)
+    s = result_def(TensorType)
+    u = result_def(TensorType)
+    v = result_def(TensorType)
+    compute_uv = prop_def(BoolAttr, default_value=BoolAttr.from_bool(True))
+    full_matrices = prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, compute_uv: bool = True, full_matrices: bool = False):
+        super().__init__(
+            operands=[input],
+            result_types=_svd_types(input, compute_uv, full_matrices),
+            properties={
+                "compute_uv": BoolAttr.from_bool(compute_uv),
+                "full_matrices": BoolAttr.from_bool(full_matrices),
+            },
+        )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return _svd_types(
+            self.input, bool(self.compute_uv.value.data), bool(self.full_matrices.value.data)
+        )
+
+    def verify_(self) -> None:
+        _, _, m, n = _decomposed(self.input)
+        if self.compute_uv.value.data and self.full_matrices.value.data and m != n:
+            raise VerifyException(
+                f"full_matrices with compute_uv of {m}x{n} matrices is not supported (the "
+                "completion of u or v to a square orthonormal basis): use full_matrices=False"
+            )
+
+
+def _svd_types(input: SSAValue, compute_uv: bool, full: bool) -> list[Attribute]:
+    t, batch, m, n = _decomposed(input)
+    f = t.element_type
+    p = min(m, n)
+    s = TensorType(f, [*batch, p])
+    if not compute_uv:
+        return [s, TensorType(f, [0]), TensorType(f, [0])]
+    u = TensorType(f, [*batch, m, m if full else p])
+    return [s, u, TensorType(f, [*batch, n, n if full else p])]
+
+
 class QuantizeAndDequantizeBase(TfOp):
     """float `input` quantized to the integers of `num_bits` (signed: -2^(b-1), or + 1 with
     `narrow_range`, to 2^(b-1) - 1; unsigned: 0 to 2^b - 1) by scaling only (0 stays 0), then
@@ -1168,6 +1299,9 @@ OPS: list[type[Operation]] = [
     MatrixSolveOp,
     MatrixDeterminantOp,
     LogMatrixDeterminantOp,
+    QrOp,
+    SelfAdjointEigV2Op,
+    SvdOp,
     IsFiniteOp,
     IsNanOp,
     IsInfOp,

@@ -19,6 +19,7 @@ from strata.lowering.tf_to_hlo import (
     control_flow,
     elementwise,
     gather,
+    linalg,
     nn,
     random,
     reduction,
@@ -26,7 +27,18 @@ from strata.lowering.tf_to_hlo import (
     shape,
 )
 
-FAMILIES = (shape, elementwise, nn, contraction, reduction, gather, control_flow, rnn, random)
+FAMILIES = (
+    shape,
+    elementwise,
+    nn,
+    linalg,
+    contraction,
+    reduction,
+    gather,
+    control_flow,
+    rnn,
+    random,
+)
 """The pattern modules, in order; each exports PATTERNS (each pattern declares `handles`)."""
 
 

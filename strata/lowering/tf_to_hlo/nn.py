@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable, Sequence
 
 import numpy as np
-from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, TensorType, f32, i1, i32, i64
+from xdsl.dialects.builtin import DenseArrayBase, TensorType, f32, i1, i32, i64
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
@@ -1013,180 +1013,6 @@ class ResizeNearestLowering(RewritePattern):
         rewriter.replace(op, [], [value])
 
 
-class LinearAlgebraLowering(RewritePattern):
-    """tf.Cholesky(a) -> hlo.cholesky(a, lower = true); tf.MatrixTriangularSolve(a, b, lower,
-    adjoint) -> hlo.triangular_solve(a, b, left_side, lower, unit_diagonal = false,
-    transpose_a = adjoint ? TRANSPOSE : NO_TRANSPOSE) (real matrices: adjoint is transpose)."""
-
-    handles = (tf.CholeskyOp, tf.MatrixTriangularSolveOp)
-
-    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if not isinstance(op, (tf.CholeskyOp, tf.MatrixTriangularSolveOp)) or not all_static(op):
-            return
-        b = LocatedBuilder(rewriter, op)
-        if isinstance(op, tf.CholeskyOp):
-            factor = hlo.CholeskyOp(
-                operands=[op.input],
-                result_types=[op.output.type],
-                properties={"lower": BoolAttr.from_bool(True)},
-            )
-            rewriter.replace(op, [], [b(factor).result])
-            return
-        transpose = hlo.Transpose.TRANSPOSE if op.adjoint.value.data else hlo.Transpose.NO_TRANSPOSE
-        solve = hlo.TriangularSolveOp(
-            op.matrix, op.rhs, True, bool(op.lower.value.data), False, transpose
-        )
-        rewriter.replace(op, [], [b(solve).results[0]])
-
-
-class GaussJordanLowering(RewritePattern):
-    """tf.MatrixInverse(a) / MatrixSolve(a, b) / MatrixDeterminant(a) -> Gauss-Jordan elimination
-    with partial pivoting, unrolled over the n columns of [a | rhs] (rhs: the identity for an
-    inverse): per column the row of largest |value| at or below the diagonal (the first of
-    equals) is swapped up by a one-hot permutation matrix (hlo.dot_general: exact), divided by
-    its pivot, and subtracted from the other rows. The determinant is the product of the pivots,
-    negated per swap (LogMatrixDeterminant: the sign of that product and the sum of the log
-    |pivot|s). adjoint: of a's transpose."""
-
-    handles = (
-        tf.MatrixInverseOp,
-        tf.MatrixSolveOp,
-        tf.MatrixDeterminantOp,
-        tf.LogMatrixDeterminantOp,
-    )
-
-    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if not isinstance(op, self.handles) or not all_static(op):
-            return
-        b = LocatedBuilder(rewriter, op)
-        a = op.operands[0]
-        t = expect(a.type, TensorType)
-        shape = shape_of(t)
-        nb, n = len(shape) - 2, shape[-1]
-        if isinstance(op, (tf.MatrixInverseOp, tf.MatrixSolveOp)) and op.adjoint.value.data:
-            perm = [*range(nb), nb + 1, nb]
-            a = b(hlo.TransposeOp(a, perm)).result
-        if isinstance(op, tf.MatrixSolveOp):
-            rhs: SSAValue | None = op.rhs
-        elif isinstance(op, tf.MatrixInverseOp):
-            eye = np.broadcast_to(np.eye(n, dtype=numpy_dtype_for(t.element_type)), shape).copy()
-            rhs = b(hlo.ConstantOp(dense_from_numpy(eye, t.element_type))).output
-        else:
-            rhs = None
-        m = a if rhs is None else b(hlo.ConcatenateOp([a, rhs], nb + 1)).result
-        log = isinstance(op, tf.LogMatrixDeterminantOp)
-        m, determinant = gauss_jordan(b, m, nb, n, want_determinant=rhs is None, log=log)
-        if rhs is None:
-            rewriter.replace(op, [], determinant)
-            return
-        width = shape_of(m.type)[-1]
-        result = b(hlo.SliceOp(m, [0] * (nb + 2), [*shape[:-1], width])).result
-        tail = b(hlo.SliceOp(result, [0] * (nb + 1) + [n], [*shape[:-1], width])).result
-        rewriter.replace(op, [], [tail])
-
-
-def gauss_jordan(
-    b: LocatedBuilder, m: SSAValue, nb: int, n: int, want_determinant: bool, log: bool = False
-) -> tuple[SSAValue, list[SSAValue]]:
-    """[a | r] ([*batch, n, w], `nb` batch dims) reduced to [I | a^-1 r] by `GaussJordanLowering`'s
-    elimination; with `want_determinant`, also [det(a)] ([*batch]), or with `log` [sign, log |det|]
-    (LogMatrixDeterminant's pair: the product of the signs, the sum of the log |pivot|s)."""
-    t = expect(m.type, TensorType)
-    f = t.element_type
-    shape = shape_of(t)
-    batch, w = shape[:nb], shape[-1]
-    batch_dims = list(range(nb))
-    column_t, index_t = TensorType(f, [*batch, n]), TensorType(i32, [*batch, n])
-    rows = b(hlo.IotaOp(nb, index_t)).output
-    rows_m = b(hlo.IotaOp(nb, TensorType(i32, shape))).output
-    cols_p = b(hlo.IotaOp(nb + 1, TensorType(i32, [*batch, n, n]))).output
-    det = splat(b, 1, TensorType(f, batch)) if want_determinant else None
-    log_abs = splat(b, 0, TensorType(f, batch)) if want_determinant and log else None
-
-    def piece(x: SSAValue, start: Sequence[int], limit: Sequence[int]) -> SSAValue:
-        return b(hlo.SliceOp(x, list(start), list(limit))).result
-
-    for k in range(n):
-        col = piece(m, [0] * (nb + 1) + [k], [*batch, n, k + 1])
-        col = b(hlo.ReshapeOp(col, column_t)).result
-        below = b(hlo.CompareOp(rows, splat(b, k, index_t), "GE", "SIGNED")).result
-        size = b(hlo.SelectOp(below, b(hlo.AbsOp(col)).result, splat(b, -1, column_t))).result
-        largest = b(hlo.ReduceOp.build_binary(size, scalar(b, -1, f), [nb], hlo.MaximumOp))
-        at_largest = b(
-            hlo.CompareOp(
-                size, spread(b, largest.results[0], [*batch, n], batch_dims), "EQ", "FLOAT"
-            )
-        ).result
-        candidates = b(hlo.SelectOp(at_largest, rows, splat(b, n, index_t))).result
-        pivot_row = b(hlo.ReduceOp.build_binary(candidates, scalar(b, n, i32), [nb], hlo.MinimumOp))
-        p = spread(b, pivot_row.results[0], [*batch, n], batch_dims)
-        k_here = b(hlo.CompareOp(rows, splat(b, k, index_t), "EQ", "SIGNED")).result
-        p_here = b(hlo.CompareOp(rows, p, "EQ", "SIGNED")).result
-        source = b(
-            hlo.SelectOp(k_here, p, b(hlo.SelectOp(p_here, splat(b, k, index_t), rows)).result)
-        ).result
-        source_p = spread(b, source, [*batch, n, n], [*batch_dims, nb])
-        one_hot = b(hlo.CompareOp(source_p, cols_p, "EQ", "SIGNED")).result
-        permutation = b(hlo.ConvertOp(one_hot, f)).result
-        m = b(hlo.DotGeneralOp(permutation, m, batch_dims, batch_dims, [nb + 1], [nb])).result
-        pivot = b(
-            hlo.ReshapeOp(piece(m, [0] * nb + [k, k], [*batch, k + 1, k + 1]), TensorType(f, batch))
-        ).result
-        if det is not None:
-            kept = b(
-                hlo.CompareOp(
-                    pivot_row.results[0], splat(b, k, TensorType(i32, batch)), "EQ", "SIGNED"
-                )
-            ).result
-            sign = b(
-                hlo.SelectOp(
-                    kept, splat(b, 1, TensorType(f, batch)), splat(b, -1, TensorType(f, batch))
-                )
-            ).result
-            if log_abs is None:
-                det = b(hlo.MultiplyOp(det, b(hlo.MultiplyOp(sign, pivot)).result)).result
-            else:
-                pivot_sign = b(hlo.SignOp(pivot)).result
-                det = b(hlo.MultiplyOp(det, b(hlo.MultiplyOp(sign, pivot_sign)).result)).result
-                size = b(hlo.LogOp(b(hlo.AbsOp(pivot)).result)).result
-                log_abs = b(hlo.AddOp(log_abs, size)).result
-        row = piece(m, [0] * nb + [k, 0], [*batch, k + 1, w])
-        row = b(hlo.DivideOp(row, spread(b, pivot, [*batch, 1, w], batch_dims))).result
-        factor = piece(m, [0] * (nb + 1) + [k], [*batch, n, k + 1])
-        factor = b(
-            hlo.SelectOp(
-                b(
-                    hlo.CompareOp(
-                        piece(rows_m, [0] * (nb + 2), [*batch, n, 1]),
-                        splat(b, k, TensorType(i32, [*batch, n, 1])),
-                        "EQ",
-                        "SIGNED",
-                    )
-                ).result,
-                splat(b, 0, TensorType(f, [*batch, n, 1])),
-                factor,
-            )
-        ).result
-        full_row = spread(
-            b,
-            b(hlo.ReshapeOp(row, TensorType(f, [*batch, w]))).result,
-            shape,
-            [*batch_dims, nb + 1],
-        )
-        update = b(
-            hlo.MultiplyOp(
-                spread(b, b(hlo.ReshapeOp(factor, column_t)).result, shape, [*batch_dims, nb]),
-                full_row,
-            )
-        ).result
-        m = b(hlo.SubtractOp(m, update)).result
-        is_k = b(hlo.CompareOp(rows_m, splat(b, k, TensorType(i32, shape)), "EQ", "SIGNED")).result
-        m = b(hlo.SelectOp(is_k, full_row, m)).result
-    if det is None:
-        return m, []
-    return m, [det] if log_abs is None else [det, log_abs]
-
-
 class LRNLowering(RewritePattern):
     """tf.LRN(x) -> x / (bias + alpha * hlo.reduce_window(x * x, add, channel window 2r + 1,
     padded by r)) ^ beta"""
@@ -1367,8 +1193,6 @@ PATTERNS: tuple[RewritePattern, ...] = (
     LRNLowering(),
     FakeQuantLowering(),
     QuantizeAndDequantizeLowering(),
-    LinearAlgebraLowering(),
-    GaussJordanLowering(),
     BiasAddLowering(),
     MatMulLowering(),
     SoftmaxLowering(),

@@ -247,3 +247,43 @@ func.func @qdq_round_mode(%x: tensor<2x3xf32>, %lo: tensor<f32>) {
   %0 = "tf.QuantizeAndDequantizeV4"(%x, %lo, %lo) <{round_mode = "HALF_DOWN"}> : (tensor<2x3xf32>, tensor<f32>, tensor<f32>) -> tensor<2x3xf32>
   func.return
 }
+
+// -----
+
+func.func @qr_half(%a: tensor<3x3xf16>) {
+  // expected-error @+1 {{input must be a batch of f32 or f64 matrices, found tensor<3x3xf16>}}
+  %q, %r = "tf.Qr"(%a) <{full_matrices = false}> : (tensor<3x3xf16>) -> (tensor<3x3xf16>, tensor<3x3xf16>)
+  func.return
+}
+
+// -----
+
+func.func @qr_full_shape(%a: tensor<5x3xf32>) {
+  // expected-error @+1 {{result 0 has type tensor<5x3xf32>, but operands and attributes imply tensor<5x5xf32>}}
+  %q, %r = "tf.Qr"(%a) <{full_matrices = true}> : (tensor<5x3xf32>) -> (tensor<5x3xf32>, tensor<3x3xf32>)
+  func.return
+}
+
+// -----
+
+func.func @eig_not_square(%a: tensor<3x4xf32>) {
+  // expected-error @+1 {{input must be a batch of square matrices, found tensor<3x4xf32>}}
+  %e, %v = "tf.SelfAdjointEigV2"(%a) <{compute_v = true}> : (tensor<3x4xf32>) -> (tensor<4xf32>, tensor<4x4xf32>)
+  func.return
+}
+
+// -----
+
+func.func @eig_values_only(%a: tensor<4x4xf32>) {
+  // expected-error @+1 {{result 1 has type tensor<4x4xf32>, but operands and attributes imply tensor<0xf32>}}
+  %e, %v = "tf.SelfAdjointEigV2"(%a) <{compute_v = false}> : (tensor<4x4xf32>) -> (tensor<4xf32>, tensor<4x4xf32>)
+  func.return
+}
+
+// -----
+
+func.func @svd_full_not_square(%a: tensor<3x2xf32>) {
+  // expected-error @+1 {{full_matrices with compute_uv of 3x2 matrices is not supported (the completion of u or v to a square orthonormal basis): use full_matrices=False}}
+  %s, %u, %v = "tf.Svd"(%a) <{compute_uv = true, full_matrices = true}> : (tensor<3x2xf32>) -> (tensor<2xf32>, tensor<3x3xf32>, tensor<2x2xf32>)
+  func.return
+}

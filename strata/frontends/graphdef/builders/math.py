@@ -73,6 +73,22 @@ def build_matrix_solve(node: NodeDefMessage, operands: list[SSAValue]) -> Operat
     return tf.MatrixSolveOp(matrix, rhs, attr_bool(node, "adjoint"))
 
 
+def build_qr(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    (matrix,) = operands
+    return tf.QrOp(matrix, attr_bool(node, "full_matrices"))
+
+
+def build_self_adjoint_eig(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    (matrix,) = operands
+    return tf.SelfAdjointEigV2Op(matrix, attr_bool(node, "compute_v", True))
+
+
+def build_svd(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    (matrix,) = operands
+    uv, full = attr_bool(node, "compute_uv", True), attr_bool(node, "full_matrices")
+    return tf.SvdOp(matrix, uv, full)
+
+
 def build_fake_quant_args(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     (x,) = operands
     lo, hi = attr_float(node, "min", -6.0), attr_float(node, "max", 6.0)
@@ -161,6 +177,9 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "MatrixTriangularSolve": build_matrix_triangular_solve,
     "MatrixInverse": build_matrix_inverse,
     "MatrixSolve": build_matrix_solve,
+    "Qr": build_qr,
+    "SelfAdjointEigV2": build_self_adjoint_eig,
+    "Svd": build_svd,
     "Bucketize": build_bucketize,
     "LowerBound": build_search_sorted,
     "UpperBound": build_search_sorted,
