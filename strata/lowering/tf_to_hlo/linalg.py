@@ -19,6 +19,7 @@ from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import Expr, all_static
 from strata.lowering.tf_to_hlo.gather import take
 from strata.lowering.tf_to_hlo.helpers import any_true, scalar, splat, spread
+from strata.lowering.tf_to_hlo.reduction import reduce
 
 
 class LinearAlgebraLowering(RewritePattern):
@@ -77,8 +78,7 @@ class GaussJordanLowering(RewritePattern):
         if isinstance(op, tf.MatrixSolveOp):
             rhs: SSAValue | None = op.rhs
         elif isinstance(op, tf.MatrixInverseOp):
-            eye = np.broadcast_to(np.eye(n, dtype=numpy_dtype_for(t.element_type)), shape).copy()
-            rhs = b(hlo.ConstantOp(dense_from_numpy(eye, t.element_type))).output
+            rhs = _eye(b, t.element_type, shape[:-2], n)
         else:
             rhs = None
         m = a if rhs is None else b(hlo.ConcatenateOp([a, rhs], nb + 1)).result
@@ -195,9 +195,8 @@ def gauss_jordan(
     return m, [det] if log_abs is None else [det, log_abs]
 
 
-def _sum(b: LocatedBuilder, x: SSAValue, dims: Sequence[int]) -> SSAValue:
-    f = expect(x.type, TensorType).element_type
-    return b(hlo.ReduceOp.build_binary(x, scalar(b, 0, f), list(dims), hlo.AddOp)).results[0]
+def _sum(b: LocatedBuilder, x: SSAValue, dims: list[int]) -> SSAValue:
+    return reduce(b, x, dims, hlo.AddOp, 0)
 
 
 def _iota(b: LocatedBuilder, shape: Sequence[int], dim: int) -> SSAValue:
@@ -469,9 +468,7 @@ class Jacobi:
 
     def pair_mask(self, at: LocatedBuilder) -> SSAValue:
         """[*B, N/2, N/2] ones where row i meets column i (the pair's own off-diagonal entry)."""
-        h = self.n // 2
-        eye = np.broadcast_to(np.eye(h, dtype=numpy_dtype_for(self.f)), [*self.batch, h, h]).copy()
-        return at(hlo.ConstantOp(dense_from_numpy(eye, self.f))).output
+        return _eye(at, self.f, self.batch, self.n // 2)
 
     def ordered(self, key: SSAValue, count: int) -> SSAValue:
         """The positions ([*B, count] i32) of the `count` largest of `key` ([*B, N]), largest
