@@ -87,9 +87,10 @@ LOOP_NESTS = {
     "op_qr",
     "op_selfadjointeig",
     "op_svd",
+    "op_lu",
 }
 """Fixtures whose lowering is a loop (an hlo.sort's scf.while, the column loop of hlo.cholesky
-and hlo.triangular_solve, BlockLSTM's loop over its steps, Qr's over its columns, the Jacobi
+and hlo.triangular_solve, BlockLSTM's loop over its steps, Qr's and Lu's over their columns, the Jacobi
 rotations of SelfAdjointEigV2 and Svd): the GPU chain's host plan runs no loops yet, so it
 refuses them with one error (tested below)."""
 

@@ -1,8 +1,9 @@
-"""Qr, SelfAdjointEigV2 and Svd against numpy (float64 LAPACK) in f32 and f64: batches, odd and
+"""Lu, Qr, SelfAdjointEigV2 and Svd against numpy (float64 LAPACK) in f32 and f64: batches, odd and
 even orders, 1x1, tall and wide matrices, full_matrices, a zero matrix, a rank-deficient one and
 repeated eigenvalues. Eigen- and singular vectors are checked by what defines them
 (reconstruction and orthonormality), as their signs are arbitrary; Qr's q and r by value (the
-Householder convention fixes their signs)."""
+Householder convention fixes their signs); Lu's by a[p] = L U with |L| <= 1 (partial
+pivoting)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ CASES = [
     ("svd_tall", "svd", (3, 6, 4)),
     ("svd_wide", "svd", (3, 7)),
     ("svd_square", "svd", (5, 5)),
+    ("lu", "lu", (2, 6, 6)),
 ]
 
 
@@ -45,6 +47,9 @@ def _module(element: str) -> str:
             types = [_type((*batch, m, k), element), _type((*batch, k, n), element)]
             attrs = f"<{{full_matrices = {str(full).lower()}}}>"
             body.append(f'%r{i}:2 = "tf.Qr"(%a{i}) {attrs} : ({t}) -> ({", ".join(types)})')
+        elif kind == "lu":
+            types = [t, _type((*batch, n), "i32")]
+            body.append(f'%r{i}:2 = "tf.Lu"(%a{i}) : ({t}) -> ({", ".join(types)})')
         elif kind == "eig":
             types = [_type((*batch, n), element), _type((*batch, n, n), element)]
             body.append(f'%r{i}:2 = "tf.SelfAdjointEigV2"(%a{i}) : ({t}) -> ({", ".join(types)})')
@@ -86,6 +91,15 @@ def test_decompositions_match_numpy(element: str, dtype: type[np.floating], tol:
             want_q, want_r = np.linalg.qr(a64, mode="complete" if kind == "qr_full" else "reduced")
             np.testing.assert_allclose(q, want_q, atol=tol, err_msg=name)
             np.testing.assert_allclose(r, want_r, atol=tol * scale, err_msg=name)
+        elif kind == "lu":
+            lu, p = outputs[:2]
+            del outputs[:2]
+            lower = np.tril(lu, -1) + np.eye(shape[-1])
+            assert np.all(np.abs(lower) <= 1 + tol), name
+            permuted = np.take_along_axis(a64, p[..., None].astype(np.int64), axis=-2)
+            np.testing.assert_allclose(
+                lower @ np.triu(lu), permuted, atol=tol * scale, err_msg=name
+            )
         elif kind == "eig":
             e, v = outputs[:2]
             del outputs[:2]

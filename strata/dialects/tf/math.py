@@ -981,6 +981,38 @@ def _svd_types(input: SSAValue, compute_uv: bool, full: bool) -> list[Attribute]
     return [s, u, TensorType(f, [*batch, n, n if full else p])]
 
 
+@irdl_op_definition
+class LuOp(TfOp):
+    """The LU decomposition with partial pivoting of each innermost square matrix a [..., M, M]:
+    `lu` holds L below its diagonal (L's unit diagonal left out) and U on and above it, and `p`
+    [..., M] (int32 or int64) the rows of a in the order in which a[p] = L U. Each column's
+    pivot is the first entry of largest magnitude on or below the diagonal (Eigen's
+    PartialPivLU, TensorFlow's kernel). `%lu, %p = "tf.Lu"(%a) : (tensor<4x4xf32>) ->
+    (tensor<4x4xf32>, tensor<4xi32>)`. A singular matrix gives a U with a zero on its diagonal
+    (TensorFlow raises)."""
+
+    name = "tf.Lu"
+    input = operand_def(TensorType)
+    lu = result_def(TensorType)
+    p = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, index_type: Attribute = i32):
+        super().__init__(operands=[input], result_types=_lu_types(input, index_type))
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return _lu_types(self.input, expect_tensor(self.p, "p").element_type)
+
+
+def _lu_types(input: SSAValue, index_type: Attribute) -> list[Attribute]:
+    t, batch, m, n = _decomposed(input)
+    if not dims_compatible([m], [n]):
+        raise VerifyException(f"input must be a batch of square matrices, found {t}")
+    if index_type not in (i32, i64):
+        raise VerifyException(f"output_idx_type must be int32 or int64, found {index_type}")
+    return [t, TensorType(index_type, [*batch, m])]
+
+
 class QuantizeAndDequantizeBase(TfOp):
     """float `input` quantized to the integers of `num_bits` (signed: -2^(b-1), or + 1 with
     `narrow_range`, to 2^(b-1) - 1; unsigned: 0 to 2^b - 1) by scaling only (0 stays 0), then
@@ -1302,6 +1334,7 @@ OPS: list[type[Operation]] = [
     QrOp,
     SelfAdjointEigV2Op,
     SvdOp,
+    LuOp,
     IsFiniteOp,
     IsNanOp,
     IsInfOp,

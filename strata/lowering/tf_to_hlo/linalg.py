@@ -1,7 +1,7 @@
 """tf linear algebra -> hlo: Cholesky and MatrixTriangularSolve (hlo's own ops), MatrixInverse,
-MatrixSolve and the determinants (Gauss-Jordan elimination), and the decompositions: Qr
-(Householder reflections), SelfAdjointEigV2 and Svd (Jacobi rotations), each decomposition one
-hlo.while over the batch of matrices at once."""
+MatrixSolve and the determinants (Gauss-Jordan elimination), and the decompositions: Lu (partial
+pivoting), Qr (Householder reflections), SelfAdjointEigV2 and Svd (Jacobi rotations), each
+decomposition one hlo.while over the batch of matrices at once."""
 
 from __future__ import annotations
 
@@ -311,6 +311,78 @@ class QrLowering(RewritePattern):
         rewriter.replace(op, [], [q, r])
 
 
+class LuLowering(RewritePattern):
+    """tf.Lu(a [*B, M, M]) -> one hlo.while step per column k, as Eigen's PartialPivLU
+    (TensorFlow's kernel) takes them: the pivot is the first row at or below k of largest |a[r,
+    k]|; rows k and pivot swap (a gather of the rows, and of the permutation p, from iota); below
+    the diagonal column k is divided by the pivot (not where the pivot is zero: a singular
+    matrix), and the trailing rows and columns lose l_r u_c."""
+
+    handles = (tf.LuOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.LuOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        t = expect(op.input.type, TensorType)
+        f = t.element_type
+        *batch, m, _ = shape_of(t)
+        nb = len(batch)
+        bd = list(range(nb))
+        order_t = TensorType(i32, [*batch, m])
+        carried = [scalar(b, 0, i32), op.input, _iota(b, [*batch, m], nb)]
+        loop, cond, body = hlo.WhileOp.with_empty_regions(carried)
+        at = b.into(cond)
+        steps = scalar(at, m, i32)
+        at(hlo.ReturnOp([at(hlo.CompareOp(cond.args[0], steps, "LT", "SIGNED")).result]))
+        at = b.into(body)
+        k = body.args[0]
+        a: SSAValue = body.args[1]
+        order: SSAValue = body.args[2]
+        zero = scalar(at, 0, i32)
+        col_t, one_t = TensorType(f, [*batch, m]), TensorType(f, batch)
+        e, i = Expr(at, col_t), Expr(at, order_t)
+        rows = _iota(at, [*batch, m], nb)
+        k_col = at(hlo.BroadcastInDimOp(k, order_t, [])).result
+        column = at(hlo.DynamicSliceOp(a, [zero] * nb + [zero, k], [*batch, m, 1])).result
+        column = at(hlo.ReshapeOp(column, col_t)).result
+        size = e.select(i.cmp("GE", rows, k_col), e.unary(hlo.AbsOp, column), -1.0)
+        largest = reduce(at, size, [nb], hlo.MaximumOp, -1.0)
+        at_largest = e.cmp("EQ", size, spread(at, largest, [*batch, m], bd))
+        pivot_row = reduce(at, i.select(at_largest, rows, m), [nb], hlo.MinimumOp, m)
+        p = spread(at, pivot_row, [*batch, m], bd)
+        source = i.select(i.cmp("EQ", rows, k_col), p, i.select(i.cmp("EQ", rows, p), k_col, rows))
+        a = take(at, a, source, nb, nb, a.type)
+        order = take(at, order, source, nb, nb, order.type)
+        mat = [*batch, m, m]
+        column = at(hlo.DynamicSliceOp(a, [zero] * nb + [zero, k], [*batch, m, 1])).result
+        column = at(hlo.ReshapeOp(column, col_t)).result
+        row = at(hlo.DynamicSliceOp(a, [zero] * nb + [k, zero], [*batch, 1, m])).result
+        row = at(hlo.ReshapeOp(row, col_t)).result
+        corner = at(hlo.DynamicSliceOp(a, [zero] * nb + [k, k], [*batch, 1, 1])).result
+        pivot: SSAValue = at(hlo.ReshapeOp(corner, one_t)).result
+        s = Expr(at, one_t)
+        pivot = s.select(s.cmp("EQ", pivot, 0.0), 1.0, pivot)
+        below = i.cmp("GT", rows, k_col)
+        lower = e.select(below, e.div(column, spread(at, pivot, [*batch, m], bd)), 0.0)
+        upper = e.select(below, row, 0.0)  # the columns after k (row and column index alike)
+        m_e = Expr(at, TensorType(f, mat))
+        update = m_e.mul(spread(at, lower, mat, [*bd, nb]), spread(at, upper, mat, [*bd, nb + 1]))
+        a = m_e.sub(a, update)
+        rows_m, cols_m = _iota(at, mat, nb), _iota(at, mat, nb + 1)
+        k_m = at(hlo.BroadcastInDimOp(k, TensorType(i32, mat), [])).result
+        in_k = Expr(at, TensorType(i32, mat))
+        under = at(hlo.AndOp(in_k.cmp("EQ", cols_m, k_m), in_k.cmp("GT", rows_m, k_m))).result
+        a = m_e.select(under, spread(at, lower, mat, [*bd, nb]), a)
+        at(hlo.ReturnOp([at(hlo.AddOp(k, scalar(at, 1, i32))).result, a, order]))
+        b(loop)
+        p_out: SSAValue = loop.results[2]
+        index_t = expect(op.p.type, TensorType)
+        if index_t.element_type != i32:
+            p_out = b(hlo.ConvertOp(p_out, index_t.element_type)).result
+        rewriter.replace(op, [], [loop.results[1], p_out])
+
+
 # -- Jacobi rotations -------------------------------------------------------------------------
 
 
@@ -581,4 +653,5 @@ PATTERNS: tuple[RewritePattern, ...] = (
     QrLowering(),
     SelfAdjointEigLowering(),
     SvdLowering(),
+    LuLowering(),
 )

@@ -287,3 +287,11 @@ func.func @svd_full_not_square(%a: tensor<3x2xf32>) {
   %s, %u, %v = "tf.Svd"(%a) <{compute_uv = true, full_matrices = true}> : (tensor<3x2xf32>) -> (tensor<2xf32>, tensor<3x3xf32>, tensor<2x2xf32>)
   func.return
 }
+
+// -----
+
+func.func @lu_index(%a: tensor<3x3xf32>) {
+  // expected-error @+1 {{output_idx_type must be int32 or int64, found i16}}
+  %lu, %p = "tf.Lu"(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xi16>)
+  func.return
+}

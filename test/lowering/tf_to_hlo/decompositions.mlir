@@ -95,3 +95,29 @@ func.func @svd_values(%a: tensor<2x4xf32>) -> (tensor<2xf32>, tensor<0xf32>, ten
   %s, %u, %v = "tf.Svd"(%a) <{compute_uv = false, full_matrices = false}> : (tensor<2x4xf32>) -> (tensor<2xf32>, tensor<0xf32>, tensor<0xf32>)
   func.return %s, %u, %v : tensor<2xf32>, tensor<0xf32>, tensor<0xf32>
 }
+
+// -----
+
+// tf.Lu: one hlo.while step per column (the step, the matrix, the permutation from iota): the
+// pivot is the first row at or below k of largest |a[r, k]| (max, then the least row holding
+// it); rows k and pivot swap by a gather of the rows and of the permutation; the column below
+// the diagonal is divided by the pivot (1 where it is 0), the trailing block loses l u^T and
+// column k below the diagonal becomes l. An int64 permutation is converted at the end.
+// CHECK-LABEL: func.func @lu
+// CHECK:         %{{.*}}, %lu, %[[P:.*]] = hlo.while(%[[K:.*]] = %{{.*}}, %[[A:.*]] = %a, %[[ORDER:.*]] = %{{.*}}) : tensor<i32>, tensor<3x3xf32>, tensor<3xi32>
+// CHECK:         } do {
+// CHECK:           hlo.reduce(%{{.*}} init: %{{.*}}) applies hlo.maximum across dimensions = [0] : (tensor<3xf32>, tensor<f32>) -> tensor<f32>
+// CHECK:           %[[ROW:.*]] = hlo.reduce(%{{.*}} init: %{{.*}}) applies hlo.minimum across dimensions = [0] : (tensor<3xi32>, tensor<i32>) -> tensor<i32>
+// CHECK:           %[[SWAPPED:.*]] = "hlo.gather"(%[[A]], %[[SRC:.*]]) <{
+// CHECK:           %[[NEWORDER:.*]] = "hlo.gather"(%[[ORDER]], %[[SRC]]) <{
+// CHECK:           hlo.dynamic_slice %[[SWAPPED]], %[[K]], %[[K]], sizes = [1, 1]
+// CHECK:           hlo.divide
+// CHECK:           %[[TRAIL:.*]] = hlo.subtract %[[SWAPPED]], %{{.*}} : tensor<3x3xf32>
+// CHECK:           %[[NEW:.*]] = hlo.select %{{.*}}, %{{.*}}, %[[TRAIL]] : tensor<3x3xi1>, tensor<3x3xf32>
+// CHECK:           hlo.return %{{.*}}, %[[NEW]], %[[NEWORDER]] : tensor<i32>, tensor<3x3xf32>, tensor<3xi32>
+// CHECK:         %p = hlo.convert %[[P]] : (tensor<3xi32>) -> tensor<3xi64>
+// CHECK-NEXT:    func.return %lu, %p
+func.func @lu(%a: tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xi64>) {
+  %lu, %p = "tf.Lu"(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xi64>)
+  func.return %lu, %p : tensor<3x3xf32>, tensor<3xi64>
+}

@@ -83,6 +83,14 @@ def build_self_adjoint_eig(node: NodeDefMessage, operands: list[SSAValue]) -> Op
     return tf.SelfAdjointEigV2Op(matrix, attr_bool(node, "compute_v", True))
 
 
+def build_lu(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    (matrix,) = operands
+    index_type = (
+        attr_element_type(node, "output_idx_type") if "output_idx_type" in node.attr else i32
+    )
+    return tf.LuOp(matrix, index_type)
+
+
 def build_svd(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     (matrix,) = operands
     uv, full = attr_bool(node, "compute_uv", True), attr_bool(node, "full_matrices")
@@ -180,6 +188,7 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "Qr": build_qr,
     "SelfAdjointEigV2": build_self_adjoint_eig,
     "Svd": build_svd,
+    "Lu": build_lu,
     "Bucketize": build_bucketize,
     "LowerBound": build_search_sorted,
     "UpperBound": build_search_sorted,
