@@ -622,7 +622,14 @@ def _dft_matrices(rows: int, cols: int, n: int, sign: float, scale: float) -> np
     (jk taken mod n first, so each angle is exact), stacked: shape (2, rows, cols)."""
     jk = np.outer(np.arange(rows), np.arange(cols)) % n
     angle = sign * 2.0 * np.pi * jk / n
-    return np.stack([np.cos(angle), np.sin(angle)]) * scale
+    cos, sin = np.cos(angle), np.sin(angle)
+    # quarter turns exactly (np.sin(pi) is 1.2e-16): the DC and Nyquist terms of a real
+    # signal's transform then have a zero imaginary part, as TensorFlow's (its angle is 0 or pi)
+    half = (2 * jk) % n == 0
+    quarter = ((4 * jk) % n == 0) & ~half
+    cos = np.where(half, np.where(jk == 0, 1.0, -1.0), np.where(quarter, 0.0, cos))
+    sin = np.where(half, 0.0, np.where(quarter, sign * np.where(4 * jk == n, 1.0, -1.0), sin))
+    return np.stack([cos, sin]) * scale
 
 
 def _fft(x: _Expander, op: Operation) -> Sequence[Result]:

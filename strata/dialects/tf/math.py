@@ -4,6 +4,7 @@ clipping. Binary ops broadcast numpy-style; comparisons give booleans (i1)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
@@ -1228,44 +1229,154 @@ class FakeQuantWithMinMaxVarsPerChannelOp(FakeQuantVarsBase):
         return [t]
 
 
-@irdl_op_definition
-class RFFTOp(TfOp):
-    """The discrete Fourier transform of real signals over the innermost dim, its first
-    fft_length / 2 + 1 frequencies (the input's last dim cropped or zero-padded to fft_length).
-    `%y = "tf.RFFT"(%x, %n) : (tensor<2x8xf32>, tensor<1xi32>) -> tensor<2x5xcomplex<f32>>`
-    (tf.signal.stft's transform)."""
+class FourierBase(TfOp):
+    """What the Fourier transforms share: the transform over the innermost RANK dims.
 
-    name = "tf.RFFT"
+    RFFT (real to complex) and IRFFT (complex to real) take those dims' lengths as a constant
+    `fft_length` [RANK] (the input cropped or zero-padded to them; IRFFT's innermost to
+    length / 2 + 1); FFT and IFFT (complex to complex) transform the dims as they are. IFFT
+    and IRFFT divide by the transform's size. `%y = "tf.RFFT"(%x, %n) : (tensor<2x8xf32>,
+    tensor<1xi32>) -> tensor<2x5xcomplex<f32>>` (tf.signal.stft's transform)."""
+
+    RANK: ClassVar[int] = 1
+    KIND: ClassVar[str] = "RFFT"
+    """RFFT, IRFFT, FFT or IFFT."""
+
+    def lengths(self) -> list[int] | None:
+        """The transformed dims' lengths (of the result for RFFT, of the input for IRFFT's
+        real side): fft_length's values, or the input's dims for FFT and IFFT."""
+        if self.KIND in ("FFT", "IFFT"):
+            return list(expect_tensor(self.operands[0], "input").get_shape()[-self.RANK :])
+        return constant_ints(self.operands[1])
+
+    def __init__(self, input: SSAValue, fft_length: SSAValue | None = None):
+        operands = [input] if fft_length is None else [input, fft_length]
+        length = fft_length if self.KIND in ("RFFT", "IRFFT") else None
+        super().__init__(operands=operands, result_types=[_fourier_type(self, input, length)])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        length = self.operands[1] if self.KIND in ("RFFT", "IRFFT") else None
+        return [_fourier_type(self, self.operands[0], length)]
+
+
+def _fourier_type(op: FourierBase, input: SSAValue, fft_length: SSAValue | None) -> TensorType:
+    t = expect_tensor(input, "input")
+    shape = list(t.get_shape())
+    if len(shape) < op.RANK:
+        raise VerifyException(f"input must have rank >= {op.RANK}, found {t}")
+    part = complex_part(t.element_type)
+    if op.KIND == "RFFT" and t.element_type not in (f32, f64):
+        raise VerifyException(f"input must be a float32 or float64 tensor, found {t}")
+    if op.KIND != "RFFT" and part is None:
+        raise VerifyException(f"input must be a complex tensor, found {t}")
+    if fft_length is None:
+        return t
+    lengths_t = expect_tensor(fft_length, "fft_length")
+    if lengths_t.get_shape() != (op.RANK,):
+        count = "one length" if op.RANK == 1 else f"{op.RANK} lengths"
+        raise VerifyException(f"fft_length must hold {count}, found {lengths_t}")
+    values = constant_ints(fft_length)
+    if values is not None and any(v < 1 for v in values):
+        raise VerifyException(f"fft_length must be positive, found {values}")
+    outer = shape[: len(shape) - op.RANK]
+    if values is None:
+        dims = [DYNAMIC_INDEX] * op.RANK
+    else:
+        dims = list(values)
+        if op.KIND == "RFFT":
+            dims[-1] = values[-1] // 2 + 1
+    if part is None:  # RFFT
+        return TensorType(ComplexType(f32 if t.element_type == f32 else f64), [*outer, *dims])
+    return TensorType(part, [*outer, *dims])
+
+
+def _fourier(name: str, kind: str, rank: int, doc: str) -> type[FourierBase]:
+    fields: dict[str, object] = {
+        "name": name,
+        "__module__": __name__,
+        "__annotations__": {"KIND": ClassVar[str], "RANK": ClassVar[int]},
+        "KIND": kind,
+        "RANK": rank,
+        "__doc__": doc,
+        "input": operand_def(TensorType),
+        "output": result_def(TensorType),
+        "traits": traits_def(Pure()),
+    }
+    if kind in ("RFFT", "IRFFT"):
+        fields["fft_length"] = operand_def(TensorType)
+    cls = type(name.removeprefix("tf.") + "Op", (FourierBase,), fields)
+    return irdl_op_definition(cls)
+
+
+RFFTOp = _fourier("tf.RFFT", "RFFT", 1, "The first n / 2 + 1 frequencies of real signals.")
+RFFT2DOp = _fourier("tf.RFFT2D", "RFFT", 2, "RFFT over the innermost 2 dims.")
+RFFT3DOp = _fourier("tf.RFFT3D", "RFFT", 3, "RFFT over the innermost 3 dims.")
+IRFFTOp = _fourier("tf.IRFFT", "IRFFT", 1, "Real signals from their first n / 2 + 1 frequencies.")
+IRFFT2DOp = _fourier("tf.IRFFT2D", "IRFFT", 2, "IRFFT over the innermost 2 dims.")
+IRFFT3DOp = _fourier("tf.IRFFT3D", "IRFFT", 3, "IRFFT over the innermost 3 dims.")
+FFTOp = _fourier("tf.FFT", "FFT", 1, "The discrete Fourier transform of complex signals.")
+FFT2DOp = _fourier("tf.FFT2D", "FFT", 2, "FFT over the innermost 2 dims.")
+FFT3DOp = _fourier("tf.FFT3D", "FFT", 3, "FFT over the innermost 3 dims.")
+IFFTOp = _fourier("tf.IFFT", "IFFT", 1, "The inverse transform of FFT (divided by n).")
+IFFT2DOp = _fourier("tf.IFFT2D", "IFFT", 2, "IFFT over the innermost 2 dims.")
+IFFT3DOp = _fourier("tf.IFFT3D", "IFFT", 3, "IFFT over the innermost 3 dims.")
+FOURIER_OPS: tuple[type[FourierBase], ...] = (
+    *(RFFTOp, RFFT2DOp, RFFT3DOp, IRFFTOp, IRFFT2DOp, IRFFT3DOp),
+    *(FFTOp, FFT2DOp, FFT3DOp, IFFTOp, IFFT2DOp, IFFT3DOp),
+)
+
+
+@irdl_op_definition
+class ComplexOp(TfOp):
+    """Complex numbers from their real and imaginary parts (broadcast together).
+    `%z = "tf.Complex"(%re, %im) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xcomplex<f32>>`"""
+
+    name = "tf.Complex"
+    real = operand_def(TensorType)
+    imag = operand_def(TensorType)
+    out = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, real: SSAValue, imag: SSAValue):
+        super().__init__(operands=[real, imag], result_types=[_complex_type(real, imag)])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [_complex_type(self.real, self.imag)]
+
+
+def _complex_type(real: SSAValue, imag: SSAValue) -> TensorType:
+    a, b = expect_tensor(real, "real"), expect_tensor(imag, "imag")
+    if a.element_type not in (f32, f64) or b.element_type != a.element_type:
+        raise VerifyException(
+            f"real and imag must be float32 or float64 tensors of one type, found {a} and {b}"
+        )
+    shape = broadcast_shapes(a.get_shape(), b.get_shape())
+    if shape is None:
+        raise VerifyException(
+            f"shapes {format_shape(a.get_shape())} and {format_shape(b.get_shape())} "
+            "do not broadcast"
+        )
+    return TensorType(ComplexType(f32 if a.element_type == f32 else f64), shape)
+
+
+@irdl_op_definition
+class ConjOp(TfOp):
+    """Elementwise complex conjugate. `%c = "tf.Conj"(%z) : (tensor<3xcomplex<f32>>) ->
+    tensor<3xcomplex<f32>>`"""
+
+    name = "tf.Conj"
     input = operand_def(TensorType)
-    fft_length = operand_def(TensorType)
     output = result_def(TensorType)
     traits = traits_def(Pure())
 
-    def __init__(self, input: SSAValue, fft_length: SSAValue):
-        super().__init__(
-            operands=[input, fft_length], result_types=[self._infer(input, fft_length)]
-        )
-
-    @staticmethod
-    def _infer(input: SSAValue, fft_length: SSAValue) -> TensorType:
-        t = expect_tensor(input, "input")
-        if t.element_type not in (f32, f64) or t.get_num_dims() < 1:
-            raise VerifyException(f"input must be a float32 or float64 tensor, found {t}")
-        lengths = expect_tensor(fft_length, "fft_length")
-        if lengths.get_shape() != (1,):
-            raise VerifyException(f"fft_length must hold one length, found {lengths}")
-        values = constant_ints(fft_length)
-        if values is not None and values[0] < 1:
-            raise VerifyException(f"fft_length must be positive, found {values[0]}")
-        n = DYNAMIC_INDEX if values is None else values[0] // 2 + 1
-        return TensorType(ComplexType(t.element_type), [*t.get_shape()[:-1], n])
-
-    def length(self) -> int | None:
-        values = constant_ints(self.fft_length)
-        return None if values is None else values[0]
+    def __init__(self, input: SSAValue):
+        super().__init__(operands=[input], result_types=[input.type])
 
     def infer_result_types(self) -> Sequence[Attribute]:
-        return [self._infer(self.input, self.fft_length)]
+        t = expect_tensor(self.input, "input")
+        if complex_part(t.element_type) is None:
+            raise VerifyException(f"input must be a complex tensor, found {t}")
+        return [t]
 
 
 class ComplexPartBase(TfOp):
@@ -1299,6 +1410,14 @@ class ComplexAbsOp(ComplexPartBase):
 
 
 @irdl_op_definition
+class AngleOp(ComplexPartBase):
+    """Elementwise argument atan2(im, re), in [-pi, pi].
+    `%a = "tf.Angle"(%z) : (tensor<5xcomplex<f32>>) -> tensor<5xf32>`"""
+
+    name = "tf.Angle"
+
+
+@irdl_op_definition
 class RealOp(ComplexPartBase):
     """Elementwise real part. `%r = "tf.Real"(%z) : (tensor<5xcomplex<f32>>) -> tensor<5xf32>`"""
 
@@ -1318,7 +1437,10 @@ OPS: list[type[Operation]] = [
     UpperBoundOp,
     CrossOp,
     ApproximateEqualOp,
-    RFFTOp,
+    *FOURIER_OPS,
+    ComplexOp,
+    ConjOp,
+    AngleOp,
     ComplexAbsOp,
     RealOp,
     ImagOp,

@@ -25,6 +25,7 @@ from strata.lowering.tf_to_hlo import (
     reduction,
     rnn,
     shape,
+    spectral,
 )
 
 FAMILIES = (
@@ -32,6 +33,7 @@ FAMILIES = (
     elementwise,
     nn,
     linalg,
+    spectral,
     contraction,
     reduction,
     gather,

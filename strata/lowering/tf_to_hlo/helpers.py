@@ -10,6 +10,7 @@ from xdsl.dialects.builtin import BFloat16Type, TensorType, i1
 from xdsl.ir import Attribute, SSAValue
 
 from strata.dialects import hlo
+from strata.dialects.element_kinds import complex_part
 from strata.dialects.tensor_types import dense_from_numpy, numpy_dtype_for
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
@@ -39,6 +40,11 @@ def spread(
 def splat(b: LocatedBuilder, value: float, like: Attribute) -> SSAValue:
     """A constant of `like`'s type whose every element is `value`."""
     like = expect(like, TensorType)
+    part = complex_part(like.element_type)
+    if part is not None:  # no numpy constant of a complex type: value + 0i from its parts
+        real = splat(b, value, TensorType(part, like.get_shape()))
+        imag = splat(b, 0, TensorType(part, like.get_shape()))
+        return b(hlo.ComplexOp(real, imag)).result
     # bf16 has no numpy dtype: its values go in as float32 (dense_from_numpy rounds them)
     bf16 = isinstance(like.element_type, BFloat16Type)
     dtype = np.dtype(np.float32) if bf16 else numpy_dtype_for(like.element_type)

@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable, Sequence
 
 import numpy as np
-from xdsl.dialects.builtin import DenseArrayBase, TensorType, f32, i1, i32, i64
+from xdsl.dialects.builtin import TensorType, f32, i1, i32
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
@@ -1148,48 +1148,7 @@ class QuantizeAndDequantizeLowering(RewritePattern):
         rewriter.replace(op, [], [x.mul(rounded, inverse)])
 
 
-class SpectralLowering(RewritePattern):
-    """tf.RFFT(x, n) -> hlo.fft(x cropped or zero-padded to n, type = RFFT, length = [n]);
-    tf.ComplexAbs / Real / Imag -> hlo.abs / real / imag (hlo-complex-to-real takes the
-    complex values apart later)."""
-
-    handles = (tf.RFFTOp, tf.ComplexAbsOp, tf.RealOp, tf.ImagOp)
-
-    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if not isinstance(op, (*self.handles,)) or not all_static(op):
-            return
-        b = LocatedBuilder(rewriter, op)
-        if isinstance(op, tf.ComplexAbsOp):
-            rewriter.replace(op, [], [b(hlo.AbsOp(op.x)).result])
-            return
-        if isinstance(op, (tf.RealOp, tf.ImagOp)):
-            part = hlo.RealOp if isinstance(op, tf.RealOp) else hlo.ImagOp
-            rewriter.replace(op, [], [b(part(op.x)).result])
-            return
-        if not isinstance(op, tf.RFFTOp) or (n := op.length()) is None:
-            return
-        x = op.input
-        shape = list(shape_of(x.type))
-        element = expect(x.type, TensorType).element_type
-        if shape[-1] > n:
-            x = b(hlo.SliceOp(x, [0] * len(shape), [*shape[:-1], n])).result
-        elif shape[-1] < n:
-            edges = [0] * (len(shape) - 1)
-            zero = scalar(b, 0.0, element)
-            x = b(hlo.PadOp(x, zero, [*edges, 0], [*edges, n - shape[-1]])).result
-        fft = hlo.FftOp(
-            operands=[x],
-            result_types=[op.output.type],
-            properties={
-                "fft_type": hlo.FftTypeAttr(hlo.FftType.RFFT),
-                "fft_length": DenseArrayBase.from_list(i64, [n]),
-            },
-        )
-        rewriter.replace(op, [], [b(fft).result])
-
-
 PATTERNS: tuple[RewritePattern, ...] = (
-    SpectralLowering(),
     LRNLowering(),
     FakeQuantLowering(),
     QuantizeAndDequantizeLowering(),

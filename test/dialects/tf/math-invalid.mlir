@@ -295,3 +295,36 @@ func.func @lu_index(%a: tensor<3x3xf32>) {
   %lu, %p = "tf.Lu"(%a) : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xi16>)
   func.return
 }
+
+// -----
+
+func.func @irfft2d_one_length(%z: tensor<4x5xcomplex<f32>>) {
+  %n = "tf.Const"() <{value = dense<8> : tensor<1xi32>}> : () -> tensor<1xi32>
+  // expected-error @+1 {{fft_length must hold 2 lengths, found tensor<1xi32>}}
+  %x = "tf.IRFFT2D"(%z, %n) : (tensor<4x5xcomplex<f32>>, tensor<1xi32>) -> tensor<4x8xf32>
+  func.return
+}
+
+// -----
+
+func.func @fft_of_real(%x: tensor<8xf32>) {
+  // expected-error @+1 {{input must be a complex tensor, found tensor<8xf32>}}
+  %z = "tf.FFT"(%x) : (tensor<8xf32>) -> tensor<8xf32>
+  func.return
+}
+
+// -----
+
+func.func @complex_mixed(%re: tensor<3xf32>, %im: tensor<3xf64>) {
+  // expected-error @+1 {{real and imag must be float32 or float64 tensors of one type, found tensor<3xf32> and tensor<3xf64>}}
+  %z = "tf.Complex"(%re, %im) : (tensor<3xf32>, tensor<3xf64>) -> tensor<3xcomplex<f32>>
+  func.return
+}
+
+// -----
+
+func.func @conj_of_real(%x: tensor<3xf32>) {
+  // expected-error @+1 {{input must be a complex tensor, found tensor<3xf32>}}
+  %z = "tf.Conj"(%x) : (tensor<3xf32>) -> tensor<3xf32>
+  func.return
+}

@@ -521,3 +521,46 @@ func.func @qdq(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = "tf.QuantizeAndDequantizeV2"(%x, %lo, %lo) <{num_bits = 4 : i64, round_mode = "HALF_UP"}> : (tensor<2x3xf32>, tensor<f32>, tensor<f32>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+// IRFFT2D with fft_length [4, 6]: the spectrum's outer dim cropped to 4 and its inner padded to
+// 6 / 2 + 1 = 4 half-spectrum terms, then hlo.fft IRFFT over both dims.
+// CHECK-LABEL: func.func @irfft2d
+// CHECK-SAME: (%[[Z:.*]]: tensor<2x5x3xcomplex<f32>>)
+// CHECK:        %[[S:.*]] = hlo.slice %[[Z]] [0:2, 0:4, 0:3] : (tensor<2x5x3xcomplex<f32>>) -> tensor<2x4x3xcomplex<f32>>
+// CHECK:        %[[P:.*]] = hlo.pad %[[S]], %{{.*}}, low = [0, 0, 0], high = [0, 0, 1], interior = [0, 0, 0] : (tensor<2x4x3xcomplex<f32>>, tensor<complex<f32>>) -> tensor<2x4x4xcomplex<f32>>
+// CHECK-NEXT:   %[[F:.*]] = hlo.fft %[[P]], type = IRFFT, length = [4, 6] : (tensor<2x4x4xcomplex<f32>>) -> tensor<2x4x6xf32>
+// CHECK-NEXT:   func.return %[[F]]
+func.func @irfft2d(%z: tensor<2x5x3xcomplex<f32>>) -> tensor<2x4x6xf32> {
+  %n = "tf.Const"() <{value = dense<[4, 6]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %x = "tf.IRFFT2D"(%z, %n) : (tensor<2x5x3xcomplex<f32>>, tensor<2xi32>) -> tensor<2x4x6xf32>
+  func.return %x : tensor<2x4x6xf32>
+}
+
+// -----
+
+// Complex broadcasts its parts; Conj negates the imaginary part; Angle is atan2(imag, real);
+// FFT and IFFT are hlo.fft over the dims as they are.
+// CHECK-LABEL: func.func @complex_ops
+// CHECK-SAME: (%[[RE:.*]]: tensor<2x4xf32>, %[[IM:.*]]: tensor<4xf32>)
+// CHECK-NEXT:   %[[B:.*]] = hlo.broadcast_in_dim %[[IM]], dims = [1] : (tensor<4xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT:   %[[C:.*]] = hlo.complex %[[RE]], %[[B]] : tensor<2x4xcomplex<f32>>
+// CHECK-NEXT:   %[[R:.*]] = hlo.real %[[C]]
+// CHECK-NEXT:   %[[I:.*]] = hlo.imag %[[C]]
+// CHECK-NEXT:   %[[N:.*]] = hlo.negate %[[I]] : tensor<2x4xf32>
+// CHECK-NEXT:   %[[J:.*]] = hlo.complex %[[R]], %[[N]] : tensor<2x4xcomplex<f32>>
+// CHECK-NEXT:   %[[F:.*]] = hlo.fft %[[J]], type = FFT, length = [4] : (tensor<2x4xcomplex<f32>>) -> tensor<2x4xcomplex<f32>>
+// CHECK-NEXT:   %[[G:.*]] = hlo.fft %[[F]], type = IFFT, length = [2, 4] : (tensor<2x4xcomplex<f32>>) -> tensor<2x4xcomplex<f32>>
+// CHECK-NEXT:   %[[GR:.*]] = hlo.real %[[G]]
+// CHECK-NEXT:   %[[GI:.*]] = hlo.imag %[[G]]
+// CHECK-NEXT:   %[[A:.*]] = hlo.atan2 %[[GI]], %[[GR]] : tensor<2x4xf32>
+// CHECK-NEXT:   func.return %[[A]]
+func.func @complex_ops(%re: tensor<2x4xf32>, %im: tensor<4xf32>) -> tensor<2x4xf32> {
+  %c = "tf.Complex"(%re, %im) : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xcomplex<f32>>
+  %j = "tf.Conj"(%c) : (tensor<2x4xcomplex<f32>>) -> tensor<2x4xcomplex<f32>>
+  %f = "tf.FFT"(%j) : (tensor<2x4xcomplex<f32>>) -> tensor<2x4xcomplex<f32>>
+  %g = "tf.IFFT2D"(%f) : (tensor<2x4xcomplex<f32>>) -> tensor<2x4xcomplex<f32>>
+  %a = "tf.Angle"(%g) : (tensor<2x4xcomplex<f32>>) -> tensor<2x4xf32>
+  func.return %a : tensor<2x4xf32>
+}
