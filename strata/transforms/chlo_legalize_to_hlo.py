@@ -23,6 +23,7 @@ from xdsl.dialects.builtin import (
     TensorType,
     f32,
     f64,
+    i1,
     i32,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
@@ -724,6 +725,124 @@ def _ndtri(h: _Hlo, p: SSAValue) -> SSAValue:
     return x if _is_f64(p) else h.emit(hlo.ConvertOp(x, element))
 
 
+IGAMMA_MAX_TERMS = 2000
+"""The most terms of igamma's series or continued fraction (Eigen's and Cephes' limit)."""
+
+
+def _converged(
+    h: _Hlo,
+    values: Sequence[SSAValue],
+    done: SSAValue,
+    step: Callable[[_Hlo, list[SSAValue]], tuple[list[SSAValue], SSAValue]],
+) -> list[SSAValue]:
+    """An elementwise iteration run to convergence: an hlo.while over (trip, done, *values)
+    whose body computes `step`'s next values and which elements converged with them; an element
+    that is done keeps its values (it stops where a scalar loop would break), and the loop runs
+    while one is not, at most IGAMMA_MAX_TERMS trips."""
+    emit = h.emit
+    loop, cond, body = hlo.WhileOp.with_empty_regions([emit.scalar(0, i32), done, *values])
+    emit.add(loop)
+    at_cond = HloEmitter(emit.at, cond)
+    dims = list(range(len(shape_of(done.type))))
+    every = at_cond(hlo.ReduceOp.build_binary(cond.args[1], at_cond.scalar(1, i1), dims, hlo.AndOp))
+    trips = at_cond(
+        hlo.CompareOp(cond.args[0], at_cond.scalar(IGAMMA_MAX_TERMS, i32), "LT", "SIGNED")
+    )
+    at_cond.add(hlo.ReturnOp([at_cond(hlo.AndOp(trips, at_cond(hlo.NotOp(every))))]))
+    inner = _Hlo(emit.at)
+    inner.emit = HloEmitter(emit.at, body)
+    trip, was_done, *old = body.args
+    new, now_done = step(inner, list(old))
+    kept = [inner.select(was_done, o, n) for o, n in zip(old, new, strict=True)]
+    finished = inner.emit(hlo.OrOp(was_done, now_done))
+    next_trip = inner.emit(hlo.AddOp(trip, inner.emit.scalar(1, i32)))
+    inner.emit.add(hlo.ReturnOp([next_trip, finished, *kept]))
+    return list(loop.results[2:])
+
+
+def _igamma_parts(
+    h: _Hlo, a: SSAValue, x: SSAValue, by_fraction: SSAValue
+) -> tuple[SSAValue, SSAValue]:
+    """Cephes' (and Eigen's) two halves of the regularized incomplete gamma function:
+    P(a, x) by its power series where `by_fraction` is false, Q(a, x) = 1 - P by Legendre's
+    continued fraction where it is true, both scaled by x^a e^-x / gamma(a) (0 where that
+    underflows); each iteration stops at the float's half epsilon."""
+    one, zero = h.const(1.0, x), h.const(0.0, x)
+    wide = _is_f64(x)
+    machep = 2.0**-53 if wide else 2.0**-24
+    big = 2.0**52 if wide else 2.0**24
+    log_ax = h.sub(h.sub(h.mul(a, h.log(x)), x), _lgamma(h, a))
+    log_max = math.log(np.finfo(np.float64 if wide else np.float32).max)
+    underflow = h.emit(
+        hlo.OrOp(h.cmp(log_ax, "LT", h.const(-log_max, x)), h.cmp(log_ax, "NE", log_ax))
+    )
+    ax = h.exp(log_ax)
+    idle = h.emit(hlo.OrOp(underflow, h.cmp(a, "NE", a)))  # NaNs: answered outside
+
+    def series_step(e: _Hlo, v: list[SSAValue]) -> tuple[list[SSAValue], SSAValue]:
+        r, c, total = v
+        r = e.add(r, e.const(1.0, x))
+        c = e.mul(c, e.div(x, r))
+        total = e.add(total, c)
+        return [r, c, total], e.cmp(c, "LE", e.mul(e.const(machep, x), total))
+
+    start = h.emit(hlo.OrOp(idle, by_fraction))
+    _, _, total = _converged(h, [a, one, one], start, series_step)
+    series = h.select(underflow, zero, h.div(h.mul(total, ax), a))
+
+    def fraction_step(e: _Hlo, v: list[SSAValue]) -> tuple[list[SSAValue], SSAValue]:
+        c, y, z, pkm2, pkm1, qkm2, qkm1, answer = v
+        c, y, z = e.add(c, e.const(1.0, x)), e.add(y, e.const(1.0, x)), e.add(z, e.const(2.0, x))
+        yc = e.mul(y, c)
+        pk = e.sub(e.mul(pkm1, z), e.mul(pkm2, yc))
+        qk = e.sub(e.mul(qkm1, z), e.mul(qkm2, yc))
+        nonzero = e.cmp(qk, "NE", e.const(0.0, x))
+        r = e.div(pk, e.select(nonzero, qk, e.const(1.0, x)))
+        change = e.select(nonzero, e.abs(e.div(e.sub(answer, r), r)), e.const(1.0, x))
+        answer = e.select(nonzero, r, answer)
+        rescale = e.cmp(e.abs(pk), "GT", e.const(big, x))
+        factor = e.select(rescale, e.const(1.0 / big, x), e.const(1.0, x))
+        pkm2, pkm1, qkm2, qkm1 = (e.mul(v, factor) for v in (pkm1, pk, qkm1, qk))
+        next_values = [c, y, z, pkm2, pkm1, qkm2, qkm1, answer]
+        return next_values, e.cmp(change, "LE", e.const(machep, x))
+
+    y = h.sub(one, a)
+    z = h.add(h.add(x, y), one)
+    pkm1, qkm1 = h.add(x, one), h.mul(z, x)
+    infinite = h.cmp(x, "EQ", h.const(math.inf, x))
+    start = h.emit(hlo.OrOp(h.emit(hlo.OrOp(idle, infinite)), h.emit(hlo.NotOp(by_fraction))))
+    values = [zero, y, z, one, pkm1, x, qkm1, h.div(pkm1, qkm1)]
+    fraction = _converged(h, values, start, fraction_step)[-1]
+    fraction = h.select(h.emit(hlo.OrOp(underflow, infinite)), zero, h.mul(fraction, ax))
+    return series, fraction
+
+
+def _igamma_domain(h: _Hlo, a: SSAValue, x: SSAValue, value: SSAValue) -> SSAValue:
+    """NaN outside the domain (x < 0, a <= 0) and for a NaN operand; `value` elsewhere."""
+    zero = h.const(0.0, x)
+    bad = h.emit(hlo.OrOp(h.cmp(x, "LT", zero), h.cmp(a, "LE", zero)))
+    bad = h.emit(hlo.OrOp(bad, h.emit(hlo.OrOp(h.cmp(x, "NE", x), h.cmp(a, "NE", a)))))
+    return h.select(bad, h.const(math.nan, x), value)
+
+
+def _igamma(h: _Hlo, a: SSAValue, x: SSAValue) -> SSAValue:
+    """P(a, x): the series, or 1 - the continued fraction where x > 1 and x > a; 0 at x = 0"""
+    one = h.const(1.0, x)
+    by_fraction = h.emit(hlo.AndOp(h.cmp(x, "GT", one), h.cmp(x, "GT", a)))
+    series, fraction = _igamma_parts(h, a, x, by_fraction)
+    value = h.select(by_fraction, h.sub(one, fraction), series)
+    value = h.select(h.cmp(x, "EQ", h.const(0.0, x)), h.const(0.0, x), value)
+    return _igamma_domain(h, a, x, value)
+
+
+def _igammac(h: _Hlo, a: SSAValue, x: SSAValue) -> SSAValue:
+    """Q(a, x) = 1 - P(a, x): 1 - the series where x < 1 or x < a, else the continued fraction"""
+    one = h.const(1.0, x)
+    by_series = h.emit(hlo.OrOp(h.cmp(x, "LT", one), h.cmp(x, "LT", a)))
+    series, fraction = _igamma_parts(h, a, x, h.emit(hlo.NotOp(by_series)))
+    return _igamma_domain(h, a, x, h.select(by_series, h.sub(one, series), fraction))
+
+
 SPECIAL_FUNCTIONS: dict[str, Real] = {"bessel_i0e": _bessel_i0e, "ndtri": _ndtri}
 """Functions the tf lowering expands here though no chlo op names them (tf.BesselI0e, tf.Ndtri):
 `expand_special_function`."""
@@ -732,6 +851,19 @@ SPECIAL_FUNCTIONS: dict[str, Real] = {"bessel_i0e": _bessel_i0e, "ndtri": _ndtri
 def expand_special_function(name: str, at: Operation, x: SSAValue) -> SSAValue:
     """SPECIAL_FUNCTIONS[name] of x as hlo ops before `at` (f16 and bf16 computed in f32)."""
     return _in_f32(_Hlo(at), x, SPECIAL_FUNCTIONS[name])
+
+
+BINARY_SPECIAL_FUNCTIONS: dict[str, Callable[[_Hlo, SSAValue, SSAValue], SSAValue]] = {
+    "igamma": _igamma,
+    "igammac": _igammac,
+}
+"""Functions of two operands of one shape that no chlo op names (tf.Igamma, tf.Igammac)."""
+
+
+def expand_binary_special_function(name: str, at: Operation, a: SSAValue, x: SSAValue) -> SSAValue:
+    """BINARY_SPECIAL_FUNCTIONS[name] of (a, x) as hlo ops before `at` (f16 and bf16 in f32)."""
+    compute = BINARY_SPECIAL_FUNCTIONS[name]
+    return _in_f32(_Hlo(at), a, lambda h, wide: compute(h, wide, _widened(h, x, wide)))
 
 
 # ---------------------------------------------------------------------------------------------

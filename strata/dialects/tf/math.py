@@ -245,6 +245,16 @@ MulNoNanOp = _binary(
 ZetaOp = _binary(
     "tf.Zeta", "Elementwise Hurwitz zeta: the sum over n >= 0 of (q + n)^-x.", _FloatBinary
 )
+IgammaOp = _binary(
+    "tf.Igamma",
+    "Elementwise regularized lower incomplete gamma P(a, x), for operands (a, x).",
+    _FloatBinary,
+)
+IgammacOp = _binary(
+    "tf.Igammac",
+    "Elementwise regularized upper incomplete gamma Q(a, x) = 1 - P(a, x).",
+    _FloatBinary,
+)
 PolygammaOp = _binary(
     "tf.Polygamma",
     "Elementwise n-th derivative of digamma at x, for operands (n, x).",
@@ -1493,6 +1503,8 @@ OPS: list[type[Operation]] = [
     BesselI0eOp,
     BesselI1eOp,
     ZetaOp,
+    IgammaOp,
+    IgammacOp,
     PolygammaOp,
     RintOp,
     ReciprocalOp,

@@ -26,7 +26,10 @@ from strata.dialects.tensor_types import is_float, is_static, shape_of
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.helpers import any_true, broadcast_to, scalar, splat
-from strata.transforms.chlo_legalize_to_hlo import expand_special_function
+from strata.transforms.chlo_legalize_to_hlo import (
+    expand_binary_special_function,
+    expand_special_function,
+)
 
 BINARY: dict[type[Operation], type[hlo.ElementwiseBinaryOp]] = {
     tf.AddV2Op: hlo.AddOp,
@@ -75,28 +78,35 @@ CHLO_BINARY: dict[type[Operation], type[chlo.ChloBinaryOp]] = {
 SPECIAL: dict[type[Operation], str] = {tf.NdtriOp: "ndtri", tf.BesselI0eOp: "bessel_i0e"}
 """tf unary op -> its function in chlo_legalize_to_hlo.SPECIAL_FUNCTIONS (no chlo op has it)."""
 
+BINARY_SPECIAL: dict[type[Operation], str] = {tf.IgammaOp: "igamma", tf.IgammacOp: "igammac"}
+"""tf binary op -> its function in chlo_legalize_to_hlo.BINARY_SPECIAL_FUNCTIONS."""
+
 
 def all_static(op: Operation) -> bool:
     return all(is_static(v.type) for v in (*op.operands, *op.results))
 
 
 class BinaryLowering(RewritePattern):
-    """tf.AddV2(x, y) -> hlo.add(broadcast_in_dim(x), broadcast_in_dim(y)); likewise the table."""
+    """tf.AddV2(x, y) -> hlo.add(broadcast_in_dim(x), broadcast_in_dim(y)); likewise the tables;
+    tf.Igamma, tf.Igammac -> their expansions in chlo_legalize_to_hlo."""
 
     @property
     def handles(self) -> tuple[type[Operation], ...]:
-        return (*BINARY, *CHLO_BINARY)  # read late: the math family adds rows below
+        return (*BINARY, *CHLO_BINARY, *BINARY_SPECIAL)  # read late: the math family adds rows
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         target = BINARY.get(type(op)) or CHLO_BINARY.get(type(op))
-        if target is None or not all_static(op):
+        special = BINARY_SPECIAL.get(type(op))
+        if (target is None and special is None) or not all_static(op):
             return
         b = LocatedBuilder(rewriter, op)
         shape = shape_of(op.results[0].type)
         lhs = broadcast_to(b, op.operands[0], shape)
         rhs = broadcast_to(b, op.operands[1], shape)
-        result = b(target(lhs, rhs))
-        rewriter.replace(op, [], [result.results[0]])
+        if special is not None:
+            rewriter.replace(op, [], [expand_binary_special_function(special, op, lhs, rhs)])
+        elif target is not None:
+            rewriter.replace(op, [], [b(target(lhs, rhs)).results[0]])
 
 
 class UnaryLowering(RewritePattern):

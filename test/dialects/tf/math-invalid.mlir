@@ -328,3 +328,11 @@ func.func @conj_of_real(%x: tensor<3xf32>) {
   %z = "tf.Conj"(%x) : (tensor<3xf32>) -> tensor<3xf32>
   func.return
 }
+
+// -----
+
+func.func @igamma_int(%a: tensor<3xi32>, %x: tensor<3xi32>) {
+  // expected-error @+1 {{operands must be float tensors, found i32}}
+  %p = "tf.Igamma"(%a, %x) : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+  func.return
+}

@@ -564,3 +564,34 @@ func.func @complex_ops(%re: tensor<2x4xf32>, %im: tensor<4xf32>) -> tensor<2x4xf
   %a = "tf.Angle"(%g) : (tensor<2x4xcomplex<f32>>) -> tensor<2x4xf32>
   func.return %a : tensor<2x4xf32>
 }
+
+// -----
+
+// Igamma: x broadcast to a's shape; Cephes' power series in an hlo.while over (trip, done, r,
+// c, sum) that runs while an element is not done (at most 2000 trips): r += 1, c *= x / r,
+// sum += c, done where c <= eps/2 * sum, a done element keeping its values; then the continued
+// fraction's hlo.while (8 values) where x > 1 and x > a.
+// CHECK-LABEL: func.func @igamma
+// CHECK:         %[[X:.*]] = hlo.broadcast_in_dim %x, dims = [] : (tensor<f32>) -> tensor<4xf32>
+// CHECK:         %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[SUM:.*]] = hlo.while(%[[TRIP:.*]] = %{{.*}}, %[[DONE:.*]] = %{{.*}}, %[[R:.*]] = %a, %[[C:.*]] = %{{.*}}, %[[S:.*]] = %{{.*}}) : tensor<i32>, tensor<4xi1>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+// CHECK:           %[[EVERY:.*]] = hlo.reduce(%[[DONE]] init: %{{.*}}) applies hlo.and across dimensions = [0]
+// CHECK:           hlo.constant dense<2000> : tensor<i32>
+// CHECK:           %[[NOT:.*]] = hlo.not %[[EVERY]] : tensor<i1>
+// CHECK:         } do {
+// CHECK:           %[[R1:.*]] = hlo.add %[[R]], %{{.*}} : tensor<4xf32>
+// CHECK-NEXT:      %[[Q:.*]] = hlo.divide %[[X]], %[[R1]] : tensor<4xf32>
+// CHECK-NEXT:      %[[C1:.*]] = hlo.multiply %[[C]], %[[Q]] : tensor<4xf32>
+// CHECK-NEXT:      %[[S1:.*]] = hlo.add %[[S]], %[[C1]] : tensor<4xf32>
+// CHECK:           hlo.constant dense<5.96046448e-08> : tensor<f32>
+// CHECK:           %[[CONV:.*]] = hlo.compare LE, %[[C1]], %{{.*}} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+// CHECK-NEXT:      %[[KR:.*]] = hlo.select %[[DONE]], %[[R]], %[[R1]]
+// CHECK-NEXT:      %[[KC:.*]] = hlo.select %[[DONE]], %[[C]], %[[C1]]
+// CHECK-NEXT:      %[[KS:.*]] = hlo.select %[[DONE]], %[[S]], %[[S1]]
+// CHECK-NEXT:      %[[D1:.*]] = hlo.or %[[DONE]], %[[CONV]] : tensor<4xi1>
+// CHECK:           hlo.return %{{.*}}, %[[D1]], %[[KR]], %[[KC]], %[[KS]]
+// CHECK:         hlo.while({{.*}}) : tensor<i32>, tensor<4xi1>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+// CHECK:         func.return %p : tensor<4xf32>
+func.func @igamma(%a: tensor<4xf32>, %x: tensor<f32>) -> tensor<4xf32> {
+  %p = "tf.Igamma"(%a, %x) : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  func.return %p : tensor<4xf32>
+}
