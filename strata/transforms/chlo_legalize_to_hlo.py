@@ -734,20 +734,19 @@ def _converged(
     values: Sequence[SSAValue],
     done: SSAValue,
     step: Callable[[_Hlo, list[SSAValue]], tuple[list[SSAValue], SSAValue]],
+    limit: int = IGAMMA_MAX_TERMS,
 ) -> list[SSAValue]:
     """An elementwise iteration run to convergence: an hlo.while over (trip, done, *values)
     whose body computes `step`'s next values and which elements converged with them; an element
     that is done keeps its values (it stops where a scalar loop would break), and the loop runs
-    while one is not, at most IGAMMA_MAX_TERMS trips."""
+    while one is not, at most `limit` trips."""
     emit = h.emit
     loop, cond, body = hlo.WhileOp.with_empty_regions([emit.scalar(0, i32), done, *values])
     emit.add(loop)
     at_cond = HloEmitter(emit.at, cond)
     dims = list(range(len(shape_of(done.type))))
     every = at_cond(hlo.ReduceOp.build_binary(cond.args[1], at_cond.scalar(1, i1), dims, hlo.AndOp))
-    trips = at_cond(
-        hlo.CompareOp(cond.args[0], at_cond.scalar(IGAMMA_MAX_TERMS, i32), "LT", "SIGNED")
-    )
+    trips = at_cond(hlo.CompareOp(cond.args[0], at_cond.scalar(limit, i32), "LT", "SIGNED"))
     at_cond.add(hlo.ReturnOp([at_cond(hlo.AndOp(trips, at_cond(hlo.NotOp(every))))]))
     inner = _Hlo(emit.at)
     inner.emit = HloEmitter(emit.at, body)
@@ -843,6 +842,144 @@ def _igammac(h: _Hlo, a: SSAValue, x: SSAValue) -> SSAValue:
     return _igamma_domain(h, a, x, h.select(by_series, h.sub(one, series), fraction))
 
 
+BETAINC_FRACTION_TERMS = 300
+"""The most steps of betainc's continued fractions (Cephes' incbet in double precision)."""
+
+
+def _or(h: _Hlo, *flags: SSAValue) -> SSAValue:
+    result = flags[0]
+    for flag in flags[1:]:
+        result = h.emit(hlo.OrOp(result, flag))
+    return result
+
+
+def _and(h: _Hlo, *flags: SSAValue) -> SSAValue:
+    result = flags[0]
+    for flag in flags[1:]:
+        result = h.emit(hlo.AndOp(result, flag))
+    return result
+
+
+def _beta_log_scale(h: _Hlo, a: SSAValue, b: SSAValue) -> SSAValue:
+    """log(gamma(a + b) / (gamma(a) gamma(b)))."""
+    return h.sub(h.sub(_lgamma(h, h.add(a, b)), _lgamma(h, a)), _lgamma(h, b))
+
+
+def _beta_series(h: _Hlo, a: SSAValue, b: SSAValue, x: SSAValue, idle: SSAValue) -> SSAValue:
+    """Cephes' power series for I_x(a, b) (incbet's pseries, for b x <= 1 and x <= 0.95): terms
+    t_n / (a + n), t_n = t_(n-1) (n - b) x / n, summed while a term exceeds eps / 2 / a."""
+    one = h.const(1.0, x)
+    inverse_a = h.div(one, a)
+    u = h.mul(h.sub(one, b), x)
+    v = h.div(u, h.add(a, one))
+    small = h.mul(h.const(2.0**-53, x), inverse_a)
+
+    def step(e: _Hlo, values: list[SSAValue]) -> tuple[list[SSAValue], SSAValue]:
+        n, t, term, total = values
+        t = e.mul(t, e.div(e.mul(e.sub(n, b), x), n))
+        term = e.div(t, e.add(a, n))
+        total = e.add(total, term)
+        n = e.add(n, e.const(1.0, x))
+        return [n, t, term, total], e.cmp(e.abs(term), "LE", small)
+
+    start = _or(h, idle, h.cmp(h.abs(v), "LE", small))
+    total = _converged(h, [h.const(2.0, x), u, v, h.const(0.0, x)], start, step)[-1]
+    total = h.add(h.add(total, v), inverse_a)
+    log_value = h.add(h.add(_beta_log_scale(h, a, b), h.mul(a, h.log(x))), h.log(total))
+    return h.exp(log_value)
+
+
+def _beta_fraction(
+    h: _Hlo, a: SSAValue, b: SSAValue, x: SSAValue, small: SSAValue, idle: SSAValue
+) -> SSAValue:
+    """Cephes' two continued fractions for I_x(a, b) (incbcf where `small`, else incbd on
+    x / (1 - x)), two partial numerators per step, stopping where the convergent moves less
+    than 3 eps / 2 of itself, the numerators and denominators rescaled by 2^+-52 to stay in
+    range."""
+    one, two, zero = h.const(1.0, x), h.const(2.0, x), h.const(0.0, x)
+    big, tiny = 2.0**52, 2.0**-52
+    sign = h.select(small, one, h.const(-1.0, x))
+    x = h.select(small, x, h.div(x, h.sub(one, x)))
+    k1, k3, k4, k8 = a, a, h.add(a, one), h.add(a, two)
+    k2 = h.select(small, h.add(a, b), h.sub(b, one))
+    k6 = h.select(small, h.sub(b, one), h.add(a, b))
+    k5, k7 = one, h.add(a, one)
+
+    def step(e: _Hlo, values: list[SSAValue]) -> tuple[list[SSAValue], SSAValue]:
+        k1, k2, k3, k4, k5, k6, k7, k8, pkm2, pkm1, qkm2, qkm1, answer = values
+        xk = e.neg(e.div(e.mul(e.mul(x, k1), k2), e.mul(k3, k4)))
+        pkm2, pkm1 = pkm1, e.add(pkm1, e.mul(pkm2, xk))
+        qkm2, qkm1 = qkm1, e.add(qkm1, e.mul(qkm2, xk))
+        xk = e.div(e.mul(e.mul(x, k5), k6), e.mul(k7, k8))
+        pkm2, pkm1 = pkm1, e.add(pkm1, e.mul(pkm2, xk))
+        qkm2, qkm1 = qkm1, e.add(qkm1, e.mul(qkm2, xk))
+        nonzero = e.cmp(qkm1, "NE", e.const(0.0, x))
+        r = e.div(pkm1, e.select(nonzero, qkm1, e.const(1.0, x)))
+        close = e.cmp(e.abs(e.sub(answer, r)), "LT", e.mul(e.abs(r), e.const(3 * 2.0**-53, x)))
+        converged = _and(e, nonzero, close)
+        answer = e.select(nonzero, r, answer)
+        k1, k5 = e.add(k1, e.const(1.0, x)), e.add(k5, e.const(1.0, x))
+        k2, k6 = e.add(k2, sign), e.sub(k6, sign)
+        k3, k4, k7, k8 = (e.add(k, e.const(2.0, x)) for k in (k3, k4, k7, k8))
+        size = e.add(e.abs(qkm1), e.abs(pkm1))
+        down = e.select(e.cmp(size, "GT", e.const(big, x)), e.const(tiny, x), e.const(1.0, x))
+        low = _or(
+            e,
+            e.cmp(e.abs(qkm1), "LT", e.const(tiny, x)),
+            e.cmp(e.abs(pkm1), "LT", e.const(tiny, x)),
+        )
+        up = e.select(low, e.const(big, x), e.const(1.0, x))
+        pkm2, pkm1, qkm2, qkm1 = (e.mul(e.mul(v, down), up) for v in (pkm2, pkm1, qkm2, qkm1))
+        next_values = [k1, k2, k3, k4, k5, k6, k7, k8, pkm2, pkm1, qkm2, qkm1, answer]
+        return next_values, converged
+
+    values = [k1, k2, k3, k4, k5, k6, k7, k8, zero, one, one, one, one]
+    return _converged(h, values, idle, step, BETAINC_FRACTION_TERMS)[-1]
+
+
+def _betainc(h: _Hlo, a: SSAValue, b: SSAValue, x: SSAValue) -> SSAValue:
+    """The regularized incomplete beta function I_x(a, b), in f64 as Cephes' incbet (Eigen's
+    double path, TensorFlow's kernel): the power series where b x <= 1 and x <= 0.95; else,
+    with a and b swapped and x reflected where x is above the mean a / (a + b) (the result then
+    1 - I, at most 1 - eps / 2), the series again if that meets its condition, or a continued
+    fraction scaled by x^a (1 - x)^b / (a B(a, b)); 0 at x = 0, 1 at x = 1, NaN for a <= 0,
+    b <= 0, x outside [0, 1] or a NaN operand."""
+    one, zero = h.const(1.0, x), h.const(0.0, x)
+    machep = h.const(2.0**-53, x)
+    invalid = _or(
+        h,
+        h.cmp(a, "LE", zero),
+        h.cmp(b, "LE", zero),
+        h.cmp(x, "LT", zero),
+        h.cmp(x, "GT", one),
+        h.cmp(a, "NE", a),
+        h.cmp(b, "NE", b),
+        h.cmp(x, "NE", x),
+    )
+    edge = _or(h, invalid, h.cmp(x, "EQ", zero), h.cmp(x, "EQ", one))
+    near_zero = _and(h, h.cmp(h.mul(b, x), "LE", one), h.cmp(x, "LE", h.const(0.95, x)))
+    w = h.sub(one, x)
+    swap = h.cmp(x, "GT", h.div(a, h.add(a, b)))
+    a1, b1 = h.select(swap, b, a), h.select(swap, a, b)
+    x1, xc = h.select(swap, w, x), h.select(swap, x, w)
+    near_one = _and(h, swap, h.cmp(h.mul(b1, x1), "LE", one), h.cmp(x1, "LE", h.const(0.95, x)))
+    by_series = _or(h, near_zero, near_one)
+    pa, pb, px = (h.select(near_zero, p, q) for p, q in ((a, a1), (b, b1), (x, x1)))
+    series = _beta_series(h, pa, pb, px, _or(h, edge, h.emit(hlo.NotOp(by_series))))
+    small = h.cmp(
+        h.sub(h.mul(x1, h.sub(h.add(a1, b1), h.const(2.0, x))), h.sub(a1, one)), "LT", zero
+    )
+    fraction = _beta_fraction(h, a1, b1, x1, small, _or(h, edge, by_series))
+    fraction = h.select(small, fraction, h.div(fraction, xc))
+    log_value = h.add(h.mul(a1, h.log(x1)), h.mul(b1, h.log(xc)))
+    log_value = h.add(h.add(log_value, _beta_log_scale(h, a1, b1)), h.log(h.div(fraction, a1)))
+    value = h.select(near_zero, series, h.select(near_one, series, h.exp(log_value)))
+    flipped = h.select(h.cmp(value, "LE", machep), h.sub(one, machep), h.sub(one, value))
+    value = h.select(_and(h, swap, h.emit(hlo.NotOp(near_zero))), flipped, value)
+    value = h.select(h.cmp(x, "EQ", zero), zero, h.select(h.cmp(x, "EQ", one), one, value))
+    return h.select(invalid, h.const(math.nan, x), value)
+
+
 SPECIAL_FUNCTIONS: dict[str, Real] = {"bessel_i0e": _bessel_i0e, "ndtri": _ndtri}
 """Functions the tf lowering expands here though no chlo op names them (tf.BesselI0e, tf.Ndtri):
 `expand_special_function`."""
@@ -864,6 +1001,17 @@ def expand_binary_special_function(name: str, at: Operation, a: SSAValue, x: SSA
     """BINARY_SPECIAL_FUNCTIONS[name] of (a, x) as hlo ops before `at` (f16 and bf16 in f32)."""
     compute = BINARY_SPECIAL_FUNCTIONS[name]
     return _in_f32(_Hlo(at), a, lambda h, wide: compute(h, wide, _widened(h, x, wide)))
+
+
+def expand_betainc(at: Operation, a: SSAValue, b: SSAValue, x: SSAValue) -> SSAValue:
+    """I_x(a, b) of operands of one shape as hlo ops before `at`, computed in f64 (the type's
+    own rounding at the end): Cephes' double algorithm, whose f32 results are then correctly
+    rounded or nearly so (TensorFlow's f32 kernel runs Cephes' single-precision one)."""
+    h = _Hlo(at)
+    element = _element(x)
+    wide = [v if _is_f64(v) else h.emit(hlo.ConvertOp(v, f64)) for v in (a, b, x)]
+    value = _betainc(h, *wide)
+    return value if _is_f64(x) else h.emit(hlo.ConvertOp(value, element))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -89,12 +89,13 @@ LOOP_NESTS = {
     "op_svd",
     "op_lu",
     "op_igamma",
+    "op_betainc",
 }
 """Fixtures whose lowering is a loop (an hlo.sort's scf.while, the column loop of hlo.cholesky
 and hlo.triangular_solve, BlockLSTM's loop over its steps, Qr's and Lu's over their columns,
-the Jacobi rotations of SelfAdjointEigV2 and Svd, Igamma's series and continued fraction run
-until every element converges): the GPU chain's host plan runs no loops yet, so it refuses
-them with one error (tested below)."""
+the Jacobi rotations of SelfAdjointEigV2 and Svd, the series and continued fractions of Igamma
+and Betainc run until every element converges): the GPU chain's host plan runs no loops yet,
+so it refuses them with one error (tested below)."""
 
 LONG_UNROLLED = {"lstm64_long_while_v2"}
 """200 steps unrolled by the GPU chain and emulated: minutes; run with STRATA_CUDA_SIM_ALL=1."""

@@ -260,6 +260,43 @@ PolygammaOp = _binary(
     "Elementwise n-th derivative of digamma at x, for operands (n, x).",
     _FloatBinary,
 )
+
+
+@irdl_op_definition
+class BetaincOp(TfOp):
+    """Elementwise regularized incomplete beta function I_x(a, b), the three operands
+    broadcast together. `%i = "tf.Betainc"(%a, %b, %x) : (tensor<4xf32>, tensor<4xf32>,
+    tensor<4xf32>) -> tensor<4xf32>`"""
+
+    name = "tf.Betainc"
+    a = operand_def(TensorType)
+    b = operand_def(TensorType)
+    x = operand_def(TensorType)
+    z = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, a: SSAValue, b: SSAValue, x: SSAValue):
+        super().__init__(operands=[a, b, x], result_types=[_betainc_type(a, b, x)])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [_betainc_type(self.a, self.b, self.x)]
+
+
+def _betainc_type(*operands: SSAValue) -> TensorType:
+    types = [expect_tensor(v, n) for v, n in zip(operands, ("a", "b", "x"), strict=True)]
+    element = types[0].element_type
+    if not is_float(element) or any(t.element_type != element for t in types):
+        found = ", ".join(str(t) for t in types)
+        raise VerifyException(f"a, b and x must be float tensors of one type, found {found}")
+    shape: tuple[int, ...] | None = tuple(types[0].get_shape())
+    for t in types[1:]:
+        shape = None if shape is None else broadcast_shapes(shape, t.get_shape())
+    if shape is None:
+        found = " and ".join(format_shape(t.get_shape()) for t in types)
+        raise VerifyException(f"shapes {found} do not broadcast")
+    return TensorType(element, shape)
+
+
 XlogyOp = _binary("tf.Xlogy", "Elementwise x * log(y), or 0 where x == 0.", _FloatBinary)
 XdivyOp = _binary("tf.Xdivy", "Elementwise x / y, or 0 where x == 0.", _FloatBinary)
 Atan2Op = _binary(
@@ -1505,6 +1542,7 @@ OPS: list[type[Operation]] = [
     ZetaOp,
     IgammaOp,
     IgammacOp,
+    BetaincOp,
     PolygammaOp,
     RintOp,
     ReciprocalOp,

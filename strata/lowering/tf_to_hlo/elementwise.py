@@ -27,6 +27,7 @@ from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.helpers import any_true, broadcast_to, scalar, splat
 from strata.transforms.chlo_legalize_to_hlo import (
+    expand_betainc,
     expand_binary_special_function,
     expand_special_function,
 )
@@ -128,6 +129,21 @@ class UnaryLowering(RewritePattern):
         b = LocatedBuilder(rewriter, op)
         result = b(target(op.operands[0]))
         rewriter.replace(op, [], [result.results[0]])
+
+
+class BetaincLowering(RewritePattern):
+    """tf.Betainc(a, b, x) -> the three broadcast to the result's shape, then
+    chlo_legalize_to_hlo's expansion (Cephes' incbet, in f64)."""
+
+    handles = (tf.BetaincOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.BetaincOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        shape = shape_of(op.z.type)
+        a, bb, x = (broadcast_to(b, v, shape) for v in op.operands)
+        rewriter.replace(op, [], [expand_betainc(op, a, bb, x)])
 
 
 class NanInfLowering(RewritePattern):
@@ -249,6 +265,7 @@ PATTERNS: tuple[RewritePattern, ...] = (
     BinaryLowering(),
     UnaryLowering(),
     NanInfLowering(),
+    BetaincLowering(),
     SquareLowering(),
     ReluLowering(),
     Relu6Lowering(),

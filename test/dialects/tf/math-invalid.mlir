@@ -336,3 +336,19 @@ func.func @igamma_int(%a: tensor<3xi32>, %x: tensor<3xi32>) {
   %p = "tf.Igamma"(%a, %x) : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
   func.return
 }
+
+// -----
+
+func.func @betainc_types(%a: tensor<3xf32>, %b: tensor<3xf64>, %x: tensor<3xf32>) {
+  // expected-error @+1 {{a, b and x must be float tensors of one type, found tensor<3xf32>, tensor<3xf64>, tensor<3xf32>}}
+  %i = "tf.Betainc"(%a, %b, %x) : (tensor<3xf32>, tensor<3xf64>, tensor<3xf32>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @betainc_shapes(%a: tensor<3xf32>, %b: tensor<2xf32>, %x: tensor<3xf32>) {
+  // expected-error @+1 {{shapes [3] and [2] and [3] do not broadcast}}
+  %i = "tf.Betainc"(%a, %b, %x) : (tensor<3xf32>, tensor<2xf32>, tensor<3xf32>) -> tensor<3xf32>
+  func.return
+}

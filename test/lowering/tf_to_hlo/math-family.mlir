@@ -595,3 +595,25 @@ func.func @igamma(%a: tensor<4xf32>, %x: tensor<f32>) -> tensor<4xf32> {
   %p = "tf.Igamma"(%a, %x) : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
   func.return %p : tensor<4xf32>
 }
+
+// -----
+
+// Betainc: the operands broadcast to the result, widened to f64 (Cephes' double algorithm);
+// the power series in one hlo.while (trip, done, n, t, term, sum), the continued fractions in
+// another (13 values: k1..k8, the numerators and denominators, the convergent, at most 300
+// steps); NaN outside the domain; the result rounded back to f32.
+// CHECK-LABEL: func.func @betainc
+// CHECK:         %[[X:.*]] = hlo.broadcast_in_dim %x, dims = [] : (tensor<f32>) -> tensor<3xf32>
+// CHECK:         hlo.convert %a : (tensor<3xf32>) -> tensor<3xf64>
+// CHECK:         hlo.convert %b : (tensor<3xf32>) -> tensor<3xf64>
+// CHECK:         hlo.convert %[[X]] : (tensor<3xf32>) -> tensor<3xf64>
+// CHECK:         hlo.while({{.*}}) : tensor<i32>, tensor<3xi1>, tensor<3xf64>, tensor<3xf64>, tensor<3xf64>, tensor<3xf64>
+// CHECK:         hlo.constant dense<300> : tensor<i32>
+// CHECK:         hlo.constant dense<0x7ff8000000000000> : tensor<f64>
+// CHECK:         %[[V:.*]] = hlo.select %{{.*}}, %{{.*}}, %{{.*}} : tensor<3xi1>, tensor<3xf64>
+// CHECK-NEXT:    %i = hlo.convert %[[V]] : (tensor<3xf64>) -> tensor<3xf32>
+// CHECK-NEXT:    func.return %i : tensor<3xf32>
+func.func @betainc(%a: tensor<3xf32>, %b: tensor<3xf32>, %x: tensor<f32>) -> tensor<3xf32> {
+  %i = "tf.Betainc"(%a, %b, %x) : (tensor<3xf32>, tensor<3xf32>, tensor<f32>) -> tensor<3xf32>
+  func.return %i : tensor<3xf32>
+}
