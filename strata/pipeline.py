@@ -181,8 +181,10 @@ TARGETS: tuple[str, ...] = ("cpu", "cuda")
 """Target chains; the default is the first."""
 
 LOOPING_TARGETS = frozenset({"cpu"})
-"""Chains that run loops (scf.while). The cuda chain's host plan is a straight list of kernel
-launches: its input has its loops unrolled at import, and nothing rerolls them."""
+"""Chains that keep a GraphDef's loops. The cuda chain's host plan runs scf.while, scf.if and
+scf.index_switch (a lowering's loops, a cond on data), but not the scf.for window copies a kept
+loop's list writes at run-time offsets bufferize into: its input has its loops unrolled at
+import, and nothing rerolls them."""
 
 
 def chain(target: str = "cpu") -> tuple[Stage, ...]:

@@ -32,9 +32,9 @@ LowerForGpu = Callable[[Path, Any], tuple[Context, ModuleOp]]
 
 @pytest.fixture
 def lower_for_gpu() -> LowerForGpu:
-    """Lowers a fixture to the `buffers` stage as the GPU chain imports it (control flow decided
-    at import: its host plan has no loops or branches yet); skips a fixture whose control flow
-    depends on its data, which the GPU chain refuses with one error (test_cuda_sim checks it)."""
+    """Lowers a fixture to the `buffers` stage as the GPU chain imports it (its loops unrolled,
+    its branches kept); skips a fixture whose loops run until the data says, which the GPU chain
+    refuses with one error (test_cuda_sim checks it)."""
 
     def lower_(path: Path, outputs: Any) -> tuple[Context, ModuleOp]:
         try:

@@ -12,13 +12,13 @@ from __future__ import annotations
 import operator
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol, TypeVar
 
 import numpy as np
-from xdsl.dialects import arith, func, gpu, memref
+from xdsl.dialects import arith, func, gpu, memref, scf
 from xdsl.dialects.arith import CMPF_COMPARISON_OPERATIONS, CMPI_COMPARISON_OPERATIONS
 from xdsl.dialects.builtin import (
     BFloat16Type,
@@ -30,7 +30,7 @@ from xdsl.dialects.builtin import (
     MemRefType,
     ModuleOp,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Operation, Region, SSAValue
 
 from strata.abi import POISON_BYTE, EntrySignature, TensorSpec
 from strata.diagnostics import ExecutionError, StrataError, describe_op, node_names
@@ -154,7 +154,41 @@ class Compute:
     result: Slot
 
 
-Step = Launch | Copy | Load | Compute
+@dataclass(frozen=True)
+class While:
+    """An scf.while of the host function (state in device buffers, no loop values): run
+    `before`, stop when `condition` is false, else run `body` and start again."""
+
+    before: tuple[Step, ...]
+    condition: Operand
+    body: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class Branch:
+    """An scf.if (`selector` a bool, case True) or scf.index_switch of the host function: the
+    steps of the first case equal to `selector`, else `default`."""
+
+    selector: Operand
+    cases: tuple[Scalar, ...]
+    blocks: tuple[tuple[Step, ...], ...]
+    default: tuple[Step, ...]
+
+
+Step = Launch | Copy | Load | Compute | While | Branch
+
+
+def launches(steps: Sequence[Step]) -> Iterator[Launch]:
+    """The launches among `steps`, those in loops and branches included, in program order."""
+    for step in steps:
+        if isinstance(step, Launch):
+            yield step
+        elif isinstance(step, While):
+            yield from launches(step.before)
+            yield from launches(step.body)
+        elif isinstance(step, Branch):
+            for block in (*step.blocks, step.default):
+                yield from launches(block)
 
 
 @dataclass
@@ -314,7 +348,7 @@ class _Builder:
             self._op(op)
         if status is None:
             raise StrataError(f"host plan: @{signature.entry} has no func.return")
-        kernels = sorted({s.kernel for s in self.steps if isinstance(s, Launch)})
+        kernels = sorted({s.kernel for s in launches(self.steps)})
         return HostPlan(signature, self.buffers, self.steps, status, self.slots, kernels)
 
     def _entry(self) -> tuple[func.FuncOp, EntrySignature]:
@@ -381,8 +415,51 @@ class _Builder:
             self.values[op.res] = slot
         elif isinstance(op, gpu.LaunchFuncOp):
             self.steps.append(self._launch(op))
+        elif isinstance(op, scf.WhileOp):
+            self.steps.append(self._while(op))
+        elif isinstance(op, scf.IfOp | scf.IndexSwitchOp):
+            self.steps.append(self._branch(op))
         else:
             self._arith(op)
+
+    def _block(self, ops: Sequence[Operation]) -> tuple[Step, ...]:
+        """The steps of `ops` (a region's block but its terminator)."""
+        outer, self.steps = self.steps, []
+        try:
+            for inner in ops:
+                self._op(inner)
+            return tuple(self.steps)
+        finally:
+            self.steps = outer
+
+    def _while(self, op: scf.WhileOp) -> While:
+        if op.arguments or op.results:
+            raise StrataError(
+                f"{describe_op(op)}: host plan: a loop carrying values (state lives in device "
+                "buffers here)"
+            )
+        before, body = op.before_region.block, op.after_region.block
+        condition = before.last_op
+        if not isinstance(condition, scf.ConditionOp) or condition.args:
+            raise StrataError(f"{describe_op(op)}: host plan: expected scf.condition of no values")
+        steps = self._block(list(before.ops)[:-1])
+        flag = self._scalar(condition.condition, condition)
+        return While(steps, flag, self._block(list(body.ops)[:-1]))
+
+    def _branch(self, op: scf.IfOp | scf.IndexSwitchOp) -> Branch:
+        if op.results:
+            raise StrataError(f"{describe_op(op)}: host plan: a branch with results")
+
+        def steps(region: Region) -> tuple[Step, ...]:
+            return self._block(list(region.block.ops)[:-1]) if region.blocks else ()
+
+        if isinstance(op, scf.IfOp):
+            cond = self._scalar(op.cond, op)
+            return Branch(cond, (True,), (steps(op.true_region),), steps(op.false_region))
+        selector = self._scalar(op.arg, op)
+        cases = tuple(int(c) for c in op.cases.get_values())
+        blocks = tuple(steps(r) for r in op.case_regions)
+        return Branch(selector, cases, blocks, steps(op.default_region))
 
     def _constant(self, op: arith.ConstantOp) -> Scalar:
         value = op.value
@@ -501,31 +578,47 @@ class PlanFunction:
             return slots[operand.index] if isinstance(operand, Slot) else operand
 
         events: list[KernelEvent] = []
-        for step in self.plan.steps:
-            if isinstance(step, Launch):
-                args = [(handles[v.buffer], v.offset) for v in step.args]
-                if self.profile:
-                    start = time.monotonic_ns()
+
+        def run(steps: Sequence[Step]) -> None:
+            for step in steps:
+                if isinstance(step, Launch):
+                    args = [(handles[v.buffer], v.offset) for v in step.args]
+                    if self.profile:
+                        start = time.monotonic_ns()
+                        device.launch(step.kernel, step.grid, step.block, args)
+                        device.synchronize()
+                        nbytes = sum(v.nbytes for v in step.args)
+                        end = time.monotonic_ns()
+                        events.append(KernelEvent(step.kernel, step.nodes, start, end, 0, nbytes))
+                        continue
                     device.launch(step.kernel, step.grid, step.block, args)
-                    device.synchronize()
-                    nbytes = sum(v.nbytes for v in step.args)
-                    events.append(
-                        KernelEvent(step.kernel, step.nodes, start, time.monotonic_ns(), 0, nbytes)
+                elif isinstance(step, Copy):
+                    device.copy(
+                        handles[step.dst.buffer],
+                        step.dst.offset,
+                        handles[step.src.buffer],
+                        step.src.offset,
+                        step.src.nbytes,
                     )
-                    continue
-                device.launch(step.kernel, step.grid, step.block, args)
-            elif isinstance(step, Copy):
-                device.copy(
-                    handles[step.dst.buffer],
-                    step.dst.offset,
-                    handles[step.src.buffer],
-                    step.src.offset,
-                    step.src.nbytes,
-                )
-            elif isinstance(step, Load):
-                slots[step.result.index] = self._load(step, value)
-            else:
-                slots[step.result.index] = step.fn(*(value(o) for o in step.operands))
+                elif isinstance(step, Load):
+                    slots[step.result.index] = self._load(step, value)
+                elif isinstance(step, While):
+                    while True:
+                        run(step.before)
+                        if not value(step.condition):
+                            break
+                        run(step.body)
+                elif isinstance(step, Branch):
+                    chosen = value(step.selector)
+                    taken = next(
+                        (b for c, b in zip(step.cases, step.blocks, strict=True) if c == chosen),
+                        step.default,
+                    )
+                    run(taken)
+                else:
+                    slots[step.result.index] = step.fn(*(value(o) for o in step.operands))
+
+        run(self.plan.steps)
         results: dict[str, np.ndarray] = {}
         for index, spec in zip(self._outputs, self.outputs, strict=True):
             out = np.empty(spec.shape, np.dtype(spec.dtype))

@@ -222,3 +222,79 @@ def test_scalar_arith_semantics() -> None:
     assert _fn(arith.CmpiOp, i32, i32, arg="slt")(-1, 0) is True
     assert _fn(arith.SelectOp, IntegerType(1), i32, i32)(False, 3, 0) == 0
     assert _fn(arith.OrIOp, IntegerType(1), IntegerType(1))(True, False) is True
+
+
+HOST_LOOP = """
+func.func @main(%x: tensor<4xf32>, %n: tensor<i32>) -> tensor<4xf32> {
+  %0 = hlo.constant dense<0> : tensor<i32>
+  %r:2 = hlo.while(%i = %0, %v = %x) : tensor<i32>, tensor<4xf32>
+   cond {
+    %c = hlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    hlo.return %c : tensor<i1>
+  } do {
+    %one = hlo.constant dense<1> : tensor<i32>
+    %i1 = hlo.add %i, %one : tensor<i32>
+    %w = hlo.multiply %v, %v : tensor<4xf32>
+    %w2 = hlo.add %w, %v : tensor<4xf32>
+    hlo.return %i1, %w2 : tensor<i32>, tensor<4xf32>
+  }
+  %big = hlo.compare GT, %n, %0, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  %y = "hlo.if"(%big) ({
+    hlo.return %r#1 : tensor<4xf32>
+  }, {
+    %m = hlo.negate %x : tensor<4xf32>
+    hlo.return %m : tensor<4xf32>
+  }) : (tensor<i1>) -> tensor<4xf32>
+  func.return %y : tensor<4xf32>
+}
+"""
+
+
+def test_host_loop_and_branch_run_on_the_plan() -> None:
+    """A while loop whose trip count is an input, then an if on data: the plan holds a While
+    (its condition loaded back from the device each trip) and a Branch, with launches in both;
+    cuda-sim runs them and matches the CPU target for each trip count, none included."""
+    import strata
+    from strata.api import lower
+    from strata.runtime.host_plan import Branch, While, launches
+
+    _ctx, module = lower(HOST_LOOP, stop_after="gpu")
+    plan = HostPlan.build(module)
+    loops = [s for s in plan.steps if isinstance(s, While)]
+    branches = [s for s in plan.steps if isinstance(s, Branch)]
+    assert len(loops) == 1 and len(branches) == 1
+    assert list(launches(loops[0].before)) and list(launches(loops[0].body))
+    assert isinstance(loops[0].before[-1], Load)
+    assert branches[0].cases == (True,)
+    assert set(plan.kernels) == {s.kernel for s in launches(plan.steps)}
+    sim = strata.compile(HOST_LOOP, target="cuda-sim", cache=False)
+    cpu = strata.compile(HOST_LOOP, cache=False)
+    x = np.array([0.1, 0.2, -0.5, 0.3], np.float32)
+    for n in (0, 1, 3):
+        count = np.array(n, np.int32)
+        np.testing.assert_array_equal(sim(x, count), cpu(x, count))
+
+
+def test_host_loop_carrying_values_is_refused() -> None:
+    """The plan runs loops whose state lives in device buffers (as bufferize leaves them); a
+    loop with loop values is one clear error."""
+    text = """
+func.func @main(%x: memref<4xf32>, %out: memref<4xf32>, %arena: memref<64xi8>) -> i32
+    attributes {strata.signature = "{\\22entry\\22:\\22main\\22,\\22inputs\\22:[{\\22name\\22:\\22x\\22,\\22shape\\22:[4],\\22dtype\\22:\\22float32\\22}],\\22outputs\\22:[{\\22name\\22:\\22out\\22,\\22shape\\22:[4],\\22dtype\\22:\\22float32\\22}],\\22arena_bytes\\22:64,\\22status_codes\\22:{},\\22profiled_calls\\22:[],\\22poison_scratch\\22:false}"} {
+  %c0 = arith.constant 0 : index
+  %r = scf.while (%i = %c0) : (index) -> index {
+    %c4 = arith.constant 4 : index
+    %go = arith.cmpi slt, %i, %c4 : index
+    scf.condition(%go) %i : index
+  } do {
+  ^bb0(%j: index):
+    %c1 = arith.constant 1 : index
+    %k = arith.addi %j, %c1 : index
+    scf.yield %k : index
+  }
+  %ok = arith.constant 0 : i32
+  func.return %ok : i32
+}
+"""
+    with pytest.raises(StrataError, match="host plan: a loop carrying values"):
+        plan_of_text(text)

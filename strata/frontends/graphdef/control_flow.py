@@ -1,4 +1,5 @@
-"""GraphDef control flow -> `tf` ops: loops and conds kept as region ops, or decided at import.
+"""GraphDef control flow -> `tf` ops: loops and conds kept as region ops, or decided at import
+where the predicate is known there (and loops unrolled where they are not kept).
 
 Frozen Keras RNNs (LSTM, GRU, SimpleRNN with the default `unroll=False`) hold a while loop whose
 trip count is a constant. Both ways TensorFlow freezes it are imported by unrolling it:
@@ -108,17 +109,6 @@ ARG = "_Arg"
 
 CONTROL_FLOW_OPS = FRAME_OPS | WHILE_OPS | IF_OPS | CASE_OPS | CALL_OPS | LIST_OPS | ARRAY_OPS
 """A graph holding any of these is imported through this module."""
-
-
-DECIDED_AT_IMPORT = "control flow is decided at import here"
-
-
-def decided_at_import(what: str = "the predicate") -> str:
-    """Why a branch on `what`, known only at run time, is refused where loops are unrolled."""
-    return (
-        f"{what} is not known at import time, and {DECIDED_AT_IMPORT} "
-        "(--unroll-loops, or a GPU target, whose host plan runs no branches yet)"
-    )
 
 
 def uses_control_flow(nodes: Iterable[NodeDefMessage]) -> bool:
@@ -1012,8 +1002,6 @@ class ControlFlowImporter:
             return
         if node.op in IF_OPS:
             if not isinstance(inputs[0], Known):
-                if not self.keep_loops:
-                    raise graph.error(name, decided_at_import())
                 self.set(scope, name, self.if_region(graph, node, inputs))
                 return
             branch = (
@@ -1506,8 +1494,6 @@ class ControlFlowImporter:
         if isinstance(inputs[0], Known):
             k = _known_int(inputs[0], where, "branch index")
             return branch(k if 0 <= k < len(functions) else len(functions) - 1)
-        if not self.keep_loops:
-            raise graph.error(node.name, decided_at_import("the branch index"))
         return self.case_region(graph, node.name, inputs[0], branch, len(functions))
 
     def case_region(
@@ -1543,9 +1529,6 @@ class ControlFlowImporter:
             index = Known(np.asarray(graph.inputs[name].index(ref), np.int32), name)
             self.set(scope, name, [value, index])
             return
-        if not self.keep_loops:
-            what = "the branch index" if cond.n_way else "the predicate"
-            raise graph.error(name, decided_at_import(what))
         group = self.cond_outputs(scope, name, cond)
         switched = {
             switch: self.value(scope, graph.inputs[switch][0])
@@ -2352,16 +2335,14 @@ def _supported(op: str) -> bool:
 
 @contextmanager
 def _unrolling_explained() -> Iterator[None]:
-    """A loop that cannot be unrolled, where loops are not kept, says why they are not (unless
-    its error already says so: a branch inside it decided at import)."""
+    """A loop that cannot be unrolled, where loops are not kept, says why they are not."""
     try:
         yield
     except StrataError as err:
-        if DECIDED_AT_IMPORT in str(err):
-            raise
         raise StrataError(
-            f"{err} (loops are unrolled at import here: --unroll-loops, or a GPU target, whose "
-            "host plan runs no loops yet)",
+            f"{err} (loops are unrolled at import here: --unroll-loops, or a GPU target, which "
+            "does not keep a GraphDef's loops yet: their list writes at run-time offsets need "
+            "host loops its host plan does not run)",
             err.blames,
         ) from None
 

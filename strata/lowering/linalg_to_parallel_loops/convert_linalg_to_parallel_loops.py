@@ -38,6 +38,19 @@ from strata.lowering.linalg_to_parallel_loops.strategies import (
 )
 
 
+def _host_function(op: Operation, module: ModuleOp) -> func.FuncOp | None:
+    """The function of `module` whose body holds `op`, directly or in the regions of host
+    control flow (scf.while, scf.if, scf.index_switch: the host plan runs them)."""
+    parent = op.parent_op()
+    while parent is not None and not isinstance(parent, func.FuncOp):
+        if not isinstance(parent, scf.WhileOp | scf.IfOp | scf.IndexSwitchOp):
+            return None
+        parent = parent.parent_op()
+    if parent is None or parent.parent_op() is not module:
+        return None
+    return parent
+
+
 @dataclass
 class GenericToParallelLoops(RewritePattern):
     """linalg.generic on memrefs -> block-level scf.parallel { thread-level scf.parallel phases }"""
@@ -65,8 +78,8 @@ class GenericToParallelLoops(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, linalg.GenericOp) or op.res:
             return
-        parent = op.parent_op()
-        if not isinstance(parent, func.FuncOp) or parent.parent_op() is not self.module:
+        function = _host_function(op, self.module)
+        if function is None:
             return
         sizes = loop_sizes(op)
         if sizes is None:
@@ -86,8 +99,6 @@ class GenericToParallelLoops(RewritePattern):
             return consts[value]
 
         e = Emitter(rewriter, InsertPoint.before(op), op.location, index)
-        function = op.parent_op()
-        assert function is not None
 
         def shared(shape: Sequence[int], element: Attribute) -> str:
             return self.shared(function, shape, element)
@@ -132,13 +143,6 @@ class ConvertLinalgToParallelLoopsPass(ModulePass):
             and any(isinstance(v.type, TensorType) for v in o.operands)
         ]
         fail_on_ops(self.name, "linalg ops still on tensors (run bufferize first)", on_tensors)
-        loops = [o for o in op.walk() if isinstance(o, scf.WhileOp)]
-        fail_on_ops(
-            self.name,
-            "loops the GPU chain cannot run yet (its host plan has no loops: compile for the "
-            "cpu target, or import the GraphDef with its loops unrolled: --unroll-loops)",
-            loops,
-        )
         pattern = GenericToParallelLoops(
             op, Options(self.block_size, self.tile, self.min_tree_reduction)
         )

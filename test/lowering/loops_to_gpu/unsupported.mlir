@@ -153,3 +153,23 @@ func.func @main(%m: memref<4xf32>) -> i32 {
 func.func private @kernel(%m: memref<4xf32>) {
   func.return
 }
+
+// -----
+
+// A host scf.for nest with no kernel calls is a window copy at run-time offsets (bufferize's
+// tensor.insert_slice of a dynamic_update_slice): named, as the host plan runs no such loop.
+// CHECK: error: convert-loops-to-gpu: 1 host loops copying a window into a buffer at offsets known only at run time (a dynamic_update_slice, bufferized as an scf.for nest), which the GPU chain cannot run yet: compile for the cpu target:
+// CHECK-NEXT: node 'copy' (scf.for)
+func.func @main(%src: memref<2xf32>, %dst: memref<8xf32>, %at: memref<index>) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %o = memref.load %at[] : memref<index>
+  scf.for %i = %c0 to %c2 step %c1 {
+    %v = memref.load %src[%i] : memref<2xf32>
+    %j = arith.addi %o, %i : index
+    memref.store %v, %dst[%j] : memref<8xf32>
+  } loc("copy")
+  %ok = arith.constant 0 : i32
+  func.return %ok : i32
+}

@@ -14,6 +14,8 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
+from strata.lowering.loops_to_gpu.convert_loops_to_gpu import HOST_CONTROL_FLOW, host_blocks
+
 HOST_OPS = (
     "arith.constant",
     "memref.get_global",
@@ -24,6 +26,11 @@ HOST_OPS = (
     "memref.load",
     "gpu.launch_func",
     "func.return",
+    "scf.while",
+    "scf.condition",
+    "scf.if",
+    "scf.index_switch",
+    "scf.yield",
 )
 KERNEL_OPS = (
     "gpu.block_id",
@@ -164,11 +171,13 @@ def check_gpu_contract(module: ModuleOp) -> list[str]:
     for f in module.ops:
         if not isinstance(f, func.FuncOp):
             continue
-        for op in f.body.block.ops:
+        for op in (o for block in host_blocks(f.body.block) for o in block.ops):
             if op.name not in HOST_OPS and op.dialect_name() != "arith":
                 problems.append(f"host op {op.name}")
-            if op.regions:
+            if op.regions and not isinstance(op, HOST_CONTROL_FLOW):
                 problems.append(f"host op with regions {op.name}")
+            if isinstance(op, HOST_CONTROL_FLOW) and op.results:
+                problems.append(f"host control flow with results {op.name}")
             if isinstance(op, xgpu.LaunchFuncOp):
                 kernel = kernels.get(op.kernel.nested_references.data[0].data)
                 if kernel is None:
