@@ -129,12 +129,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def load_inputs(path: str) -> dict[str, np.ndarray]:
     try:
-        with np.load(path, allow_pickle=False) as data:
-            return {k: data[k] for k in data.files}
+        loaded = np.load(path, allow_pickle=False)
     except FileNotFoundError:
         raise StrataError(f"{path}: no such file") from None
-    except (OSError, ValueError) as err:
-        raise StrataError(f"{path}: not a readable .npz file ({err})") from None
+    except (OSError, ValueError, EOFError) as err:  # EOFError: an empty file
+        raise StrataError(f"{path}: not a readable .npz file ({err or 'empty'})") from None
+    if not isinstance(loaded, np.lib.npyio.NpzFile):
+        raise StrataError(f"{path}: a single array (.npy), expected a .npz of named inputs")
+    with loaded as data:
+        return {k: data[k] for k in data.files}
 
 
 def random_inputs(signature: EntrySignature, seed: int) -> dict[str, np.ndarray]:
