@@ -114,8 +114,7 @@ def lower(
 ) -> tuple[Context, ModuleOp]:
     """Load `source` (GraphDef path or message, .mlir path, IR text); lower it to `stop_after`.
     `keep_loops=False` unrolls a GraphDef's loops at import, and hlo-reroll-loops does not make
-    loops again; the default keeps them unless `stop_after` is a stage of the GPU chain (which
-    does not keep a GraphDef's loops yet: see LOOPING_TARGETS)."""
+    loops again; the default keeps them on every chain (LOOPING_TARGETS)."""
     if keep_loops is None:
         keep_loops = target_of(stop_after) in LOOPING_TARGETS
     if not keep_loops:  # loops unrolled at import (a chain without loops): none made again
@@ -410,7 +409,7 @@ def _compile_gpu(
         after_stage=rec.stage,
         pipeline=pipeline,
         after_pass=rec.pass_,
-        keep_loops=False,
+        keep_loops=None,
     )
     times = rec.times
     times["import"] = time.perf_counter() - start - sum(times.values())

@@ -180,11 +180,10 @@ def set_stages(stages: tuple[Stage, ...]) -> None:
 TARGETS: tuple[str, ...] = ("cpu", "cuda")
 """Target chains; the default is the first."""
 
-LOOPING_TARGETS = frozenset({"cpu"})
-"""Chains that keep a GraphDef's loops. The cuda chain's host plan runs scf.while, scf.if and
-scf.index_switch (a lowering's loops, a cond on data), but not the scf.for window copies a kept
-loop's list writes at run-time offsets bufferize into: its input has its loops unrolled at
-import, and nothing rerolls them."""
+LOOPING_TARGETS = frozenset({"cpu", "cuda"})
+"""Chains that keep a GraphDef's loops (both: the cuda chain's host plan runs scf.while, scf.if
+and scf.index_switch, launching the kernels in them each time). `--unroll-loops` /
+`keep_loops=False` unrolls them at import instead."""
 
 
 def chain(target: str = "cpu") -> tuple[Stage, ...]:

@@ -17,7 +17,6 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 
 from strata.api import lower
-from strata.diagnostics import StrataError
 
 # Compiles in the tests verify after every stage: a pass that breaks the IR is named there.
 os.environ.setdefault("STRATA_VERIFY_EACH", "1")
@@ -32,16 +31,10 @@ LowerForGpu = Callable[[Path, Any], tuple[Context, ModuleOp]]
 
 @pytest.fixture
 def lower_for_gpu() -> LowerForGpu:
-    """Lowers a fixture to the `buffers` stage as the GPU chain imports it (its loops unrolled,
-    its branches kept); skips a fixture whose loops run until the data says, which the GPU chain
-    refuses with one error (test_cuda_sim checks it)."""
+    """Lowers a fixture to the `buffers` stage as the GPU chain imports it (loops and branches
+    kept, as for the CPU)."""
 
     def lower_(path: Path, outputs: Any) -> tuple[Context, ModuleOp]:
-        try:
-            return lower(path, outputs=outputs, stop_after="buffers", keep_loops=False)
-        except StrataError as err:
-            if "not known at import time" not in str(err):
-                raise
-            pytest.skip(f"control flow decided by the data, refused by the GPU chain: {err}")
+        return lower(path, outputs=outputs, stop_after="buffers")
 
     return lower_

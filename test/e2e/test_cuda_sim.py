@@ -26,9 +26,10 @@ from test_models import (
 )
 
 import strata
-from strata.diagnostics import CompileError, PassContractError, StrataError
+from strata.diagnostics import StrataError
 from strata.frontends.graphdef.options import ImportOptions
 from strata.loading import load_module
+from strata.pipeline import LOOPING_TARGETS
 
 HAS_CUDA = os.environ.get("STRATA_HAS_CUDA") == "1"  # the lit feature `cuda` reads the same
 requires_cuda = pytest.mark.skipif(not HAS_CUDA, reason="needs a GPU (STRATA_HAS_CUDA=1)")
@@ -50,76 +51,52 @@ def one_per_op(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return picked
 
 
-DATA_DEPENDENT_LOOPS = {
-    "while_converge": "has no static trip count",
-    "loop_break": "has no static trip count",
-    "loop_break_v1": "has no static trip count",
-    "while_arrays": "has no static trip count",
-    "while_arrays_v1": "has no static trip count",
-}
-"""Fixtures whose loops run until the data says (a value converges, a break on a computed
-predicate), with the error the GPU chain gives: it unrolls a GraphDef's loops at import (a kept
-loop's list writes at run-time offsets need host loops its host plan does not run yet). Its
-conds on data (tf.cond, tf.switch_case, v1 and functional, in loops too) are kept as branches
-its host plan runs."""
-
-LOOP_NESTS = {
-    "op_cholesky",
-    "op_matrixtriangularsolve",
-    "op_matrixtriangularsolve_upper_adjoint",
-    "op_block_lstm",
-    "op_block_lstm_v2_peephole",
-}
-"""Fixtures whose lowering loops over a dynamic_update_slice (the column loop of hlo.cholesky and
-hlo.triangular_solve, BlockLSTM's loop over its steps): the window copy at run-time offsets is
-an scf.for nest in host code, which the GPU chain cannot run yet, so it refuses them with one
-error (tested below). Lowerings into other loops (an hlo.sort's, Qr's and Lu's over columns,
-the Jacobi rotations, Igamma's and Betainc's iterations) run: the host plan runs scf.while."""
-
 LONG_UNROLLED = {"lstm64_long_while_v2"}
-"""200 steps unrolled by the GPU chain and emulated: minutes; run with STRATA_CUDA_SIM_ALL=1."""
+"""200 steps emulated: long; run with STRATA_CUDA_SIM_ALL=1."""
 
 SIM_ALL = os.environ.get("STRATA_CUDA_SIM_ALL") == "1"
 
 
 def gpu_chain_runs(entry: dict[str, Any]) -> bool:
-    """Not a data-dependent loop or a lowering into loops (one error each, tested below), nor,
-    unless STRATA_CUDA_SIM_ALL=1, the long unrolled LSTM."""
-    refused = entry["name"] in DATA_DEPENDENT_LOOPS or entry["name"] in LOOP_NESTS
-    return not refused and (SIM_ALL or entry["name"] not in LONG_UNROLLED)
+    """Every fixture but, unless STRATA_CUDA_SIM_ALL=1, the long LSTM. The GPU chain keeps a
+    GraphDef's loops and branches (its host plan runs them), as the CPU chain does."""
+    return SIM_ALL or entry["name"] not in LONG_UNROLLED
 
 
 SIM_ENTRIES = [e for e in (ENTRIES if SIM_ALL else one_per_op(ENTRIES)) if gpu_chain_runs(e)]
 GPU_ENTRIES = [e for e in ENTRIES if gpu_chain_runs(e)]
 
 
-@pytest.mark.parametrize("name", sorted(DATA_DEPENDENT_LOOPS))
-def test_cuda_sim_data_dependent_loop_is_one_error(name: str) -> None:
-    entry = next(e for e in ENTRIES if e["name"] == name)
-    with pytest.raises(StrataError) as info:
-        strata.compile(str(FIXTURES / entry["file"]), outputs=entry["outputs"], target="cuda-sim")
-    message = str(info.value)
-    assert DATA_DEPENDENT_LOOPS[name] in message, message
-    assert "or a GPU target, which does not keep a GraphDef's loops yet" in message, message
+LOOPING_FIXTURES = [
+    "while_converge",
+    "loop_break_v1",
+    "while_arrays",
+    "cond_in_loop_v1",
+    "switch_case_loop",
+    "op_cholesky",
+    "op_block_lstm",
+    "op_svd",
+]
+"""Control flow the GPU chain once refused, each kind once: loops whose trip count is the
+data's, a cond and a switch_case on data in a loop, lowerings into loops with window copies at
+run-time offsets (cholesky's columns, BlockLSTM's steps) and without (the Jacobi rotations)."""
 
 
-@pytest.mark.parametrize("name", sorted(LOOP_NESTS))
-def test_cuda_sim_loop_nest_is_one_error(name: str) -> None:
+@pytest.mark.parametrize("name", LOOPING_FIXTURES)
+def test_cuda_sim_runs_control_flow(name: str) -> None:
     entry = next(e for e in ENTRIES if e["name"] == name)
-    with pytest.raises(CompileError) as info:
-        strata.compile(str(FIXTURES / entry["file"]), outputs=entry["outputs"], target="cuda-sim")
-    assert isinstance(info.value.__cause__, PassContractError), info.value.__cause__
-    assert "which the GPU chain cannot run yet" in str(info.value), str(info.value)
+    fn = strata.compile(str(FIXTURES / entry["file"]), outputs=entry["outputs"], target="cuda-sim")
+    result = fn.run(**load_npz(FIXTURES / entry["inputs_file"]))
+    assert_matches_tensorflow(result, load_npz(FIXTURES / entry["outputs_file"]), entry["outputs"])
 
 
 def test_gpu_chain_imports_every_fixture_it_runs() -> None:
     """The GPU tests run every fixture (`GPU_ENTRIES`) only on a machine with a GPU, which CI has
-    not: a fixture whose control flow the GPU chain refuses at import must be in the lists above,
-    or that run fails. Importing as the GPU chain does (loops unrolled, branches decided) is cheap;
-    here it is checked for all of them."""
+    not: each must at least import as the GPU chain imports it (loops and branches kept); it is
+    cheap, so here it is checked for all of them."""
     refused = []
     for entry in GPU_ENTRIES:
-        options = ImportOptions(outputs=entry["outputs"], keep_loops=False)
+        options = ImportOptions(outputs=entry["outputs"], keep_loops="cuda" in LOOPING_TARGETS)
         try:
             load_module(str(FIXTURES / entry["file"]), options=options)
         except StrataError as err:

@@ -2340,9 +2340,7 @@ def _unrolling_explained() -> Iterator[None]:
         yield
     except StrataError as err:
         raise StrataError(
-            f"{err} (loops are unrolled at import here: --unroll-loops, or a GPU target, which "
-            "does not keep a GraphDef's loops yet: their list writes at run-time offsets need "
-            "host loops its host plan does not run)",
+            f"{err} (loops are unrolled at import here: --unroll-loops)",
             err.blames,
         ) from None
 

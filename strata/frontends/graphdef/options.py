@@ -16,8 +16,7 @@ class ImportOptions:
     outputs: Sequence[str] | None = None
     keep_loops: bool = True
     """Import functional While loops as tf.WhileRegion (loops stay loops); False unrolls every
-    loop at import time, as the GPU chain does (a kept loop's list writes at run-time offsets
-    need host loops its host plan does not run yet). Conds on data are kept either way."""
+    loop at import time (`--unroll-loops`). Conds on data are kept either way."""
     extra: dict[str, object] = field(default_factory=dict)
 
 

@@ -36,6 +36,7 @@ from strata.lowering.linalg_to_parallel_loops.strategies import (
     match_row_reduction,
     shared_global,
 )
+from strata.lowering.linalg_to_parallel_loops.window_copies import window_copies_to_generics
 
 
 def _host_function(op: Operation, module: ModuleOp) -> func.FuncOp | None:
@@ -143,6 +144,9 @@ class ConvertLinalgToParallelLoopsPass(ModulePass):
             and any(isinstance(v.type, TensorType) for v in o.operands)
         ]
         fail_on_ops(self.name, "linalg ops still on tensors (run bufferize first)", on_tensors)
+        for f in op.ops:
+            if isinstance(f, func.FuncOp) and not f.is_declaration:
+                window_copies_to_generics(f)
         pattern = GenericToParallelLoops(
             op, Options(self.block_size, self.tile, self.min_tree_reduction)
         )

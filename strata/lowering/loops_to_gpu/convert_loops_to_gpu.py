@@ -302,9 +302,9 @@ class ConvertLoopsToGpuPass(ModulePass):
             )
         fail_on_ops(
             self.name,
-            "host loops copying a window into a buffer at offsets known only at run time (a "
-            "dynamic_update_slice, bufferized as an scf.for nest), which the GPU chain cannot "
-            "run yet: compile for the cpu target",
+            "counted host loops (scf.for) the host plan cannot run: only a window copy at "
+            "run-time offsets (bufferize's nest for a dynamic_update_slice) is made a kernel, "
+            "by convert-linalg-to-parallel-loops",
             host_work,
         )
 

@@ -156,9 +156,9 @@ func.func private @kernel(%m: memref<4xf32>) {
 
 // -----
 
-// A host scf.for nest with no kernel calls is a window copy at run-time offsets (bufferize's
-// tensor.insert_slice of a dynamic_update_slice): named, as the host plan runs no such loop.
-// CHECK: error: convert-loops-to-gpu: 1 host loops copying a window into a buffer at offsets known only at run time (a dynamic_update_slice, bufferized as an scf.for nest), which the GPU chain cannot run yet: compile for the cpu target:
+// A host scf.for nest with no kernel calls left here (convert-linalg-to-parallel-loops makes a
+// window copy at run-time offsets a kernel first) is named: the host plan runs no scf.for.
+// CHECK: error: convert-loops-to-gpu: 1 counted host loops (scf.for) the host plan cannot run: only a window copy at run-time offsets (bufferize's nest for a dynamic_update_slice) is made a kernel, by convert-linalg-to-parallel-loops:
 // CHECK-NEXT: node 'copy' (scf.for)
 func.func @main(%src: memref<2xf32>, %dst: memref<8xf32>, %at: memref<index>) -> i32 {
   %c0 = arith.constant 0 : index
