@@ -216,6 +216,38 @@ def _pad_last(b: LocatedBuilder, x: SSAValue, dims: Sequence[int]) -> SSAValue:
     return b(hlo.PadOp(x, scalar(b, 0, t.element_type), [0] * rank, high)).result
 
 
+def _column_loop(
+    b: LocatedBuilder, trips: int, carried: list[SSAValue]
+) -> tuple[hlo.WhileOp, LocatedBuilder, SSAValue, list[SSAValue]]:
+    """An hlo.while over (k from 0, *carried) while k < `trips`: the loop, a builder into its
+    body, k and the carried values there. The caller ends the body with hlo.return of k + 1 and
+    the next values, then adds the loop."""
+    loop, cond, body = hlo.WhileOp.with_empty_regions([scalar(b, 0, i32), *carried])
+    at = b.into(cond)
+    more = at(hlo.CompareOp(cond.args[0], scalar(at, trips, i32), "LT", "SIGNED")).result
+    at(hlo.ReturnOp([more]))
+    return loop, b.into(body), body.args[0], list(body.args[1:])
+
+
+def _entry(at: LocatedBuilder, x: SSAValue, row: SSAValue, col: SSAValue) -> SSAValue:
+    """x[..., row, col] ([*B]) at run-time indices."""
+    *batch, _, _ = shape_of(x.type)
+    zero = scalar(at, 0, i32)
+    f = expect(x.type, TensorType).element_type
+    corner = at(hlo.DynamicSliceOp(x, [zero] * len(batch) + [row, col], [*batch, 1, 1])).result
+    return at(hlo.ReshapeOp(corner, TensorType(f, batch))).result
+
+
+def _column(at: LocatedBuilder, x: SSAValue, k: SSAValue, row: bool = False) -> SSAValue:
+    """x[..., :, k] ([*B, M]) at a run-time column k; with `row`, x[..., k, :] ([*B, N])."""
+    *batch, m, n = shape_of(x.type)
+    zero = scalar(at, 0, i32)
+    f = expect(x.type, TensorType).element_type
+    start, sizes = ([k, zero], [1, n]) if row else ([zero, k], [m, 1])
+    piece = at(hlo.DynamicSliceOp(x, [zero] * len(batch) + start, [*batch, *sizes])).result
+    return at(hlo.ReshapeOp(piece, TensorType(f, [*batch, sizes[0] * sizes[1]]))).result
+
+
 # -- QR ---------------------------------------------------------------------------------------
 
 
@@ -244,23 +276,12 @@ class QrLowering(RewritePattern):
             TensorType(f, [*batch, m]),
             TensorType(f, batch),
         )
-        q0 = _eye(b, f, batch, m)
-        loop, cond, body = hlo.WhileOp.with_empty_regions([scalar(b, 0, i32), q0, op.input])
-        at = b.into(cond)
-        steps = scalar(at, min(m, n), i32)
-        at(hlo.ReturnOp([at(hlo.CompareOp(cond.args[0], steps, "LT", "SIGNED")).result]))
-        at = b.into(body)
-        k = body.args[0]
-        q: SSAValue = body.args[1]
-        r: SSAValue = body.args[2]
-        zero = scalar(at, 0, i32)
+        loop, at, k, (q, r) = _column_loop(b, min(m, n), [_eye(b, f, batch, m), op.input])
         e = Expr(at, col_t)
         rows = _iota(at, [*batch, m], nb)
         k_col = at(hlo.BroadcastInDimOp(k, TensorType(i32, [*batch, m]), [])).result
-        column = at(hlo.DynamicSliceOp(r, [zero] * nb + [zero, k], [*batch, m, 1])).result
-        column = at(hlo.ReshapeOp(column, col_t)).result
-        corner = at(hlo.DynamicSliceOp(r, [zero] * nb + [k, k], [*batch, 1, 1])).result
-        c0 = at(hlo.ReshapeOp(corner, one_t)).result
+        column = _column(at, r, k)
+        c0 = _entry(at, r, k, k)
         below = at(hlo.CompareOp(rows, k_col, "GT", "SIGNED")).result
         tail = e.select(below, column, 0.0)
         s = Expr(at, one_t)
@@ -330,22 +351,12 @@ class LuLowering(RewritePattern):
         nb = len(batch)
         bd = list(range(nb))
         order_t = TensorType(i32, [*batch, m])
-        carried = [scalar(b, 0, i32), op.input, _iota(b, [*batch, m], nb)]
-        loop, cond, body = hlo.WhileOp.with_empty_regions(carried)
-        at = b.into(cond)
-        steps = scalar(at, m, i32)
-        at(hlo.ReturnOp([at(hlo.CompareOp(cond.args[0], steps, "LT", "SIGNED")).result]))
-        at = b.into(body)
-        k = body.args[0]
-        a: SSAValue = body.args[1]
-        order: SSAValue = body.args[2]
-        zero = scalar(at, 0, i32)
+        loop, at, k, (a, order) = _column_loop(b, m, [op.input, _iota(b, [*batch, m], nb)])
         col_t, one_t = TensorType(f, [*batch, m]), TensorType(f, batch)
         e, i = Expr(at, col_t), Expr(at, order_t)
         rows = _iota(at, [*batch, m], nb)
         k_col = at(hlo.BroadcastInDimOp(k, order_t, [])).result
-        column = at(hlo.DynamicSliceOp(a, [zero] * nb + [zero, k], [*batch, m, 1])).result
-        column = at(hlo.ReshapeOp(column, col_t)).result
+        column = _column(at, a, k)
         size = e.select(i.cmp("GE", rows, k_col), e.unary(hlo.AbsOp, column), -1.0)
         largest = reduce(at, size, [nb], hlo.MaximumOp, -1.0)
         at_largest = e.cmp("EQ", size, spread(at, largest, [*batch, m], bd))
@@ -355,12 +366,7 @@ class LuLowering(RewritePattern):
         a = take(at, a, source, nb, nb, a.type)
         order = take(at, order, source, nb, nb, order.type)
         mat = [*batch, m, m]
-        column = at(hlo.DynamicSliceOp(a, [zero] * nb + [zero, k], [*batch, m, 1])).result
-        column = at(hlo.ReshapeOp(column, col_t)).result
-        row = at(hlo.DynamicSliceOp(a, [zero] * nb + [k, zero], [*batch, 1, m])).result
-        row = at(hlo.ReshapeOp(row, col_t)).result
-        corner = at(hlo.DynamicSliceOp(a, [zero] * nb + [k, k], [*batch, 1, 1])).result
-        pivot: SSAValue = at(hlo.ReshapeOp(corner, one_t)).result
+        column, row, pivot = _column(at, a, k), _column(at, a, k, row=True), _entry(at, a, k, k)
         s = Expr(at, one_t)
         pivot = s.select(s.cmp("EQ", pivot, 0.0), 1.0, pivot)
         below = i.cmp("GT", rows, k_col)
