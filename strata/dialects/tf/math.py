@@ -288,13 +288,7 @@ def _betainc_type(*operands: SSAValue) -> TensorType:
     if not is_float(element) or any(t.element_type != element for t in types):
         found = ", ".join(str(t) for t in types)
         raise VerifyException(f"a, b and x must be float tensors of one type, found {found}")
-    shape: tuple[int, ...] | None = tuple(types[0].get_shape())
-    for t in types[1:]:
-        shape = None if shape is None else broadcast_shapes(shape, t.get_shape())
-    if shape is None:
-        found = " and ".join(format_shape(t.get_shape()) for t in types)
-        raise VerifyException(f"shapes {found} do not broadcast")
-    return TensorType(element, shape)
+    return TensorType(element, _broadcast(*types))
 
 
 XlogyOp = _binary("tf.Xlogy", "Elementwise x * log(y), or 0 where x == 0.", _FloatBinary)
@@ -1397,13 +1391,7 @@ def _complex_type(real: SSAValue, imag: SSAValue) -> TensorType:
         raise VerifyException(
             f"real and imag must be float32 or float64 tensors of one type, found {a} and {b}"
         )
-    shape = broadcast_shapes(a.get_shape(), b.get_shape())
-    if shape is None:
-        raise VerifyException(
-            f"shapes {format_shape(a.get_shape())} and {format_shape(b.get_shape())} "
-            "do not broadcast"
-        )
-    return TensorType(ComplexType(f32 if a.element_type == f32 else f64), shape)
+    return TensorType(ComplexType(f32 if a.element_type == f32 else f64), _broadcast(a, b))
 
 
 @irdl_op_definition

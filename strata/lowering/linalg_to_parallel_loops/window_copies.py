@@ -160,17 +160,10 @@ def window_copies_to_generics(function: Operation) -> None:
 
 
 def _erase_unused_scalars(block: Block) -> None:
-    """The host loads and arithmetic the copies no longer read (each kernel computes its own)."""
-    changed = True
-    while changed:
-        changed = False
-        for op in reversed(list(block.ops)):
-            pure = isinstance(op, memref.LoadOp) or (
-                op.dialect_name() == "arith" and not isinstance(op.results[0].type, MemRefType)
-                if op.results
-                else False
-            )
-            if pure and op.results and not any(r.uses for r in op.results):
-                op.detach()
-                op.erase()
-                changed = True
+    """The host loads and arithmetic the copies no longer read (each kernel computes its own):
+    one pass from the end erases a chain's users before its definitions."""
+    for op in reversed(list(block.ops)):
+        scalar = isinstance(op, memref.LoadOp) or op.dialect_name() == "arith"
+        if scalar and op.results and not any(r.uses for r in op.results):
+            op.detach()
+            op.erase()
