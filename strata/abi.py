@@ -52,6 +52,38 @@ def _describe(shape: Sequence[int], dtype: np.dtype) -> str:
 
 
 @dataclass(frozen=True)
+class RunTimeLength:
+    """An output dim whose size the input data decide (a TensorArray grown in a loop with
+    `maximum_iterations`): the output buffer holds the bound, and the hidden scalar output
+    `length` (`<output>#length`) how much of it the call filled; the runtime returns that much."""
+
+    output: str
+    axis: int
+
+    @property
+    def length(self) -> str:
+        return f"{self.output}{LENGTH_SUFFIX}"
+
+
+LENGTH_SUFFIX = "#length"
+"""Ends the name of an output holding another's run-time length ('#' is in no TF node name)."""
+LENGTHS_KEY = "lengths"
+"""The `tf.entry_function` entry naming the run-time lengths: `"tokens:1,scores:1"`."""
+
+
+def format_lengths(lengths: Sequence[RunTimeLength]) -> str:
+    return ",".join(f"{d.output}:{d.axis}" for d in lengths)
+
+
+def parse_lengths(text: str) -> tuple[RunTimeLength, ...]:
+    found = []
+    for item in filter(None, text.split(",")):
+        output, _, axis = item.rpartition(":")
+        found.append(RunTimeLength(output, int(axis)))
+    return tuple(found)
+
+
+@dataclass(frozen=True)
 class ProfiledCall:
     """One timed kernel call of a profiling build (`profile-kernels`), in call order."""
 
@@ -83,10 +115,33 @@ class EntrySignature:
     poison_scratch: bool = False
     """Debug builds (`memref-check-bounds`): the runtime fills the outputs and the arena with 0xFF
     bytes (NaN, or -1) before every call, so a read of memory nothing wrote shows in the results."""
+    lengths: tuple[RunTimeLength, ...] = ()
+    """Outputs with a dim the data decide; their lengths are hidden outputs (`visible`)."""
+
+    @property
+    def visible(self) -> tuple[TensorSpec, ...]:
+        """The outputs a caller gets: all but the run-time lengths of others."""
+        hidden = {d.length for d in self.lengths}
+        return tuple(s for s in self.outputs if s.name not in hidden)
+
+    def finish(self, results: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+        """A call's results as the caller gets them: each output with a run-time length cut to
+        it (the buffer holds its bound), the lengths themselves left out."""
+        if not self.lengths:
+            return results
+        for dim in self.lengths:
+            full = results[dim.output]
+            n = min(max(int(results[dim.length]), 0), full.shape[dim.axis])
+            index = (slice(None),) * dim.axis + (slice(0, n),)
+            results[dim.output] = np.ascontiguousarray(full[index])
+        hidden = {d.length for d in self.lengths}
+        return {name: value for name, value in results.items() if name not in hidden}
 
     def to_json(self) -> str:
         data = asdict(self)
         data["status_codes"] = {str(k): v for k, v in self.status_codes.items()}
+        if not self.lengths:
+            del data["lengths"]  # the common case: the signature reads as before there were any
         return json.dumps(data, separators=(",", ":"))
 
     @staticmethod
@@ -104,6 +159,7 @@ class EntrySignature:
             status_codes={int(k): v for k, v in data.get("status_codes", {}).items()},
             profiled_calls=tuple(ProfiledCall(**c) for c in data.get("profiled_calls", ())),
             poison_scratch=bool(data.get("poison_scratch", False)),
+            lengths=tuple(RunTimeLength(**d) for d in data.get("lengths", ())),
         )
 
     def bind_inputs(self, args: Sequence[object], kwargs: Mapping[str, object]) -> list[np.ndarray]:

@@ -74,7 +74,7 @@ class CompiledModel:
 
     @property
     def output_names(self) -> list[str]:
-        return [s.name for s in self.signature.outputs]
+        return [s.name for s in self.signature.visible]
 
     def run(
         self, inputs: Mapping[str, np.ndarray] | None = None, **kwargs: np.ndarray

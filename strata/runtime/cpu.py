@@ -67,7 +67,8 @@ class CompiledFunction:
         return CompiledFunction(jit(module, opt_level, cpu, on_part), entry_signature(module))
 
     def __call__(self, *args: object, **kwargs: object) -> dict[str, np.ndarray]:
-        """Run once; inputs by name (or position, signature order); returns {output name: array}."""
+        """Run once; inputs by name (or position, signature order); returns {output name:
+        array}, each output of a run-time length cut to it (`EntrySignature.finish`)."""
         keep = self.signature.bind_inputs(args, kwargs)
         pointers: list[int] = [array.ctypes.data for array in keep]
         results: dict[str, np.ndarray] = {}
@@ -88,7 +89,7 @@ class CompiledFunction:
         if status != 0:
             message = self.signature.status_codes.get(status, "unknown error")
             raise ExecutionError(f"{self.signature.entry}: status {status}: {message}")
-        return results
+        return self.signature.finish(results)
 
     def _read_profile(self) -> list[KernelEvent]:
         """The kernel times of the last call (a profiling build: see profile-kernels)."""

@@ -148,6 +148,15 @@ class Load:
 
 
 @dataclass(frozen=True)
+class Store:
+    """A scalar the host computed, written to device memory (a check's status cell)."""
+
+    view: View
+    indices: tuple[Operand, ...]
+    value: Operand
+
+
+@dataclass(frozen=True)
 class Compute:
     fn: Callable[..., Scalar]
     operands: tuple[Operand, ...]
@@ -175,7 +184,7 @@ class Branch:
     default: tuple[Step, ...]
 
 
-Step = Launch | Copy | Load | Compute | While | Branch
+Step = Launch | Copy | Load | Store | Compute | While | Branch
 
 
 def launches(steps: Sequence[Step]) -> Iterator[Launch]:
@@ -413,6 +422,10 @@ class _Builder:
             slot = self._slot()
             self.steps.append(Load(view, indices, slot))
             self.values[op.res] = slot
+        elif isinstance(op, memref.StoreOp):
+            view = self._view(op.memref, op)
+            indices = tuple(self._scalar(i, op) for i in op.indices)
+            self.steps.append(Store(view, indices, self._scalar(op.value, op)))
         elif isinstance(op, gpu.LaunchFuncOp):
             self.steps.append(self._launch(op))
         elif isinstance(op, scf.WhileOp):
@@ -514,7 +527,7 @@ class _Builder:
         if fn is None:
             raise StrataError(
                 f"{describe_op(op)}: host plan: op not supported in the host function "
-                "(expected arith on scalars, memref views/copies/loads, gpu.launch_func)"
+                "(expected arith on scalars, memref views/copies/loads/stores, gpu.launch_func)"
             )
         operands = tuple(self._scalar(o, op) for o in op.operands)
         if any(isinstance(o, Slot) for o in operands):
@@ -602,6 +615,12 @@ class PlanFunction:
                     )
                 elif isinstance(step, Load):
                     slots[step.result.index] = self._load(step, value)
+                elif isinstance(step, Store):
+                    view = step.view
+                    flat = _flat(step.indices, view.shape, value)
+                    offset = view.offset + flat * view.dtype.itemsize
+                    item = np.asarray([value(step.value)], view.dtype)
+                    device.upload(handles[view.buffer], offset, item)
                 elif isinstance(step, While):
                     while True:
                         run(step.before)
@@ -631,16 +650,24 @@ class PlanFunction:
         if status != 0:
             message = self.signature.status_codes.get(status, "unknown error")
             raise ExecutionError(f"{self.signature.entry}: status {status}: {message}")
-        return results
+        return self.signature.finish(results)
 
     def _load(self, step: Load, value: Callable[[Operand], Scalar]) -> Scalar:
         view = step.view
-        flat = 0
-        for index, size in zip(step.indices, view.shape, strict=True):
-            flat = flat * size + int(value(index))
+        flat = _flat(step.indices, view.shape, value)
         out = np.empty(1, view.dtype)
         self.device.download(
             self.handles[view.buffer], view.offset + flat * view.dtype.itemsize, out
         )
         loaded: Scalar = out[0].item()
         return loaded
+
+
+def _flat(
+    indices: Sequence[Operand], shape: Sequence[int], value: Callable[[Operand], Scalar]
+) -> int:
+    """The row-major element number of `indices` in a view of `shape`."""
+    flat = 0
+    for index, size in zip(indices, shape, strict=True):
+        flat = flat * size + int(value(index))
+    return flat

@@ -16,7 +16,7 @@ destination in place when every other reader of the destination runs before it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -41,7 +41,14 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
-from strata.abi import ENTRY_FUNCTION_ATTR, EntrySignature, TensorSpec
+from strata.abi import (
+    ENTRY_FUNCTION_ATTR,
+    LENGTHS_KEY,
+    EntrySignature,
+    RunTimeLength,
+    TensorSpec,
+    parse_lengths,
+)
 from strata.diagnostics import fail_on_ops, op_error, op_message
 from strata.dialects import rt
 from strata.dialects.element_kinds import has_numpy_dtype, numpy_dtype_for
@@ -79,6 +86,30 @@ def entry_names(f: func.FuncOp) -> tuple[list[str], list[str]]:
             names = given_out.data.split(",")
             outputs = names if len(names) == n_out else outputs
     return inputs, outputs
+
+
+def entry_lengths(f: func.FuncOp, outputs: Sequence[TensorSpec]) -> tuple[RunTimeLength, ...]:
+    """The outputs' run-time lengths `tf.entry_function` names (see abi.RunTimeLength), each
+    checked: an output with that dim, and a scalar integer output holding its length."""
+    attr = f.attributes.get(ENTRY_FUNCTION_ATTR)
+    if not isinstance(attr, DictionaryAttr):
+        return ()
+    given = attr.data.get(LENGTHS_KEY)
+    if not isinstance(given, StringAttr):
+        return ()
+    try:
+        lengths = parse_lengths(given.data)
+    except ValueError:
+        expected = 'expected "output:axis,..."'
+        raise op_error(f, f'{LENGTHS_KEY} = "{given.data}": {expected}') from None
+    specs = {s.name: s for s in outputs}
+    for dim in lengths:
+        spec, length = specs.get(dim.output), specs.get(dim.length)
+        if spec is None or not 0 <= dim.axis < len(spec.shape):
+            raise op_error(f, f"{LENGTHS_KEY}: no output '{dim.output}' with a dim {dim.axis}")
+        if length is None or length.shape != () or not length.dtype.startswith("int"):
+            raise op_error(f, f"{LENGTHS_KEY}: no scalar integer output '{dim.length}'")
+    return lengths
 
 
 @dataclass
@@ -491,11 +522,13 @@ def bufferize_function(module: ModuleOp, f: func.FuncOp) -> func.FuncOp:
     for key, value in f.attributes.items():
         new_f.attributes[key] = value
     names_in, names_out = entry_names(f)
+    outputs = tuple(_spec(f, n, t) for n, t in zip(names_out, out_types, strict=False))
     EntrySignature(
         entry=f.sym_name.data,
         inputs=tuple(_spec(f, n, t) for n, t in zip(names_in, in_types, strict=False)),
-        outputs=tuple(_spec(f, n, t) for n, t in zip(names_out, out_types, strict=False)),
+        outputs=outputs,
         status_codes={i + 1: message for i, message in enumerate(fb.checks)},
+        lengths=entry_lengths(f, outputs),
     ).attach(new_f)
     for g in fb.globals_made:
         module.body.block.insert_op_before(g, f)

@@ -76,10 +76,14 @@ LOOPING_FIXTURES = [
     "op_cholesky",
     "op_block_lstm",
     "op_svd",
+    "generate_eos_v1",
+    "grow_until_zero",
 ]
 """Control flow the GPU chain once refused, each kind once: loops whose trip count is the
 data's, a cond and a switch_case on data in a loop, lowerings into loops with window copies at
-run-time offsets (cholesky's columns, BlockLSTM's steps) and without (the Jacobi rotations)."""
+run-time offsets (cholesky's columns, BlockLSTM's steps) and without (the Jacobi rotations);
+lists grown to a length the data decide (an output cut to it; the decoder's embedding lookup
+checks its indices in the loop: a status the host stores to device memory)."""
 
 
 @pytest.mark.parametrize("name", LOOPING_FIXTURES)

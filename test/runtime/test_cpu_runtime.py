@@ -9,7 +9,7 @@ import pytest
 from xdsl.dialects import memref
 from xdsl.dialects.builtin import BytesAttr, DenseIntOrFPElementsAttr, ModuleOp, TensorType, f32
 
-from strata.abi import EntrySignature, TensorSpec
+from strata.abi import EntrySignature, RunTimeLength, TensorSpec
 from strata.loading import parse_ir
 from strata.pipeline import run_stages
 from strata.registry import make_context
@@ -356,3 +356,27 @@ def test_concurrent_calls_use_separate_arenas() -> None:
         results = list(pool.map(lambda x: fn(x=x), xs * 4))
     for got, want in zip(results, expected * 4, strict=True):
         np.testing.assert_array_equal(got, want)
+
+
+def test_run_time_lengths_cut_outputs_and_survive_json() -> None:
+    """An output with a dim the data decide is returned cut to its hidden length (clamped to
+    the buffer), the lengths left out; the signature keeps them through its JSON (the cache
+    and the llvm.func carry it so)."""
+    sig = EntrySignature(
+        "main",
+        (TensorSpec("x", (2,), "float32"),),
+        (
+            TensorSpec("ys", (3, 4), "float32"),
+            TensorSpec("steps", (), "int32"),
+            TensorSpec("ys#length", (), "int32"),
+        ),
+        lengths=(RunTimeLength("ys", 1),),
+    )
+    assert EntrySignature.from_json(sig.to_json()) == sig
+    assert [s.name for s in sig.visible] == ["ys", "steps"]
+    full = np.arange(12, dtype=np.float32).reshape(3, 4)
+    for length, kept in ((2, 2), (0, 0), (9, 4), (-1, 0)):
+        got = sig.finish({"ys": full, "steps": np.int32(5), "ys#length": np.int32(length)})
+        assert list(got) == ["ys", "steps"]
+        np.testing.assert_array_equal(got["ys"], full[:, :kept])
+        assert got["ys"].flags.c_contiguous

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from xdsl.dialects.builtin import DYNAMIC_INDEX, BFloat16Type, IntegerType, TensorType
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.irdl import IRDLOperation, VarResultDef
 from xdsl.utils.exceptions import VerifyException
 
@@ -70,7 +70,7 @@ from strata.frontends.graphdef.schema import (
 )
 from strata.frontends.graphdef.tensors import BF16, DT_BFLOAT16, is_bf16, numpy_dtype
 from strata.internal import expect
-from strata.transforms.loop_counters import LoopShape, run_counters
+from strata.transforms.loop_counters import CounterRun, LoopShape, run_counters
 from strata.transforms.tf_fold_constants import evaluate_elementwise, evaluate_op
 
 if TYPE_CHECKING:
@@ -179,6 +179,9 @@ class ListTensor:
     dtype: np.dtype
     origin: TensorList | None = None
     """The import-time list it stands for in a kept loop (its element shape may be learned)."""
+    valid: SSAValue | None = None
+    """A list a kept loop grew to a length the data decide (`RunLength`): how many of its
+    `length` rows (the bound) the loop wrote, an int32 scalar; None where all are."""
 
     @property
     def length(self) -> int:
@@ -191,6 +194,30 @@ class ListTensor:
     def _dims(self) -> tuple[int, ...]:
         # list_tensor builds the tensor ranked and static: only a bug makes it otherwise
         return tuple(expect(self.tensor.type, TensorType, "a kept list's tensor").get_shape())
+
+
+@dataclass(frozen=True, eq=False)
+class RunLength:
+    """Where a value's dim `axis` has a size the data decide: the tensor holds `bound` rows
+    there, of which the first `length` (an int32 scalar computed at run time) are the value;
+    the rest is padding. It comes from a list a kept loop with `maximum_iterations` grew,
+    stacked, and reaches the outputs through ops that keep rows apart (`_carried_length`);
+    an output with one returns its length as a hidden result (abi.RunTimeLength)."""
+
+    axis: int
+    length: SSAValue
+    bound: int
+    source: str
+    """The node that stacked the list (for diagnostics)."""
+
+
+@dataclass(frozen=True, eq=False)
+class _Iota:
+    """`Range(0, n, 1)` with n a list's run-time length (`RunLength.length`): what TF1's
+    TensorArray.stack gathers; only a gather of that list takes it."""
+
+    length: SSAValue
+    bound: int
 
 
 @dataclass(frozen=True)
@@ -784,6 +811,13 @@ class ControlFlowImporter:
         """Lists whose element shape or grown length a kept loop's first build found."""
         self.growth: list[_Growth] = []
         """Writes that may grow a list, in the kept loops being built."""
+        self.grown_to_bound: dict[int, list[int]] = {}
+        """Lists a kept loop whose trip count is only bounded grows (by id): the loop values
+        (counters) whose value after the loop is the list's length (see `bounded_growth`)."""
+        self.run_lengths: dict[SSAValue, RunLength] = {}
+        """Values with a dim of run-time size (padded to its bound)."""
+        self.list_lengths: dict[SSAValue, int] = {}
+        """The run-time lengths of such lists, and their bounds."""
         self.main = Graph(
             "graph",
             importer.nodes,
@@ -1017,11 +1051,64 @@ class ControlFlowImporter:
             called = self.function(_func_attr(graph, node, "f"), graph, name)
             self.set(scope, name, self.call(called, inputs, graph.where(name)))
             return
+        if node.op == "Range" and (iota := _iota(inputs, self.list_lengths)) is not None:
+            self.set(scope, name, [iota])
+            return
+        if node.op != "Rank" and any(
+            isinstance(v, SSAValue) and v in self.run_lengths for v in inputs
+        ):
+            results = self.build_op(graph, node, inputs)  # not folded: its shape is not static
+            self.carry_run_length(graph, node, results)
+            self.set(scope, name, results)
+            return
         folded = self.fold(node, inputs)
         if folded is not None:
             self.set(scope, name, [folded])
             return
         self.set(scope, name, self.build_op(graph, node, inputs))
+
+    def carry_run_length(self, graph: Graph, node: NodeDefMessage, results: list[Value]) -> None:
+        """Gives the results of an op on values with a dim of run-time size (`RunLength`) that
+        dim, where the op keeps that dim's rows apart: an elementwise op (a softmax not along
+        it), Cast, Transpose by a constant permutation, a broadcasting binary op whose other
+        operand does not span it; Rank takes none. Else the value's padding would change
+        the result: a diagnostic naming the op."""
+        result = results[0]
+        if not isinstance(result, SSAValue) or not isinstance(op := result.owner, Operation):
+            raise graph.error(node.name, "is expected to build one op")
+        rank = len(expect(result.type, TensorType, "a result").get_shape())
+        limits = [(v, self.run_lengths[v]) for v in op.operands if v in self.run_lengths]
+        first = limits[0][1]
+        axis: int | None = None
+        if isinstance(op, (tf.UnaryOp, tf.CastOp)):
+            along = isinstance(op, (tf.SoftmaxOp, tf.LogSoftmaxOp)) and first.axis == rank - 1
+            axis = None if along else first.axis
+        elif isinstance(op, tf.TransposeOp):
+            perm = tf.constant_value(op.perm)
+            axis = None if perm is None else [int(p) for p in perm.reshape(-1)].index(first.axis)
+        elif isinstance(op, tf.BinaryOp):
+            aligned = first.axis + rank - len(_dims(limits[0][0]) or ())
+            apart = True
+            for v in op.operands:
+                dims = _dims(v) or ()
+                at = aligned - (rank - len(dims))
+                limit = self.run_lengths.get(v)
+                if limit is None:  # spanning the dim, its rows would meet the padding
+                    apart = apart and (at < 0 or dims[at] == 1)
+                else:  # one length, along the same dim
+                    apart = apart and limit.length is first.length and at == limit.axis
+            axis = aligned if apart else None
+        if axis is None:
+            raise graph.error(
+                node.name,
+                f"takes a value whose dim {first.axis} has a size the input data decide (the "
+                f"list stacked at node '{first.source}', at most {first.bound} long); Strata "
+                "computes such a value only through elementwise ops, Cast and Transpose up to "
+                "an output",
+            )
+        for result in results:
+            if isinstance(result, SSAValue):
+                self.run_lengths[result] = RunLength(axis, first.length, first.bound, first.source)
 
     def set(self, scope: Scope, name: str, values: Sequence[Value]) -> None:
         for index, value in enumerate(values):
@@ -1133,7 +1220,7 @@ class ControlFlowImporter:
         for exit_name, k in exits.items():
             value = init_values[k]
             if k in kept:
-                value = _like(loop.results[kept.index(k)], init_values[k])
+                value = self.kept_result(loop, kept.index(k), init_values[k], exit_name)
             self.set(parent, exit_name, [value])
             parent.done.add(exit_name)
 
@@ -1241,8 +1328,37 @@ class ControlFlowImporter:
         loop = self.learn_shapes(build, inputs, where)
         outs = list(inputs)
         for k, i in enumerate(carried):
-            outs[i] = _like(loop.results[k], inputs[i])
+            outs[i] = self.kept_result(loop, k, inputs[i], node.name)
         return outs
+
+    def kept_result(self, loop: tf.WhileRegionOp, k: int, model: Value, name: str) -> Value:
+        """Result `k` of a kept loop, standing for `model` (`_like`); a list the loop grew to a
+        length the data decide (`grown_to_bound`) gets that length, computed after the loop
+        from the counters its writes are indexed by: the largest of their final values and
+        the list's initial length."""
+        value = _like(loop.results[k], model)
+        if not isinstance(value, ListTensor) or value.origin is None:
+            return value
+        counters = self.grown_to_bound.get(id(value.origin))
+        if counters is None:
+            return value
+        length: SSAValue = self.as_operand(
+            Known(np.asarray(len(value.origin.items), np.int32), name), "a list's length"
+        )
+        for c in counters:
+            final = loop.results[c]
+            kind = expect(final.type, TensorType, "a loop counter").element_type
+            if kind != IntegerType(32):
+                cast = tf.CastOp(final, IntegerType(32))
+                cast.location = location(name)
+                self.add(cast)
+                final = cast.results[0]
+            longest = tf.MaximumOp(length, final)
+            longest.location = location(name)
+            self.add(longest)
+            length = longest.results[0]
+        self.list_lengths[length] = value.length
+        return ListTensor(value.tensor, value.dtype, value.origin, length)
 
     def kept_loop(
         self,
@@ -1285,6 +1401,11 @@ class ControlFlowImporter:
     def loop_value(self, value: Value, what: str, name: str) -> SSAValue:
         """A value entering or leaving a kept loop, as a tensor (a list as one tensor)."""
         if isinstance(value, ListTensor):
+            if value.valid is not None:
+                raise StrataError(
+                    f"{what} is a list whose length the input data decide (grown in an "
+                    "earlier loop); Strata does not take such a list into another loop"
+                )
             return value.tensor
         if isinstance(value, TensorList):
             return self.list_tensor(value, what, name)
@@ -1417,13 +1538,16 @@ class ControlFlowImporter:
                 loop.input, loop.cond.block, cond_end.operands[0], body, body_end.operands
             )
             watch = [g.index for g in writes if isinstance(g.index, SSAValue)]
-            run = run_counters(shape, _counter_constant, evaluate_op, MAX_COUNTED_TRIPS, watch)
+            run = run_counters(
+                shape, _counter_constant, evaluate_op, MAX_COUNTED_TRIPS, watch, _conjuncts
+            )
         if run is None:
             if stand_ins:
                 raise CannotKeepLoop(
                     f"{where}: a list grows in the loop (a TensorArray of dynamic_size), and "
                     f"its final length is not known at import time: {why}; results whose "
-                    "shape depends on the input data are not supported"
+                    "shape depends on the input data are supported only up to a bound "
+                    "(tf.while_loop's maximum_iterations)"
                 )
             return False  # indices stay within the list's length, as a fixed-size list's
         grew = False
@@ -1440,11 +1564,54 @@ class ControlFlowImporter:
                     f"{where}: elements of shapes "
                     f"{', '.join(format_shape(d) for d in sorted(shapes))} are written to one list"
                 )
-            if need > len(origin.items) or key in self.probes:
+            sized = self.learned.get(key)
+            if need > (len(origin.items) if sized is None else sized.length) or key in self.probes:
                 written = shapes.pop() if shapes else None
                 self.learned[key] = _Sized(origin, need, written)
                 grew = True
+            elif not run.exact and need > len(origin.items):
+                self.grown_to_bound[key] = self.bounded_growth(loop, mine, run, origin, where)
         return grew
+
+    def bounded_growth(
+        self,
+        loop: tf.WhileRegionOp,
+        writes: Sequence[_Growth],
+        run: CounterRun,
+        origin: TensorList,
+        where: str,
+    ) -> list[int]:
+        """A list grown in a loop whose counters only bound its trip count (a data-dependent
+        condition and `maximum_iterations`): it is held at the length the bound gives, and its
+        run-time length is the value after the loop of the counter each write is indexed by,
+        one more per trip from at most the list's initial length (`ta.write(t, x)` with t from
+        0). The loop values those counters are; raises CannotKeepLoop where a write's index is
+        not such a counter."""
+        body = loop.body.block
+        found: list[int] = []
+        for g in writes:
+            index = g.index
+            seen = run.watched.get(index) if isinstance(index, SSAValue) else None
+            steps = None if seen is None else [int(np.asarray(v).reshape(())) for v in seen]
+            counter = (
+                index.index
+                if isinstance(index, BlockArgument) and index.block is body and steps
+                else None
+            )
+            if (
+                counter is None
+                or steps is None
+                or steps != list(range(steps[0], steps[0] + len(steps)))
+                or steps[0] > len(origin.items)
+            ):
+                raise CannotKeepLoop(
+                    f"{where}: a list grows in the loop (a TensorArray of dynamic_size) to a "
+                    "length the data decide, and it is not written at a loop counter that "
+                    "counts its trips from the list's length (ta.write(t, x), t = 0, 1, ...); "
+                    "Strata cannot tell its length after the loop"
+                )
+            found.append(counter)
+        return sorted(set(found))
 
     def drop(
         self, loop: Operation, block: Block, before: Operation | None, lists: Sequence[Value]
@@ -1812,6 +1979,11 @@ class ControlFlowImporter:
             raise StrataError(f"{what} is a TensorList, which only TensorList ops take")
         if isinstance(value, _Piece):
             return self.piece(value)
+        if isinstance(value, _Iota):
+            raise StrataError(
+                f"{what} is tf.range over a list's length, which the input data decide (at most "
+                f"{value.bound}); only a gather of that whole list takes it"
+            )
         raise StrataError(f"{what} is on a branch not taken")
 
     def piece(self, piece: _Piece) -> SSAValue:
@@ -1856,6 +2028,8 @@ class ControlFlowImporter:
             if done is not None:
                 return done
             held = inputs[0]  # split into its elements: the import-time list ops take it
+            if held.valid is not None:
+                raise StrataError(f"{where}: unsupported on a list of run-time length")
             inputs = [
                 self.from_tensor(node.name, held.tensor, dtype, held.element_shape, where),
                 *inputs[1:],
@@ -1963,6 +2137,8 @@ class ControlFlowImporter:
         result fails to verify, and is not kept)."""
         items = expect(inputs[0], ListTensor, "a kept list")  # the caller checks
         op = node.op
+        if items.valid is not None:
+            return self.run_length_list_op(node, items, inputs, where)
         if op == "TensorListGetItem":
             starts = self.start_vector(inputs[1], len(items.element_shape), where, node.name)
             sizes = Known(np.asarray([1, *items.element_shape], np.int32), node.name)
@@ -1977,7 +2153,7 @@ class ControlFlowImporter:
                 "resize_if_index_out_of_bounds" in node.attr
                 and node.attr["resize_if_index_out_of_bounds"].b
             )
-            if grow and origin is not None and id(origin) not in self.learned:
+            if grow and origin is not None:
                 block = expect(self.block, Block, "the block being built")
                 self.growth.append(_Growth(origin, inputs[1], block, dims))
                 if id(origin) in self.probes:
@@ -2019,6 +2195,38 @@ class ControlFlowImporter:
             out = _attr_dtype(node, "shape_type", np.dtype(np.int32))
             return [Known(np.asarray(items.element_shape, out), node.name)]
         return None
+
+    def run_length_list_op(
+        self, node: NodeDefMessage, items: ListTensor, inputs: list[Value], where: str
+    ) -> list[Value]:
+        """The ops on a list of run-time length (`ListTensor.valid`) after the loop that grew
+        it: its length; stacking it, or gathering tf.range(its length) (TF1's stack), gives
+        its tensor, padded to the bound (`RunLength`); reading one element."""
+        op = node.op
+        valid = items.valid
+        if valid is None:
+            raise StrataError(f"{where}: the list's length is static")  # the caller checks
+        if op == "TensorListLength":
+            return [valid]
+        if op == "TensorListElementShape":
+            out = _attr_dtype(node, "shape_type", np.dtype(np.int32))
+            return [Known(np.asarray(items.element_shape, out), node.name)]
+        if op == "TensorListGetItem":
+            starts = self.start_vector(inputs[1], len(items.element_shape), where, node.name)
+            sizes = Known(np.asarray([1, *items.element_shape], np.int32), node.name)
+            piece = tf.XlaDynamicSliceOp(items.tensor, starts, self.as_operand(sizes, where))
+            return [self.reshaped(piece, items.element_shape, node.name)]
+        stacked = op == "TensorListStack" or (
+            op == "TensorListGather" and isinstance(inputs[1], _Iota) and inputs[1].length is valid
+        )
+        if not stacked:
+            raise StrataError(
+                f"{where}: the list has a length the input data decide (grown in a loop with "
+                f"maximum_iterations, at most {items.length}); Strata takes such a list only "
+                "stacked whole, read at an index, or asked for its length"
+            )
+        self.run_lengths[items.tensor] = RunLength(0, valid, items.length, node.name)
+        return [items.tensor]
 
     def indexed_slice(self, node: NodeDefMessage, inputs: list[Value], where: str) -> Value | None:
         """A StridedSlice that indexes some dims at run-time indices (`x[:, t]` in a loop over
@@ -2430,6 +2638,31 @@ def _unknown_source(graph: Graph, name: str) -> str:
             return f"input '{current}'"
         stack.extend(ref.node for ref in reversed(graph.inputs[current]))
     return f"node '{name}'"
+
+
+def _iota(inputs: list[Value], lengths: dict[SSAValue, int]) -> _Iota | None:
+    """A Range(0, n, 1) node's value where n is a list's run-time length (see `_Iota`)."""
+    if len(inputs) != 3:
+        return None
+    start, limit, delta = inputs
+    if not (isinstance(limit, SSAValue) and limit in lengths):
+        return None
+    if not all(isinstance(v, Known) and v.array.size == 1 for v in (start, delta)):
+        return None
+    if int(start.array.reshape(())) != 0 or int(delta.array.reshape(())) != 1:
+        return None
+    return _Iota(limit, lengths[limit])
+
+
+def _conjuncts(condition: SSAValue) -> list[SSAValue]:
+    """The values a kept loop's condition is the tf.LogicalAnd of (through forwarding ops):
+    `counter < maximum_iterations` and the loop's own condition, as TensorFlow builds it."""
+    op = condition.owner
+    if isinstance(op, tf.FORWARDING):
+        return _conjuncts(op.operands[0])
+    if isinstance(op, tf.LogicalAndOp):
+        return [*_conjuncts(op.operands[0]), *_conjuncts(op.operands[1])]
+    return [condition]
 
 
 def _counter_constant(value: SSAValue) -> np.ndarray | None:

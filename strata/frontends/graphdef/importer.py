@@ -25,7 +25,7 @@ from xdsl.utils.exceptions import VerifyException
 
 import strata.frontends.graphdef.control_flow as control_flow
 import strata.frontends.graphdef.layout as layout
-from strata.abi import ENTRY_FUNCTION_ATTR
+from strata.abi import ENTRY_FUNCTION_ATTR, LENGTHS_KEY, RunTimeLength, format_lengths
 from strata.diagnostics import Blame, StrataError
 from strata.dialects import tf
 from strata.dialects.element_kinds import is_integer
@@ -356,12 +356,27 @@ class GraphImporter:
             found = self._output_values(text, ref, values, expand)
             results += [value for _, value in found]
             result_names += [label for label, _ in found]
+        # An output with a dim the data decide is returned padded to its bound, its length
+        # after all outputs as a hidden one (abi.RunTimeLength).
+        limited = self.control_flow.run_lengths if self.control_flow is not None else {}
+        lengths = [
+            RunTimeLength(label, limited[value].axis)
+            for label, value in zip(result_names, results, strict=True)
+            if value in limited
+        ]
+        for dim, value in zip(lengths, [v for v in results if v in limited], strict=True):
+            results.append(limited[value].length)
+            result_names.append(dim.length)
         block.add_op(ReturnOp(*results))
 
         func = FuncOp("main", (arg_types, [value.type for value in results]), Region(block))
-        func.attributes[ENTRY_FUNCTION_ATTR] = DictionaryAttr(
-            {"inputs": StringAttr(",".join(inputs)), "outputs": StringAttr(",".join(result_names))}
-        )
+        entry = {
+            "inputs": StringAttr(",".join(inputs)),
+            "outputs": StringAttr(",".join(result_names)),
+        }
+        if lengths:
+            entry[LENGTHS_KEY] = StringAttr(format_lengths(lengths))
+        func.attributes[ENTRY_FUNCTION_ATTR] = DictionaryAttr(entry)
         return ModuleOp([func])
 
     def _output_values(
