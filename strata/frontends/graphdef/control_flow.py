@@ -1071,8 +1071,8 @@ class ControlFlowImporter:
         """Gives the results of an op on values with a dim of run-time size (`RunLength`) that
         dim, where the op keeps that dim's rows apart: an elementwise op (a softmax not along
         it), Cast, Transpose by a constant permutation, a broadcasting binary op whose other
-        operand does not span it; Rank takes none. Else the value's padding would change
-        the result: a diagnostic naming the op."""
+        operand does not span it, a reduction (Sum, Max, ..., ArgMax) along other dims. Else
+        the value's padding would change the result: a diagnostic naming the op."""
         result = results[0]
         if not isinstance(result, SSAValue) or not isinstance(op := result.owner, Operation):
             raise graph.error(node.name, "is expected to build one op")
@@ -1086,6 +1086,11 @@ class ControlFlowImporter:
         elif isinstance(op, tf.TransposeOp):
             perm = tf.constant_value(op.perm)
             axis = None if perm is None else [int(p) for p in perm.reshape(-1)].index(first.axis)
+        elif isinstance(op, tf.ReductionOp) and first.axis not in (axes := op.axes()):
+            dropped = 0 if op.keeps_dims() else sum(a < first.axis for a in axes)
+            axis = first.axis - dropped
+        elif isinstance(op, tf.ArgReductionOp) and op.axis() != first.axis:
+            axis = first.axis - (op.axis() < first.axis)
         elif isinstance(op, tf.BinaryOp):
             aligned = first.axis + rank - len(_dims(limits[0][0]) or ())
             apart = True
@@ -1103,8 +1108,8 @@ class ControlFlowImporter:
                 node.name,
                 f"takes a value whose dim {first.axis} has a size the input data decide (the "
                 f"list stacked at node '{first.source}', at most {first.bound} long); Strata "
-                "computes such a value only through elementwise ops, Cast and Transpose up to "
-                "an output",
+                "computes such a value only through elementwise ops, Cast, Transpose and "
+                "reductions along other dims up to an output",
             )
         for result in results:
             if isinstance(result, SSAValue):
