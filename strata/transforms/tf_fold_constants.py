@@ -138,12 +138,14 @@ def _evaluate_shape_op(op: Operation, args: list[np.ndarray]) -> np.ndarray | No
         return np.array(np.broadcast_shapes(tuple(args[0].tolist()), tuple(args[1].tolist())))
     if isinstance(op, tf.SqueezeOp):
         return args[0].reshape(expect(op.results[0].type, TensorType, "squeeze result").get_shape())
-    if isinstance(op, (tf.SumOp, tf.ProdOp, tf.MaxOp, tf.MinOp)):
+    if isinstance(op, (tf.SumOp, tf.ProdOp, tf.MaxOp, tf.MinOp, tf.AllOp, tf.AnyOp)):
         reduce: dict[type[Operation], Callable[..., np.ndarray]] = {
             tf.SumOp: np.sum,
             tf.ProdOp: np.prod,
             tf.MaxOp: np.max,
             tf.MinOp: np.min,
+            tf.AllOp: np.all,
+            tf.AnyOp: np.any,
         }
         axes = tuple(op.axes())
         return reduce[type(op)](args[0], axis=axes, keepdims=op.keep_dims.value.data != 0)

@@ -2671,11 +2671,16 @@ def _conjuncts(condition: SSAValue) -> list[SSAValue]:
 
 
 def _counter_constant(value: SSAValue) -> np.ndarray | None:
-    """A scalar integer or boolean tf.Const: what a kept loop's counters start from."""
+    """An integer or boolean tf.Const of a few elements: what a kept loop's counters start
+    from and compare with (a step number; raw_rnn's finished flags, `time >= lengths`)."""
     array = tf.constant_value(value)
-    if array is None or array.ndim != 0 or array.dtype.kind not in "iub":
+    if array is None or array.size > SMALL_COUNTERS or array.dtype.kind not in "iub":
         return None
     return array
+
+
+SMALL_COUNTERS = 64
+"""The most elements a constant the counters run on may have (per-row flags and lengths)."""
 
 
 def _known_int(value: Value, where: str, what: str) -> int:

@@ -113,3 +113,20 @@ func.func @shape_math() -> (tensor<2xi32>, tensor<i32>, tensor<2xi32>, tensor<i3
   %w = "tf.SelectV2"(%yes, %g, %col) : (tensor<2xi1>, tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32> loc("select")
   func.return %g, %u#1, %s#1, %o, %b, %w : tensor<2xi32>, tensor<i32>, tensor<2xi32>, tensor<i32>, tensor<3xi32>, tensor<2xi32>
 }
+
+// -----
+
+// tf.All / tf.Any of constant flags (raw_rnn's `all(time >= lengths)`, which a kept loop's
+// counters run at import) fold like the other reductions.
+// CHECK-LABEL: func.func @flags
+// CHECK-NEXT:    %[[A:.*]] = "tf.Const"() <{value = dense<false> : tensor<i1>}>
+// CHECK-NEXT:    %[[Y:.*]] = "tf.Const"() <{value = dense<[true, false]> : tensor<2xi1>}>
+// CHECK-NEXT:    func.return %[[A]], %[[Y]]
+func.func @flags() -> (tensor<i1>, tensor<2xi1>) {
+  %f = "tf.Const"() <{value = dense<[[true, false], [true, false]]> : tensor<2x2xi1>}> : () -> tensor<2x2xi1>
+  %all_axes = "tf.Const"() <{value = dense<[0, 1]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %rows = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %a = "tf.All"(%f, %all_axes) <{keep_dims = false}> : (tensor<2x2xi1>, tensor<2xi32>) -> tensor<i1>
+  %y = "tf.Any"(%f, %rows) <{keep_dims = false}> : (tensor<2x2xi1>, tensor<i32>) -> tensor<2xi1>
+  func.return %a, %y : tensor<i1>, tensor<2xi1>
+}
