@@ -522,10 +522,11 @@ def bufferize_function(module: ModuleOp, f: func.FuncOp) -> func.FuncOp:
     for key, value in f.attributes.items():
         new_f.attributes[key] = value
     names_in, names_out = entry_names(f)
+    inputs = tuple(_spec(f, n, t) for n, t in zip(names_in, in_types, strict=False))
     outputs = tuple(_spec(f, n, t) for n, t in zip(names_out, out_types, strict=False))
     EntrySignature(
         entry=f.sym_name.data,
-        inputs=tuple(_spec(f, n, t) for n, t in zip(names_in, in_types, strict=False)),
+        inputs=inputs,
         outputs=outputs,
         status_codes={i + 1: message for i, message in enumerate(fb.checks)},
         lengths=entry_lengths(f, outputs),

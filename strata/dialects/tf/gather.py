@@ -1,6 +1,7 @@
 """The gather family of `tf` ops: GatherV2 (and the Gather / ResourceGather forms frozen graphs
 leave), GatherNd, UnsortedSegmentSum, and the scatters ScatterNd, TensorScatterUpdate,
-TensorScatterAdd, TensorScatterSub, TensorScatterMax and TensorScatterMin.
+TensorScatterAdd, TensorScatterSub, TensorScatterMax and TensorScatterMin; Where (the
+coordinates of the true elements, padded to a static bound).
 
 Axis and `num_segments` operands are read off their tf.Const producers; when they are not
 constant the result shape cannot be known and the op does not verify.
@@ -778,7 +779,41 @@ class RaggedTensorToTensorOp(TfOp):
         ]
 
 
+@irdl_op_definition
+class WhereOp(TfOp):
+    """The coordinates of the non-zero (true) elements of `condition`, in row-major order:
+    tf.where with one operand. TensorFlow's result has one row per such element, a count the
+    data decide; Strata's types are static, so `index` has one row per element of `condition`
+    (the bound): the coordinates of the `count` non-zero elements first, then rows of zeros.
+    The GraphDef importer carries `count` with the value to the outputs, which are cut to it.
+    `%i, %n = "tf.Where"(%c) : (tensor<2x3xi1>) -> (tensor<6x2xi64>, tensor<i32>)`"""
+
+    name = "tf.Where"
+    condition = operand_def(TensorType)
+    index = result_def(TensorType)
+    count = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, condition: SSAValue):
+        super().__init__(operands=[condition], result_types=self._infer(condition))
+
+    @staticmethod
+    def _infer(condition: SSAValue) -> list[Attribute]:
+        t = expect_tensor(condition, "condition")
+        shape = t.get_shape()
+        if any(d < 0 for d in shape):
+            raise VerifyException(f"condition must have a static shape, found {t}")
+        rows = 1
+        for d in shape:
+            rows *= d
+        return [TensorType(IntegerType(64), [rows, len(shape)]), TensorType(IntegerType(32), [])]
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return self._infer(self.condition)
+
+
 OPS: list[type[Operation]] = [
+    WhereOp,
     DenseBincountOp,
     GatherV2Op,
     GatherOp,

@@ -107,7 +107,12 @@ value they thread through their ops, the handle only saying whether the array ma
 ARG = "_Arg"
 """The op of the pseudo-nodes standing for a library function's arguments."""
 
-CONTROL_FLOW_OPS = FRAME_OPS | WHILE_OPS | IF_OPS | CASE_OPS | CALL_OPS | LIST_OPS | ARRAY_OPS
+DATA_SHAPED_OPS = frozenset(["Where"])
+"""Ops whose result's size the data decide (padded to a bound: `RunLength`)."""
+
+CONTROL_FLOW_OPS = (
+    FRAME_OPS | WHILE_OPS | IF_OPS | CASE_OPS | CALL_OPS | LIST_OPS | ARRAY_OPS | DATA_SHAPED_OPS
+)
 """A graph holding any of these is imported through this module."""
 
 
@@ -201,14 +206,15 @@ class RunLength:
     """Where a value's dim `axis` has a size the data decide: the tensor holds `bound` rows
     there, of which the first `length` (an int32 scalar computed at run time) are the value;
     the rest is padding. It comes from a list a kept loop with `maximum_iterations` grew,
-    stacked, and reaches the outputs through ops that keep rows apart (`_carried_length`);
-    an output with one returns its length as a hidden result (abi.RunTimeLength)."""
+    stacked, or from a tf.Where (boolean_mask), and reaches the outputs through ops that keep
+    rows apart (`carry_run_length`); an output with one returns its length as a hidden result
+    (abi.RunTimeLength)."""
 
     axis: int
     length: SSAValue
     bound: int
     source: str
-    """The node that stacked the list (for diagnostics)."""
+    """The node whose result it is: the list's stack, a tf.Where (for diagnostics)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -740,6 +746,7 @@ FOLDERS: dict[str, Callable[[NodeDefMessage, list[np.ndarray]], np.ndarray]] = {
     "Reshape": lambda n, a: a[0].reshape([int(d) for d in np.ravel(a[1])]),
     "Fill": lambda n, a: np.full([int(d) for d in np.ravel(a[0])], a[1]),
     "StridedSlice": _strided_slice,
+    "Where": lambda n, a: np.argwhere(a[0]).astype(np.int64),
 }
 """Ops evaluated in numpy when every input is Known and the result is an integer or bool:
 the loop counters, trip counts and conditions of frozen RNNs. Float math is left to the tf ops
@@ -1058,62 +1065,147 @@ class ControlFlowImporter:
             isinstance(v, SSAValue) and v in self.run_lengths for v in inputs
         ):
             results = self.build_op(graph, node, inputs)  # not folded: its shape is not static
-            self.carry_run_length(graph, node, results)
-            self.set(scope, name, results)
+            self.set(scope, name, self.carry_run_length(graph, node, results))
             return
         folded = self.fold(node, inputs)
         if folded is not None:
             self.set(scope, name, [folded])
             return
-        self.set(scope, name, self.build_op(graph, node, inputs))
+        results = self.build_op(graph, node, inputs)
+        if node.op == "Where":  # as many rows as the condition has true elements
+            index, count = results
+            bound = (_dims(index) or (0,))[0]
+            self.run_lengths[index] = RunLength(0, count, bound, node.name)
+        self.set(scope, name, results)
 
-    def carry_run_length(self, graph: Graph, node: NodeDefMessage, results: list[Value]) -> None:
-        """Gives the results of an op on values with a dim of run-time size (`RunLength`) that
-        dim, where the op keeps that dim's rows apart: an elementwise op (a softmax not along
-        it), Cast, Transpose by a constant permutation, a broadcasting binary op whose other
-        operand does not span it, a reduction (Sum, Max, ..., ArgMax) along other dims. Else
-        the value's padding would change the result: a diagnostic naming the op."""
+    def carry_run_length(
+        self, graph: Graph, node: NodeDefMessage, results: list[Value]
+    ) -> list[Value]:
+        """The results of an op on values with a dim of run-time size (`RunLength`): given
+        that dim where the op keeps its rows apart (`_moved_axis`); a reduction along it
+        (Sum, Mean, Max, ..., ArgMax) reduces the rows within the length only (`masked`),
+        its result static. Else the value's padding would change the result: a diagnostic
+        naming the op."""
         result = results[0]
         if not isinstance(result, SSAValue) or not isinstance(op := result.owner, Operation):
             raise graph.error(node.name, "is expected to build one op")
-        rank = len(expect(result.type, TensorType, "a result").get_shape())
         limits = [(v, self.run_lengths[v]) for v in op.operands if v in self.run_lengths]
-        first = limits[0][1]
-        axis: int | None = None
-        if isinstance(op, (tf.UnaryOp, tf.CastOp)):
-            along = isinstance(op, (tf.SoftmaxOp, tf.LogSoftmaxOp)) and first.axis == rank - 1
-            axis = None if along else first.axis
-        elif isinstance(op, tf.TransposeOp):
-            perm = tf.constant_value(op.perm)
-            axis = None if perm is None else [int(p) for p in perm.reshape(-1)].index(first.axis)
-        elif isinstance(op, tf.ReductionOp) and first.axis not in (axes := op.axes()):
-            dropped = 0 if op.keeps_dims() else sum(a < first.axis for a in axes)
-            axis = first.axis - dropped
-        elif isinstance(op, tf.ArgReductionOp) and op.axis() != first.axis:
-            axis = first.axis - (op.axis() < first.axis)
-        elif isinstance(op, tf.BinaryOp):
-            aligned = first.axis + rank - len(_dims(limits[0][0]) or ())
-            apart = True
-            for v in op.operands:
-                dims = _dims(v) or ()
-                at = aligned - (rank - len(dims))
-                limit = self.run_lengths.get(v)
-                if limit is None:  # spanning the dim, its rows would meet the padding
-                    apart = apart and (at < 0 or dims[at] == 1)
-                else:  # one length, along the same dim
-                    apart = apart and limit.length is first.length and at == limit.axis
-            axis = aligned if apart else None
+        value, first = limits[0]
+        axis = self._moved_axis(op, value, first)
+        if axis is None and op.operands[0] is value and len(limits) == 1:
+            reduced = self.masked(op, first, node.name)
+            if reduced is not None:
+                return reduced
         if axis is None:
             raise graph.error(
                 node.name,
-                f"takes a value whose dim {first.axis} has a size the input data decide (the "
-                f"list stacked at node '{first.source}', at most {first.bound} long); Strata "
-                "computes such a value only through elementwise ops, Cast, Transpose and "
-                "reductions along other dims up to an output",
+                f"takes a value whose dim {first.axis} has a size the input data decide (from "
+                f"node '{first.source}', at most {first.bound}); Strata computes such a value "
+                "only through elementwise ops, Cast, Transpose, Squeeze, ExpandDims, slices "
+                "and gathers that keep that dim whole, and reductions, up to an output",
             )
         for result in results:
             if isinstance(result, SSAValue):
                 self.run_lengths[result] = RunLength(axis, first.length, first.bound, first.source)
+        return results
+
+    def _moved_axis(self, op: Operation, value: SSAValue, first: RunLength) -> int | None:
+        """Where `op` puts the dim of run-time size of its operand `value` (None: it mixes
+        that dim's rows, or the padding, into others)."""
+        out = _dims(op.results[0]) or ()
+        rank = len(out)
+        if isinstance(op, (tf.UnaryOp, tf.CastOp)):
+            softmax = isinstance(op, (tf.SoftmaxOp, tf.LogSoftmaxOp)) and first.axis == rank - 1
+            return None if softmax else first.axis
+        if isinstance(op, tf.TransposeOp):
+            perm = tf.constant_value(op.perm)
+            return None if perm is None else [int(p) for p in perm.reshape(-1)].index(first.axis)
+        if isinstance(op, tf.ReductionOp) and first.axis not in (axes := op.axes()):
+            return first.axis - (0 if op.keeps_dims() else sum(a < first.axis for a in axes))
+        if isinstance(op, tf.ArgReductionOp) and op.axis() != first.axis:
+            return first.axis - (op.axis() < first.axis)
+        if isinstance(op, tf.SqueezeOp):
+            shape = _dims(value) or ()
+            squeezed = [d % len(shape) for d in op.squeeze_dims.get_values()] or [
+                d for d, n in enumerate(shape) if n == 1
+            ]
+            if first.axis in squeezed:
+                return None
+            return first.axis - sum(d < first.axis for d in squeezed)
+        if isinstance(op, tf.ExpandDimsOp):
+            given = tf.constant_value(op.dim)
+            if given is None:
+                return None
+            inserted = int(given.reshape(-1)[0]) % rank
+            return first.axis + (inserted <= first.axis)
+        if isinstance(op, tf.StridedSliceOp) and op.input is value:
+            return _sliced_axis(op, first)
+        if isinstance(op, tf.GatherBase) and op.batch_dims_value() == 0:
+            along, indices = op.gather_axis(), op.indices_value()
+            if indices is value and op.params_value() not in self.run_lengths:
+                return along + first.axis
+            if op.params_value() is value and indices not in self.run_lengths:
+                if first.axis < along:
+                    return first.axis
+                if first.axis > along:
+                    return first.axis - 1 + len(_dims(indices) or ())
+            return None
+        if isinstance(op, tf.BinaryOp):
+            aligned = first.axis + rank - len(_dims(value) or ())
+            for v in op.operands:
+                dims = _dims(v) or ()
+                at = aligned - (rank - len(dims))
+                limit = self.run_lengths.get(v)
+                if limit is None and at >= 0 and dims[at] != 1:
+                    return None  # spanning the dim: its rows would meet the padding
+                if limit is not None and (limit.length is not first.length or at != limit.axis):
+                    return None  # two lengths, or one along another dim
+            return aligned
+        return None
+
+    def masked(self, op: Operation, first: RunLength, name: str) -> list[Value] | None:
+        """A reduction along the dim of run-time size, over the rows within the length only:
+        the padding replaced by the reduction's identity (0 for Sum, -inf or the least integer
+        for Max and ArgMax, ...) before it; Mean as that Sum over the rows counted. None for
+        other ops."""
+        if isinstance(op, tf.ReductionOp):
+            x = op.input
+        elif isinstance(op, tf.ArgReductionOp):
+            x = op.input
+        else:
+            return None
+        t = expect(x.type, TensorType, "a reduced value")
+        dtype = numpy_dtype_for(t.element_type)
+        fill = _reduction_identity(op, dtype)
+        if fill is None:
+            return None
+        shape = list(t.get_shape())
+        block = expect(op.parent_block(), Block, "the reduction's block")
+        rows = [1] * len(shape)
+        rows[first.axis] = first.bound
+        made: list[Operation] = []
+
+        def emit(new: Operation) -> SSAValue:
+            new.location = location(name)
+            made.append(new)
+            return new.results[0]
+
+        iota = emit(_constant(np.arange(first.bound, dtype=np.int32).reshape(rows)))
+        inside = emit(tf.LessOp(iota, first.length))
+        padding = emit(_constant(np.asarray(fill, dtype)))
+        kept = emit(tf.SelectV2Op(inside, x, padding))
+        if not isinstance(op, tf.MeanOp):
+            block.insert_ops_before(made, op)
+            op.operands = [kept, *op.operands[1:]]
+            return list(op.results)
+        total = emit(tf.SumOp(kept, op.reduction_indices, op.keeps_dims()))
+        others = int(np.prod([shape[a] for a in op.axes() if a != first.axis], dtype=np.int64))
+        rows_counted = emit(tf.CastOp(first.length, t.element_type))
+        count = emit(tf.MulOp(rows_counted, emit(_constant(np.asarray(others, dtype)))))
+        mean = emit(tf.RealDivOp(total, count))
+        block.insert_ops_before(made, op)
+        block.erase_op(op)  # built a moment ago: nothing uses it yet
+        return [mean]
 
     def set(self, scope: Scope, name: str, values: Sequence[Value]) -> None:
         for index, value in enumerate(values):
@@ -2643,6 +2735,43 @@ def _unknown_source(graph: Graph, name: str) -> str:
             return f"input '{current}'"
         stack.extend(ref.node for ref in reversed(graph.inputs[current]))
     return f"node '{name}'"
+
+
+def _sliced_axis(op: tf.StridedSliceOp, first: RunLength) -> int | None:
+    """Where a StridedSlice (constant, no ellipsis or new axis) that takes the dim of run-time
+    size whole (from 0, the bound's size, stride 1) puts it: less the dims it shrinks before."""
+    masks = [op.begin_mask, op.end_mask, op.ellipsis_mask, op.new_axis_mask, op.shrink_axis_mask]
+    begin_mask, end_mask, ellipsis, new_axis, shrink = [m.value.data for m in masks]
+    parts = [tf.constant_value(v) for v in (op.begin, op.end, op.strides)]
+    shape = _dims(op.input)
+    if ellipsis or new_axis or shape is None or any(p is None for p in parts):
+        return None
+    begin, end, strides = [[int(v) for v in np.ravel(p)] for p in parts if p is not None]
+    spec = tf.strided_slice_spec(shape, begin, end, strides, begin_mask, end_mask, 0, 0, shrink)
+    a = first.axis
+    whole = spec.begin[a] == 0 and spec.sizes[a] == first.bound and spec.strides[a] == 1
+    if not whole or shrink >> a & 1:
+        return None
+    return a - sum(shrink >> d & 1 for d in range(min(a, len(begin))))
+
+
+def _reduction_identity(op: Operation, dtype: np.dtype) -> object | None:
+    """What padding a reduction along a dim of run-time size is given, so that it does not
+    change the result: the reduction's identity (None: not a reduction Strata masks)."""
+    low = -np.inf if dtype.kind == "f" else np.iinfo(dtype).min if dtype.kind in "iu" else None
+    high = np.inf if dtype.kind == "f" else np.iinfo(dtype).max if dtype.kind in "iu" else None
+    if isinstance(op, (tf.SumOp, tf.MeanOp)):
+        return None if isinstance(op, tf.MeanOp) and dtype.kind != "f" else 0
+    table: dict[type[Operation], object | None] = {
+        tf.ProdOp: 1,
+        tf.MaxOp: low,
+        tf.ArgMaxOp: low,
+        tf.MinOp: high,
+        tf.ArgMinOp: high,
+        tf.AllOp: True,
+        tf.AnyOp: False,
+    }
+    return table.get(type(op))
 
 
 def _iota(inputs: list[Value], lengths: dict[SSAValue, int]) -> _Iota | None:

@@ -400,7 +400,82 @@ class RaggedToTensorLowering(RewritePattern):
         rewriter.replace(op, [], [b(hlo.SelectOp(mask, taken, default)).result])
 
 
+def _running_count(b: LocatedBuilder, ones: SSAValue) -> SSAValue:
+    """The inclusive running sum of a 1-D integer tensor in log2(N) steps, each adding the
+    sums so far shifted by 1, 2, 4, ... (Hillis and Steele): N log N additions, where the
+    reduce_window of a Cumsum (which keeps float sums in order) does N^2."""
+    n = shape_of(ones.type)[0]
+    zero = scalar(b, 0, expect(ones.type, TensorType).element_type)
+    running, shift = ones, 1
+    while shift < n:
+        kept = b(hlo.SliceOp(running, [0], [n - shift])).result
+        shifted = b(hlo.PadOp(kept, zero, [shift], [0])).result
+        running = b(hlo.AddOp(running, shifted)).result
+        shift *= 2
+    return running
+
+
+class WhereLowering(RewritePattern):
+    """tf.Where(c) of N elements -> m = (c != 0) as [N] and its running count r
+    (`_running_count`); row j's element number is that of the (j + 1)-th true element, the
+    count of r's entries below j + 1, found for every j at once by a binary search over r (r
+    does not decrease): log2(N) steps of N gathers (a scatter to each true element's place
+    would cost N^2 here); rows past the count are 0. The coordinates are the numbers divided
+    by each dim's stride, modulo its size; count = r[N - 1] as i32."""
+
+    handles = (tf.WhereOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.WhereOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        t = expect(op.condition.type, TensorType)
+        shape = list(shape_of(t))
+        n = int(np.prod(shape, dtype=np.int64))
+        vector = TensorType(i64, [n])
+        flat = b(hlo.ReshapeOp(op.condition, TensorType(t.element_type, [n]))).result
+        true = (
+            flat
+            if t.element_type == i1
+            else b(hlo.CompareOp(flat, splat(b, 0, flat.type), "NE")).result
+        )
+        ones = b(hlo.ConvertOp(true, i64)).result
+        running = _running_count(b, ones)
+        rows = b(hlo.IotaOp(0, vector)).results[0]
+        wanted = b(hlo.AddOp(rows, splat(b, 1, vector))).result
+        found = splat(b, 0, vector)
+        step = (1 << (n - 1).bit_length()) >> 1 if n > 1 else 1  # the largest power of 2 < n
+        while step >= 1 and n > 0:
+            further = b(hlo.AddOp(found, splat(b, step, vector))).result
+            inside = b(hlo.CompareOp(further, splat(b, n, vector), "LE")).result
+            at = b(hlo.SubtractOp(further, splat(b, 1, vector))).result
+            at = b(hlo.ClampOp(splat(b, 0, vector), at, splat(b, n - 1, vector))).result
+            seen = take(b, running, at, 0, 0, vector)
+            below = b(hlo.CompareOp(seen, wanted, "LT")).result
+            move = b(hlo.AndOp(inside, below)).result
+            found = b(hlo.SelectOp(move, further, found)).result
+            step >>= 1
+        total = (
+            b(hlo.SliceOp(running, [n - 1], [n])).result if n else splat(b, 0, TensorType(i64, [1]))
+        )
+        total = b(hlo.ReshapeOp(total, TensorType(i64, []))).result
+        kept = b(hlo.CompareOp(rows, broadcast_to(b, total, [n]), "LT")).result
+        found = b(hlo.SelectOp(kept, found, splat(b, 0, vector))).result
+        columns = []
+        stride = n
+        for size in shape:
+            stride //= max(size, 1)
+            column = b(hlo.DivideOp(found, splat(b, stride, vector))).result
+            column = b(hlo.RemainderOp(column, splat(b, size, vector))).result
+            columns.append(b(hlo.ReshapeOp(column, TensorType(i64, [n, 1]))).result)
+        index_t = expect(op.index.type, TensorType)
+        index = b(hlo.ConcatenateOp(columns, 1)).result if columns else splat(b, 0, index_t)
+        count = b(hlo.ConvertOp(total, expect(op.count.type, TensorType).element_type)).result
+        rewriter.replace(op, [], [index, count])
+
+
 PATTERNS: tuple[RewritePattern, ...] = (
+    WhereLowering(),
     DenseBincountLowering(),
     GatherLowering(),
     UnsortedSegmentLowering(),

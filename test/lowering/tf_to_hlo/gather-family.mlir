@@ -238,3 +238,33 @@ func.func @ragged(%values: tensor<9xi32>, %splits: tensor<4xi64>) -> tensor<5x4x
   %0 = "tf.RaggedTensorToTensor"(%shape, %values, %default, %splits) : (tensor<2xi64>, tensor<9xi32>, tensor<i32>, tensor<4xi64>) -> tensor<5x4xi32>
   func.return %0 : tensor<5x4xi32>
 }
+
+// -----
+
+// tf.Where: the running count r of the non-zero elements in log2(N) shifted adds (by 1, 2, 4),
+// then, for every row j at once, a binary search over r for the (j+1)-th true element: steps
+// of 4, 2 and 1, each a gather of r; rows past the count (r's last entry) are 0; the
+// coordinates by division by the strides, modulo the sizes.
+// CHECK-LABEL: func.func @where
+// CHECK:       %[[NZ:.*]] = hlo.compare NE
+// CHECK:       %[[ONES:.*]] = hlo.convert %[[NZ]] : (tensor<5xi1>) -> tensor<5xi64>
+// CHECK:       hlo.pad {{.*}} low = [1]
+// CHECK:       hlo.pad {{.*}} low = [2]
+// CHECK:       hlo.pad {{.*}} low = [4]
+// CHECK:       %[[R:.*]] = hlo.add
+// CHECK:       hlo.constant dense<4> : tensor<5xi64>
+// CHECK:       "hlo.gather"(%[[R]], %{{.*}})
+// CHECK:       hlo.constant dense<2> : tensor<5xi64>
+// CHECK:       "hlo.gather"(%[[R]], %{{.*}})
+// CHECK:       hlo.constant dense<1> : tensor<5xi64>
+// CHECK:       "hlo.gather"(%[[R]], %{{.*}})
+// CHECK-NOT:   "hlo.gather"
+// CHECK:       %[[LAST:.*]] = hlo.slice %[[R]] [4:5]
+// CHECK:       %[[COUNT:.*]] = hlo.reshape %[[LAST]] : (tensor<1xi64>) -> tensor<i64>
+// CHECK:       %[[I:.*]] = hlo.concatenate
+// CHECK:       %[[N:.*]] = hlo.convert %[[COUNT]] : (tensor<i64>) -> tensor<i32>
+// CHECK:       func.return %[[I]], %[[N]] : tensor<5x1xi64>, tensor<i32>
+func.func @where(%c: tensor<5xi32>) -> (tensor<5x1xi64>, tensor<i32>) {
+  %i, %n = "tf.Where"(%c) : (tensor<5xi32>) -> (tensor<5x1xi64>, tensor<i32>)
+  func.return %i, %n : tensor<5x1xi64>, tensor<i32>
+}
