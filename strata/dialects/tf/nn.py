@@ -1536,7 +1536,204 @@ class AdjustContrastv2Op(TfOp):
         return [t]
 
 
+class NonMaxSuppressionBase(TfOp):
+    """What the NonMaxSuppression versions share. Boxes [N, 4] ([y1, x1, y2, x2], any two
+    opposite corners), scores [N]; `max_output_size` a constant. The boxes whose score is above
+    `score_threshold`, in decreasing score (ties: the lower index first), are selected greedily:
+    one is dropped when its IoU with a box selected before it is above `iou_threshold` (a box of
+    no area overlaps nothing), until `max_output_size` are selected. TensorFlow's result has one
+    row per selected box, a count the data decide; Strata's `selected_indices` has
+    min(max_output_size, N) rows (max_output_size with pad_to_max_output_size), the selected
+    ones first, then zeros, and the count is the last result (V2 and V3 gain it; V4 and V5 have
+    it as `valid_outputs`). Hard suppression only: V5's soft_nms_sigma must be a constant 0."""
+
+    def padded(self) -> bool:
+        attr = self.properties.get("pad_to_max_output_size")
+        return isinstance(attr, IntegerAttr) and attr.value.data != 0
+
+    def rows(self) -> int:
+        """Rows of `selected_indices`: min(max_output_size, N), or max_output_size padded."""
+        return expect_tensor(self.results[0], "selected_indices").get_shape()[0]
+
+    def score_threshold_value(self) -> SSAValue | None:
+        return self.operands[4] if len(self.operands) > 4 else None
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        boxes = expect_tensor(self.operands[0], "boxes")
+        scores = expect_tensor(self.operands[1], "scores")
+        shape = boxes.get_shape()
+        if len(shape) != 2 or shape[1] != 4 or shape[0] < 0:
+            raise VerifyException(f"boxes must be a static [N, 4] tensor, found {boxes}")
+        if not is_float(boxes.element_type) or scores.element_type != boxes.element_type:
+            raise VerifyException(f"boxes and scores must be floats of one type: {boxes}, {scores}")
+        if scores.get_shape() != (shape[0],):
+            raise VerifyException(f"scores must be [{shape[0]}], found {scores}")
+        for index, what in ((3, "iou_threshold"), (4, "score_threshold"), (5, "soft_nms_sigma")):
+            if index < len(self.operands):
+                t = expect_tensor(self.operands[index], what)
+                if t.get_num_dims() != 0:
+                    raise VerifyException(f"{what} must be a scalar, found {t}")
+        if len(self.operands) > 5:
+            sigma = constant_value(self.operands[5])
+            if sigma is None or float(sigma.reshape(-1)[0]) > 0:
+                raise VerifyException(
+                    "soft_nms_sigma must be a constant 0 (soft non-max suppression is not "
+                    "supported)"
+                )
+        return _nms_types(
+            self.operands[0],
+            self.operands[1],
+            self.operands[2],
+            self.padded(),
+            len(self.results) == 3,
+        )
+
+
+def _nms_types(
+    boxes: SSAValue, scores: SSAValue, limit: SSAValue, pad: bool, with_scores: bool
+) -> list[Attribute]:
+    """The result types of a NonMaxSuppression (rows as NonMaxSuppressionBase.rows says)."""
+    n = expect_tensor(boxes, "boxes").get_shape()[0]
+    found = constant_ints(limit)
+    if found is None or len(found) != 1:
+        raise VerifyException("max_output_size must be a constant scalar")
+    rows = max(found[0], 0) if pad else min(max(found[0], 0), n)
+    kinds: list[Attribute] = [TensorType(IntegerType(32), [rows])]
+    if with_scores:
+        kinds.append(TensorType(expect_tensor(scores, "scores").element_type, [rows]))
+    return [*kinds, TensorType(IntegerType(32), [])]
+
+
+@irdl_op_definition
+class NonMaxSuppressionV2Op(NonMaxSuppressionBase):
+    """Non-max suppression without a score threshold (see NonMaxSuppressionBase).
+    `%i, %n = "tf.NonMaxSuppressionV2"(%boxes, %scores, %max, %iou) : (tensor<6x4xf32>,
+    tensor<6xf32>, tensor<i32>, tensor<f32>) -> (tensor<3xi32>, tensor<i32>)`"""
+
+    name = "tf.NonMaxSuppressionV2"
+    boxes = operand_def(TensorType)
+    scores = operand_def(TensorType)
+    max_output_size = operand_def(TensorType)
+    iou_threshold = operand_def(TensorType)
+    selected_indices = result_def(TensorType)
+    count = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, boxes: SSAValue, scores: SSAValue, limit: SSAValue, iou: SSAValue):
+        super().__init__(
+            operands=[boxes, scores, limit, iou],
+            result_types=_nms_types(boxes, scores, limit, False, False),
+        )
+
+
+@irdl_op_definition
+class NonMaxSuppressionV3Op(NonMaxSuppressionBase):
+    """Non-max suppression with a score threshold (see NonMaxSuppressionBase).
+    `%i, %n = "tf.NonMaxSuppressionV3"(%boxes, %scores, %max, %iou, %score) : (tensor<6x4xf32>,
+    tensor<6xf32>, tensor<i32>, tensor<f32>, tensor<f32>) -> (tensor<3xi32>, tensor<i32>)`"""
+
+    name = "tf.NonMaxSuppressionV3"
+    boxes = operand_def(TensorType)
+    scores = operand_def(TensorType)
+    max_output_size = operand_def(TensorType)
+    iou_threshold = operand_def(TensorType)
+    score_threshold = operand_def(TensorType)
+    selected_indices = result_def(TensorType)
+    count = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(
+        self, boxes: SSAValue, scores: SSAValue, limit: SSAValue, iou: SSAValue, score: SSAValue
+    ):
+        super().__init__(
+            operands=[boxes, scores, limit, iou, score],
+            result_types=_nms_types(boxes, scores, limit, False, False),
+        )
+
+
+@irdl_op_definition
+class NonMaxSuppressionV4Op(NonMaxSuppressionBase):
+    """Non-max suppression giving its count, `valid_outputs`, and padding to max_output_size
+    on request (see NonMaxSuppressionBase).
+    `%i, %n = "tf.NonMaxSuppressionV4"(%boxes, %scores, %max, %iou, %score)
+    <{pad_to_max_output_size = true}> : (tensor<6x4xf32>, tensor<6xf32>, tensor<i32>,
+    tensor<f32>, tensor<f32>) -> (tensor<3xi32>, tensor<i32>)`"""
+
+    name = "tf.NonMaxSuppressionV4"
+    boxes = operand_def(TensorType)
+    scores = operand_def(TensorType)
+    max_output_size = operand_def(TensorType)
+    iou_threshold = operand_def(TensorType)
+    score_threshold = operand_def(TensorType)
+    selected_indices = result_def(TensorType)
+    valid_outputs = result_def(TensorType)
+    pad_to_max_output_size = prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        boxes: SSAValue,
+        scores: SSAValue,
+        limit: SSAValue,
+        iou: SSAValue,
+        score: SSAValue,
+        pad: bool = False,
+    ):
+        super().__init__(
+            operands=[boxes, scores, limit, iou, score],
+            properties={"pad_to_max_output_size": BoolAttr.from_bool(pad)},
+            result_types=_nms_types(boxes, scores, limit, pad, False),
+        )
+
+
+@irdl_op_definition
+class NonMaxSuppressionV5Op(NonMaxSuppressionBase):
+    """Non-max suppression also giving the selected boxes' scores (see NonMaxSuppressionBase;
+    soft_nms_sigma must be a constant 0).
+    `%i, %s, %n = "tf.NonMaxSuppressionV5"(%boxes, %scores, %max, %iou, %score, %sigma)
+    : (tensor<6x4xf32>, tensor<6xf32>, tensor<i32>, tensor<f32>, tensor<f32>, tensor<f32>)
+    -> (tensor<3xi32>, tensor<3xf32>, tensor<i32>)`"""
+
+    name = "tf.NonMaxSuppressionV5"
+    boxes = operand_def(TensorType)
+    scores = operand_def(TensorType)
+    max_output_size = operand_def(TensorType)
+    iou_threshold = operand_def(TensorType)
+    score_threshold = operand_def(TensorType)
+    soft_nms_sigma = operand_def(TensorType)
+    selected_indices = result_def(TensorType)
+    selected_scores = result_def(TensorType)
+    valid_outputs = result_def(TensorType)
+    pad_to_max_output_size = prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        boxes: SSAValue,
+        scores: SSAValue,
+        limit: SSAValue,
+        iou: SSAValue,
+        score: SSAValue,
+        sigma: SSAValue,
+        pad: bool = False,
+    ):
+        super().__init__(
+            operands=[boxes, scores, limit, iou, score, sigma],
+            properties={"pad_to_max_output_size": BoolAttr.from_bool(pad)},
+            result_types=_nms_types(boxes, scores, limit, pad, True),
+        )
+
+
+NON_MAX_SUPPRESSIONS: tuple[type[NonMaxSuppressionBase], ...] = (
+    NonMaxSuppressionV2Op,
+    NonMaxSuppressionV3Op,
+    NonMaxSuppressionV4Op,
+    NonMaxSuppressionV5Op,
+)
+
+
 OPS: list[type[Operation]] = [
+    *NON_MAX_SUPPRESSIONS,
     MaxPoolWithArgmaxOp,
     Dilation2DOp,
     RGBToHSVOp,

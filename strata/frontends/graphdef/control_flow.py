@@ -107,8 +107,11 @@ value they thread through their ops, the handle only saying whether the array ma
 ARG = "_Arg"
 """The op of the pseudo-nodes standing for a library function's arguments."""
 
-DATA_SHAPED_OPS = frozenset(["Where"])
-"""Ops whose result's size the data decide (padded to a bound: `RunLength`)."""
+DATA_SHAPED_OPS = frozenset(
+    ["Where", "NonMaxSuppressionV2", "NonMaxSuppressionV3", "NonMaxSuppressionV4",
+     "NonMaxSuppressionV5"]
+)  # fmt: skip
+"""Ops whose result's rows the data decide (padded to a bound: `RunLength`)."""
 
 CONTROL_FLOW_OPS = (
     FRAME_OPS | WHILE_OPS | IF_OPS | CASE_OPS | CALL_OPS | LIST_OPS | ARRAY_OPS | DATA_SHAPED_OPS
@@ -1072,11 +1075,21 @@ class ControlFlowImporter:
             self.set(scope, name, [folded])
             return
         results = self.build_op(graph, node, inputs)
-        if node.op == "Where":  # as many rows as the condition has true elements
-            index, count = results
-            bound = (_dims(index) or (0,))[0]
-            self.run_lengths[index] = RunLength(0, count, bound, node.name)
+        if node.op in DATA_SHAPED_OPS:
+            self.data_shaped(results, node.name)
         self.set(scope, name, results)
+
+    def data_shaped(self, results: list[Value], name: str) -> None:
+        """The results of an op whose rows the data decide (a tf.Where, a NonMaxSuppression
+        not padded), held padded to a bound with the count as the op's last result: each gets
+        its RunLength."""
+        *rows, count = [v for v in results if isinstance(v, SSAValue)]
+        op = count.owner
+        if isinstance(op, tf.NonMaxSuppressionBase) and op.padded():
+            return
+        for value in rows:
+            bound = (_dims(value) or (0,))[0]
+            self.run_lengths[value] = RunLength(0, count, bound, name)
 
     def carry_run_length(
         self, graph: Graph, node: NodeDefMessage, results: list[Value]

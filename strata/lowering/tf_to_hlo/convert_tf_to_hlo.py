@@ -26,12 +26,14 @@ from strata.lowering.tf_to_hlo import (
     rnn,
     shape,
     spectral,
+    suppression,
 )
 
 FAMILIES = (
     shape,
     elementwise,
     nn,
+    suppression,
     linalg,
     spectral,
     contraction,

@@ -238,6 +238,14 @@ def build_crop_and_resize(node: NodeDefMessage, operands: list[SSAValue]) -> Ope
     )
 
 
+def build_non_max_suppression(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    pad = attr_bool(node, "pad_to_max_output_size", False)
+    boxes, scores, limit, iou, score = operands[:5]
+    if node.op == "NonMaxSuppressionV5":
+        return tf.NonMaxSuppressionV5Op(boxes, scores, limit, iou, score, operands[5], pad)
+    return tf.NonMaxSuppressionV4Op(boxes, scores, limit, iou, score, pad)
+
+
 def build_cross_entropy(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     features, labels = operands
     if node.op == "SparseSoftmaxCrossEntropyWithLogits":
@@ -263,6 +271,8 @@ def build_lrn(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
 
 BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "CropAndResize": build_crop_and_resize,
+    "NonMaxSuppressionV4": build_non_max_suppression,
+    "NonMaxSuppressionV5": build_non_max_suppression,
     "SoftmaxCrossEntropyWithLogits": build_cross_entropy,
     "SparseSoftmaxCrossEntropyWithLogits": build_cross_entropy,
     "L2Loss": build_l2_loss,
