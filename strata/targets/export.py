@@ -112,6 +112,13 @@ def c_header(module: ModuleOp, libmvec: bool = False) -> str:
     ]
     for code, message in sorted(sig.status_codes.items()):
         lines.append(f"/* status {code}: {message} */")
+    ident_of = dict(zip([spec.name for spec in specs], idents, strict=True))
+    for dim in sig.lengths:
+        bound = next(s.shape[dim.axis] for s in sig.outputs if s.name == dim.output)
+        lines.append(
+            f"/* {ident_of[dim.output]}: its dim {dim.axis} holds {bound} rows (a bound), of "
+            f"which the call fills the first *{ident_of[dim.length]}; the rest is padding. */"
+        )
     threaded = any("strata.parallel_chunk" in op.attributes for op in module.ops)
     if threaded:
         lines.append("/* Kernels run on POSIX threads (--threads): link with -lpthread. */")

@@ -48,3 +48,21 @@ def test_header_with_keyword_outputs_compiles(tmp_path: Path) -> None:
         text=True,
     )
     assert built.returncode == 0, built.stderr
+
+
+def test_header_names_run_time_lengths(tmp_path: Path) -> None:
+    """An output whose rows the data decide (grow_until: a list grown in a loop bounded by
+    maximum_iterations) is a buffer of the bound; the header says which output parameter holds
+    how many rows the call filled."""
+    header = tmp_path / "model.h"
+    subprocess.run(
+        [
+            sys.executable, "-m", "strata.tools.strata_translate", "--to-header",
+            str(FIXTURES / "grow_until.pbtxt"), "--outputs", "ys,steps", "-o", str(header),
+        ],
+        check=True,
+    )  # fmt: skip
+    text = header.read_text()
+    assert "float *ys /* [10][5] */" in text, text
+    assert "int32_t *ys_length /* [] */" in text, text
+    assert "/* ys: its dim 0 holds 10 rows (a bound), of which the call fills the first " in text
