@@ -107,6 +107,8 @@ value they thread through their ops, the handle only saying whether the array ma
 ARG = "_Arg"
 """The op of the pseudo-nodes standing for a library function's arguments."""
 
+STITCH_OPS = frozenset(["DynamicStitch", "ParallelDynamicStitch"])
+
 DATA_SHAPED_OPS = frozenset(
     ["Where", "NonMaxSuppressionV2", "NonMaxSuppressionV3", "NonMaxSuppressionV4",
      "NonMaxSuppressionV5"]
@@ -114,7 +116,16 @@ DATA_SHAPED_OPS = frozenset(
 """Ops whose result's rows the data decide (padded to a bound: `RunLength`)."""
 
 CONTROL_FLOW_OPS = (
-    FRAME_OPS | WHILE_OPS | IF_OPS | CASE_OPS | CALL_OPS | LIST_OPS | ARRAY_OPS | DATA_SHAPED_OPS
+    FRAME_OPS
+    | WHILE_OPS
+    | IF_OPS
+    | CASE_OPS
+    | CALL_OPS
+    | LIST_OPS
+    | ARRAY_OPS
+    | DATA_SHAPED_OPS
+    | STITCH_OPS
+    | {"DynamicPartition"}
 )
 """A graph holding any of these is imported through this module."""
 
@@ -218,6 +229,38 @@ class RunLength:
     bound: int
     source: str
     """The node whose result it is: the list's stack, a tf.Where (for diagnostics)."""
+    zeros: bool = False
+    """Whether the padding is zeros (a tf.Where's, a NonMaxSuppression's, as moved by shape
+    ops): indices that need no masking before a gather."""
+
+
+@dataclass(frozen=True, eq=False)
+class _Part:
+    """Part `index` of a DynamicPartition of the known `data` into `count` by `partitions`."""
+
+    partitions: SSAValue
+    count: int
+    index: int
+    data: np.ndarray
+
+
+def _dtype_of(value: SSAValue) -> np.dtype:
+    return numpy_dtype_for(expect(value.type, TensorType, "a tensor").element_type)
+
+
+def _whole_permutation(parts: Sequence[_Part | None], given: int, rows: int) -> bool:
+    """Whether `parts` (of `given` stitched indices) are every part of one DynamicPartition of
+    a known permutation of range(rows): their stitch fills each of the rows."""
+    if len(parts) != given or any(p is None for p in parts):
+        return False
+    found = [p for p in parts if p is not None]
+    one = found[0]
+    return (
+        all(p.partitions is one.partitions and p.count == one.count for p in found)
+        and all(p.data is one.data or np.array_equal(p.data, one.data) for p in found)
+        and sorted(p.index for p in found) == list(range(one.count))
+        and np.array_equal(np.sort(one.data.ravel()), np.arange(rows))
+    )
 
 
 @dataclass(frozen=True, eq=False)
@@ -828,6 +871,8 @@ class ControlFlowImporter:
         """Values with a dim of run-time size (padded to its bound)."""
         self.list_lengths: dict[SSAValue, int] = {}
         """The run-time lengths of such lists, and their bounds."""
+        self.partitioned: dict[SSAValue, _Part] = {}
+        """The parts of DynamicPartitions of known data (see `dynamic_stitch`)."""
         self.main = Graph(
             "graph",
             importer.nodes,
@@ -1061,6 +1106,12 @@ class ControlFlowImporter:
             called = self.function(_func_attr(graph, node, "f"), graph, name)
             self.set(scope, name, self.call(called, inputs, graph.where(name)))
             return
+        if node.op == "DynamicPartition":
+            self.set(scope, name, self.dynamic_partition(graph, node, inputs))
+            return
+        if node.op in STITCH_OPS:
+            self.set(scope, name, [self.dynamic_stitch(graph, node, inputs)])
+            return
         if node.op == "Range" and (iota := _iota(inputs, self.list_lengths)) is not None:
             self.set(scope, name, [iota])
             return
@@ -1079,6 +1130,139 @@ class ControlFlowImporter:
             self.data_shaped(results, node.name)
         self.set(scope, name, results)
 
+    def dynamic_partition(
+        self, graph: Graph, node: NodeDefMessage, inputs: list[Value]
+    ) -> list[Value]:
+        """DynamicPartition(data, partitions) into num_partitions parts: part p is data's
+        slices where partitions == p, in order, as many as the data decide: a tf.Where of the
+        equality, then GatherV2 (GatherNd for partitions of rank > 1) of them; each part has
+        a RunLength. Known operands are partitioned at import. A part of a known `data` (the
+        tf.range that embedding_lookup and tf.dynamic_stitch pair with the data's parts) is
+        remembered (`partitioned`), so that stitching every part back is of static size."""
+        where = graph.where(node.name)
+        count = attr_int(node, "num_partitions", 0)
+        data, parts = inputs
+        if count < 1:
+            raise graph.error(node.name, f"num_partitions must be at least 1, found {count}")
+        if isinstance(data, Known) and isinstance(parts, Known):
+            return [Known(data.array[parts.array == p], node.name) for p in range(count)]
+        x = self.as_operand(data, f"{where}: input 0")
+        ids = self.as_operand(parts, f"{where}: input 1")
+        ids_shape = _dims(ids) or ()
+        x_shape = _dims(x) or ()
+        if any(d < 0 for d in (*ids_shape, *x_shape)) or x_shape[: len(ids_shape)] != ids_shape:
+            raise graph.error(
+                node.name,
+                f"partitions {format_shape(ids_shape)} must be a static prefix of data's shape "
+                f"{format_shape(x_shape)}",
+            )
+        outs: list[Value] = []
+        for p in range(count):
+            index = self.as_operand(Known(np.asarray(p, _dtype_of(ids)), node.name), where)
+            same = self.emit(tf.EqualOp(ids, index), node.name)
+            found, total = self.emit_op(tf.WhereOp(same), node.name).results
+            if len(ids_shape) == 1:
+                rows = self.emit(tf.SqueezeOp(found, [1]), node.name)
+                axis = self.as_operand(Known(np.asarray(0, np.int32), node.name), where)
+                part = self.emit(tf.GatherV2Op(x, rows, axis), node.name)
+            else:
+                part = self.emit(tf.GatherNdOp(x, found), node.name)
+            bound = (_dims(found) or (0,))[0]
+            self.run_lengths[part] = RunLength(0, total, bound, node.name)
+            if isinstance(data, Known):
+                self.partitioned[part] = _Part(ids, count, p, data.array)
+            outs.append(part)
+        return outs
+
+    def dynamic_stitch(self, graph: Graph, node: NodeDefMessage, inputs: list[Value]) -> Value:
+        """DynamicStitch(indices..., data...): merged[indices[m][i]] = data[m][i], later ones
+        over earlier ones, as many rows as the largest index + 1. Each pair is scattered into
+        the result with TensorScatterUpdate in order, the rows past a part's run-time length
+        sent to one extra row that is cut off. The size is static where the indices are known
+        or are every part of one DynamicPartition of a known permutation of range(n) (what
+        tf.nn.embedding_lookup of sharded tables stitches: n rows); else it is the data's,
+        bounded by the largest index the indices can hold (a part of a known array)."""
+        where = graph.where(node.name)
+        half = len(inputs) // 2
+        indices, data = inputs[:half], inputs[half:]
+        if half == 0 or len(inputs) != 2 * half:
+            raise graph.error(node.name, f"expects pairs of indices and data, found {len(inputs)}")
+        highest: list[int] = []
+        for k, ids in enumerate(indices):
+            if isinstance(ids, Known):
+                highest.append(int(ids.array.max()) if ids.array.size else -1)
+            elif isinstance(ids, SSAValue) and ids in self.partitioned:
+                known = self.partitioned[ids].data
+                highest.append(int(known.max()) if known.size else -1)
+            else:
+                raise graph.error(
+                    node.name,
+                    f"its output has as many rows as the largest of indices {k} + 1, which the "
+                    "input data decide and nothing bounds (Strata bounds it where the indices "
+                    "are known, or parts of a DynamicPartition of a known array)",
+                )
+        rows = max(highest) + 1
+        static = all(isinstance(ids, Known) for ids in indices) or _whole_permutation(
+            [self.partitioned.get(ids) for ids in indices if isinstance(ids, SSAValue)],
+            len(indices),
+            rows,
+        )
+        first = self.as_operand(data[0], f"{where}: data 0")
+        inner = list((_dims(first) or ())[len(_dims(self.as_operand(indices[0], where)) or ()) :])
+        element = expect(first.type, TensorType, "data").element_type
+        merged = self.as_operand(
+            Known(np.zeros([rows + 1, *inner], numpy_dtype_for(element)), node.name), where
+        )
+        written: list[SSAValue] = []
+        for k, (ids, values) in enumerate(zip(indices, data, strict=True)):
+            flat_ids = self.as_operand(ids, f"{where}: indices {k}")
+            rows_k = int(np.prod(_dims(flat_ids) or (), dtype=np.int64))
+            flat_ids = self.reshaped(flat_ids, (rows_k,), node.name)
+            limit = self.run_lengths.get(flat_ids) or (
+                self.run_lengths.get(ids) if isinstance(ids, SSAValue) else None
+            )
+            if limit is not None:  # the padding goes to the extra row
+                iota = self.as_operand(Known(np.arange(rows_k, dtype=np.int32), node.name), where)
+                inside = self.emit(tf.LessOp(iota, limit.length), node.name)
+                spare = self.as_operand(
+                    Known(np.asarray(rows, _dtype_of(flat_ids)), node.name), where
+                )
+                flat_ids = self.emit(tf.SelectV2Op(inside, flat_ids, spare), node.name)
+            written.append(flat_ids)
+            column = self.reshaped(flat_ids, (rows_k, 1), node.name)
+            update = self.as_operand(values, f"{where}: data {k}")
+            update = self.reshaped(update, (rows_k, *inner), node.name)
+            merged = self.emit(tf.TensorScatterUpdateOp(merged, column, update), node.name)
+        begin = self.as_operand(Known(np.zeros(1 + len(inner), np.int32), node.name), where)
+        size = self.as_operand(Known(np.asarray([rows, *inner], np.int32), node.name), where)
+        result = self.emit(tf.SliceOp(merged, begin, size), node.name)
+        if static:
+            return result
+        # the data's row count: the largest index written + 1 (the extra row's index excluded)
+        largest = self.as_operand(Known(np.asarray(-1, np.int32), node.name), where)
+        for flat_ids in written:
+            below = self.as_operand(Known(np.asarray(rows, _dtype_of(flat_ids)), node.name), where)
+            real = self.emit(tf.LessOp(flat_ids, below), node.name)
+            none = self.as_operand(Known(np.asarray(-1, _dtype_of(flat_ids)), node.name), where)
+            kept = self.emit(tf.SelectV2Op(real, flat_ids, none), node.name)
+            axis = self.as_operand(Known(np.asarray(0, np.int32), node.name), where)
+            top = self.emit(tf.MaxOp(kept, axis), node.name)
+            top = self.emit(tf.CastOp(top, IntegerType(32)), node.name)
+            largest = self.emit(tf.MaximumOp(largest, top), node.name)
+        one = self.as_operand(Known(np.asarray(1, np.int32), node.name), where)
+        total = self.emit(tf.AddV2Op(largest, one), node.name)
+        self.run_lengths[result] = RunLength(0, total, rows, node.name)
+        return result
+
+    def emit_op(self, op: Operation, name: str) -> Operation:
+        """`op`, located at node `name`, added to the block being built."""
+        op.location = location(name)
+        self.add(op)
+        return op
+
+    def emit(self, op: Operation, name: str) -> SSAValue:
+        return self.emit_op(op, name).results[0]
+
     def data_shaped(self, results: list[Value], name: str) -> None:
         """The results of an op whose rows the data decide (a tf.Where, a NonMaxSuppression
         not padded), held padded to a bound with the count as the op's last result: each gets
@@ -1089,7 +1273,7 @@ class ControlFlowImporter:
             return
         for value in rows:
             bound = (_dims(value) or (0,))[0]
-            self.run_lengths[value] = RunLength(0, count, bound, name)
+            self.run_lengths[value] = RunLength(0, count, bound, name, zeros=True)
 
     def carry_run_length(
         self, graph: Graph, node: NodeDefMessage, results: list[Value]
@@ -1109,6 +1293,13 @@ class ControlFlowImporter:
             reduced = self.masked(op, first, node.name)
             if reduced is not None:
                 return reduced
+        moved = (tf.SqueezeOp, tf.ExpandDimsOp, tf.TransposeOp, tf.StridedSliceOp, tf.CastOp)
+        zeros = first.zeros and isinstance(op, moved)
+        gather = isinstance(op, (tf.GatherBase, tf.GatherNdOp)) and op.operands[1] is value
+        if gather and not first.zeros:
+            # padding rows of the indices may be out of range: they gather row 0 instead
+            safe = self.fill_padding(op, value, first, 0, node.name)
+            op.operands = [op.operands[0], safe, *op.operands[2:]]
         if axis is None:
             raise graph.error(
                 node.name,
@@ -1119,7 +1310,9 @@ class ControlFlowImporter:
             )
         for result in results:
             if isinstance(result, SSAValue):
-                self.run_lengths[result] = RunLength(axis, first.length, first.bound, first.source)
+                self.run_lengths[result] = RunLength(
+                    axis, first.length, first.bound, first.source, zeros
+                )
         return results
 
     def _moved_axis(self, op: Operation, value: SSAValue, first: RunLength) -> int | None:
@@ -1153,6 +1346,9 @@ class ControlFlowImporter:
             return first.axis + (inserted <= first.axis)
         if isinstance(op, tf.StridedSliceOp) and op.input is value:
             return _sliced_axis(op, first)
+        if isinstance(op, tf.GatherNdOp) and op.indices is value:
+            last = len(_dims(value) or ()) - 1
+            return first.axis if first.axis < last else None
         if isinstance(op, tf.GatherBase) and op.batch_dims_value() == 0:
             along, indices = op.gather_axis(), op.indices_value()
             if indices is value and op.params_value() not in self.run_lengths:
@@ -1181,44 +1377,53 @@ class ControlFlowImporter:
         the padding replaced by the reduction's identity (0 for Sum, -inf or the least integer
         for Max and ArgMax, ...) before it; Mean as that Sum over the rows counted. None for
         other ops."""
-        if isinstance(op, tf.ReductionOp):
-            x = op.input
-        elif isinstance(op, tf.ArgReductionOp):
-            x = op.input
-        else:
+        if not isinstance(op, (tf.ReductionOp, tf.ArgReductionOp)):
             return None
+        x = op.operands[0]
         t = expect(x.type, TensorType, "a reduced value")
         dtype = numpy_dtype_for(t.element_type)
         fill = _reduction_identity(op, dtype)
         if fill is None:
             return None
-        shape = list(t.get_shape())
-        block = expect(op.parent_block(), Block, "the reduction's block")
-        rows = [1] * len(shape)
-        rows[first.axis] = first.bound
-        made: list[Operation] = []
-
-        def emit(new: Operation) -> SSAValue:
-            new.location = location(name)
-            made.append(new)
-            return new.results[0]
-
-        iota = emit(_constant(np.arange(first.bound, dtype=np.int32).reshape(rows)))
-        inside = emit(tf.LessOp(iota, first.length))
-        padding = emit(_constant(np.asarray(fill, dtype)))
-        kept = emit(tf.SelectV2Op(inside, x, padding))
+        kept = self.fill_padding(op, x, first, fill, name)
         if not isinstance(op, tf.MeanOp):
-            block.insert_ops_before(made, op)
             op.operands = [kept, *op.operands[1:]]
             return list(op.results)
-        total = emit(tf.SumOp(kept, op.reduction_indices, op.keeps_dims()))
+        block = expect(op.parent_block(), Block, "the reduction's block")
+
+        def before(new: Operation) -> SSAValue:
+            new.location = location(name)
+            block.insert_op_before(new, op)
+            return new.results[0]
+
+        shape = list(t.get_shape())
+        total = before(tf.SumOp(kept, op.reduction_indices, op.keeps_dims()))
         others = int(np.prod([shape[a] for a in op.axes() if a != first.axis], dtype=np.int64))
-        rows_counted = emit(tf.CastOp(first.length, t.element_type))
-        count = emit(tf.MulOp(rows_counted, emit(_constant(np.asarray(others, dtype)))))
-        mean = emit(tf.RealDivOp(total, count))
-        block.insert_ops_before(made, op)
+        rows_counted = before(tf.CastOp(first.length, t.element_type))
+        count = before(tf.MulOp(rows_counted, before(_constant(np.asarray(others, dtype)))))
+        mean = before(tf.RealDivOp(total, count))
         block.erase_op(op)  # built a moment ago: nothing uses it yet
         return [mean]
+
+    def fill_padding(
+        self, op: Operation, x: SSAValue, first: RunLength, fill: object, name: str
+    ) -> SSAValue:
+        """`x` with the rows past its run-time length (along its dim of run-time size) set to
+        `fill`, the ops inserted before `op`: what a reduction along the dim must not see, and
+        what a gather must not take as indices (they may be out of range)."""
+        block = expect(op.parent_block(), Block, "the op's block")
+        t = expect(x.type, TensorType, "a padded value")
+        rows = [1] * len(t.get_shape())
+        rows[first.axis] = first.bound
+        iota = _constant(np.arange(first.bound, dtype=np.int32).reshape(rows))
+        inside = tf.LessOp(iota.results[0], first.length)
+        padding = _constant(np.asarray(fill, numpy_dtype_for(t.element_type)))
+        kept = tf.SelectV2Op(inside.results[0], x, padding.results[0])
+        made = [iota, inside, padding, kept]
+        for new in made:
+            new.location = location(name)
+        block.insert_ops_before(made, op)
+        return kept.results[0]
 
     def set(self, scope: Scope, name: str, values: Sequence[Value]) -> None:
         for index, value in enumerate(values):
