@@ -1,0 +1,466 @@
+"""Values whose rows the input data decide, held padded to a bound (`RunLength`).
+
+Strata's types are static. A result TensorFlow sizes by the data (a list a loop bounded by
+`maximum_iterations` grows, a tf.where, a non-max suppression, a dynamic partition) is held
+with as many rows as it can have, the first `length` of them (an int32 computed at run time)
+its value, the rest padding. The GraphDef importer carries that dim through the ops that keep
+its rows apart (`RunLengthBuilder.carry_run_length`), reduces along it over the rows within
+the length only, and returns an output that has one padded with its length as a hidden
+output (abi.RunTimeLength), which the runtimes cut by. Ops that would mix the padding into
+other values are refused, naming the op.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+from xdsl.dialects.builtin import IntegerType, TensorType
+from xdsl.ir import Block, Operation, SSAValue
+
+from strata.dialects import tf
+from strata.dialects.element_kinds import numpy_dtype_for
+from strata.dialects.tensor_types import format_shape
+from strata.frontends.graphdef.builders.attrs import attr_int, location
+from strata.frontends.graphdef.known import Known, Value, constant_op, static_dims
+from strata.frontends.graphdef.schema import NodeDefMessage
+from strata.internal import expect
+
+if TYPE_CHECKING:
+    from strata.frontends.graphdef.control_flow import Graph
+
+
+@dataclass(frozen=True, eq=False)
+class RunLength:
+    """Where a value's dim `axis` has a size the data decide: the tensor holds `bound` rows
+    there, of which the first `length` (an int32 scalar computed at run time) are the value;
+    the rest is padding. It comes from a list a kept loop with `maximum_iterations` grew,
+    stacked, or from a tf.Where (boolean_mask), and reaches the outputs through ops that keep
+    rows apart (`carry_run_length`); an output with one returns its length as a hidden result
+    (abi.RunTimeLength)."""
+
+    axis: int
+    length: SSAValue
+    bound: int
+    source: str
+    """The node whose result it is: the list's stack, a tf.Where (for diagnostics)."""
+    zeros: bool = False
+    """Whether the padding is zeros (a tf.Where's, a NonMaxSuppression's, as moved by shape
+    ops): indices that need no masking before a gather."""
+
+
+@dataclass(frozen=True, eq=False)
+class Part:
+    """Part `index` of a DynamicPartition of the known `data` into `count` by `partitions`."""
+
+    partitions: SSAValue
+    count: int
+    index: int
+    data: np.ndarray
+
+
+def dtype_of(value: SSAValue) -> np.dtype:
+    return numpy_dtype_for(expect(value.type, TensorType, "a tensor").element_type)
+
+
+def whole_permutation(parts: Sequence[Part | None], given: int, rows: int) -> bool:
+    """Whether `parts` (of `given` stitched indices) are every part of one DynamicPartition of
+    a known permutation of range(rows): their stitch fills each of the rows."""
+    if len(parts) != given or any(p is None for p in parts):
+        return False
+    found = [p for p in parts if p is not None]
+    one = found[0]
+    return (
+        all(p.partitions is one.partitions and p.count == one.count for p in found)
+        and all(p.data is one.data or np.array_equal(p.data, one.data) for p in found)
+        and sorted(p.index for p in found) == list(range(one.count))
+        and np.array_equal(np.sort(one.data.ravel()), np.arange(rows))
+    )
+
+
+@dataclass(frozen=True, eq=False)
+class Iota:
+    """`Range(0, n, 1)` with n a list's run-time length (`RunLength.length`): what TF1's
+    TensorArray.stack gathers; only a gather of that list takes it."""
+
+    length: SSAValue
+    bound: int
+
+
+def sliced_axis(op: tf.StridedSliceOp, first: RunLength) -> int | None:
+    """Where a StridedSlice (constant, no ellipsis or new axis) that takes the dim of run-time
+    size whole (from 0, the bound's size, stride 1) puts it: less the dims it shrinks before."""
+    masks = [op.begin_mask, op.end_mask, op.ellipsis_mask, op.new_axis_mask, op.shrink_axis_mask]
+    begin_mask, end_mask, ellipsis, new_axis, shrink = [m.value.data for m in masks]
+    parts = [tf.constant_value(v) for v in (op.begin, op.end, op.strides)]
+    shape = static_dims(op.input)
+    if ellipsis or new_axis or shape is None or any(p is None for p in parts):
+        return None
+    begin, end, strides = [[int(v) for v in np.ravel(p)] for p in parts if p is not None]
+    spec = tf.strided_slice_spec(shape, begin, end, strides, begin_mask, end_mask, 0, 0, shrink)
+    a = first.axis
+    whole = spec.begin[a] == 0 and spec.sizes[a] == first.bound and spec.strides[a] == 1
+    if not whole or shrink >> a & 1:
+        return None
+    return a - sum(shrink >> d & 1 for d in range(min(a, len(begin))))
+
+
+def reduction_identity(op: Operation, dtype: np.dtype) -> object | None:
+    """What padding a reduction along a dim of run-time size is given, so that it does not
+    change the result: the reduction's identity (None: not a reduction Strata masks)."""
+    low = -np.inf if dtype.kind == "f" else np.iinfo(dtype).min if dtype.kind in "iu" else None
+    high = np.inf if dtype.kind == "f" else np.iinfo(dtype).max if dtype.kind in "iu" else None
+    if isinstance(op, (tf.SumOp, tf.MeanOp)):
+        return None if isinstance(op, tf.MeanOp) and dtype.kind != "f" else 0
+    table: dict[type[Operation], object | None] = {
+        tf.ProdOp: 1,
+        tf.MaxOp: low,
+        tf.ArgMaxOp: low,
+        tf.MinOp: high,
+        tf.ArgMinOp: high,
+        tf.AllOp: True,
+        tf.AnyOp: False,
+    }
+    return table.get(type(op))
+
+
+def iota_of(inputs: list[Value], lengths: dict[SSAValue, int]) -> Iota | None:
+    """A Range(0, n, 1) node's value where n is a list's run-time length (see `Iota`)."""
+    if len(inputs) != 3:
+        return None
+    start, limit, delta = inputs
+    if not (isinstance(limit, SSAValue) and limit in lengths):
+        return None
+    if not all(isinstance(v, Known) and v.array.size == 1 for v in (start, delta)):
+        return None
+    if int(start.array.reshape(())) != 0 or int(delta.array.reshape(())) != 1:
+        return None
+    return Iota(limit, lengths[limit])
+
+
+STITCH_OPS = frozenset(["DynamicStitch", "ParallelDynamicStitch"])
+
+DATA_SHAPED_OPS = frozenset(
+    ["Where", "NonMaxSuppressionV2", "NonMaxSuppressionV3", "NonMaxSuppressionV4",
+     "NonMaxSuppressionV5"]
+)  # fmt: skip
+"""Ops whose result's rows the data decide (padded to a bound: `RunLength`)."""
+
+
+class RunLengthBuilder:
+    """The control-flow importer's part that builds values with a RunLength (see the module
+    docstring): the ops whose rows the data decide, and what their padding may go through."""
+
+    run_lengths: dict[SSAValue, RunLength]
+    """Values with a dim of run-time size (padded to its bound)."""
+    partitioned: dict[SSAValue, Part]
+    """The parts of DynamicPartitions of known data (see `dynamic_stitch`)."""
+
+    if TYPE_CHECKING:  # the importer's own
+
+        def as_operand(self, value: Value, what: str) -> SSAValue: ...
+
+        def reshaped(
+            self, value: Operation | SSAValue, shape: Sequence[int], name: str
+        ) -> SSAValue: ...
+
+        def add(self, op: Operation) -> None: ...
+
+    def dynamic_partition(
+        self, graph: Graph, node: NodeDefMessage, inputs: list[Value]
+    ) -> list[Value]:
+        """DynamicPartition(data, partitions) into num_partitions parts: part p is data's
+        slices where partitions == p, in order, as many as the data decide: a tf.Where of the
+        equality, then GatherV2 (GatherNd for partitions of rank > 1) of them; each part has
+        a RunLength. Known operands are partitioned at import. A part of a known `data` (the
+        tf.range that embedding_lookup and tf.dynamic_stitch pair with the data's parts) is
+        remembered (`partitioned`), so that stitching every part back is of static size."""
+        where = graph.where(node.name)
+        count = attr_int(node, "num_partitions", 0)
+        data, parts = inputs
+        if count < 1:
+            raise graph.error(node.name, f"num_partitions must be at least 1, found {count}")
+        if isinstance(data, Known) and isinstance(parts, Known):
+            return [Known(data.array[parts.array == p], node.name) for p in range(count)]
+        x = self.as_operand(data, f"{where}: input 0")
+        ids = self.as_operand(parts, f"{where}: input 1")
+        ids_shape = static_dims(ids) or ()
+        x_shape = static_dims(x) or ()
+        if any(d < 0 for d in (*ids_shape, *x_shape)) or x_shape[: len(ids_shape)] != ids_shape:
+            raise graph.error(
+                node.name,
+                f"partitions {format_shape(ids_shape)} must be a static prefix of data's shape "
+                f"{format_shape(x_shape)}",
+            )
+        outs: list[Value] = []
+        for p in range(count):
+            index = self.as_operand(Known(np.asarray(p, dtype_of(ids)), node.name), where)
+            same = self.emit(tf.EqualOp(ids, index), node.name)
+            found, total = self.emit_op(tf.WhereOp(same), node.name).results
+            if len(ids_shape) == 1:
+                rows = self.emit(tf.SqueezeOp(found, [1]), node.name)
+                axis = self.as_operand(Known(np.asarray(0, np.int32), node.name), where)
+                part = self.emit(tf.GatherV2Op(x, rows, axis), node.name)
+            else:
+                part = self.emit(tf.GatherNdOp(x, found), node.name)
+            bound = (static_dims(found) or (0,))[0]
+            self.run_lengths[part] = RunLength(0, total, bound, node.name)
+            if isinstance(data, Known):
+                self.partitioned[part] = Part(ids, count, p, data.array)
+            outs.append(part)
+        return outs
+
+    def dynamic_stitch(self, graph: Graph, node: NodeDefMessage, inputs: list[Value]) -> Value:
+        """DynamicStitch(indices..., data...): merged[indices[m][i]] = data[m][i], later ones
+        over earlier ones, as many rows as the largest index + 1. Each pair is scattered into
+        the result with TensorScatterUpdate in order, the rows past a part's run-time length
+        sent to one extra row that is cut off. The size is static where the indices are known
+        or are every part of one DynamicPartition of a known permutation of range(n) (what
+        tf.nn.embedding_lookup of sharded tables stitches: n rows); else it is the data's,
+        bounded by the largest index the indices can hold (a part of a known array)."""
+        where = graph.where(node.name)
+        half = len(inputs) // 2
+        indices, data = inputs[:half], inputs[half:]
+        if half == 0 or len(inputs) != 2 * half:
+            raise graph.error(node.name, f"expects pairs of indices and data, found {len(inputs)}")
+        highest: list[int] = []
+        for k, ids in enumerate(indices):
+            if isinstance(ids, Known):
+                highest.append(int(ids.array.max()) if ids.array.size else -1)
+            elif isinstance(ids, SSAValue) and ids in self.partitioned:
+                known = self.partitioned[ids].data
+                highest.append(int(known.max()) if known.size else -1)
+            else:
+                raise graph.error(
+                    node.name,
+                    f"its output has as many rows as the largest of indices {k} + 1, which the "
+                    "input data decide and nothing bounds (Strata bounds it where the indices "
+                    "are known, or parts of a DynamicPartition of a known array)",
+                )
+        rows = max(highest) + 1
+        static = all(isinstance(ids, Known) for ids in indices) or whole_permutation(
+            [self.partitioned.get(ids) for ids in indices if isinstance(ids, SSAValue)],
+            len(indices),
+            rows,
+        )
+        first = self.as_operand(data[0], f"{where}: data 0")
+        inner = list(
+            (static_dims(first) or ())[len(static_dims(self.as_operand(indices[0], where)) or ()) :]
+        )
+        element = expect(first.type, TensorType, "data").element_type
+        merged = self.as_operand(
+            Known(np.zeros([rows + 1, *inner], numpy_dtype_for(element)), node.name), where
+        )
+        written: list[SSAValue] = []
+        for k, (ids, values) in enumerate(zip(indices, data, strict=True)):
+            flat_ids = self.as_operand(ids, f"{where}: indices {k}")
+            rows_k = int(np.prod(static_dims(flat_ids) or (), dtype=np.int64))
+            flat_ids = self.reshaped(flat_ids, (rows_k,), node.name)
+            limit = self.run_lengths.get(flat_ids) or (
+                self.run_lengths.get(ids) if isinstance(ids, SSAValue) else None
+            )
+            if limit is not None:  # the padding goes to the extra row
+                iota = self.as_operand(Known(np.arange(rows_k, dtype=np.int32), node.name), where)
+                inside = self.emit(tf.LessOp(iota, limit.length), node.name)
+                spare = self.as_operand(
+                    Known(np.asarray(rows, dtype_of(flat_ids)), node.name), where
+                )
+                flat_ids = self.emit(tf.SelectV2Op(inside, flat_ids, spare), node.name)
+            written.append(flat_ids)
+            column = self.reshaped(flat_ids, (rows_k, 1), node.name)
+            update = self.as_operand(values, f"{where}: data {k}")
+            update = self.reshaped(update, (rows_k, *inner), node.name)
+            merged = self.emit(tf.TensorScatterUpdateOp(merged, column, update), node.name)
+        begin = self.as_operand(Known(np.zeros(1 + len(inner), np.int32), node.name), where)
+        size = self.as_operand(Known(np.asarray([rows, *inner], np.int32), node.name), where)
+        result = self.emit(tf.SliceOp(merged, begin, size), node.name)
+        if static:
+            return result
+        # the data's row count: the largest index written + 1 (the extra row's index excluded)
+        largest = self.as_operand(Known(np.asarray(-1, np.int32), node.name), where)
+        for flat_ids in written:
+            below = self.as_operand(Known(np.asarray(rows, dtype_of(flat_ids)), node.name), where)
+            real = self.emit(tf.LessOp(flat_ids, below), node.name)
+            none = self.as_operand(Known(np.asarray(-1, dtype_of(flat_ids)), node.name), where)
+            kept = self.emit(tf.SelectV2Op(real, flat_ids, none), node.name)
+            axis = self.as_operand(Known(np.asarray(0, np.int32), node.name), where)
+            top = self.emit(tf.MaxOp(kept, axis), node.name)
+            top = self.emit(tf.CastOp(top, IntegerType(32)), node.name)
+            largest = self.emit(tf.MaximumOp(largest, top), node.name)
+        one = self.as_operand(Known(np.asarray(1, np.int32), node.name), where)
+        total = self.emit(tf.AddV2Op(largest, one), node.name)
+        self.run_lengths[result] = RunLength(0, total, rows, node.name)
+        return result
+
+    def emit_op(self, op: Operation, name: str) -> Operation:
+        """`op`, located at node `name`, added to the block being built."""
+        op.location = location(name)
+        self.add(op)
+        return op
+
+    def emit(self, op: Operation, name: str) -> SSAValue:
+        return self.emit_op(op, name).results[0]
+
+    def data_shaped(self, results: list[Value], name: str) -> None:
+        """The results of an op whose rows the data decide (a tf.Where, a NonMaxSuppression
+        not padded), held padded to a bound with the count as the op's last result: each gets
+        its RunLength."""
+        *rows, count = [v for v in results if isinstance(v, SSAValue)]
+        op = count.owner
+        if isinstance(op, tf.NonMaxSuppressionBase) and op.padded():
+            return
+        for value in rows:
+            bound = (static_dims(value) or (0,))[0]
+            self.run_lengths[value] = RunLength(0, count, bound, name, zeros=True)
+
+    def carry_run_length(
+        self, graph: Graph, node: NodeDefMessage, results: list[Value]
+    ) -> list[Value]:
+        """The results of an op on values with a dim of run-time size (`RunLength`): given
+        that dim where the op keeps its rows apart (`_moved_axis`); a reduction along it
+        (Sum, Mean, Max, ..., ArgMax) reduces the rows within the length only (`masked`),
+        its result static. Else the value's padding would change the result: a diagnostic
+        naming the op."""
+        result = results[0]
+        if not isinstance(result, SSAValue) or not isinstance(op := result.owner, Operation):
+            raise graph.error(node.name, "is expected to build one op")
+        limits = [(v, self.run_lengths[v]) for v in op.operands if v in self.run_lengths]
+        value, first = limits[0]
+        axis = self._moved_axis(op, value, first)
+        if axis is None and op.operands[0] is value and len(limits) == 1:
+            reduced = self.masked(op, first, node.name)
+            if reduced is not None:
+                return reduced
+        moved = (tf.SqueezeOp, tf.ExpandDimsOp, tf.TransposeOp, tf.StridedSliceOp, tf.CastOp)
+        zeros = first.zeros and isinstance(op, moved)
+        gather = isinstance(op, (tf.GatherBase, tf.GatherNdOp)) and op.operands[1] is value
+        if gather and not first.zeros:
+            # padding rows of the indices may be out of range: they gather row 0 instead
+            safe = self.fill_padding(op, value, first, 0, node.name)
+            op.operands = [op.operands[0], safe, *op.operands[2:]]
+        if axis is None:
+            raise graph.error(
+                node.name,
+                f"takes a value whose dim {first.axis} has a size the input data decide (from "
+                f"node '{first.source}', at most {first.bound}); Strata computes such a value "
+                "only through elementwise ops, Cast, Transpose, Squeeze, ExpandDims, slices "
+                "and gathers that keep that dim whole, and reductions, up to an output",
+            )
+        for result in results:
+            if isinstance(result, SSAValue):
+                self.run_lengths[result] = RunLength(
+                    axis, first.length, first.bound, first.source, zeros
+                )
+        return results
+
+    def _moved_axis(self, op: Operation, value: SSAValue, first: RunLength) -> int | None:
+        """Where `op` puts the dim of run-time size of its operand `value` (None: it mixes
+        that dim's rows, or the padding, into others)."""
+        out = static_dims(op.results[0]) or ()
+        rank = len(out)
+        if isinstance(op, (tf.UnaryOp, tf.CastOp)):
+            softmax = isinstance(op, (tf.SoftmaxOp, tf.LogSoftmaxOp)) and first.axis == rank - 1
+            return None if softmax else first.axis
+        if isinstance(op, tf.TransposeOp):
+            perm = tf.constant_value(op.perm)
+            return None if perm is None else [int(p) for p in perm.reshape(-1)].index(first.axis)
+        if isinstance(op, tf.ReductionOp) and first.axis not in (axes := op.axes()):
+            return first.axis - (0 if op.keeps_dims() else sum(a < first.axis for a in axes))
+        if isinstance(op, tf.ArgReductionOp) and op.axis() != first.axis:
+            return first.axis - (op.axis() < first.axis)
+        if isinstance(op, tf.SqueezeOp):
+            shape = static_dims(value) or ()
+            squeezed = [d % len(shape) for d in op.squeeze_dims.get_values()] or [
+                d for d, n in enumerate(shape) if n == 1
+            ]
+            if first.axis in squeezed:
+                return None
+            return first.axis - sum(d < first.axis for d in squeezed)
+        if isinstance(op, tf.ExpandDimsOp):
+            given = tf.constant_value(op.dim)
+            if given is None:
+                return None
+            inserted = int(given.reshape(-1)[0]) % rank
+            return first.axis + (inserted <= first.axis)
+        if isinstance(op, tf.StridedSliceOp) and op.input is value:
+            return sliced_axis(op, first)
+        if isinstance(op, tf.GatherNdOp) and op.indices is value:
+            last = len(static_dims(value) or ()) - 1
+            return first.axis if first.axis < last else None
+        if isinstance(op, tf.GatherBase) and op.batch_dims_value() == 0:
+            along, indices = op.gather_axis(), op.indices_value()
+            if indices is value and op.params_value() not in self.run_lengths:
+                return along + first.axis
+            if op.params_value() is value and indices not in self.run_lengths:
+                if first.axis < along:
+                    return first.axis
+                if first.axis > along:
+                    return first.axis - 1 + len(static_dims(indices) or ())
+            return None
+        if isinstance(op, tf.BinaryOp):
+            aligned = first.axis + rank - len(static_dims(value) or ())
+            for v in op.operands:
+                dims = static_dims(v) or ()
+                at = aligned - (rank - len(dims))
+                limit = self.run_lengths.get(v)
+                if limit is None and at >= 0 and dims[at] != 1:
+                    return None  # spanning the dim: its rows would meet the padding
+                if limit is not None and (limit.length is not first.length or at != limit.axis):
+                    return None  # two lengths, or one along another dim
+            return aligned
+        return None
+
+    def masked(self, op: Operation, first: RunLength, name: str) -> list[Value] | None:
+        """A reduction along the dim of run-time size, over the rows within the length only:
+        the padding replaced by the reduction's identity (0 for Sum, -inf or the least integer
+        for Max and ArgMax, ...) before it; Mean as that Sum over the rows counted. None for
+        other ops."""
+        if not isinstance(op, (tf.ReductionOp, tf.ArgReductionOp)):
+            return None
+        x = op.operands[0]
+        t = expect(x.type, TensorType, "a reduced value")
+        dtype = numpy_dtype_for(t.element_type)
+        fill = reduction_identity(op, dtype)
+        if fill is None:
+            return None
+        kept = self.fill_padding(op, x, first, fill, name)
+        if not isinstance(op, tf.MeanOp):
+            op.operands = [kept, *op.operands[1:]]
+            return list(op.results)
+        block = expect(op.parent_block(), Block, "the reduction's block")
+
+        def before(new: Operation) -> SSAValue:
+            new.location = location(name)
+            block.insert_op_before(new, op)
+            return new.results[0]
+
+        shape = list(t.get_shape())
+        total = before(tf.SumOp(kept, op.reduction_indices, op.keeps_dims()))
+        others = int(np.prod([shape[a] for a in op.axes() if a != first.axis], dtype=np.int64))
+        rows_counted = before(tf.CastOp(first.length, t.element_type))
+        count = before(tf.MulOp(rows_counted, before(constant_op(np.asarray(others, dtype)))))
+        mean = before(tf.RealDivOp(total, count))
+        block.erase_op(op)  # built a moment ago: nothing uses it yet
+        return [mean]
+
+    def fill_padding(
+        self, op: Operation, x: SSAValue, first: RunLength, fill: object, name: str
+    ) -> SSAValue:
+        """`x` with the rows past its run-time length (along its dim of run-time size) set to
+        `fill`, the ops inserted before `op`: what a reduction along the dim must not see, and
+        what a gather must not take as indices (they may be out of range)."""
+        block = expect(op.parent_block(), Block, "the op's block")
+        t = expect(x.type, TensorType, "a padded value")
+        rows = [1] * len(t.get_shape())
+        rows[first.axis] = first.bound
+        iota = constant_op(np.arange(first.bound, dtype=np.int32).reshape(rows))
+        inside = tf.LessOp(iota.results[0], first.length)
+        padding = constant_op(np.asarray(fill, numpy_dtype_for(t.element_type)))
+        kept = tf.SelectV2Op(inside.results[0], x, padding.results[0])
+        made = [iota, inside, padding, kept]
+        for new in made:
+            new.location = location(name)
+        block.insert_ops_before(made, op)
+        return kept.results[0]
