@@ -24,6 +24,7 @@ HOST_OPS = (
     "memref.collapse_shape",
     "memref.copy",
     "memref.load",
+    "memref.store",
     "gpu.launch_func",
     "func.return",
     "scf.while",
