@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from xdsl.dialects.builtin import DYNAMIC_INDEX, BFloat16Type, IntegerType, TensorType
-from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.irdl import IRDLOperation, VarResultDef
 from xdsl.utils.exceptions import VerifyException
 
@@ -2589,13 +2589,23 @@ def _unknown_source(graph: Graph, name: str) -> str:
 
 
 def _conjuncts(condition: SSAValue) -> list[SSAValue]:
-    """The values a kept loop's condition is the tf.LogicalAnd of (through forwarding ops):
-    `counter < maximum_iterations` and the loop's own condition, as TensorFlow builds it."""
+    """The values a kept loop's condition is the logical and of (through forwarding ops):
+    a tf.LogicalAnd (`counter < maximum_iterations` and the loop's own condition, as
+    TensorFlow builds it), or a tf.IfRegion whose else branch yields false (autograph's lazy
+    `and`: a `for i in tf.range(n)` with a `break` runs while `i < n and not did_break`)."""
     op = condition.owner
     if isinstance(op, tf.FORWARDING):
         return _conjuncts(op.operands[0])
     if isinstance(op, tf.LogicalAndOp):
         return [*_conjuncts(op.operands[0]), *_conjuncts(op.operands[1])]
+    if isinstance(op, tf.IfRegionOp) and isinstance(condition, OpResult):
+        k = condition.index
+        then_end = op.then_branch.block.last_op
+        else_end = op.else_branch.block.last_op
+        if isinstance(then_end, tf.YieldOp) and isinstance(else_end, tf.YieldOp):
+            otherwise = tf.constant_value(else_end.operands[k])
+            if otherwise is not None and otherwise.size == 1 and not otherwise.reshape(-1)[0]:
+                return [*_conjuncts(op.cond), *_conjuncts(then_end.operands[k])]
     return [condition]
 
 
