@@ -792,9 +792,10 @@ class ControlFlowImporter(RunLengthBuilder):
         """Lists whose element shape or grown length a kept loop's first build found."""
         self.growth: list[_Growth] = []
         """Writes that may grow a list, in the kept loops being built."""
-        self.grown_to_bound: dict[int, list[int]] = {}
+        self.grown_to_bound: dict[int, list[tuple[int, int]]] = {}
         """Lists a kept loop whose trip count is only bounded grows (by id): the loop values
-        (counters) whose value after the loop is the list's length (see `bounded_growth`)."""
+        (counters), and a constant, whose sum after the loop is the list's length (see
+        `bounded_growth`)."""
         self.run_lengths: dict[SSAValue, RunLength] = {}
         """Values with a dim of run-time size (padded to its bound)."""
         self.list_lengths: dict[SSAValue, int] = {}
@@ -1293,7 +1294,7 @@ class ControlFlowImporter(RunLengthBuilder):
         length: SSAValue = self.as_operand(
             Known(np.asarray(len(value.origin.items), np.int32), name), "a list's length"
         )
-        for c in counters:
+        for c, plus in counters:
             final = loop.results[c]
             kind = expect(final.type, TensorType, "a loop counter").element_type
             if kind != IntegerType(32):
@@ -1301,6 +1302,12 @@ class ControlFlowImporter(RunLengthBuilder):
                 cast.location = location(name)
                 self.add(cast)
                 final = cast.results[0]
+            if plus:
+                offset = self.as_operand(Known(np.asarray(plus, np.int32), name), "an offset")
+                shifted = tf.AddV2Op(final, offset)
+                shifted.location = location(name)
+                self.add(shifted)
+                final = shifted.results[0]
             longest = tf.MaximumOp(length, final)
             longest.location = location(name)
             self.add(longest)
@@ -1528,35 +1535,31 @@ class ControlFlowImporter(RunLengthBuilder):
         run: CounterRun,
         origin: TensorList,
         where: str,
-    ) -> list[int]:
+    ) -> list[tuple[int, int]]:
         """A list grown in a loop whose counters only bound its trip count (a data-dependent
         condition and `maximum_iterations`): it is held at the length the bound gives, and its
-        run-time length is the value after the loop of the counter each write is indexed by,
-        one more per trip from at most the list's initial length (`ta.write(t, x)` with t from
-        0). The loop values those counters are; raises CannotKeepLoop where a write's index is
-        not such a counter."""
+        run-time length is the value after the loop of the counter each write is indexed by
+        (plus a constant: `ta.write(t, x)` or `ta.write(t + 1, x)`), one more per trip from
+        at most the list's initial length. The loop values those counters are, and the
+        constants; raises CannotKeepLoop where a write's index is not such a counter."""
         body = loop.body.block
-        found: list[int] = []
+        found: list[tuple[int, int]] = []
         for g in writes:
             index = g.index
             seen = run.watched.get(index) if isinstance(index, SSAValue) else None
             steps = None if seen is None else [int(np.asarray(v).reshape(())) for v in seen]
-            counter = (
-                index.index
-                if isinstance(index, BlockArgument) and index.block is body and steps
-                else None
-            )
+            counter = _counter_plus(index, body) if isinstance(index, SSAValue) else None
             if (
                 counter is None
-                or steps is None
+                or not steps
                 or steps != list(range(steps[0], steps[0] + len(steps)))
                 or steps[0] > len(origin.items)
             ):
                 raise CannotKeepLoop(
                     f"{where}: a list grows in the loop (a TensorArray of dynamic_size) to a "
-                    "length the data decide, and it is not written at a loop counter that "
-                    "counts its trips from the list's length (ta.write(t, x), t = 0, 1, ...); "
-                    "Strata cannot tell its length after the loop"
+                    "length the data decide, and it is not written at a loop counter (plus a "
+                    "constant) that counts its trips from the list's length (ta.write(t, x), "
+                    "t = 0, 1, ...); Strata cannot tell its length after the loop"
                 )
             found.append(counter)
         return sorted(set(found))
@@ -2586,6 +2589,25 @@ def _unknown_source(graph: Graph, name: str) -> str:
             return f"input '{current}'"
         stack.extend(ref.node for ref in reversed(graph.inputs[current]))
     return f"node '{name}'"
+
+
+def _counter_plus(index: SSAValue, body: Block) -> tuple[int, int] | None:
+    """(k, c) where `index` is the body's loop value k plus the constant c (through
+    forwarding ops, AddV2 and Sub); None otherwise."""
+    op = index.owner
+    if isinstance(index, BlockArgument):
+        return (index.index, 0) if index.block is body else None
+    if isinstance(op, tf.FORWARDING):
+        return _counter_plus(op.operands[0], body)
+    if isinstance(op, (tf.AddV2Op, tf.SubOp)):
+        for here, there, sign in (
+            ((0, 1, 1), (1, 0, 1)) if isinstance(op, tf.AddV2Op) else ((0, 1, -1),)
+        ):
+            step = tf.constant_value(op.operands[there])
+            inner = _counter_plus(op.operands[here], body)
+            if step is not None and step.size == 1 and inner is not None:
+                return inner[0], inner[1] + sign * int(step.reshape(-1)[0])
+    return None
 
 
 def _conjuncts(condition: SSAValue) -> list[SSAValue]:
