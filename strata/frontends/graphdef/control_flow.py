@@ -1366,6 +1366,13 @@ class ControlFlowImporter(RunLengthBuilder):
             return self.list_tensor(value, what, name)
         if value is DEAD:
             raise CannotKeepLoop(f"{what} is on a branch not taken")
+        if isinstance(value, SSAValue) and value in self.run_lengths:
+            limit = self.run_lengths[value]
+            raise StrataError(
+                f"{what} has a dim whose size the input data decide (from node "
+                f"'{limit.source}', at most {limit.bound}); Strata does not carry such a value "
+                "through a loop or out of a branch"
+            )
         return self.as_operand(value, what)
 
     def list_tensor(self, items: TensorList, what: str, name: str) -> SSAValue:
@@ -1624,11 +1631,11 @@ class ControlFlowImporter(RunLengthBuilder):
         if operand.type != TensorType(IntegerType(32), []):
             raise graph.error(name, f"the branch index is a {operand.type}, not a scalar int32")
         labels = [f"branch {k}" for k in range(n)]
-        blocks, types, models = self.branch_blocks(graph, name, labels, branch)
+        blocks, types, models, sizes = self.branch_blocks(graph, name, labels, branch)
         op = tf.CaseRegionOp(operand, types, [Region(b) for b in blocks])
         op.location = location(name)
         self.add(op)
-        return [_like(r, m) for r, m in zip(op.results, models, strict=True)]
+        return self.branch_results(op, models, sizes, name)
 
     def cond(self, scope: Scope, name: str, cond: CondMerge) -> None:
         """The Merge ending a v1 cond: the taken branch's value when the predicate is known at
@@ -1719,11 +1726,25 @@ class ControlFlowImporter(RunLengthBuilder):
                 "not a scalar bool",
             )
         keys = ("then_branch", "else_branch")
-        blocks, types, models = self.branch_blocks(graph, name, keys, lambda k: branch(keys[k]))
+        blocks, types, models, sizes = self.branch_blocks(
+            graph, name, keys, lambda k: branch(keys[k])
+        )
         op = tf.IfRegionOp(pred_operand, types, Region(blocks[0]), Region(blocks[1]))
         op.location = location(name)
         self.add(op)
-        return [_like(r, m) for r, m in zip(op.results, models, strict=True)]
+        return self.branch_results(op, models, sizes, name)
+
+    def branch_results(
+        self, op: Operation, models: list[Value], sizes: dict[int, tuple[int, int]], name: str
+    ) -> list[Value]:
+        """The values of a region op's results standing for `models`; a result whose branches
+        differ in one dim's size (`branch_blocks`) gets a RunLength from the extra result
+        holding the taken branch's size (the op's results past the models', in order)."""
+        extra = len(models)
+        for i, (axis, bound) in sorted(sizes.items()):
+            self.run_lengths[op.results[i]] = RunLength(axis, op.results[extra], bound, name)
+            extra += 1
+        return [_like(r, m) for r, m in zip(op.results[: len(models)], models, strict=True)]
 
     def branch_blocks(
         self,
@@ -1731,10 +1752,13 @@ class ControlFlowImporter(RunLengthBuilder):
         name: str,
         labels: Sequence[str],
         branch: Callable[[int], list[Value]],
-    ) -> tuple[list[Block], list[Attribute], list[Value]]:
+    ) -> tuple[list[Block], list[Attribute], list[Value], dict[int, tuple[int, int]]]:
         """The blocks of a region op for node `name`, one per label: `branch(k)` builds the k-th
         one's values, which its tf.Yield returns. Also the result types (the same for every
-        branch, or a StrataError naming two that differ) and the first branch's values."""
+        branch, or a StrataError naming two that differ), the first branch's values, and the
+        results whose branches differ in one dim's size only (a tf.cond returning x or x[:2]):
+        each branch pads its value with zeros to the largest size and also yields its own size
+        (an int32, after the values), so the result has a RunLength: {result: (dim, bound)}."""
         outer = expect(self.block, Block, "the block being built")
         blocks: list[Block] = []
         yielded: list[list[SSAValue]] = []
@@ -1756,12 +1780,20 @@ class ControlFlowImporter(RunLengthBuilder):
                 raise graph.error(name, str(err)) from None
             finally:
                 self.block = outer
-            end = tf.YieldOp(operands)
-            end.location = location(name)
-            block.add_op(end)
             blocks.append(block)
             yielded.append(operands)
             models = models or values
+        sizes = _differing_dims(yielded)
+        for block, operands in zip(blocks, yielded, strict=True):
+            self.block = block
+            try:
+                padded, own = self.padded_to(operands, sizes, name)
+            finally:
+                self.block = outer
+            end = tf.YieldOp([*padded, *own])
+            end.location = location(name)
+            block.add_op(end)
+            operands[:] = padded
         types = [[v.type for v in values] for values in yielded]
         for k, other in enumerate(types[1:], 1):
             if other != types[0]:
@@ -1771,7 +1803,29 @@ class ControlFlowImporter(RunLengthBuilder):
                     f"({', '.join(map(str, types[0]))}) and {labels[k]} "
                     f"({', '.join(map(str, other))})",
                 )
-        return blocks, list(types[0]), models
+        int32 = TensorType(IntegerType(32), [])
+        return blocks, [*types[0], *[int32] * len(sizes)], models, sizes
+
+    def padded_to(
+        self, values: list[SSAValue], sizes: dict[int, tuple[int, int]], name: str
+    ) -> tuple[list[SSAValue], list[SSAValue]]:
+        """`values` of one branch with each result of `sizes` padded with zeros along its dim
+        to the bound, and the sizes they had (int32 constants), built into the block being
+        built."""
+        padded = list(values)
+        own: list[SSAValue] = []
+        for i, (axis, bound) in sorted(sizes.items()):
+            dims = static_dims(values[i]) or ()
+            rows = [[0, 0] for _ in dims]
+            rows[axis][1] = bound - dims[axis]
+            if rows[axis][1]:
+                amounts = self.as_operand(Known(np.asarray(rows, np.int32), name), name)
+                pad = tf.PadOp(values[i], amounts)
+                pad.location = location(name)
+                self.add(pad)
+                padded[i] = pad.results[0]
+            own.append(self.as_operand(Known(np.asarray(dims[axis], np.int32), name), name))
+        return padded, own
 
     def visible(self, value: SSAValue) -> bool:
         """Whether `value` may be used in the block being built (defined in it or around it)."""
@@ -2589,6 +2643,26 @@ def _unknown_source(graph: Graph, name: str) -> str:
             return f"input '{current}'"
         stack.extend(ref.node for ref in reversed(graph.inputs[current]))
     return f"node '{name}'"
+
+
+def _differing_dims(yielded: list[list[SSAValue]]) -> dict[int, tuple[int, int]]:
+    """The results whose branches yield tensors of one element type and rank differing in one
+    dim's size only: {result: (dim, largest size)}."""
+    found: dict[int, tuple[int, int]] = {}
+    if not yielded:
+        return found
+    for i in range(len(yielded[0])):
+        shapes = [static_dims(values[i]) for values in yielded if i < len(values)]
+        kinds = {t.element_type for v in yielded if isinstance(t := v[i].type, TensorType)}
+        if len(shapes) != len(yielded) or len(kinds) != 1 or any(s is None for s in shapes):
+            continue
+        known = [s for s in shapes if s is not None]
+        if len({len(s) for s in known}) != 1 or any(d < 0 for s in known for d in s):
+            continue
+        apart = [d for d in range(len(known[0])) if len({s[d] for s in known}) > 1]
+        if len(apart) == 1:
+            found[i] = (apart[0], max(s[apart[0]] for s in known))
+    return found
 
 
 def _counter_plus(index: SSAValue, body: Block) -> tuple[int, int] | None:
