@@ -70,11 +70,12 @@ from strata.frontends.graphdef.known import Known, Value, constant_op, static_di
 from strata.frontends.graphdef.refs import TensorRef
 from strata.frontends.graphdef.run_lengths import (
     DATA_SHAPED_OPS,
-    STITCH_OPS,
+    EXPANDED_OPS,
     Iota,
     Part,
     RunLength,
     RunLengthBuilder,
+    SparsePart,
     iota_of,
 )
 from strata.frontends.graphdef.schema import (
@@ -131,8 +132,7 @@ CONTROL_FLOW_OPS = (
     | LIST_OPS
     | ARRAY_OPS
     | DATA_SHAPED_OPS
-    | STITCH_OPS
-    | {"DynamicPartition"}
+    | EXPANDED_OPS
 )
 """A graph holding any of these is imported through this module."""
 
@@ -1035,11 +1035,8 @@ class ControlFlowImporter(RunLengthBuilder):
             called = self.function(_func_attr(graph, node, "f"), graph, name)
             self.set(scope, name, self.call(called, inputs, graph.where(name)))
             return
-        if node.op == "DynamicPartition":
-            self.set(scope, name, self.dynamic_partition(graph, node, inputs))
-            return
-        if node.op in STITCH_OPS:
-            self.set(scope, name, [self.dynamic_stitch(graph, node, inputs)])
+        if node.op in EXPANDED_OPS:
+            self.set(scope, name, self.expand(graph, node, inputs))
             return
         if node.op == "Range" and (iota := iota_of(inputs, self.list_lengths)) is not None:
             self.set(scope, name, [iota])
@@ -1984,6 +1981,11 @@ class ControlFlowImporter(RunLengthBuilder):
             raise StrataError(f"{what} is a TensorList, which only TensorList ops take")
         if isinstance(value, _Piece):
             return self.piece(value)
+        if isinstance(value, SparsePart):
+            raise StrataError(
+                f"{what} is a CTCGreedyDecoder's sparse output {value.part}, which only a "
+                "SparseToDense of its indices, dense shape and values takes"
+            )
         if isinstance(value, Iota):
             raise StrataError(
                 f"{what} is tf.range over a list's length, which the input data decide (at most "

@@ -141,6 +141,31 @@ def iota_of(inputs: list[Value], lengths: dict[SSAValue, int]) -> Iota | None:
 
 
 STITCH_OPS = frozenset(["DynamicStitch", "ParallelDynamicStitch"])
+EXPANDED_OPS = frozenset(["DynamicPartition", "CTCGreedyDecoder", "SparseToDense", *STITCH_OPS])
+"""Nodes this module builds from other tf ops (`RunLengthBuilder.expand`)."""
+
+
+@dataclass(frozen=True, eq=False)
+class CtcDecode:
+    """A CTCGreedyDecoder's choice, dense: per time step t and row b of its [T, B] steps, the
+    best class, whether it is kept (within the row's length, not the blank, not a repeat when
+    merging) and its place among the row's kept ones; and each row's kept count."""
+
+    classes: SSAValue
+    kept: SSAValue
+    places: SSAValue
+    counts: SSAValue
+    name: str
+
+
+@dataclass(frozen=True, eq=False)
+class SparsePart:
+    """Output `part` of a CTCGreedyDecoder (0 indices, 1 values, 2 dense shape): only a
+    SparseToDense of all three takes it (tf.sparse.to_dense of the decoded sequences)."""
+
+    decode: CtcDecode
+    part: int
+
 
 DATA_SHAPED_OPS = frozenset(
     ["Where", "NonMaxSuppressionV2", "NonMaxSuppressionV3", "NonMaxSuppressionV4",
@@ -167,6 +192,133 @@ class RunLengthBuilder:
         ) -> SSAValue: ...
 
         def add(self, op: Operation) -> None: ...
+
+    def expand(self, graph: Graph, node: NodeDefMessage, inputs: list[Value]) -> list[Value]:
+        """The values of a node of EXPANDED_OPS."""
+        if node.op == "DynamicPartition":
+            return self.dynamic_partition(graph, node, inputs)
+        if node.op == "CTCGreedyDecoder":
+            return self.ctc_greedy_decoder(graph, node, inputs)
+        if node.op == "SparseToDense":
+            return [self.sparse_to_dense(graph, node, inputs)]
+        return [self.dynamic_stitch(graph, node, inputs)]
+
+    def ctc_greedy_decoder(
+        self, graph: Graph, node: NodeDefMessage, inputs: list[Value]
+    ) -> list[Value]:
+        """CTCGreedyDecoder(inputs [T, B, C], sequence_length [B]): per row, the best class of
+        each step within its length (the first on ties), repeats merged (merge_repeated) and
+        the blank (blank_index, negative: from the end) dropped; log_probability is minus
+        the sum of the best logits. The sparse outputs are kept dense (`CtcDecode`) for the
+        SparseToDense that takes them; the log probability is an ordinary value."""
+        where = graph.where(node.name)
+        x = self.as_operand(inputs[0], f"{where}: inputs")
+        lengths = self.as_operand(inputs[1], f"{where}: sequence_length")
+        shape = static_dims(x) or ()
+        if len(shape) != 3 or any(d < 0 for d in shape):
+            raise graph.error(node.name, f"inputs must be a static [T, B, C], found {x.type}")
+        steps, batch, classes = shape
+        blank = attr_int(node, "blank_index", -1)
+        blank = blank + classes if blank < 0 else blank
+        merge = "merge_repeated" in node.attr and node.attr["merge_repeated"].b
+
+        def known(array: np.ndarray) -> SSAValue:
+            return self.as_operand(Known(array, node.name), where)
+
+        i64 = IntegerType(64)
+        two = known(np.asarray(2, np.int32))
+        best = self.emit(tf.ArgMaxOp(x, two, i64), node.name)  # [T, B]
+        top = self.emit(tf.MaxOp(x, two), node.name)
+        t = known(np.arange(steps, dtype=np.int32).reshape(steps, 1))
+        if dtype_of(lengths) != np.int32:
+            lengths = self.emit(tf.CastOp(lengths, IntegerType(32)), node.name)
+        inside = self.emit(tf.LessOp(t, lengths), node.name)
+        kept = self.emit(
+            tf.LogicalAndOp(
+                inside, self.emit(tf.NotEqualOp(best, known(np.asarray(blank))), node.name)
+            ),
+            node.name,
+        )
+        if merge and steps > 1:
+            start = known(np.full((1, batch), -1, np.int64))
+            head = self.emit(
+                tf.SliceOp(
+                    best, known(np.zeros(2, np.int32)), known(np.asarray([steps - 1, batch]))
+                ),
+                node.name,
+            )
+            before = self.emit(tf.ConcatV2Op([start, head], known(np.asarray(0))), node.name)
+            fresh = self.emit(tf.NotEqualOp(best, before), node.name)
+            kept = self.emit(tf.LogicalAndOp(kept, fresh), node.name)
+        ones = self.emit(tf.CastOp(kept, IntegerType(32)), node.name)
+        zero = known(np.asarray(0, np.int32))
+        places = self.emit(tf.CumsumOp(ones, zero, True, False), node.name)
+        counts = self.emit(tf.SumOp(ones, zero), node.name)
+        nothing = known(np.asarray(0, numpy_dtype_for(expect(x.type, TensorType).element_type)))
+        summed = self.emit(
+            tf.SumOp(self.emit(tf.SelectV2Op(inside, top, nothing), node.name), zero), node.name
+        )
+        log_p = self.reshaped(self.emit(tf.NegOp(summed), node.name), (batch, 1), node.name)
+        decode = CtcDecode(best, kept, places, counts, node.name)
+        return [SparsePart(decode, 0), SparsePart(decode, 1), SparsePart(decode, 2), log_p]
+
+    def sparse_to_dense(self, graph: Graph, node: NodeDefMessage, inputs: list[Value]) -> Value:
+        """SparseToDense of a CTCGreedyDecoder's indices, dense shape and values: [B, T] filled
+        with default_value, row b's kept classes first (scattered to their places; the steps
+        not kept sent to an extra column that is cut off); its columns are as many as the
+        longest row keeps (a RunLength, at most T). A known dense shape (Keras' ctc_decode
+        pads to the steps) gives that many columns, static."""
+        where = graph.where(node.name)
+        indices, shape, values = inputs[:3]
+        decode = indices.decode if isinstance(indices, SparsePart) else None
+        given = shape.array.reshape(-1) if isinstance(shape, Known) else None
+        decoded = (
+            decode is not None
+            and isinstance(indices, SparsePart)
+            and indices.part == 0
+            and isinstance(values, SparsePart)
+            and values.part == 1
+            and values.decode is decode
+        )
+        own_shape = isinstance(shape, SparsePart) and shape.part == 2 and shape.decode is decode
+        if decode is None or not decoded or not (own_shape or given is not None):
+            raise graph.error(
+                node.name,
+                "Strata takes a SparseToDense only of a CTCGreedyDecoder's indices and values, "
+                "with its dense shape or a known one (tf.sparse.to_dense of the decoded "
+                "sequences)",
+            )
+        steps, batch = static_dims(decode.classes) or (0, 0)
+        if given is not None and (given.size != 2 or int(given[0]) != batch):
+            raise graph.error(node.name, f"output_shape {given.tolist()} is not [{batch}, n]")
+        columns = steps if given is None else int(given[1])
+        default = self.as_operand(inputs[3], f"{where}: default_value")
+        element = expect(default.type, TensorType, "default_value").element_type
+
+        def known(array: np.ndarray) -> SSAValue:
+            return self.as_operand(Known(array, node.name), where)
+
+        size = known(np.asarray([batch, columns + 1], np.int32))
+        canvas = self.emit(tf.FillOp(size, default), node.name)
+        spare = known(np.asarray(columns, np.int32))
+        fits = self.emit(tf.LessOp(decode.places, spare), node.name)
+        placed = self.emit(tf.LogicalAndOp(decode.kept, fits), node.name)
+        at = self.emit(tf.SelectV2Op(placed, decode.places, spare), node.name)
+        rows = known(np.broadcast_to(np.arange(batch, dtype=np.int32), (steps, batch)).copy())
+        ids = self.reshaped(
+            self.emit(tf.PackOp([rows, at], 2), node.name), (steps * batch, 2), node.name
+        )
+        classes = self.emit(tf.CastOp(decode.classes, element), node.name)
+        classes = self.reshaped(classes, (steps * batch,), node.name)
+        dense = self.emit(tf.TensorScatterUpdateOp(canvas, ids, classes), node.name)
+        begin = known(np.zeros(2, np.int32))
+        dense = self.emit(
+            tf.SliceOp(dense, begin, known(np.asarray([batch, columns], np.int32))), node.name
+        )
+        if given is None:  # as many columns as the longest row keeps
+            longest = self.emit(tf.MaxOp(decode.counts, known(np.asarray(0, np.int32))), node.name)
+            self.run_lengths[dense] = RunLength(1, longest, steps, node.name)
+        return dense
 
     def dynamic_partition(
         self, graph: Graph, node: NodeDefMessage, inputs: list[Value]
