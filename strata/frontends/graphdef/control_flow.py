@@ -95,6 +95,8 @@ if TYPE_CHECKING:
 MAX_ITERATIONS = 4096
 """A loop still running after this many unrolled iterations is refused (the IR would explode)."""
 
+MAX_BOUNDED_BYTES = 1 << 30
+"""A list a loop grows to a length the data decide is held at its bound: at most this big."""
 MAX_COUNTED_TRIPS = 1 << 16
 """The longest kept loop whose counters are run at import, to size a list it grows."""
 
@@ -1524,6 +1526,15 @@ class ControlFlowImporter(RunLengthBuilder):
                     f"{', '.join(format_shape(d) for d in sorted(shapes))} are written to one list"
                 )
             sized = self.learned.get(key)
+            if not run.exact and shapes:
+                rows = int(np.prod(next(iter(shapes)), dtype=np.int64)) * origin.dtype.itemsize
+                if need * rows > MAX_BOUNDED_BYTES:
+                    raise CannotKeepLoop(
+                        f"{where}: a list grows in the loop to a length the data decide, at most "
+                        f"{need} elements of {format_shape(next(iter(shapes)))}: held at that "
+                        f"bound it would take {need * rows / 2**20:.0f} MiB (Strata's limit: "
+                        f"{MAX_BOUNDED_BYTES // 2**20} MiB); lower maximum_iterations"
+                    )
             if need > (len(origin.items) if sized is None else sized.length) or key in self.probes:
                 written = shapes.pop() if shapes else None
                 self.learned[key] = _Sized(origin, need, written)
