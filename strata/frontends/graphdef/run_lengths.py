@@ -485,6 +485,8 @@ class RunLengthBuilder:
             reduced = self.masked(op, first, node.name)
             if reduced is not None:
                 return reduced
+        if isinstance(op, (tf.ShapeOp, tf.SizeOp)):
+            return [self.run_time_shape(op, value, first, node.name)]
         moved = (tf.SqueezeOp, tf.ExpandDimsOp, tf.TransposeOp, tf.StridedSliceOp, tf.CastOp)
         zeros = first.zeros and isinstance(op, moved)
         gather = isinstance(op, (tf.GatherBase, tf.GatherNdOp)) and op.operands[1] is value
@@ -498,7 +500,7 @@ class RunLengthBuilder:
                 f"takes a value whose dim {first.axis} has a size the input data decide (from "
                 f"node '{first.source}', at most {first.bound}); Strata computes such a value "
                 "only through elementwise ops, Cast, Transpose, Squeeze, ExpandDims, slices "
-                "and gathers that keep that dim whole, and reductions, up to an output",
+                "and gathers that keep that dim whole, reductions and tf.shape, up to an output",
             )
         for result in results:
             if isinstance(result, SSAValue):
@@ -563,6 +565,36 @@ class RunLengthBuilder:
                     return None  # two lengths, or one along another dim
             return aligned
         return None
+
+    def run_time_shape(
+        self, op: tf.ShapeOp | tf.SizeOp, value: SSAValue, first: RunLength, name: str
+    ) -> SSAValue:
+        """tf.shape (tf.size) of a value with a dim of run-time size: its static dims with the
+        length in that dim's place (their product), computed where `op` was, which goes."""
+        block = expect(op.parent_block(), Block, "the op's block")
+        out = expect(op.results[0].type, TensorType, "a shape").element_type
+        dims = list(static_dims(value) or ())
+        made: list[Operation] = []
+
+        def before(new: Operation) -> SSAValue:
+            new.location = location(name)
+            made.append(new)
+            return new.results[0]
+
+        length = first.length if out == IntegerType(32) else before(tf.CastOp(first.length, out))
+        kind = numpy_dtype_for(out)
+        if isinstance(op, tf.ShapeOp):
+            entries = [
+                length if d == first.axis else before(constant_op(np.asarray(n, kind)))
+                for d, n in enumerate(dims)
+            ]
+            result = before(tf.PackOp(entries, 0))
+        else:
+            others = int(np.prod([n for d, n in enumerate(dims) if d != first.axis]))
+            result = before(tf.MulOp(length, before(constant_op(np.asarray(others, kind)))))
+        block.insert_ops_before(made, op)
+        block.erase_op(op)  # built a moment ago: nothing uses it yet
+        return result
 
     def masked(self, op: Operation, first: RunLength, name: str) -> list[Value] | None:
         """A reduction along the dim of run-time size, over the rows within the length only:
