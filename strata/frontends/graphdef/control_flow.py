@@ -1290,9 +1290,7 @@ class ControlFlowImporter(RunLengthBuilder):
         counters = self.grown_to_bound.get(id(value.origin))
         if counters is None:
             return value
-        length: SSAValue = self.as_operand(
-            Known(np.asarray(len(value.origin.items), np.int32), name), "a list's length"
-        )
+        length = self.known(np.asarray(len(value.origin.items), np.int32), name)
         for c, plus in counters:
             final = loop.results[c]
             kind = expect(final.type, TensorType, "a loop counter").element_type
@@ -1302,7 +1300,7 @@ class ControlFlowImporter(RunLengthBuilder):
                 self.add(cast)
                 final = cast.results[0]
             if plus:
-                offset = self.as_operand(Known(np.asarray(plus, np.int32), name), "an offset")
+                offset = self.known(np.asarray(plus, np.int32), name)
                 shifted = tf.AddV2Op(final, offset)
                 shifted.location = location(name)
                 self.add(shifted)
@@ -1827,12 +1825,12 @@ class ControlFlowImporter(RunLengthBuilder):
             rows = [[0, 0] for _ in dims]
             rows[axis][1] = bound - dims[axis]
             if rows[axis][1]:
-                amounts = self.as_operand(Known(np.asarray(rows, np.int32), name), name)
+                amounts = self.known(np.asarray(rows, np.int32), name)
                 pad = tf.PadOp(values[i], amounts)
                 pad.location = location(name)
                 self.add(pad)
                 padded[i] = pad.results[0]
-            own.append(self.as_operand(Known(np.asarray(dims[axis], np.int32), name), name))
+            own.append(self.known(np.asarray(dims[axis], np.int32), name))
         return padded, own
 
     def visible(self, value: SSAValue) -> bool:

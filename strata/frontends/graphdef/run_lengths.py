@@ -155,7 +155,6 @@ class CtcDecode:
     kept: SSAValue
     places: SSAValue
     counts: SSAValue
-    name: str
 
 
 @dataclass(frozen=True, eq=False)
@@ -222,44 +221,48 @@ class RunLengthBuilder:
         blank = blank + classes if blank < 0 else blank
         merge = "merge_repeated" in node.attr and node.attr["merge_repeated"].b
 
-        def known(array: np.ndarray) -> SSAValue:
-            return self.as_operand(Known(array, node.name), where)
-
         i64 = IntegerType(64)
-        two = known(np.asarray(2, np.int32))
+        two = self.known(np.asarray(2, np.int32), node.name)
         best = self.emit(tf.ArgMaxOp(x, two, i64), node.name)  # [T, B]
         top = self.emit(tf.MaxOp(x, two), node.name)
-        t = known(np.arange(steps, dtype=np.int32).reshape(steps, 1))
+        t = self.known(np.arange(steps, dtype=np.int32).reshape(steps, 1), node.name)
         if dtype_of(lengths) != np.int32:
             lengths = self.emit(tf.CastOp(lengths, IntegerType(32)), node.name)
         inside = self.emit(tf.LessOp(t, lengths), node.name)
         kept = self.emit(
             tf.LogicalAndOp(
-                inside, self.emit(tf.NotEqualOp(best, known(np.asarray(blank))), node.name)
+                inside,
+                self.emit(tf.NotEqualOp(best, self.known(np.asarray(blank), node.name)), node.name),
             ),
             node.name,
         )
         if merge and steps > 1:
-            start = known(np.full((1, batch), -1, np.int64))
+            start = self.known(np.full((1, batch), -1, np.int64), node.name)
             head = self.emit(
                 tf.SliceOp(
-                    best, known(np.zeros(2, np.int32)), known(np.asarray([steps - 1, batch]))
+                    best,
+                    self.known(np.zeros(2, np.int32), node.name),
+                    self.known(np.asarray([steps - 1, batch]), node.name),
                 ),
                 node.name,
             )
-            before = self.emit(tf.ConcatV2Op([start, head], known(np.asarray(0))), node.name)
+            before = self.emit(
+                tf.ConcatV2Op([start, head], self.known(np.asarray(0), node.name)), node.name
+            )
             fresh = self.emit(tf.NotEqualOp(best, before), node.name)
             kept = self.emit(tf.LogicalAndOp(kept, fresh), node.name)
         ones = self.emit(tf.CastOp(kept, IntegerType(32)), node.name)
-        zero = known(np.asarray(0, np.int32))
+        zero = self.known(np.asarray(0, np.int32), node.name)
         places = self.emit(tf.CumsumOp(ones, zero, True, False), node.name)
         counts = self.emit(tf.SumOp(ones, zero), node.name)
-        nothing = known(np.asarray(0, numpy_dtype_for(expect(x.type, TensorType).element_type)))
+        nothing = self.known(
+            np.asarray(0, numpy_dtype_for(expect(x.type, TensorType).element_type)), node.name
+        )
         summed = self.emit(
             tf.SumOp(self.emit(tf.SelectV2Op(inside, top, nothing), node.name), zero), node.name
         )
         log_p = self.reshaped(self.emit(tf.NegOp(summed), node.name), (batch, 1), node.name)
-        decode = CtcDecode(best, kept, places, counts, node.name)
+        decode = CtcDecode(best, kept, places, counts)
         return [SparsePart(decode, 0), SparsePart(decode, 1), SparsePart(decode, 2), log_p]
 
     def sparse_to_dense(self, graph: Graph, node: NodeDefMessage, inputs: list[Value]) -> Value:
@@ -295,28 +298,30 @@ class RunLengthBuilder:
         default = self.as_operand(inputs[3], f"{where}: default_value")
         element = expect(default.type, TensorType, "default_value").element_type
 
-        def known(array: np.ndarray) -> SSAValue:
-            return self.as_operand(Known(array, node.name), where)
-
-        size = known(np.asarray([batch, columns + 1], np.int32))
+        size = self.known(np.asarray([batch, columns + 1], np.int32), node.name)
         canvas = self.emit(tf.FillOp(size, default), node.name)
-        spare = known(np.asarray(columns, np.int32))
+        spare = self.known(np.asarray(columns, np.int32), node.name)
         fits = self.emit(tf.LessOp(decode.places, spare), node.name)
         placed = self.emit(tf.LogicalAndOp(decode.kept, fits), node.name)
         at = self.emit(tf.SelectV2Op(placed, decode.places, spare), node.name)
-        rows = known(np.broadcast_to(np.arange(batch, dtype=np.int32), (steps, batch)).copy())
+        rows = self.known(
+            np.broadcast_to(np.arange(batch, dtype=np.int32), (steps, batch)).copy(), node.name
+        )
         ids = self.reshaped(
             self.emit(tf.PackOp([rows, at], 2), node.name), (steps * batch, 2), node.name
         )
         classes = self.emit(tf.CastOp(decode.classes, element), node.name)
         classes = self.reshaped(classes, (steps * batch,), node.name)
         dense = self.emit(tf.TensorScatterUpdateOp(canvas, ids, classes), node.name)
-        begin = known(np.zeros(2, np.int32))
+        begin = self.known(np.zeros(2, np.int32), node.name)
         dense = self.emit(
-            tf.SliceOp(dense, begin, known(np.asarray([batch, columns], np.int32))), node.name
+            tf.SliceOp(dense, begin, self.known(np.asarray([batch, columns], np.int32), node.name)),
+            node.name,
         )
         if given is None:  # as many columns as the longest row keeps
-            longest = self.emit(tf.MaxOp(decode.counts, known(np.asarray(0, np.int32))), node.name)
+            longest = self.emit(
+                tf.MaxOp(decode.counts, self.known(np.asarray(0, np.int32), node.name)), node.name
+            )
             self.run_lengths[dense] = RunLength(1, longest, steps, node.name)
         return dense
 
@@ -348,12 +353,12 @@ class RunLengthBuilder:
             )
         outs: list[Value] = []
         for p in range(count):
-            index = self.as_operand(Known(np.asarray(p, dtype_of(ids)), node.name), where)
+            index = self.known(np.asarray(p, dtype_of(ids)), node.name)
             same = self.emit(tf.EqualOp(ids, index), node.name)
             found, total = self.emit_op(tf.WhereOp(same), node.name).results
             if len(ids_shape) == 1:
                 rows = self.emit(tf.SqueezeOp(found, [1]), node.name)
-                axis = self.as_operand(Known(np.asarray(0, np.int32), node.name), where)
+                axis = self.known(np.asarray(0, np.int32), node.name)
                 part = self.emit(tf.GatherV2Op(x, rows, axis), node.name)
             else:
                 part = self.emit(tf.GatherNdOp(x, found), node.name)
@@ -402,9 +407,7 @@ class RunLengthBuilder:
             (static_dims(first) or ())[len(static_dims(self.as_operand(indices[0], where)) or ()) :]
         )
         element = expect(first.type, TensorType, "data").element_type
-        merged = self.as_operand(
-            Known(np.zeros([rows + 1, *inner], numpy_dtype_for(element)), node.name), where
-        )
+        merged = self.known(np.zeros([rows + 1, *inner], numpy_dtype_for(element)), node.name)
         written: list[SSAValue] = []
         for k, (ids, values) in enumerate(zip(indices, data, strict=True)):
             flat_ids = self.as_operand(ids, f"{where}: indices {k}")
@@ -414,37 +417,39 @@ class RunLengthBuilder:
                 self.run_lengths.get(ids) if isinstance(ids, SSAValue) else None
             )
             if limit is not None:  # the padding goes to the extra row
-                iota = self.as_operand(Known(np.arange(rows_k, dtype=np.int32), node.name), where)
+                iota = self.known(np.arange(rows_k, dtype=np.int32), node.name)
                 inside = self.emit(tf.LessOp(iota, limit.length), node.name)
-                spare = self.as_operand(
-                    Known(np.asarray(rows, dtype_of(flat_ids)), node.name), where
-                )
+                spare = self.known(np.asarray(rows, dtype_of(flat_ids)), node.name)
                 flat_ids = self.emit(tf.SelectV2Op(inside, flat_ids, spare), node.name)
             written.append(flat_ids)
             column = self.reshaped(flat_ids, (rows_k, 1), node.name)
             update = self.as_operand(values, f"{where}: data {k}")
             update = self.reshaped(update, (rows_k, *inner), node.name)
             merged = self.emit(tf.TensorScatterUpdateOp(merged, column, update), node.name)
-        begin = self.as_operand(Known(np.zeros(1 + len(inner), np.int32), node.name), where)
-        size = self.as_operand(Known(np.asarray([rows, *inner], np.int32), node.name), where)
+        begin = self.known(np.zeros(1 + len(inner), np.int32), node.name)
+        size = self.known(np.asarray([rows, *inner], np.int32), node.name)
         result = self.emit(tf.SliceOp(merged, begin, size), node.name)
         if static:
             return result
         # the data's row count: the largest index written + 1 (the extra row's index excluded)
-        largest = self.as_operand(Known(np.asarray(-1, np.int32), node.name), where)
+        largest = self.known(np.asarray(-1, np.int32), node.name)
         for flat_ids in written:
-            below = self.as_operand(Known(np.asarray(rows, dtype_of(flat_ids)), node.name), where)
+            below = self.known(np.asarray(rows, dtype_of(flat_ids)), node.name)
             real = self.emit(tf.LessOp(flat_ids, below), node.name)
-            none = self.as_operand(Known(np.asarray(-1, dtype_of(flat_ids)), node.name), where)
+            none = self.known(np.asarray(-1, dtype_of(flat_ids)), node.name)
             kept = self.emit(tf.SelectV2Op(real, flat_ids, none), node.name)
-            axis = self.as_operand(Known(np.asarray(0, np.int32), node.name), where)
+            axis = self.known(np.asarray(0, np.int32), node.name)
             top = self.emit(tf.MaxOp(kept, axis), node.name)
             top = self.emit(tf.CastOp(top, IntegerType(32)), node.name)
             largest = self.emit(tf.MaximumOp(largest, top), node.name)
-        one = self.as_operand(Known(np.asarray(1, np.int32), node.name), where)
+        one = self.known(np.asarray(1, np.int32), node.name)
         total = self.emit(tf.AddV2Op(largest, one), node.name)
         self.run_lengths[result] = RunLength(0, total, rows, node.name)
         return result
+
+    def known(self, array: np.ndarray, name: str) -> SSAValue:
+        """`array` as a tf.Const located at node `name` (one per use site's block)."""
+        return self.as_operand(Known(array, name), name)
 
     def emit_op(self, op: Operation, name: str) -> Operation:
         """`op`, located at node `name`, added to the block being built."""
