@@ -723,6 +723,9 @@ FOLDERS: dict[str, Callable[[NodeDefMessage, list[np.ndarray]], np.ndarray]] = {
     "Fill": lambda n, a: np.full([int(d) for d in np.ravel(a[0])], a[1]),
     "StridedSlice": _strided_slice,
     "Where": lambda n, a: np.argwhere(a[0]).astype(np.int64),
+    "Cumsum": lambda n, a: _cumsum(n, a[0], int(np.asarray(a[1]).reshape(-1)[0])),
+    "BroadcastTo": lambda n, a: np.broadcast_to(a[0], [int(d) for d in np.ravel(a[1])]).copy(),
+    "Tile": lambda n, a: np.tile(a[0], [int(d) for d in np.ravel(a[1])]),
 }
 """Ops evaluated in numpy when every input is Known and the result is an integer or bool:
 the loop counters, trip counts and conditions of frozen RNNs. Float math is left to the tf ops
@@ -730,11 +733,26 @@ the loop counters, trip counts and conditions of frozen RNNs. Float math is left
 the compiled code does, and shape arithmetic goes through floats (Keras Resizing's
 crop_to_aspect_ratio / pad_to_aspect_ratio: Cast, RealDiv, Cast back, a tf.cond on the ratio)."""
 
+MAX_FOLDED = 1 << 12
+"""A BroadcastTo or Tile folded at import makes at most this many elements (more than its
+inputs have)."""
+
 SMALL_FLOATS = 16
 """Float operands and results of at most this many elements are folded at import."""
 
 SHAPE_FOLDERS = frozenset(["Shape", "Size", "Rank"])
 """Known from a static operand type alone."""
+
+
+def _cumsum(node: NodeDefMessage, x: np.ndarray, axis: int) -> np.ndarray:
+    """tf.Cumsum at import (the row splits RaggedTensor.from_tensor makes of known lengths)."""
+    reverse = "reverse" in node.attr and node.attr["reverse"].b
+    exclusive = "exclusive" in node.attr and node.attr["exclusive"].b
+    y = np.flip(x, axis) if reverse else x
+    total = np.cumsum(y, axis=axis, dtype=x.dtype)
+    if exclusive:
+        total = total - y
+    return np.flip(total, axis) if reverse else total
 
 
 def _fold_shape(node: NodeDefMessage, operand: Value) -> Known | None:
@@ -802,6 +820,7 @@ class ControlFlowImporter(RunLengthBuilder):
         """Values with a dim of run-time size (padded to its bound)."""
         self.list_lengths: dict[SSAValue, int] = {}
         """The run-time lengths of such lists, and their bounds."""
+        self.run_time_shapes: dict[SSAValue, RunLength] = {}
         self.partitioned: dict[SSAValue, Part] = {}
         """The parts of DynamicPartitions of known data (see `dynamic_stitch`)."""
         self.main = Graph(
@@ -1040,6 +1059,9 @@ class ControlFlowImporter(RunLengthBuilder):
         if node.op in EXPANDED_OPS:
             self.set(scope, name, self.expand(graph, node, inputs))
             return
+        if node.op == "RaggedTensorToTensor":
+            self.set(scope, name, self.ragged_to_tensor(graph, node, inputs))
+            return
         if node.op == "Range" and (iota := iota_of(inputs, self.list_lengths)) is not None:
             self.set(scope, name, [iota])
             return
@@ -1056,6 +1078,8 @@ class ControlFlowImporter(RunLengthBuilder):
         results = self.build_op(graph, node, inputs)
         if node.op in DATA_SHAPED_OPS:
             self.data_shaped(results, node.name)
+        if any(isinstance(v, SSAValue) and v in self.run_time_shapes for v in inputs):
+            self.shape_taken(graph, node, results)
         self.set(scope, name, results)
 
     def set(self, scope: Scope, name: str, values: Sequence[Value]) -> None:
@@ -1943,6 +1967,9 @@ class ControlFlowImporter(RunLengthBuilder):
                 return None  # the tf op's verifier names the problem
         if result.dtype.kind not in "biu" and result.size > SMALL_FLOATS:
             return None
+        grown = result.size > MAX_FOLDED and result.size > max(a.size for a in arrays)
+        if grown and node.op in ("BroadcastTo", "Tile"):
+            return None  # left to the tf op rather than made a big constant
         return Known(result, node.name)
 
     def build_op(self, graph: Graph, node: NodeDefMessage, inputs: list[Value]) -> list[Value]:

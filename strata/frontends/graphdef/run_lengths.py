@@ -166,6 +166,14 @@ class SparsePart:
     part: int
 
 
+SHAPE_READERS = frozenset(
+    ["StridedSlice", "Slice", "GatherV2", "Gather", "Unpack", "Cast", "Identity", "Pack",
+     "ConcatV2", "Add", "AddV2", "Sub", "Mul", "FloorDiv", "FloorMod", "RealDiv", "Maximum",
+     "Minimum", "Prod", "Sum", "Max", "Min", "Equal", "NotEqual", "Less", "LessEqual",
+     "Greater", "GreaterEqual"]
+)  # fmt: skip
+"""Ops that may take tf.shape of a value with a RunLength (`shape_taken`)."""
+
 DATA_SHAPED_OPS = frozenset(
     ["Where", "NonMaxSuppressionV2", "NonMaxSuppressionV3", "NonMaxSuppressionV4",
      "NonMaxSuppressionV5"]
@@ -181,6 +189,8 @@ class RunLengthBuilder:
     """Values with a dim of run-time size (padded to its bound)."""
     partitioned: dict[SSAValue, Part]
     """The parts of DynamicPartitions of known data (see `dynamic_stitch`)."""
+    run_time_shapes: dict[SSAValue, RunLength]
+    """tf.shape of values with a RunLength, and what is computed from them (`shape_taken`)."""
 
     if TYPE_CHECKING:  # the importer's own
 
@@ -191,6 +201,10 @@ class RunLengthBuilder:
         ) -> SSAValue: ...
 
         def add(self, op: Operation) -> None: ...
+
+        def build_op(
+            self, graph: Graph, node: NodeDefMessage, inputs: list[Value]
+        ) -> list[Value]: ...
 
     def expand(self, graph: Graph, node: NodeDefMessage, inputs: list[Value]) -> list[Value]:
         """The values of a node of EXPANDED_OPS."""
@@ -447,6 +461,107 @@ class RunLengthBuilder:
         self.run_lengths[result] = RunLength(0, total, rows, node.name)
         return result
 
+    def ragged_to_tensor(
+        self, graph: Graph, node: NodeDefMessage, inputs: list[Value]
+    ) -> list[Value]:
+        """RaggedTensorToTensor whose shape leaves the column count open (-1, or an unknown
+        rank): the longest row, from row splits known at import, else as many columns as the
+        values have rows (its bound) with the longest row's length at run time (a RunLength).
+        Values with a RunLength are fine: the op reads only the rows the splits cover."""
+        shape, values, default, *partitions = inputs
+        if not partitions:
+            raise graph.error(node.name, "expects row partitions")
+        splits = partitions[0]
+        x = self.as_operand(values, f"{graph.where(node.name)}: values")
+        dims = list(static_dims(x) or ())
+        wanted = [int(d) for d in shape.array.reshape(-1)] if isinstance(shape, Known) else None
+        rows = None if wanted is None or len(wanted) != 1 + len(dims) else wanted
+        pending: SSAValue | None = None
+        if rows is None or rows[1] < 0:
+            count = (
+                len(splits.array) - 1
+                if isinstance(splits, Known)
+                else (static_dims(self.as_operand(splits, "row splits")) or (1,))[0] - 1
+            )
+            first = count if rows is None or rows[0] < 0 else rows[0]
+            inner = (
+                dims[1:]
+                if rows is None
+                else [d if d >= 0 else n for d, n in zip(rows[2:], dims[1:], strict=False)]
+            )
+            if isinstance(splits, Known):
+                edges = np.asarray(splits.array, np.int64)
+                columns = int(np.max(np.diff(edges))) if edges.size > 1 else 0
+            else:
+                columns = dims[0]
+                pending = self.longest_row(self.as_operand(splits, "row splits"), node.name)
+            shape = Known(np.asarray([first, columns, *inner], np.int64), node.name)
+        limits = [v for v in (x,) if v in self.run_lengths]
+        saved = {v: self.run_lengths.pop(v) for v in limits}  # read only within the splits
+        try:
+            results = self.build_op(graph, node, [shape, x, default, *partitions])
+        finally:
+            self.run_lengths.update(saved)
+        if pending is not None:
+            result = results[0]
+            if isinstance(result, SSAValue):
+                self.run_lengths[result] = RunLength(1, pending, columns, node.name)
+        return results
+
+    def longest_row(self, splits: SSAValue, name: str) -> SSAValue:
+        """max(splits[1:] - splits[:-1]) as an int32: the longest row of a ragged tensor."""
+        n = (static_dims(splits) or (1,))[0]
+        upper = self.emit(
+            tf.SliceOp(
+                splits,
+                self.known(np.asarray([1], np.int32), name),
+                self.known(np.asarray([n - 1], np.int32), name),
+            ),
+            name,
+        )
+        lower = self.emit(
+            tf.SliceOp(
+                splits,
+                self.known(np.asarray([0], np.int32), name),
+                self.known(np.asarray([n - 1], np.int32), name),
+            ),
+            name,
+        )
+        widths = self.emit(tf.SubOp(upper, lower), name)
+        widest = self.emit(tf.MaxOp(widths, self.known(np.asarray(0, np.int32), name)), name)
+        return self.emit(tf.CastOp(widest, IntegerType(32)), name)
+
+    def shape_taken(self, graph: Graph, node: NodeDefMessage, results: list[Value]) -> None:
+        """A node taking the tf.shape of a value with a RunLength (or what is computed from
+        one): reading its entries (slices, gathers, unstacking) and arithmetic on them are
+        fine, their results computed from it too; using any of them as a shape or a count
+        (Fill, Reshape, Tile, Range, BroadcastTo, ...) would make a shape the data decide:
+        refused, naming the op."""
+        if node.op not in SHAPE_READERS:
+            first = next(
+                self.run_time_shapes[v]
+                for v in self.operands_of(results)
+                if v in self.run_time_shapes
+            )
+            raise graph.error(
+                node.name,
+                f"uses the shape of a value whose dim {first.axis} has a size the input data "
+                f"decide (from node '{first.source}', at most {first.bound}) as a shape; "
+                "Strata reads such a shape's entries only",
+            )
+        for result in results:
+            if isinstance(result, SSAValue):
+                self.run_time_shapes[result] = next(
+                    self.run_time_shapes[v]
+                    for v in self.operands_of(results)
+                    if v in self.run_time_shapes
+                )
+
+    @staticmethod
+    def operands_of(results: list[Value]) -> list[SSAValue]:
+        owner = results[0].owner if results and isinstance(results[0], SSAValue) else None
+        return list(owner.operands) if isinstance(owner, Operation) else []
+
     def known(self, array: np.ndarray, name: str) -> SSAValue:
         """`array` as a tf.Const located at node `name` (one per use site's block)."""
         return self.as_operand(Known(array, name), name)
@@ -491,7 +606,10 @@ class RunLengthBuilder:
             if reduced is not None:
                 return reduced
         if isinstance(op, (tf.ShapeOp, tf.SizeOp)):
-            return [self.run_time_shape(op, value, first, node.name)]
+            shape = self.run_time_shape(op, value, first, node.name)
+            if isinstance(op, tf.ShapeOp):
+                self.run_time_shapes[shape] = first
+            return [shape]
         moved = (tf.SqueezeOp, tf.ExpandDimsOp, tf.TransposeOp, tf.StridedSliceOp, tf.CastOp)
         zeros = first.zeros and isinstance(op, moved)
         gather = isinstance(op, (tf.GatherBase, tf.GatherNdOp)) and op.operands[1] is value
