@@ -2160,6 +2160,8 @@ class ControlFlowImporter(RunLengthBuilder):
             value, lengths = inputs[1], inputs[2]
             return [self.split(node, value, items.dtype, items.element_shape, lengths, where)]
         if op == "TensorArrayConcatV3":  # (handle, flow) -> value, lengths
+            if isinstance(flow, ListTensor) and flow.valid is not None:
+                return self.run_length_concat(node, flow, flow.valid)
             return self.concat(node, _as_list(flow, where), where)
         as_list = NodeDef(name=node.name, op=_ARRAY_AS_LIST[op])
         as_list.attr["element_dtype"].type = node.attr["dtype"].type if "dtype" in node.attr else 1
@@ -2259,6 +2261,8 @@ class ControlFlowImporter(RunLengthBuilder):
             sizes = Known(np.asarray([1, *items.element_shape], np.int32), node.name)
             piece = tf.XlaDynamicSliceOp(items.tensor, starts, self.as_operand(sizes, where))
             return [self.reshaped(piece, items.element_shape, node.name)]
+        if op == "TensorListConcatV2":
+            return self.run_length_concat(node, items, valid)
         stacked = op == "TensorListStack" or (
             op == "TensorListGather" and isinstance(inputs[1], Iota) and inputs[1].length is valid
         )
@@ -2270,6 +2274,30 @@ class ControlFlowImporter(RunLengthBuilder):
             )
         self.run_lengths[items.tensor] = RunLength(0, valid, items.length, node.name)
         return [items.tensor]
+
+    def run_length_concat(
+        self, node: NodeDefMessage, items: ListTensor, valid: SSAValue
+    ) -> list[Value]:
+        """TensorListConcatV2 / TensorArrayConcatV3 of a list of run-time length whose elements
+        are [k, ...]: its tensor [bound, k, ...] as [bound * k, ...], of run-time length
+        valid * k; and each element's length, k, as many as the list has."""
+        if not items.element_shape:
+            raise StrataError(f"{node_label(node)}: concatenating a list of scalars")
+        k, *inner = items.element_shape
+        joined = self.reshaped(items.tensor, (items.length * k, *inner), node.name)
+        rows = valid
+        if k != 1:
+            times = tf.MulOp(valid, self.known(np.asarray(k, np.int32), node.name))
+            times.location = location(node.name)
+            self.add(times)
+            rows = times.results[0]
+        self.run_lengths[joined] = RunLength(0, rows, items.length * k, node.name)
+        each = self.known(np.full(items.length, k, np.int64), node.name)
+        lengths = tf.IdentityOp(each)
+        lengths.location = location(node.name)
+        self.add(lengths)
+        self.run_lengths[lengths.results[0]] = RunLength(0, valid, items.length, node.name)
+        return [joined, lengths.results[0]]
 
     def indexed_slice(self, node: NodeDefMessage, inputs: list[Value], where: str) -> Value | None:
         """A StridedSlice that indexes some dims at run-time indices (`x[:, t]` in a loop over

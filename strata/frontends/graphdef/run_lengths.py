@@ -647,6 +647,9 @@ class RunLengthBuilder:
             return first.axis - (0 if op.keeps_dims() else sum(a < first.axis for a in axes))
         if isinstance(op, tf.ArgReductionOp) and op.axis() != first.axis:
             return first.axis - (op.axis() < first.axis)
+        if isinstance(op, tf.OneHotOp) and op.operands[0] is value:
+            inserted = op.axis.value.data % rank  # the new dim of the classes
+            return first.axis + (inserted <= first.axis)
         if isinstance(op, tf.SqueezeOp):
             shape = static_dims(value) or ()
             squeezed = [d % len(shape) for d in op.squeeze_dims.get_values()] or [
