@@ -2182,13 +2182,16 @@ class ControlFlowImporter(RunLengthBuilder):
         result fails to verify, and is not kept)."""
         items = expect(inputs[0], ListTensor, "a kept list")  # the caller checks
         op = node.op
-        if items.valid is not None:
-            return self.run_length_list_op(node, items, inputs, where)
         if op == "TensorListGetItem":
             starts = self.start_vector(inputs[1], len(items.element_shape), where, node.name)
             sizes = Known(np.asarray([1, *items.element_shape], np.int32), node.name)
             piece = tf.XlaDynamicSliceOp(items.tensor, starts, self.as_operand(sizes, where))
             return [self.reshaped(piece, items.element_shape, node.name)]
+        if op == "TensorListElementShape":
+            out = _attr_dtype(node, "shape_type", np.dtype(np.int32))
+            return [Known(np.asarray(items.element_shape, out), node.name)]
+        if items.valid is not None:
+            return self.run_length_list_op(node, items, inputs, where)
         if op == "TensorListSetItem":
             starts = self.start_vector(inputs[1], len(items.element_shape), where, node.name)
             item = self.as_operand(inputs[2], f"{where}: input 2")
@@ -2236,31 +2239,21 @@ class ControlFlowImporter(RunLengthBuilder):
             return [items.tensor]
         if op == "TensorListLength":
             return [Known(np.asarray(items.length, np.int32), node.name)]
-        if op == "TensorListElementShape":
-            out = _attr_dtype(node, "shape_type", np.dtype(np.int32))
-            return [Known(np.asarray(items.element_shape, out), node.name)]
         return None
 
     def run_length_list_op(
         self, node: NodeDefMessage, items: ListTensor, inputs: list[Value], where: str
     ) -> list[Value]:
         """The ops on a list of run-time length (`ListTensor.valid`) after the loop that grew
-        it: its length; stacking it, or gathering tf.range(its length) (TF1's stack), gives
-        its tensor, padded to the bound (`RunLength`); reading one element."""
+        it, but reading an element and its element shape (`tensor_list_op`): its length;
+        stacking it, or gathering tf.range(its length) (TF1's stack), gives its tensor, padded
+        to the bound (`RunLength`); its concat."""
         op = node.op
         valid = items.valid
         if valid is None:
             raise StrataError(f"{where}: the list's length is static")  # the caller checks
         if op == "TensorListLength":
             return [valid]
-        if op == "TensorListElementShape":
-            out = _attr_dtype(node, "shape_type", np.dtype(np.int32))
-            return [Known(np.asarray(items.element_shape, out), node.name)]
-        if op == "TensorListGetItem":
-            starts = self.start_vector(inputs[1], len(items.element_shape), where, node.name)
-            sizes = Known(np.asarray([1, *items.element_shape], np.int32), node.name)
-            piece = tf.XlaDynamicSliceOp(items.tensor, starts, self.as_operand(sizes, where))
-            return [self.reshaped(piece, items.element_shape, node.name)]
         if op == "TensorListConcatV2":
             return self.run_length_concat(node, items, valid)
         stacked = op == "TensorListStack" or (
