@@ -53,9 +53,10 @@ def _describe(shape: Sequence[int], dtype: np.dtype) -> str:
 
 @dataclass(frozen=True)
 class RunTimeLength:
-    """An output dim whose size the input data decide (a TensorArray grown in a loop with
-    `maximum_iterations`): the output buffer holds the bound, and the hidden scalar output
-    `length` (`<output>#length`) how much of it the call filled; the runtime returns that much."""
+    """An output dim whose size the input data decide (a list grown in a loop bounded by
+    `maximum_iterations`, a tf.where, a non-max suppression, ...: the GraphDef importer's
+    RunLength): the output buffer holds the bound, and the hidden scalar output `length`
+    (`<output>#length`) how much of it the call filled; the runtime returns that much."""
 
     output: str
     axis: int

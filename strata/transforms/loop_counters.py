@@ -1,13 +1,15 @@
 """Running a loop's counters at compile time, for the loop ops of every dialect that has one
 (`hlo.while` in hlo-unroll-loops, `tf.WhileRegion` in the GraphDef importer).
 
-A counter is a loop value whose initial value is a scalar integer constant and whose next value
-the body computes from counters and constants alone. When the condition depends on counters
-alone, running them (each op evaluated with numpy, as its dialect defines it) gives the trip
-count, and the value in every trip of any body value the counters decide (the index a loop
-writes a list at). A loop that runs until a value converges has no trip count here; where
-its condition is a conjunction one of whose parts the counters decide (`maximum_iterations`:
-`counter < limit and converged`), running them gives a bound on its trip count instead.
+A counter is a loop value whose initial value is an integer or bool constant the caller's
+`Constant` accepts (a scalar; the GraphDef importer also takes a few elements: raw_rnn's
+per-row finished flags) and whose next value the body computes from counters and constants
+alone. When the condition depends on counters alone, running them (each op evaluated with
+numpy, as its dialect defines it) gives the trip count, and the value in every trip of any
+body value the counters decide (the index a loop writes a list at). A loop that runs until a
+value converges has no trip count here; where its condition is a conjunction one of whose
+parts the counters decide (`maximum_iterations`: `counter < limit and converged`), running
+them gives a bound on its trip count instead.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from xdsl.ir import Block, Operation, SSAValue
 
 Known = dict[SSAValue, np.ndarray]
 Constant = Callable[[SSAValue], "np.ndarray | None"]
-"""The value of a scalar integer constant, None for anything else."""
+"""The value of a constant the counters may run on (an integer or bool), None otherwise."""
 Evaluate = Callable[[Operation, list[np.ndarray]], "np.ndarray | None"]
 """The value of a one-result op on known operands, None where the dialect's op is not run."""
 Conjuncts = Callable[[SSAValue], "Sequence[SSAValue]"]
