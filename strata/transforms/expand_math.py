@@ -223,6 +223,24 @@ class _Emit:
             acc = self.madd(acc, x, const(c))
         return acc
 
+    def pairwise(self, x: SSAValue, x2: SSAValue, coefficients: tuple[float, ...]) -> SSAValue:
+        """The polynomial (highest degree first) at x, given x2 = x * x: the pairs
+        (c_odd x + c_even), independent of each other, then Horner's rule in x2 over them. Half
+        the dependent multiply-adds of `horner` for the same count: an expanded function is
+        one long dependency chain, and on 16 vector registers the loops around chains of them
+        are bound by its latency (the bench's 20-op chain, AVX2 code on a Zen 4, one thread:
+        8.8 -> 7.7 ms). Going on to pairs of pairs in x2^2 (Estrin's scheme) measured no
+        faster there and slower with AVX-512, where such loops are bound by the FMA pipes."""
+        const = self.d if isinstance(x.type, Float64Type) else self.f
+        cs = list(coefficients)
+        pairs = [const(cs.pop(0))] if len(cs) % 2 else []
+        odd, even = cs[::2], cs[1::2]
+        pairs += [self.madd(const(h), x, const(lo)) for h, lo in zip(odd, even, strict=True)]
+        acc = pairs[0]
+        for pair in pairs[1:]:
+            acc = self.madd(acc, x2, pair)
+        return acc
+
     def bits(self, x: SSAValue) -> SSAValue:
         return self.op(arith.BitcastOp(x, i32))
 
@@ -235,16 +253,20 @@ class _Emit:
         return self.float_of_bits(self.op(arith.ShLIOp(biased, self.i(23))))
 
 
-def _exp_reduce(e: _Emit, t: SSAValue) -> tuple[SSAValue, SSAValue]:
-    """e^t as (q, n) with e^t = (1 + q) * 2^n, for |t| < 2^21: n = t / ln2 rounded to nearest (an
-    i32), r = t - n ln2 in two parts, q = e^r - 1 = r + r^2 P(r). n is rounded by adding
-    ROUND_SHIFT and read back from the sum's bits: no float-to-int conversion, which LLVM makes
-    poison for a NaN t. A NaN t gives a NaN q (and some n)."""
-    shifted = e.madd(t, e.f(LOG2E), e.f(ROUND_SHIFT))
+def _exp_reduce(e: _Emit, a: SSAValue, factor: float = 1.0) -> tuple[SSAValue, SSAValue]:
+    """e^t for t = a * factor (factor a power of 2, so t is exact) as (q, n) with
+    e^t = (1 + q) * 2^n, for |t| < 2^21: n = t / ln2 rounded to nearest (an i32), r = t - n ln2
+    in two parts, q = e^r - 1 = r + r^2 P(r). n is rounded by adding ROUND_SHIFT and read back
+    from the sum's bits: no float-to-int conversion, which LLVM makes poison for a NaN t. n comes
+    from a * (factor log2(e)), so the product t is off its dependency path. A NaN t gives a NaN
+    q (and some n)."""
+    shifted = e.madd(a, e.f(LOG2E * factor), e.f(ROUND_SHIFT))
+    t = a if factor == 1.0 else e.mul(a, e.f(factor))
     n_float = e.sub(shifted, e.f(ROUND_SHIFT))
     r = e.madd(n_float, e.f(-LN2_HI), t)
     r = e.madd(n_float, e.f(-LN2_LO), r)
-    q = e.madd(e.mul(e.horner(r, EXP_POLY), r), r, r)
+    r2 = e.mul(r, r)
+    q = e.madd(e.pairwise(r, r2, EXP_POLY), r2, r)
     return q, e.op(arith.SubiOp(e.bits(shifted), e.i(ROUND_SHIFT_BITS)))
 
 
@@ -291,9 +313,9 @@ def _log_normal(e: _Emit, x: SSAValue, k_offset: SSAValue | None = None) -> SSAV
     if k_offset is not None:
         k = e.add(k, k_offset)
     z = e.mul(f, f)
-    y = e.mul(e.mul(f, z), e.horner(f, LOG_POLY))
-    y = e.madd(k, e.f(LN2_LO), y)
-    y = e.madd(z, e.f(-0.5), y)
+    # f^3 P(f) + (k LN2_LO - z / 2): the small terms' sum is ready before the product.
+    small = e.madd(z, e.f(-0.5), e.mul(k, e.f(LN2_LO)))
+    y = e.madd(e.mul(f, z), e.pairwise(f, z, LOG_POLY), small)
     return e.madd(k, e.f(LN2_HI), e.add(f, y))
 
 
@@ -554,7 +576,7 @@ def _tanh(e: _Emit, x: SSAValue) -> SSAValue:
     # |x| is clamped to TANH_CLAMP (tanh rounds to 1 from 9.01 on) by a select that keeps NaN,
     # which then flows through to the result. 0 - m, not -m: tanh(+0) is +0.
     ax = e.op(math.AbsFOp(x))
-    q, n = _exp_reduce(e, e.mul(_at_most(e, ax, TANH_CLAMP), e.f(-2.0)))
+    q, n = _exp_reduce(e, _at_most(e, ax, TANH_CLAMP), -2.0)
     m = _minus(e, q, e.pow2(n), 1.0)  # n is in [-29, 0]: one exponent-field factor
     y = e.div(e.sub(e.f(0.0), m), e.add(m, e.f(2.0)))
     # tanh is odd: the result has x's sign (-0 included).
@@ -646,9 +668,9 @@ EXPANSIONS: dict[type[Operation], tuple[str, Callable[..., SSAValue]]] = {
 }
 """math op -> (name in MAX_ULP, its f32 expansion: a function of the op's operands)."""
 
-EXPANSION_DEPTH = 18
-"""Ops on the longest dependency path of the shallowest expansion but atan's (exp and expm1: 18;
-tanh 19, log 24, log1p 25, all with FMA), checked by test_expansion_depth.py: how much latency
+EXPANSION_DEPTH = 15
+"""Ops on the longest dependency path of the shallowest expansion but atan's (exp, expm1 and
+tanh: 15; log 19, log1p 20, all with FMA), checked by test_expansion_depth.py: how much latency
 one such op adds to a loop body (see `expands`, `expansion_depth`)."""
 SHALLOW_EXPANSIONS: dict[str, int] = {"atan": 13}
 """The expansions less deep than EXPANSION_DEPTH (atan with FMA: 13), charged their own depth."""

@@ -358,9 +358,10 @@ def unrolls(op: linalg.GenericOp, plan: Sequence[Loop], position: int) -> bool:
     )
 
 
-LATENCY_BOUND_DEPTH = 16
-"""A loop body whose longest dependency chain (`chain_depth`) is at least this long is
-latency-bound: its innermost loop gets the target's interleave count."""
+LATENCY_BOUND_DEPTH = EXPANSION_DEPTH
+"""A loop body whose longest dependency chain (`chain_depth`) is at least this long (one
+expanded function, or as many plain ops in a row) is latency-bound: its innermost loop gets the
+target's interleave count."""
 
 
 def chain_depth(block: Block) -> int:

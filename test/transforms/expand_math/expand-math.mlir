@@ -57,7 +57,18 @@ func.func @exp_f64(%x: f64) -> f64 {
 // CHECK:         arith.cmpf ogt, %{{.*}}, %[[HIGH]]
 // CHECK:         %[[SHIFT:.*]] = arith.constant 0x4B400000 : f32
 // CHECK:         %[[SHIFTED:.*]] = math.fma %{{.*}}, %{{.*}}, %[[SHIFT]]
-// CHECK:         arith.subf %[[SHIFTED]], %[[SHIFT]]
+// CHECK:         %[[N:.*]] = arith.subf %[[SHIFTED]], %[[SHIFT]]
+// CHECK:         %[[R_HI:.*]] = math.fma %[[N]]
+// CHECK:         %[[R:.*]] = math.fma %[[N]], %{{.*}}, %[[R_HI]]
+// The polynomial q = r + r^2 P(r) in pairs: P's pairs (c r + c') depend on r alone, then
+// Horner's rule in r^2 over them (three dependent FMAs where Horner's rule in r takes five).
+// CHECK:         %[[R2:.*]] = arith.mulf %[[R]], %[[R]]
+// CHECK:         %[[P0:.*]] = math.fma %{{.*}}, %[[R]], %{{.*}}
+// CHECK:         %[[P1:.*]] = math.fma %{{.*}}, %[[R]], %{{.*}}
+// CHECK:         %[[P2:.*]] = math.fma %{{.*}}, %[[R]], %{{.*}}
+// CHECK:         %[[H1:.*]] = math.fma %[[P0]], %[[R2]], %[[P1]]
+// CHECK:         %[[H2:.*]] = math.fma %[[H1]], %[[R2]], %[[P2]]
+// CHECK:         math.fma %[[H2]], %[[R2]], %[[R]]
 // CHECK-NOT:     math.floor
 // CHECK-NOT:     arith.fptosi
 // CHECK:         %[[BITS:.*]] = arith.bitcast %[[SHIFTED]] : f32 to i32
@@ -77,6 +88,9 @@ func.func @exp_f64(%x: f64) -> f64 {
 // CHECK:         %[[CLAMP:.*]] = arith.constant 1.000000e+01 : f32
 // CHECK:         %[[ABOVE:.*]] = arith.cmpf ogt, %[[AX]], %[[CLAMP]]
 // CHECK:         %[[CLAMPED:.*]] = arith.select %[[ABOVE]], %[[CLAMP]], %[[AX]]
+// n from |x| times -2 log2(e), beside the product -2|x| (off n's path):
+// CHECK:         %[[MINUS_TWO_LOG2E:.*]] = arith.constant -2.885390e+00 : f32
+// CHECK:         math.fma %[[CLAMPED]], %[[MINUS_TWO_LOG2E]]
 // CHECK:         %[[MINUS_TWO:.*]] = arith.constant -2.000000e+00 : f32
 // CHECK:         arith.mulf %[[CLAMPED]], %[[MINUS_TWO]]
 // CHECK:         arith.shli
