@@ -26,7 +26,7 @@ from pathlib import Path
 
 import llvmlite.binding as llvm_binding
 import numpy as np
-from graphs import GraphBuilder
+from graphs import DT_INT32, GraphBuilder
 
 import strata
 from strata.frontends.graphdef.schema import GraphDefMessage
@@ -138,6 +138,29 @@ def layernorm_row() -> Row:
     return Row("layernorm_1024x1024", g.graph, feed, ["y"], reference, bytes=8 << 20)
 
 
+def segment_sum_row() -> Row:
+    """tf.math.unsorted_segment_sum of 100,000 rows of 16 into 1,000 segments (an embedding
+    table's gradient, a graph network's message sum): a scatter-add by data-dependent ids."""
+    rows, width, segments = 100_000, 16, 1000
+    ids = _rng().integers(0, segments, rows).astype(np.int32)
+    g = GraphBuilder()
+    data = g.placeholder("data", (rows, width))
+    count = g.const("num_segments", np.array(segments, np.int32))
+    g.node("sums", "UnsortedSegmentSum", data, g.const("ids", ids), count)
+    g.nodes[-1].attr["Tindices"].type = DT_INT32
+    g.nodes[-1].attr["Tnumsegments"].type = DT_INT32
+
+    def reference(f: Feed) -> np.ndarray:
+        out = np.zeros((segments, width), np.float32)
+        np.add.at(out, ids, f["data"])  # in index order, as TensorFlow and Strata add them
+        return out
+
+    feed = {"data": _rng().standard_normal((rows, width), np.float32)}
+    return Row(
+        "segment_sum_100k", g.graph, feed, ["sums"], reference, bytes=(rows + segments) * width * 4
+    )
+
+
 def fixture_row(name: str, outputs: list[str]) -> Row:
     data = np.load(FIXTURES / f"{name}.inputs.npz")
     expected = np.load(FIXTURES / f"{name}.outputs.npz")[outputs[0]]
@@ -153,6 +176,7 @@ def all_rows() -> list[Row]:
         elementwise_row(),
         softmax_row(),
         layernorm_row(),
+        segment_sum_row(),
         fixture_row("bert_encoder_layer", ["Identity"]),
         fixture_row("lstm_unrolled", ["Identity"]),
         fixture_row("lstm64_long_while_v2", ["Identity"]),

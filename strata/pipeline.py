@@ -65,6 +65,10 @@ class PipelineOptions:
     loops: bool = True
     """Whether the code may loop: False (a chain without loops, see LOOPING_TARGETS) turns
     hlo-reroll-loops off, which would fold repeated layers into an hlo.while."""
+    row_scatter_loops: bool = True
+    """Whether convert-hlo-to-linalg makes row scatters (segment sums, ScatterNd) loops over
+    their update rows (its `scatter-loop-elements`): `run_stages` turns it off for the cuda
+    chain, whose host plan would launch kernels for every row."""
     verify_each: bool = True
     """Verify the module after every stage, as mlir-opt does after every pass. False verifies
     the first stage's output (a GraphDef's ops, as imported and cleaned up: the input) and the
@@ -242,6 +246,7 @@ PACKING_PASS = "linalg-pack-weights"
 MATH_PASS = "expand-math"
 """The passes whose options the target description fills."""
 REROLL_PASS = "hlo-reroll-loops"
+HLO_TO_LINALG_PASS = "convert-hlo-to-linalg"
 SPECULATE_PASS = "hlo-speculate-guards"
 """Turns an unrolled loop's per-step guards into selects for hlo-reroll-loops: off with it."""
 
@@ -264,6 +269,9 @@ def stage_passes(stage: Stage, options: PipelineOptions | None = None) -> str:
     if options is not None and not options.loops:
         off = {REROLL_PASS: f"{REROLL_PASS}{{min-trip-count=0}}", SPECULATE_PASS: ""}
         passes = ",".join(off.get(p, p) for p in passes.split(",") if off.get(p, p))
+    if options is not None and not options.row_scatter_loops:
+        off = {HLO_TO_LINALG_PASS: f"{HLO_TO_LINALG_PASS}{{scatter-loop-elements=0}}"}
+        passes = ",".join(off.get(p, p) for p in passes.split(","))
     if options is not None and options.check_bounds and stage.checked:
         passes = f"{passes},{CHECK_BOUNDS_PASS}"
     if options is not None and options.profile and stage.name == "loops":
@@ -319,6 +327,8 @@ def run_stages(
     stages = chain(target_of(stop_after))
     if target_of(stop_after) not in LOOPING_TARGETS:
         options = replace(options or PipelineOptions(), loops=False)
+    if target_of(stop_after) == "cuda":
+        options = replace(options or PipelineOptions(), row_scatter_loops=False)
     names = [s.name for s in stages]
     start = start_after or detect_stage(module, target_of(stop_after)).name
     if start not in names:

@@ -26,6 +26,9 @@ from strata.lowering.hlo_to_linalg import (
     windows,
 )
 
+SCATTER_LOOP_ELEMENTS = 16
+"""convert-hlo-to-linalg's default `scatter-loop-elements` (see there)."""
+
 
 @dataclass(frozen=True)
 class ConvertHloToLinalgPass(ModulePass):
@@ -41,10 +44,17 @@ class ConvertHloToLinalgPass(ModulePass):
     """Partial conversion: leave the ops it cannot lower instead of failing (the coverage
     report finds them)."""
 
+    scatter_loop_elements: int = SCATTER_LOOP_ELEMENTS
+    """An hlo.scatter of whole rows (gather.RowScatter: TensorFlow's segment and scatter ops)
+    into an operand of at least this many elements becomes an hlo.while over its update rows
+    (gather.expand_row_scatters), not a generic over every (operand element, update row) pair;
+    0: never (the cuda chain, whose host would launch kernels for every row)."""
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not self.partial:
             control_flow.refuse_custom_calls(op)
         # Expansions into other hlo ops (hlo.while loops among them): before control flow.
+        gather.expand_row_scatters(op, self.scatter_loop_elements)
         linear_algebra.expand_triangular_solves(op)
         normalization.expand_batch_norms(op)
         for family in (sorting, windows, bits):

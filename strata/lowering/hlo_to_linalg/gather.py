@@ -10,20 +10,29 @@ generic over the operand's dims plus the updates' scatter dims as reductions:
 
 Each output element sees its updates in index order, as a sequential scatter applies them, so an
 add body gives bit-identical sums; ids outside the operand match no `s` and are skipped. Work is
-num_segments x updates, fine for the segment counts models use; it needs no data-dependent store,
-which our bufferizer and loop lowering do not have.
+num_segments x updates: it needs no data-dependent store, which linalg cannot express.
+
+Into an operand of `scatter-loop-elements` elements and more, such a scatter is first expanded
+into an hlo.while over its update rows (`expand_row_scatters`): each trip reads the row its id
+names with a dynamic_slice, combines the update row into it and writes it back with a
+dynamic_update_slice, which the bufferizer does in place. Same order, same bits, work in
+proportion to the updates (a segment sum of 100,000 rows of 16 into 1,000 segments: 1.9 s ->
+1 ms). The cuda chain keeps the generic (its host plan would launch kernels for every row).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
+import numpy as np
 from xdsl.dialects import arith, tensor
-from xdsl.dialects.builtin import AffineMapAttr, IndexType, IntegerAttr, TensorType
+from xdsl.dialects.builtin import AffineMapAttr, IndexType, IntegerAttr, ModuleOp, TensorType, i32
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+from xdsl.rewriter import Rewriter
 
 from strata.dialects import hlo
 from strata.dialects.tensor_types import is_static, shape_of
@@ -40,7 +49,9 @@ from strata.lowering.hlo_to_linalg.generic import (
     identity_map,
 )
 from strata.lowering.hlo_to_linalg.hlo_builder import (
+    HloEmitter,
     captured,
+    counted_loop,
     emit_region,
     region_lowers_to_scalars,
 )
@@ -158,8 +169,59 @@ def update_combiner(op: hlo.ScatterOp) -> tuple[Operation, bool] | None:
     return None
 
 
+@dataclass(frozen=True)
+class RowScatter:
+    """An hlo.scatter that writes whole rows: one scattered operand dim `k`, full windows (the
+    update window dims are the operand's other dims, in order), no batching, static shapes, and
+    a body of one binary op (`combiner`, taking (old, update) where `old_first`) or none (the
+    update replaces the element: TensorScatterUpdate). What TensorFlow's segment and
+    scatter ops produce."""
+
+    k: int
+    update_scatter: list[int]
+    """The updates' dims that are not window dims (one update row each), in order."""
+    window: list[int]
+    """The updates' window dims, in order (the operand's dims but k)."""
+    combiner: Operation | None
+    old_first: bool
+
+
+def row_scatter(op: hlo.ScatterOp) -> RowScatter | None:
+    """`op` as a RowScatter, or None for other forms (GeneralScatterLowering's)."""
+    values = (op.operand, op.scatter_indices, op.updates, op.result)
+    if not all(is_static(v.type) for v in values):
+        return None
+    block = op.update_computation.block
+    ops = list(block.ops)
+    combiner: Operation | None = None
+    old_first = True
+    if len(ops) == 1 and isinstance(ops[0], hlo.ReturnOp) and ops[0].operands[0] == block.args[1]:
+        pass  # the update replaces the element
+    else:
+        found = update_combiner(op)
+        element = expect(op.result.type, TensorType).element_type
+        if found is None or not scalar_ops.supports(found[0], element):
+            return None
+        combiner, old_first = found
+    lists = op.scatter_dimension_numbers.lists()
+    to_operand = list(lists["scatter_dims_to_operand_dims"])
+    if len(to_operand) != 1 or list(lists["inserted_window_dims"]) != to_operand:
+        return None
+    if lists["input_batching_dims"]:
+        return None
+    k = to_operand[0]
+    operand_shape = shape_of(op.operand.type)
+    updates_shape = shape_of(op.updates.type)
+    window = list(lists["update_window_dims"])
+    window_operand_dims = [d for d in range(len(operand_shape)) if d != k]
+    if [updates_shape[w] for w in window] != [operand_shape[d] for d in window_operand_dims]:
+        return None  # partial windows: not a form TensorFlow's ops produce
+    update_scatter = [d for d in range(len(updates_shape)) if d not in window]
+    return RowScatter(k, update_scatter, window, combiner, old_first)
+
+
 class ScatterLowering(RewritePattern):
-    """hlo.scatter(%operand, %ids, %updates) (one scattered dim, full windows, no batching)
+    """hlo.scatter(%operand, %ids, %updates) (a RowScatter with a combiner)
     -> linalg.generic {parallel (operand dims)..., reduction (update scatter dims)...}
        ins(%ids, %updates) outs(%operand)
        { select(index_cast(id) == linalg.index(k), combine(acc, update), acc) }"""
@@ -167,33 +229,19 @@ class ScatterLowering(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, hlo.ScatterOp):
             return
-        values = (op.operand, op.scatter_indices, op.updates, op.result)
-        if not all(is_static(v.type) for v in values):
+        form = row_scatter(op)
+        if form is None or form.combiner is None:
             return
-        found = update_combiner(op)
+        combiner, old_first, k = form.combiner, form.old_first, form.k
         out_t = expect(op.result.type, TensorType)
-        if found is None or not scalar_ops.supports(found[0], out_t.element_type):
-            return
-        combiner, old_first = found
-        numbers = op.scatter_dimension_numbers
-        lists = numbers.lists()
-        ivd = numbers.index_vector_dim
-        to_operand = list(lists["scatter_dims_to_operand_dims"])
-        if len(to_operand) != 1 or list(lists["inserted_window_dims"]) != to_operand:
-            return
-        if lists["input_batching_dims"]:
-            return
-        k = to_operand[0]
+        ivd = op.scatter_dimension_numbers.index_vector_dim
         operand_shape = shape_of(op.operand.type)
         updates_shape = shape_of(op.updates.type)
         indices_shape = shape_of(op.scatter_indices.type)
-        window = list(lists["update_window_dims"])
+        window, update_scatter = form.window, form.update_scatter
         window_operand_dims = [d for d in range(len(operand_shape)) if d != k]
-        if [updates_shape[w] for w in window] != [operand_shape[d] for d in window_operand_dims]:
-            return  # partial windows: not a form TensorFlow's ops produce
 
         rank = len(operand_shape)
-        update_scatter = [d for d in range(len(updates_shape)) if d not in window]
         # Loops: operand dims (parallel), then one reduction per update scatter dim.
         loop_of_update_dim = dict(zip(window, window_operand_dims, strict=True))
         loop_of_update_dim |= {d: rank + i for i, d in enumerate(update_scatter)}
@@ -230,6 +278,70 @@ class ScatterLowering(RewritePattern):
             body,
         )
         rewriter.replace(op, [], [result])
+
+
+def expand_row_scatter(op: hlo.ScatterOp, form: RowScatter) -> None:
+    """`op` as an hlo.while over its update rows, in index order: read the row the id names,
+    combine the update row into it, write it back (a dynamic_update_slice, in place once
+    bufferized). An id outside the operand reads and writes back the clamped row unchanged."""
+    emit = HloEmitter(op)
+    operand_shape = list(shape_of(op.operand.type))
+    updates_t = expect(op.updates.type, TensorType)
+    updates_shape = list(updates_t.get_shape())
+    k = form.k
+    rows = int(np.prod([updates_shape[d] for d in form.update_scatter], dtype=np.int64))
+    window_sizes = [updates_shape[d] for d in form.window]
+    updates: SSAValue = op.updates
+    order = form.update_scatter + form.window
+    if order != list(range(len(updates_shape))):
+        updates = emit(hlo.TransposeOp(updates, order))
+    updates = emit.reshape(updates, [rows, *window_sizes])
+    ids = emit.reshape(op.scatter_indices, [rows])
+    index_type = expect(op.scatter_indices.type, TensorType).element_type
+    loop, e = counted_loop(emit, rows, [op.operand])
+    step, out = loop.body.block.args
+    row_shape = [1 if d == k else n for d, n in enumerate(operand_shape)]
+    zero = e.scalar(0, index_type)
+    id_ = e.reshape(e(hlo.DynamicSliceOp(ids, [step], [1])), [])
+    starts = [id_ if d == k else zero for d in range(len(operand_shape))]
+    row = e(hlo.DynamicSliceOp(out, starts, row_shape))
+    step_starts = [step] + [e.scalar(0, i32)] * len(window_sizes)
+    update = e.reshape(e(hlo.DynamicSliceOp(updates, step_starts, [1, *window_sizes])), row_shape)
+    new = update
+    if form.combiner is not None:
+        combiner = expect(form.combiner, hlo.ElementwiseBinaryOp, "the scatter's combiner")
+        pair = (row, update) if form.old_first else (update, row)
+        new = e(type(combiner)(*pair))
+    at_least = e(hlo.CompareOp(id_, zero, "GE", "SIGNED"))
+    below = e(hlo.CompareOp(id_, e.scalar(operand_shape[k], index_type), "LT", "SIGNED"))
+    inside = e(hlo.AndOp(at_least, below))
+    new = e(hlo.SelectOp(inside, new, row))
+    written = e(hlo.DynamicUpdateSliceOp(out, new, starts))
+    e.add(hlo.ReturnOp([e(hlo.AddOp(step, e.scalar(1, i32))), written]))
+    op.result.replace_all_uses_with(loop.results[1])
+    Rewriter.erase_op(op)
+
+
+def expand_row_scatters(module: ModuleOp, min_elements: int) -> None:
+    """Every RowScatter of `module` into an operand of at least `min_elements` elements, with
+    a binary combiner of the elementwise kind or none, as an hlo.while over its update rows
+    (expand_row_scatter): work in proportion to the updates, where ScatterLowering's generic
+    visits every (operand element, update row) pair. 0: none.
+
+    Per update row, one 2-core AMD EPYC core: the loop ~9 ns (+0.16 ns per row element), the
+    generic ~1.1-4.3 ns per operand element: the loop is as fast at 8 operand elements, and
+    ahead from there (segment sum of 100,000 rows of 16 into 1,000 segments: 1873 -> 0.99 ms;
+    of 1 into 16: 1.8 -> 0.9 ms; of 1 into 4: 0.47 -> 0.92 ms)."""
+    if min_elements <= 0:
+        return
+    for op in [o for o in module.walk() if isinstance(o, hlo.ScatterOp)]:
+        form = row_scatter(op)
+        if form is None:
+            continue
+        if form.combiner is not None and not isinstance(form.combiner, hlo.ElementwiseBinaryOp):
+            continue
+        if int(np.prod(shape_of(op.operand.type), dtype=np.int64)) >= min_elements:
+            expand_row_scatter(op, form)
 
 
 class GeneralScatterLowering(RewritePattern):
