@@ -4,7 +4,7 @@
 // RUN: strata-opt %s -p 'convert-hlo-to-linalg{scatter-loop-elements=0}' -o %t.mlir
 // RUN: strata-run %t.mlir --run-checks | filecheck %s --check-prefix=RUNS
 
-// An hlo.scatter of whole rows (one scattered dim, full windows: TensorFlow's segment ops,
+// An hlo.scatter of whole rows (scattered dims that are all inserted, full windows: TensorFlow's segment ops,
 // ScatterNd, TensorScatterUpdate) into an operand of at least `scatter-loop-elements` elements
 // (16) is an hlo.while over its update rows, expanded before control flow lowers: read the row
 // the id names (dynamic_slice), combine the update row into it, keep the old row where the id
@@ -30,8 +30,10 @@
 // RUNS: PASS @update_rows
 // RUNS: PASS @two_scatter_dims
 // RUNS: PASS @int_window_first
+// RUNS: PASS @elements_add
+// RUNS: PASS @elements_min_index_vector_first
 // RUNS: PASS @small_operand
-// RUNS: 6 of 6 functions passed
+// RUNS: 8 of 8 functions passed
 
 // A segment sum: ids repeat (0, 3), and -1, 5 and 7 lie outside the 5 rows: skipped.
 func.func @segment_sum() {
@@ -99,6 +101,39 @@ func.func @int_window_first() {
     hlo.return %s : tensor<i32>
   }) : (tensor<5x4xi32>, tensor<6xi32>, tensor<4x6xi32>) -> tensor<5x4xi32>
   check.expect_eq_const %r, dense<[[36, -18, 21, 23], [9, 22, 54, 44], [-48, -9, -29, 43], [-45, -48, 22, -13], [21, -1, 0, -23]]> : tensor<5x4xi32>
+  func.return
+}
+
+// Single elements by (row, column) (ScatterNd of index depth 2): (1, 2) twice; (4, 0) and
+// (0, -1) lie outside in one component: skipped. A loop of 1x1 rows.
+// CHECK-LABEL: func.func @elements_add
+// CHECK:         scf.while
+// CHECK:           tensor.insert_slice {{.*}} : tensor<1x1xf32> into tensor<4x5xf32>
+func.func @elements_add() {
+  %z = hlo.constant dense<[[-1.75, -1.75, 1.5, 0.0, 0.5], [0.5, 1.0, -2.25, 0.0, -1.75], [-0.5, 2.0, 0.25, -2.0, 0.25], [-1.75, 1.25, 2.25, 2.25, 0.5]]> : tensor<4x5xf32>
+  %i = hlo.constant dense<[[1, 2], [3, 4], [1, 2], [4, 0], [0, -1], [2, 2]]> : tensor<6x2xi32>
+  %u = hlo.constant dense<[1.75, -0.5, -1.75, 0.0, -0.25, 0.75]> : tensor<6xf32>
+  %r = "hlo.scatter"(%z, %i, %u) <{scatter_dimension_numbers = #hlo.scatter<inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = hlo.add %a, %b : tensor<f32>
+    hlo.return %s : tensor<f32>
+  }) : (tensor<4x5xf32>, tensor<6x2xi32>, tensor<6xf32>) -> tensor<4x5xf32>
+  check.expect_eq_const %r, dense<[[-1.75, -1.75, 1.5, 0.0, 0.5], [0.5, 1.0, -2.25, 0.0, -1.75], [-0.5, 2.0, 1.0, -2.0, 0.25], [-1.75, 1.25, 2.25, 2.25, 0.0]]> : tensor<4x5xf32>
+  func.return
+}
+
+
+// The index vector dim first (indices 2x6): transposed to rows of (row, column).
+func.func @elements_min_index_vector_first() {
+  %z = hlo.constant dense<[[-1.75, -1.75, 1.5, 0.0, 0.5], [0.5, 1.0, -2.25, 0.0, -1.75], [-0.5, 2.0, 0.25, -2.0, 0.25], [-1.75, 1.25, 2.25, 2.25, 0.5]]> : tensor<4x5xf32>
+  %i = hlo.constant dense<[[1, 3, 1, 4, 0, 2], [2, 4, 2, 0, -1, 2]]> : tensor<2x6xi32>
+  %u = hlo.constant dense<[1.75, -0.5, -1.75, 0.0, -0.25, 0.75]> : tensor<6xf32>
+  %r = "hlo.scatter"(%z, %i, %u) <{scatter_dimension_numbers = #hlo.scatter<inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 0>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = hlo.minimum %a, %b : tensor<f32>
+    hlo.return %s : tensor<f32>
+  }) : (tensor<4x5xf32>, tensor<2x6xi32>, tensor<6xf32>) -> tensor<4x5xf32>
+  check.expect_eq_const %r, dense<[[-1.75, -1.75, 1.5, 0.0, 0.5], [0.5, 1.0, -2.25, 0.0, -1.75], [-0.5, 2.0, 0.25, -2.0, 0.25], [-1.75, 1.25, 2.25, 2.25, -0.5]]> : tensor<4x5xf32>
   func.return
 }
 
