@@ -161,6 +161,22 @@ def segment_sum_row() -> Row:
     )
 
 
+def cumsum_row() -> Row:
+    """tf.cumsum along the vocabulary of 8 rows of 32,000 logits (nucleus sampling's CDF)."""
+    rows, vocab = 8, 32_000
+    g = GraphBuilder()
+    g.node(
+        "cdf", "Cumsum", g.placeholder("p", (rows, vocab)), g.const("axis", np.array(1, np.int32))
+    )
+    g.nodes[-1].attr["Tidx"].type = DT_INT32
+
+    def reference(f: Feed) -> np.ndarray:
+        return np.cumsum(f["p"], axis=1, dtype=np.float32)
+
+    feed = {"p": _rng().uniform(0, 1e-4, (rows, vocab)).astype(np.float32)}
+    return Row("cumsum_8x32000", g.graph, feed, ["cdf"], reference, bytes=rows * vocab * 8)
+
+
 def fixture_row(name: str, outputs: list[str]) -> Row:
     data = np.load(FIXTURES / f"{name}.inputs.npz")
     expected = np.load(FIXTURES / f"{name}.outputs.npz")[outputs[0]]
@@ -177,6 +193,7 @@ def all_rows() -> list[Row]:
         softmax_row(),
         layernorm_row(),
         segment_sum_row(),
+        cumsum_row(),
         fixture_row("bert_encoder_layer", ["Identity"]),
         fixture_row("lstm_unrolled", ["Identity"]),
         fixture_row("lstm64_long_while_v2", ["Identity"]),

@@ -65,10 +65,11 @@ class PipelineOptions:
     loops: bool = True
     """Whether the code may loop: False (a chain without loops, see LOOPING_TARGETS) turns
     hlo-reroll-loops off, which would fold repeated layers into an hlo.while."""
-    row_scatter_loops: bool = True
+    serial_loops: bool = True
     """Whether convert-hlo-to-linalg makes row scatters (segment sums, ScatterNd) loops over
-    their update rows (its `scatter-loop-elements`): `run_stages` turns it off for the cuda
-    chain, whose host plan would launch kernels for every row."""
+    their update rows and long prefix scans (Cumsum) loops along their axis (its
+    `scatter-loop-elements` and `scan-loop-length`): `run_stages` turns it off for the cuda
+    chain, whose host plan would launch kernels for every trip."""
     verify_each: bool = True
     """Verify the module after every stage, as mlir-opt does after every pass. False verifies
     the first stage's output (a GraphDef's ops, as imported and cleaned up: the input) and the
@@ -269,8 +270,9 @@ def stage_passes(stage: Stage, options: PipelineOptions | None = None) -> str:
     if options is not None and not options.loops:
         off = {REROLL_PASS: f"{REROLL_PASS}{{min-trip-count=0}}", SPECULATE_PASS: ""}
         passes = ",".join(off.get(p, p) for p in passes.split(",") if off.get(p, p))
-    if options is not None and not options.row_scatter_loops:
-        off = {HLO_TO_LINALG_PASS: f"{HLO_TO_LINALG_PASS}{{scatter-loop-elements=0}}"}
+    if options is not None and not options.serial_loops:
+        serial = "scatter-loop-elements=0 scan-loop-length=0"
+        off = {HLO_TO_LINALG_PASS: f"{HLO_TO_LINALG_PASS}{{{serial}}}"}
         passes = ",".join(off.get(p, p) for p in passes.split(","))
     if options is not None and options.check_bounds and stage.checked:
         passes = f"{passes},{CHECK_BOUNDS_PASS}"
@@ -328,7 +330,7 @@ def run_stages(
     if target_of(stop_after) not in LOOPING_TARGETS:
         options = replace(options or PipelineOptions(), loops=False)
     if target_of(stop_after) == "cuda":
-        options = replace(options or PipelineOptions(), row_scatter_loops=False)
+        options = replace(options or PipelineOptions(), serial_loops=False)
     names = [s.name for s in stages]
     start = start_after or detect_stage(module, target_of(stop_after)).name
     if start not in names:

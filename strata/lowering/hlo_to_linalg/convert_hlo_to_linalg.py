@@ -28,6 +28,8 @@ from strata.lowering.hlo_to_linalg import (
 
 SCATTER_LOOP_ELEMENTS = 16
 """convert-hlo-to-linalg's default `scatter-loop-elements` (see there)."""
+SCAN_LOOP_LENGTH = 32
+"""convert-hlo-to-linalg's default `scan-loop-length` (see there)."""
 
 
 @dataclass(frozen=True)
@@ -50,11 +52,18 @@ class ConvertHloToLinalgPass(ModulePass):
     (gather.expand_row_scatters), not a generic over every (operand element, update row) pair;
     0: never (the cuda chain, whose host would launch kernels for every row)."""
 
+    scan_loop_length: int = SCAN_LOOP_LENGTH
+    """A prefix scan (a reduce_window over a whole axis padded before it: Cumsum, Cumprod)
+    along an axis of at least this many elements becomes an hlo.while along it
+    (nn.expand_scans), not a generic over every (output, window element) pair; 0: never (the
+    cuda chain)."""
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not self.partial:
             control_flow.refuse_custom_calls(op)
         # Expansions into other hlo ops (hlo.while loops among them): before control flow.
         gather.expand_row_scatters(op, self.scatter_loop_elements)
+        nn.expand_scans(op, self.scan_loop_length)
         linear_algebra.expand_triangular_solves(op)
         normalization.expand_batch_norms(op)
         for family in (sorting, windows, bits):

@@ -1,19 +1,25 @@
 """hlo nn ops -> linalg on tensors: convolution and reduce_window as linalg.generic with window
 maps (`o * stride + k * dilation`) over an input padded (and lhs-dilated) by a copy into a
-filled tensor through an offset output map."""
+filled tensor through an offset output map.
+
+A reduce_window that is a prefix scan (Cumsum, Cumprod) along a long axis is first expanded into
+an hlo.while along it (`expand_scans`): n steps per row where the generic takes n^2 / 2."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+import numpy as np
 from xdsl.dialects import tensor
 from xdsl.dialects.builtin import (
     AffineMapAttr,
     ArrayAttr,
     IntegerAttr,
     IntegerType,
+    ModuleOp,
     TensorType,
+    i32,
     i64,
 )
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
@@ -24,9 +30,10 @@ from xdsl.ir.affine import (
     AffineMap,
 )
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
+from xdsl.rewriter import Rewriter
 
 from strata.dialects import hlo
-from strata.dialects.tensor_types import is_static, shape_of
+from strata.dialects.tensor_types import is_static, numpy_from_dense, shape_of
 from strata.internal import expect
 from strata.lowering.hlo_to_linalg import scalar_ops
 from strata.lowering.hlo_to_linalg.generic import (
@@ -38,6 +45,7 @@ from strata.lowering.hlo_to_linalg.generic import (
     identity_map,
     scalar_constant,
 )
+from strata.lowering.hlo_to_linalg.hlo_builder import HloEmitter, counted_loop
 from strata.lowering.hlo_to_linalg.reduction import body_combiner, init_scalar
 from strata.lowering.hlo_to_linalg.scalar_ops import Emit
 from strata.lowering.locations import LocatedBuilder
@@ -407,6 +415,93 @@ class ReduceWindowLowering(RewritePattern):
             body,
         )
         rewriter.replace(op, [], [result])
+
+
+IDEMPOTENT_AT: dict[type[Operation], Callable[[np.ndarray], bool]] = {
+    hlo.AddOp: lambda c: bool(np.all(c == 0)),
+    hlo.MultiplyOp: lambda c: bool(np.all((c == 0) | (c == 1))),
+    hlo.MaximumOp: lambda c: True,
+    hlo.MinimumOp: lambda c: True,
+}
+"""The scan combiners and the init values c they leave as they are (c op c == c): a window's
+padding (init values) then adds nothing to what the elements make."""
+
+
+@dataclass(frozen=True)
+class PrefixScan:
+    axis: int
+    combiner: hlo.ElementwiseBinaryOp
+    reverse: bool
+    """From the end of the axis (the window padded after it)."""
+
+
+def prefix_scan(op: hlo.ReduceWindowOp) -> PrefixScan | None:
+    """`op` as an inclusive scan along one axis (the form tf_to_hlo.reduction.scan makes for
+    Cumsum and Cumprod): a window of the whole axis padded n - 1 before it (after it: from the
+    end), every other window dim 1, no strides or dilations, one combiner op of IDEMPOTENT_AT
+    and a constant init it leaves unchanged; None for other reduce_windows."""
+    if len(op.inputs) != 1 or not is_static(op.inputs[0].type):
+        return None
+    combiner = body_combiner(op)
+    if not isinstance(combiner, hlo.ElementwiseBinaryOp) or type(combiner) not in IDEMPOTENT_AT:
+        return None
+    init = op.init_values[0].owner
+    if not isinstance(init, hlo.ConstantOp):
+        return None
+    if not IDEMPOTENT_AT[type(combiner)](numpy_from_dense(init.value)):
+        return None
+    shape = shape_of(op.inputs[0].type)
+    dims, strides, pads, base, wdil = op.window()
+    if any(v != 1 for v in (*strides, *base, *wdil)):
+        return None
+    scanned = [d for d in range(len(shape)) if dims[d] != 1 or pads[d] != (0, 0)]
+    if len(scanned) != 1:
+        return None
+    axis = scanned[0]
+    n = shape[axis]
+    if n < 2 or dims[axis] != n or pads[axis] not in ((n - 1, 0), (0, n - 1)):
+        return None
+    return PrefixScan(axis, combiner, pads[axis] == (0, n - 1))
+
+
+def expand_scan(op: hlo.ReduceWindowOp, scan: PrefixScan) -> None:
+    """The scan `op` as an hlo.while along its axis (from the end where `reverse`): a running
+    row of the elements combined so far (the init value first), combined with the next row and
+    written to that row of the result, in the order TensorFlow's Cumsum adds (ReduceWindowLowering's
+    generic visits every (output, window element) pair: n^2 / 2 steps per row for a scan of n,
+    and sums in its loop nest's order)."""
+    axis, combiner = scan.axis, scan.combiner
+    emit = HloEmitter(op)
+    x = op.inputs[0]
+    x_t = expect(x.type, TensorType)
+    shape = list(x_t.get_shape())
+    row_t = TensorType(x_t.element_type, [1 if d == axis else n for d, n in enumerate(shape)])
+    acc0 = emit(hlo.BroadcastInDimOp(op.init_values[0], row_t, []))
+    out0 = emit(hlo.BroadcastInDimOp(op.init_values[0], x_t, []))
+    loop, e = counted_loop(emit, shape[axis], [acc0, out0])
+    step, acc, out = loop.body.block.args
+    zero = e.scalar(0, i32)
+    at = e(hlo.SubtractOp(e.scalar(shape[axis] - 1, i32), step)) if scan.reverse else step
+    starts = [at if d == axis else zero for d in range(len(shape))]
+    row = e(hlo.DynamicSliceOp(x, starts, row_t.get_shape()))
+    acc_arg = op.body.block.args[0]
+    pair = (acc, row) if combiner.operands[0] == acc_arg else (row, acc)
+    acc_next = e(type(combiner)(*pair))
+    out_next = e(hlo.DynamicUpdateSliceOp(out, acc_next, starts))
+    e.add(hlo.ReturnOp([e(hlo.AddOp(step, e.scalar(1, i32))), acc_next, out_next]))
+    op.results[0].replace_all_uses_with(loop.results[2])
+    Rewriter.erase_op(op)
+
+
+def expand_scans(module: ModuleOp, min_length: int) -> None:
+    """Every prefix scan (`prefix_scan`) of `module` along an axis of at least `min_length`
+    elements as an hlo.while along it (`expand_scan`); 0: none."""
+    if min_length <= 0:
+        return
+    for op in [o for o in module.walk() if isinstance(o, hlo.ReduceWindowOp)]:
+        scan = prefix_scan(op)
+        if scan is not None and shape_of(op.inputs[0].type)[scan.axis] >= min_length:
+            expand_scan(op, scan)
 
 
 PATTERNS: tuple[RewritePattern, ...] = (ConvolutionLowering(), ReduceWindowLowering())
