@@ -402,8 +402,9 @@ class RaggedToTensorLowering(RewritePattern):
 
 def _running_count(b: LocatedBuilder, ones: SSAValue) -> SSAValue:
     """The inclusive running sum of a 1-D integer tensor in log2(N) steps, each adding the
-    sums so far shifted by 1, 2, 4, ... (Hillis and Steele): N log N additions, where the
-    reduce_window of a Cumsum (which keeps float sums in order) does N^2."""
+    sums so far shifted by 1, 2, 4, ... (Hillis and Steele): N log N additions in log2(N)
+    vector steps, where a Cumsum's reduce_window is N^2 / 2 additions (the cuda chain) or N
+    sequential steps (the cpu chain's loop, `hlo_to_linalg.nn.expand_scans`)."""
     n = shape_of(ones.type)[0]
     zero = scalar(b, 0, expect(ones.type, TensorType).element_type)
     running, shift = ones, 1
