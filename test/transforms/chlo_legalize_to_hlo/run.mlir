@@ -315,6 +315,28 @@ func.func @top_k_i32() {
   func.return
 }
 
+// The same by selection passes (k at most half the row): NaN (either sign: -NaN last), +-inf,
+// -0 below +0, ties in index order; i32 extremes.
+// CHECK: PASS @top_k_f32_selected
+func.func @top_k_f32_selected() {
+  %c = hlo.constant dense<[[3.0, 0x7FC00000, 1.0, 0x7F800000, 3.0, 0xFFC00000, 0xFF800000, -0.0, 0.0, 3.0], [-1.0, -2.0, -0.5, -2.0, -3.0, 0.0, -0.0, -0.0, -2.0, -7.0]]> : tensor<2x10xf32>
+  %x = hlo.optimization_barrier %c : tensor<2x10xf32>
+  %v, %i = chlo.top_k(%x, k = 5) : tensor<2x10xf32> -> (tensor<2x5xf32>, tensor<2x5xi32>)
+  check.expect_eq_const %v, dense<[[0x7FC00000, 0x7F800000, 3.0, 3.0, 3.0], [0.0, -0.0, -0.0, -0.5, -1.0]]> : tensor<2x5xf32>
+  check.expect_eq_const %i, dense<[[1, 3, 0, 4, 9], [5, 6, 7, 2, 0]]> : tensor<2x5xi32>
+  func.return
+}
+
+// CHECK: PASS @top_k_i32_selected
+func.func @top_k_i32_selected() {
+  %c = hlo.constant dense<[5, -7, 5, 2147483647, -2147483648, 0, 5, -2147483648]> : tensor<8xi32>
+  %x = hlo.optimization_barrier %c : tensor<8xi32>
+  %v, %i = chlo.top_k(%x, k = 4) : tensor<8xi32> -> (tensor<4xi32>, tensor<4xi32>)
+  check.expect_eq_const %v, dense<[2147483647, 5, 5, 5]> : tensor<4xi32>
+  check.expect_eq_const %i, dense<[3, 0, 2, 6]> : tensor<4xi32>
+  func.return
+}
+
 // complex asin, acos, asinh, acosh: Hull et al's regions (no overflow at 1e200, no cancellation)
 // CHECK: PASS @asin_c64
 func.func @asin_c64() {
