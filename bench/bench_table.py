@@ -177,6 +177,23 @@ def cumsum_row() -> Row:
     return Row("cumsum_8x32000", g.graph, feed, ["cdf"], reference, bytes=rows * vocab * 8)
 
 
+def top_k_row() -> Row:
+    """tf.math.top_k of k = 50 over 4 rows of 32,000 logits (top-k sampling's candidates)."""
+    rows, vocab, k = 4, 32_000, 50
+    g = GraphBuilder()
+    g.node(
+        "top", "TopKV2", g.placeholder("logits", (rows, vocab)), g.const("k", np.array(k, np.int32))
+    )
+    g.nodes[-1].attr["sorted"].b = True
+
+    def reference(f: Feed) -> np.ndarray:
+        order = np.argsort(-f["logits"], axis=1, kind="stable")[:, :k]
+        return np.take_along_axis(f["logits"], order, axis=1)
+
+    feed = {"logits": _rng().standard_normal((rows, vocab)).astype(np.float32)}
+    return Row("top_k_50_of_4x32000", g.graph, feed, ["top"], reference, bytes=rows * vocab * 4)
+
+
 def fixture_row(name: str, outputs: list[str]) -> Row:
     data = np.load(FIXTURES / f"{name}.inputs.npz")
     expected = np.load(FIXTURES / f"{name}.outputs.npz")[outputs[0]]
@@ -194,6 +211,7 @@ def all_rows() -> list[Row]:
         layernorm_row(),
         segment_sum_row(),
         cumsum_row(),
+        top_k_row(),
         fixture_row("bert_encoder_layer", ["Identity"]),
         fixture_row("lstm_unrolled", ["Identity"]),
         fixture_row("lstm64_long_while_v2", ["Identity"]),
