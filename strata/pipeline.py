@@ -262,7 +262,8 @@ def stage_passes(stage: Stage, options: PipelineOptions | None = None) -> str:
             TILING_PASS: f"{TILING_PASS}{{{shape} fma={int(t.fma)} interleave={t.interleave} "
             f"deep-interleave={t.deep_interleave}}}",
             MATH_PASS: (
-                f"{MATH_PASS}{{fma={int(t.fma)} vector-library={int(options.vector_library)}}}"
+                f"{MATH_PASS}{{fma={int(t.fma)} vector-library={int(options.vector_library)} "
+                f"pairwise={int(t.latency_bound_math)}}}"
             ),
             PACKING_PASS: f"{PACKING_PASS}{{{shape}}}",
         }

@@ -80,6 +80,14 @@ class TargetDescription:
         return deep_interleave(self.interleave, self.vector_registers)
 
     @property
+    def latency_bound_math(self) -> bool:
+        """Whether loops around expanded math functions are bound by their latency (16 vector
+        registers: the interleaved chains spill before they fill the FMA pipes), so that
+        expand-math evaluates polynomials in pairs (its `pairwise`). With 32 registers they are
+        bound by the FMA pipes, and Horner's rule keeps fewer values live."""
+        return self.vector_registers < 32
+
+    @property
     def f32_lanes(self) -> int:
         return self.vector_bits // 32
 

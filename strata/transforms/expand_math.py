@@ -155,9 +155,13 @@ class _Emit:
     """Appends arith ops to `block`; every value is an SSAValue of f32 or i32 (f64 and i64 where
     sin and cos work wider)."""
 
-    def __init__(self, block: Block, fma: bool):
+    def __init__(self, block: Block, fma: bool, latency_bound: bool = True):
         self.block = block
         self.fma = fma
+        self.latency_bound = latency_bound
+        """Shorter dependency paths for the same work (polynomials in pairs, sums reordered):
+        for loops bound by latency (16 vector registers); else the forms that keep fewer values
+        live (32 registers, loops bound by the FMA pipes)."""
         self.consts: dict[tuple[str, float], SSAValue] = {}
 
     def op(self, new: Operation) -> SSAValue:
@@ -230,7 +234,9 @@ class _Emit:
         one long dependency chain, and on 16 vector registers the loops around chains of them
         are bound by its latency (the bench's 20-op chain, AVX2 code on a Zen 4, one thread:
         8.8 -> 7.7 ms). Going on to pairs of pairs in x2^2 (Estrin's scheme) measured no
-        faster there and slower with AVX-512, where such loops are bound by the FMA pipes."""
+        faster there and slower with AVX-512, where such loops are bound by the FMA pipes. Used
+        where `latency_bound` (expand-math's `pairwise`: 16 vector registers); with 32, Horner's
+        rule keeps fewer values live (the AVX-512 tuning's chain ran 1-2% slower in pairs)."""
         const = self.d if isinstance(x.type, Float64Type) else self.f
         cs = list(coefficients)
         pairs = [const(cs.pop(0))] if len(cs) % 2 else []
@@ -260,13 +266,20 @@ def _exp_reduce(e: _Emit, a: SSAValue, factor: float = 1.0) -> tuple[SSAValue, S
     from the sum's bits: no float-to-int conversion, which LLVM makes poison for a NaN t. n comes
     from a * (factor log2(e)), so the product t is off its dependency path. A NaN t gives a NaN
     q (and some n)."""
-    shifted = e.madd(a, e.f(LOG2E * factor), e.f(ROUND_SHIFT))
-    t = a if factor == 1.0 else e.mul(a, e.f(factor))
+    if e.latency_bound:
+        shifted = e.madd(a, e.f(LOG2E * factor), e.f(ROUND_SHIFT))
+        t = a if factor == 1.0 else e.mul(a, e.f(factor))
+    else:  # the product first: one value fewer live
+        t = a if factor == 1.0 else e.mul(a, e.f(factor))
+        shifted = e.madd(t, e.f(LOG2E), e.f(ROUND_SHIFT))
     n_float = e.sub(shifted, e.f(ROUND_SHIFT))
     r = e.madd(n_float, e.f(-LN2_HI), t)
     r = e.madd(n_float, e.f(-LN2_LO), r)
-    r2 = e.mul(r, r)
-    q = e.madd(e.pairwise(r, r2, EXP_POLY), r2, r)
+    if e.latency_bound:
+        r2 = e.mul(r, r)
+        q = e.madd(e.pairwise(r, r2, EXP_POLY), r2, r)
+    else:
+        q = e.madd(e.mul(e.horner(r, EXP_POLY), r), r, r)
     return q, e.op(arith.SubiOp(e.bits(shifted), e.i(ROUND_SHIFT_BITS)))
 
 
@@ -313,9 +326,14 @@ def _log_normal(e: _Emit, x: SSAValue, k_offset: SSAValue | None = None) -> SSAV
     if k_offset is not None:
         k = e.add(k, k_offset)
     z = e.mul(f, f)
-    # f^3 P(f) + (k LN2_LO - z / 2): the small terms' sum is ready before the product.
-    small = e.madd(z, e.f(-0.5), e.mul(k, e.f(LN2_LO)))
-    y = e.madd(e.mul(f, z), e.pairwise(f, z, LOG_POLY), small)
+    if e.latency_bound:
+        # f^3 P(f) + (k LN2_LO - z / 2): the small terms' sum is ready before the product.
+        small = e.madd(z, e.f(-0.5), e.mul(k, e.f(LN2_LO)))
+        y = e.madd(e.mul(f, z), e.pairwise(f, z, LOG_POLY), small)
+    else:
+        y = e.mul(e.mul(f, z), e.horner(f, LOG_POLY))
+        y = e.madd(k, e.f(LN2_LO), y)
+        y = e.madd(z, e.f(-0.5), y)
     return e.madd(k, e.f(LN2_HI), e.add(f, y))
 
 
@@ -704,15 +722,16 @@ FUNCTION_PREFIX = "__strata_math_"
 """Names of the functions expand-math adds (`__strata_math_tanh_f32`); reserved."""
 
 
-def expansion_function(name: str, fma: bool) -> func.FuncOp:
+def expansion_function(name: str, fma: bool, pairwise: bool = True) -> func.FuncOp:
     """The f32 expansion of math function `name` (a row of EXPANSIONS) as a private function of
-    f32 arguments (one, two for pow), inlined by LLVM wherever it is called (`always_inline`)."""
+    f32 arguments (one, two for pow), inlined by LLVM wherever it is called (`always_inline`);
+    `pairwise`: polynomials in pairs (`_Emit.pairwise`), else by Horner's rule."""
     expand = next(row for row in EXPANSIONS.values() if row[0] == name)[1]
     arity = 2 if name in BINARY else 1
     block = Block(arg_types=[f32] * arity)
     for arg, hint in zip(block.args, "yx" if name == "atan2" else "xy", strict=False):
         arg.name_hint = hint
-    block.add_op(func.ReturnOp(expand(_Emit(block, fma), *block.args)))
+    block.add_op(func.ReturnOp(expand(_Emit(block, fma, pairwise), *block.args)))
     function = func.FuncOp(
         f"{FUNCTION_PREFIX}{name}_f32",
         FunctionType.from_lists([f32] * arity, [f32]),
@@ -735,6 +754,11 @@ class ExpandMathPass(ModulePass):
     `fma`: 1, the polynomials' multiply-adds are `math.fma` (the target has FMA); 0, a multiply
     and an add; -1, as this machine (the pipeline fills it from the compile's target).
 
+    `pairwise`: 1, exp's and log's polynomials in pairs (`_Emit.pairwise`: half the dependent
+    multiply-adds, for loops bound by latency: 16 vector registers); 0, Horner's rule (fewer
+    values live, for loops bound by the FMA pipes: 32 registers); -1, as this machine (the
+    pipeline fills it from the compile's target).
+
     `vector-library`: 1, the code calls a vector library's sin, cos, tan, sinh, cosh and pow
     (glibc's libmvec, faster: 0.4 ms for 1M sinf on one AVX2 core, where this expansion takes
     2.9 ms, and a scalar libm call per element 9 ms), so they stay math ops; 0, they are
@@ -751,9 +775,15 @@ class ExpandMathPass(ModulePass):
 
     fma: int = -1
     vector_library: int = -1
+    pairwise: int = -1
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         fma = TargetDescription.host().fma if self.fma < 0 else bool(self.fma)
+        pairwise = (
+            TargetDescription.host().latency_bound_math
+            if self.pairwise < 0
+            else bool(self.pairwise)
+        )
         library = (
             vector_library.available() if self.vector_library < 0 else bool(self.vector_library)
         )
@@ -761,7 +791,7 @@ class ExpandMathPass(ModulePass):
         for math_op in [o for o in op.walk() if expands(o, library)]:
             name = EXPANSIONS[type(math_op)][0]
             if name not in functions:
-                functions[name] = expansion_function(name, fma)
+                functions[name] = expansion_function(name, fma, pairwise)
                 op.body.block.add_op(functions[name])
             call = func.CallOp(functions[name].sym_name.data, list(math_op.operands), [f32])
             call.location = math_op.location

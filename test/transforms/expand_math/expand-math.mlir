@@ -1,4 +1,4 @@
-// RUN: strata-opt %s -p expand-math | filecheck %s
+// RUN: strata-opt %s -p 'expand-math{fma=1 pairwise=1}' | filecheck %s
 
 // Each f32 math op becomes a call of one private function per math function (named
 // __strata_math_<fn>_f32, `always_inline`: LLVM inlines it before it vectorises), built once

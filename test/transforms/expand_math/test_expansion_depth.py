@@ -22,7 +22,8 @@ from strata.transforms.expand_math import (
 
 @pytest.mark.parametrize("op_type", list(EXPANSIONS), ids=lambda t: EXPANSIONS[t][0])
 @pytest.mark.parametrize("fma", [0, 1])
-def test_expansion_is_at_least_as_deep_as_charged(op_type: type, fma: int) -> None:
+@pytest.mark.parametrize("pairwise", [0, 1])
+def test_expansion_is_at_least_as_deep_as_charged(op_type: type, fma: int, pairwise: int) -> None:
     arity = 2 if EXPANSIONS[op_type][0] in BINARY else 1
     block = Block(arg_types=[f32] * arity)
     op = op_type(*block.args)
@@ -31,7 +32,7 @@ def test_expansion_is_at_least_as_deep_as_charged(op_type: type, fma: int) -> No
     module = ModuleOp([fn])
     charged = chain_depth(block)  # the op, then the return's one
     assert charged == expansion_depth(op) + 1
-    ExpandMathPass(fma=fma, vector_library=0).apply(make_context(), module)
+    ExpandMathPass(fma=fma, vector_library=0, pairwise=pairwise).apply(make_context(), module)
     assert not any(isinstance(o, op_type) for o in block.ops)
     (expansion,) = [f for f in module.ops if f is not fn]  # the function the op calls now
     assert isinstance(expansion, func.FuncOp)
