@@ -1262,34 +1262,29 @@ def _rank_keys(h: _Hlo, x: SSAValue) -> SSAValue:
     t = expect(x.type, TensorType)
     shape, last = list(t.get_shape()), t.get_num_dims() - 1
     e = h.emit
-    i32_t, i64_t = TensorType(i32, shape), TensorType(i64, shape)
     ordered = x
     if is_float(t.element_type):
-        bits = e(hlo.BitcastConvertOp(x, i32_t))
-        sign = e(hlo.ShiftRightArithmeticOp(bits, _splat(h, 31, i32_t)))
-        ordered = e(hlo.XorOp(bits, e(hlo.AndOp(sign, _splat(h, 0x7FFFFFFF, i32_t)))))
-    high = e(hlo.ShiftLeftOp(e(hlo.ConvertOp(ordered, i64)), _splat(h, 32, i64_t)))
-    iota = e(hlo.IotaOp(last, i64_t))
-    return e(hlo.OrOp(high, e(hlo.SubtractOp(_splat(h, 0x7FFFFFFF, i64_t), iota))))
+        bits = e(hlo.BitcastConvertOp(x, TensorType(i32, shape)))
+        sign = e(hlo.ShiftRightArithmeticOp(bits, h.const(31, bits)))
+        ordered = e(hlo.XorOp(bits, e(hlo.AndOp(sign, h.const(0x7FFFFFFF, bits)))))
+    wide = e(hlo.ConvertOp(ordered, i64))
+    high = e(hlo.ShiftLeftOp(wide, h.const(32, wide)))
+    iota = e(hlo.IotaOp(last, TensorType(i64, shape)))
+    return e(hlo.OrOp(high, e(hlo.SubtractOp(h.const(0x7FFFFFFF, wide), iota))))
 
 
 def _key_parts(h: _Hlo, keys: SSAValue, element: Attribute) -> list[SSAValue]:
     """The (values, i32 indices) that `_rank_keys` made `keys` of."""
     shape = shape_of(keys.type)
     e = h.emit
-    i32_t, i64_t = TensorType(i32, shape), TensorType(i64, shape)
-    high = e(hlo.ConvertOp(e(hlo.ShiftRightArithmeticOp(keys, _splat(h, 32, i64_t))), i32))
-    low = e(hlo.AndOp(keys, _splat(h, 0xFFFFFFFF, i64_t)))
-    index = e(hlo.ConvertOp(e(hlo.SubtractOp(_splat(h, 0x7FFFFFFF, i64_t), low)), i32))
+    high = e(hlo.ConvertOp(e(hlo.ShiftRightArithmeticOp(keys, h.const(32, keys))), i32))
+    low = e(hlo.AndOp(keys, h.const(0xFFFFFFFF, keys)))
+    index = e(hlo.ConvertOp(e(hlo.SubtractOp(h.const(0x7FFFFFFF, keys), low)), i32))
     if not is_float(element):
         return [high, index]
-    sign = e(hlo.ShiftRightArithmeticOp(high, _splat(h, 31, i32_t)))
-    bits = e(hlo.XorOp(high, e(hlo.AndOp(sign, _splat(h, 0x7FFFFFFF, i32_t)))))
+    sign = e(hlo.ShiftRightArithmeticOp(high, h.const(31, high)))
+    bits = e(hlo.XorOp(high, e(hlo.AndOp(sign, h.const(0x7FFFFFFF, high)))))
     return [e(hlo.BitcastConvertOp(bits, TensorType(element, shape))), index]
-
-
-def _splat(h: _Hlo, value: int, t: TensorType) -> SSAValue:
-    return h.emit(hlo.BroadcastInDimOp(h.emit.scalar(value, t.element_type), t, []))
 
 
 SELECT_TOP_K_ELEMENTS = (Float32Type, IntegerType)
