@@ -45,9 +45,15 @@ X86_LEVELS: dict[str, tuple[str, ...]] = {
 """The x86-64 micro-architecture levels the JIT can tune for, with the host features each needs."""
 
 
+FILLING_REGISTERS = 32
+"""Vector registers from which loops around chains of expanded math functions hold enough
+interleaved chains to fill the FMA pipes (bound by them, not by latency): `deep_interleave`
+doubles there, and `latency_bound_math` is false."""
+
+
 def deep_interleave(interleave: int, vector_registers: int) -> int:
     """`TargetDescription.deep_interleave` for these `interleave` and register counts."""
-    return 2 * interleave if vector_registers >= 32 else interleave
+    return 2 * interleave if vector_registers >= FILLING_REGISTERS else interleave
 
 
 @dataclass(frozen=True)
@@ -85,7 +91,7 @@ class TargetDescription:
         registers: the interleaved chains spill before they fill the FMA pipes), so that
         expand-math evaluates polynomials in pairs (its `pairwise`). With 32 registers they are
         bound by the FMA pipes, and Horner's rule keeps fewer values live."""
-        return self.vector_registers < 32
+        return self.vector_registers < FILLING_REGISTERS
 
     @property
     def f32_lanes(self) -> int:
