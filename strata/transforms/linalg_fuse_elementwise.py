@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import tensor
+from xdsl.dialects import scf, tensor
 from xdsl.dialects.builtin import AffineMapAttr, ModuleOp
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.attrs import IteratorType
@@ -48,6 +48,8 @@ def fusible_producer(consumer: linalg.GenericOp, operand: SSAValue) -> linalg.Ge
         return None
     if any(isinstance(o, linalg.IndexOp) for o in producer.body.walk()):
         return None
+    if _repeated_between(producer, consumer):
+        return None
     # Fusing recomputes the producer once per consumer iteration: fine when every consumer
     # iteration reads a different element, or when the producer only moves data.
     index = list(consumer.operands).index(operand)
@@ -56,6 +58,24 @@ def fusible_producer(consumer: linalg.GenericOp, operand: SSAValue) -> linalg.Ge
     if not reads_each_once and not _only_moves_data(producer):
         return None
     return producer
+
+
+RUN_AT_MOST_ONCE = (scf.IfOp, scf.IndexSwitchOp)
+"""Region ops whose regions run at most once each time the op runs: a producer above one may
+fuse into a consumer inside (computed only where the branch is taken)."""
+
+
+def _repeated_between(producer: Operation, consumer: Operation) -> bool:
+    """Whether `consumer` sits in a region that may run several times for one run of
+    `producer` (a loop body, where `producer` is above the loop): fusing would then recompute the
+    producer on every trip, where computing it once before the loop is what was written."""
+    home = producer.parent_block()
+    op: Operation | None = consumer
+    while op is not None and op.parent_block() is not home:
+        op = op.parent_op()
+        if op is None or not isinstance(op, RUN_AT_MOST_ONCE):
+            return True
+    return op is None
 
 
 CHEAP_OPS = 8

@@ -241,3 +241,60 @@ func.func @repeated_reads_fuse(%a: tensor<64xf32>) -> tensor<64xf32> {
   } -> tensor<64xf32>
   func.return %q : tensor<64xf32>
 }
+
+// -----
+
+// A producer above a loop is not fused into a consumer in the loop's body: that would compute it
+// again on every trip (top_k's rank keys were rebuilt in each of its k passes). Above an scf.if
+// it is fused: the branch runs at most once.
+// CHECK-LABEL: func.func @producer_above_loop
+// CHECK:         %[[KEYS:.*]] = linalg.generic
+// CHECK:           arith.muli
+// CHECK:         scf.while
+// CHECK:         } do {
+// CHECK:           linalg.generic {{.*}} ins(%[[KEYS]] : tensor<64xi64>)
+// CHECK-NOT:         arith.muli
+// CHECK:             arith.maxsi
+// CHECK:         }
+// CHECK:         scf.if
+// CHECK-NEXT:      %{{.*}} = tensor.empty() : tensor<64xi64>
+// CHECK-NEXT:      linalg.generic {{.*}} ins(%{{.*}} : tensor<64xi64>)
+// CHECK-NEXT:      ^bb0
+// CHECK-NEXT:        arith.muli
+// CHECK-NEXT:        arith.addi
+func.func @producer_above_loop(%x: tensor<64xi64>, %n: i32, %c: i1) -> (tensor<i64>, tensor<64xi64>) {
+  %e0 = tensor.empty() : tensor<64xi64>
+  %keys = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x : tensor<64xi64>) outs(%e0 : tensor<64xi64>) {
+  ^bb0(%a: i64, %out: i64):
+    %m = arith.muli %a, %a : i64
+    linalg.yield %m : i64
+  } -> tensor<64xi64>
+  %zero = arith.constant 0 : i32
+  %lowest = arith.constant dense<-9223372036854775808> : tensor<i64>
+  %r:2 = scf.while (%i = %zero, %acc = %lowest) : (i32, tensor<i64>) -> (i32, tensor<i64>) {
+    %more = arith.cmpi slt, %i, %n : i32
+    scf.condition(%more) %i, %acc : i32, tensor<i64>
+  } do {
+  ^bb0(%i2: i32, %acc2: tensor<i64>):
+    %best = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]} ins(%keys : tensor<64xi64>) outs(%acc2 : tensor<i64>) {
+    ^bb0(%k: i64, %o: i64):
+      %mx = arith.maxsi %k, %o : i64
+      linalg.yield %mx : i64
+    } -> tensor<i64>
+    %one = arith.constant 1 : i32
+    %next = arith.addi %i2, %one : i32
+    scf.yield %next, %best : i32, tensor<i64>
+  }
+  %y = scf.if %c -> (tensor<64xi64>) {
+    %e1 = tensor.empty() : tensor<64xi64>
+    %plus = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%keys : tensor<64xi64>) outs(%e1 : tensor<64xi64>) {
+    ^bb0(%k: i64, %out: i64):
+      %p = arith.addi %k, %k : i64
+      linalg.yield %p : i64
+    } -> tensor<64xi64>
+    scf.yield %plus : tensor<64xi64>
+  } else {
+    scf.yield %x : tensor<64xi64>
+  }
+  func.return %r#1, %y : tensor<i64>, tensor<64xi64>
+}
