@@ -1297,9 +1297,16 @@ two AMD EPYC threads: a pass 0.13 ms, the whole sort's 120 rounds 99 ms)."""
 
 def _top_k_by_selection(h: _Hlo, x: SSAValue, k: int) -> list[SSAValue]:
     """top_k as k passes over x: pass t takes the greatest rank key (`_rank_keys`) below the
-    one pass t - 1 took, one max-reduction of the keys (those not below set to the lowest i64)
-    per pass: k n steps per row, where odd-even transposition sorting takes n^2 / 2 (top 50 of
-    4 x 32,000 logits: 16 s -> ms). The same elements in the same order as the stable sort."""
+    one pass t - 1 took, with one max-reduction per pass: k n steps per row, where odd-even
+    transposition sorting takes n^2 / 2 (top 50 of 4 x 32,000 logits: 16 s -> ms). The same
+    elements in the same order as the stable sort.
+
+    The keys below `prev` are picked by a wrapping subtraction, not a select: with
+    shift = prev + 2^63 (mod 2^64), key - shift is key - prev + 2^63 for every key below prev
+    and key - prev - 2^63 for the others, all of which are smaller (keys span less than 2^64).
+    So the pass is max(keys - shift) + shift, a plain max-reduction that vectorises; LLVM
+    rewrites max(acc, select(c, key, lowest)) into select(c, max(acc, key), acc), which it does
+    not vectorise (one pass over 4 x 32,000 went from ~1.2 to ~0.1 ns per element)."""
     t = expect(x.type, TensorType)
     shape, last = list(t.get_shape()), t.get_num_dims() - 1
     keys = _rank_keys(h, x)
@@ -1310,11 +1317,10 @@ def _top_k_by_selection(h: _Hlo, x: SSAValue, k: int) -> list[SSAValue]:
     out0 = h.emit(hlo.BroadcastInDimOp(lowest, TensorType(i64, [*batch, k]), []))
     loop, e = counted_loop(h.emit, k, [prev0, out0])
     step, prev, out = loop.body.block.args
-    keys_t = TensorType(i64, shape)
-    bound = e(hlo.BroadcastInDimOp(prev, keys_t, range(last)))
-    below = e(hlo.CompareOp(keys, bound, "LT", "SIGNED"))
-    eligible = e(hlo.SelectOp(below, keys, e(hlo.BroadcastInDimOp(lowest, keys_t, []))))
-    best = e(hlo.ReduceOp.build_binary(eligible, lowest, [last], hlo.MaximumOp))
+    shift = e(hlo.XorOp(prev, e(hlo.BroadcastInDimOp(lowest, TensorType(i64, batch), []))))
+    shifted = e(hlo.SubtractOp(keys, e(hlo.BroadcastInDimOp(shift, keys.type, range(last)))))
+    best_shifted = e(hlo.ReduceOp.build_binary(shifted, lowest, [last], hlo.MaximumOp))
+    best = e(hlo.AddOp(best_shifted, shift))
     zero = e.scalar(0, i32)
     column = e.reshape(best, [*batch, 1])
     out_next = e(hlo.DynamicUpdateSliceOp(out, column, [zero] * last + [step]))

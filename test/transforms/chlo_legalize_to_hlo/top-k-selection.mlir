@@ -4,6 +4,8 @@
 // (the value's ordered bits: a float's magnitude bits flipped where its sign is set, above
 // 0x7FFFFFFF - index), each taking the greatest key below the one the last pass took; the keys
 // taken give back the values and indices. k n steps per row where the sort takes n^2 / 2.
+// A pass is a plain max-reduction of keys - shift (shift = last key xor the sign bit, wrapping):
+// the keys below the last one land above all the others, and + shift gives the key back.
 // CHECK-LABEL: func.func @top_k_by_selection
 // CHECK-NOT:     hlo.sort
 // CHECK:         %[[BITS:.*]] = hlo.bitcast_convert %{{.*}} : (tensor<2x8xf32>) -> tensor<2x8xi32>
@@ -14,9 +16,12 @@
 // CHECK:         %[[KEYS:.*]] = hlo.or %[[HIGH]], %[[LOW]] : tensor<2x8xi64>
 // CHECK:         hlo.while
 // CHECK:         } do {
-// CHECK:           %[[BELOW:.*]] = hlo.compare LT, %[[KEYS]], %{{.*}}, SIGNED
-// CHECK:           %[[ELIGIBLE:.*]] = hlo.select %[[BELOW]], %[[KEYS]]
-// CHECK:           hlo.reduce(%[[ELIGIBLE]] init: %{{.*}}) applies hlo.maximum across dimensions = [1]
+// CHECK:           %[[SHIFT:.*]] = hlo.xor %{{.*}}, %{{.*}} : tensor<2xi64>
+// CHECK:           %[[ALONG:.*]] = hlo.broadcast_in_dim %[[SHIFT]], dims = [0]
+// CHECK:           %[[SHIFTED:.*]] = hlo.subtract %[[KEYS]], %[[ALONG]] : tensor<2x8xi64>
+// CHECK-NOT:       hlo.select
+// CHECK:           %[[MAX:.*]] = hlo.reduce(%[[SHIFTED]] init: %{{.*}}) applies hlo.maximum across dimensions = [1]
+// CHECK:           hlo.add %[[MAX]], %[[SHIFT]] : tensor<2xi64>
 // CHECK:           hlo.dynamic_update_slice
 // CHECK:         }
 // CHECK:         hlo.bitcast_convert %{{.*}} : (tensor<2x3xi32>) -> tensor<2x3xf32>
