@@ -1,0 +1,86 @@
+"""TopKV2 by selection passes (`chlo-legalize-to-hlo`), from the rows' rank keys or, on long rows,
+from the candidate blocks whose maxima are the k greatest: the values and indices equal numpy's
+stable descending order (floats in total order: NaN first, -NaN last, -0 below +0; ties by
+index), for f32 with special values and ties, and for i32 with its extremes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import strata
+from strata.transforms.chlo_legalize_to_hlo import _selection_block
+
+
+def top_k_source(shape: tuple[int, ...], k: int, element: str) -> str:
+    x = f"tensor<{'x'.join(map(str, shape))}x{element}>"
+    out = f"tensor<{'x'.join(map(str, (*shape[:-1], k)))}x{{}}>"
+    v, i = out.format(element), out.format("i32")
+    return f"""
+func.func @main(%x: {x}) -> ({v}, {i})
+    attributes {{tf.entry_function = {{inputs = "x", outputs = "top,top:1"}}}} {{
+  %k = "tf.Const"() <{{value = dense<{k}> : tensor<i32>}}> : () -> tensor<i32>
+  %v, %i = "tf.TopKV2"(%x, %k) <{{sorted = true}}> : ({x}, tensor<i32>) -> ({v}, {i})
+  func.return %v, %i : {v}, {i}
+}}"""
+
+
+def expected(x: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+    if x.dtype == np.float32:  # total order: the sign-magnitude bits as ordered integers
+        bits = x.view(np.int32).astype(np.int64)
+        rank = np.where(bits < 0, bits ^ 0x7FFFFFFF, bits)
+    else:
+        rank = x.astype(np.int64)
+    order = np.argsort(-rank, axis=-1, kind="stable")[..., :k]
+    return np.take_along_axis(x, order, -1), order.astype(np.int32)
+
+
+def floats(shape: tuple[int, ...], rng: np.random.Generator) -> np.ndarray:
+    x = np.round(rng.standard_normal(shape) * 4).astype(np.float32)  # many ties
+    special = np.array([np.nan, -np.nan, np.inf, -np.inf, 0.0, -0.0, 3e38, 1e-45], np.float32)
+    where = rng.random(shape) < 0.002
+    x[where] = rng.choice(special, int(where.sum()))
+    return x
+
+
+def ints(shape: tuple[int, ...], rng: np.random.Generator) -> np.ndarray:
+    x = rng.integers(-50, 50, shape).astype(np.int32)
+    x.flat[rng.integers(0, x.size, 3)] = np.iinfo(np.int32).max
+    x.flat[rng.integers(0, x.size, 3)] = np.iinfo(np.int32).min
+    return x
+
+
+@pytest.mark.parametrize(
+    ("shape", "k", "blocked"),
+    [
+        ((2, 300), 7, False),
+        ((20000,), 5, True),  # rank 1: no batch dims in the blocks' gather
+        ((3, 20001), 9, True),  # the last block padded
+        ((2, 2, 9999), 13, True),
+        ((4, 32000), 50, True),
+        ((2, 16000), 400, True),  # blocks of 8
+    ],
+)
+@pytest.mark.parametrize("element", ["f32", "i32"])
+def test_top_k_equals_stable_order(
+    shape: tuple[int, ...], k: int, blocked: bool, element: str
+) -> None:
+    assert bool(_selection_block(shape[-1], k)) == blocked
+    rng = np.random.default_rng(k)
+    x = floats(shape, rng) if element == "f32" else ints(shape, rng)
+    model = strata.compile(top_k_source(shape, k, element), cache=False)
+    values, indices = model(x=x)
+    want_values, want_indices = expected(x, k)
+    np.testing.assert_array_equal(np.asarray(indices), want_indices)
+    assert np.array_equal(np.asarray(values).view(np.int32), want_values.view(np.int32))
+
+
+def test_all_equal_rows_take_the_first_indices() -> None:
+    """Every block's maximum is its first element: the first k blocks are the candidates."""
+    shape, k = (2, 30000), 20
+    model = strata.compile(top_k_source(shape, k, "f32"), cache=False)
+    values, indices = model(x=np.zeros(shape, np.float32))
+    np.testing.assert_array_equal(
+        np.asarray(indices), np.tile(np.arange(k, dtype=np.int32), (2, 1))
+    )
+    np.testing.assert_array_equal(np.asarray(values), np.zeros((2, k), np.float32))
