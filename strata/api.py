@@ -111,16 +111,24 @@ def lower(
     pipeline: PipelineOptions | None = None,
     after_pass: Callable[[ModulePass, ModuleOp], None] | None = None,
     keep_loops: bool | None = None,
+    max_loop_trips: int | None = None,
 ) -> tuple[Context, ModuleOp]:
     """Load `source` (GraphDef path or message, .mlir path, IR text); lower it to `stop_after`.
     `keep_loops=False` unrolls a GraphDef's loops at import, and hlo-reroll-loops does not make
-    loops again; the default keeps them on every chain (LOOPING_TARGETS)."""
+    loops again; the default keeps them on every chain (LOOPING_TARGETS). `max_loop_trips`:
+    ImportOptions.max_loop_trips."""
     if keep_loops is None:
         keep_loops = target_of(stop_after) in LOOPING_TARGETS
     if not keep_loops:  # loops unrolled at import (a chain without loops): none made again
         pipeline = replace(pipeline or PipelineOptions(), loops=False)
+    if max_loop_trips is not None and max_loop_trips < 1:
+        raise StrataError(f"max_loop_trips must be at least 1, found {max_loop_trips}")
     options = ImportOptions(
-        inputs=inputs, input_shapes=input_shapes, outputs=outputs, keep_loops=keep_loops
+        inputs=inputs,
+        input_shapes=input_shapes,
+        outputs=outputs,
+        keep_loops=keep_loops,
+        max_loop_trips=max_loop_trips,
     )
     ctx, module = load_module(source, options=options)
     run_stages(
@@ -170,6 +178,7 @@ def compile(  # noqa: A001 - the natural name for this entry point
     threads: int | None = None,
     plugins: Sequence[str] = (),
     verify_each: bool | None = None,
+    max_loop_trips: int | None = None,
 ) -> CompiledModel:
     """Compile a model all the way for `target` and return a callable; `cpu` tunes the JIT of
     cpu and cuda-sim (`x86-64`, `x86-64-v2`..`v4`, `host`; default $STRATA_JIT_CPU or host).
@@ -195,6 +204,11 @@ def compile(  # noqa: A001 - the natural name for this entry point
     graph; the last, the llvm dialect, is verified by LLVM as it parses it) (default:
     $STRATA_VERIFY_EACH=1, which the test suites set, else off; a pass that breaks the IR is
     then named at the stage it broke it, at a fifth more compile time).
+
+    `max_loop_trips`: a GraphDef's kept loop that grows a list nothing else bounds (no trip
+    count known at import, no maximum_iterations) runs at most this many trips, the list held at
+    that length; a call whose loop would run longer raises ExecutionError naming the loop.
+    Without it such a loop is refused at compile time.
 
     Raises StrataError for anything the input causes: an xDSL parse, verify or pass error
     arrives as its subclass CompileError (the original is `__cause__`)."""
@@ -224,7 +238,17 @@ def compile(  # noqa: A001 - the natural name for this entry point
     try:
         with _collector_paused():
             model = _compile(
-                source, outputs, inputs, input_shapes, target, opt_level, cpu, cache, pipeline, rec
+                source,
+                outputs,
+                inputs,
+                input_shapes,
+                target,
+                opt_level,
+                cpu,
+                cache,
+                pipeline,
+                rec,
+                max_loop_trips,
             )
     except XDSL_ERRORS as err:
         raise CompileError.of(err) from err
@@ -273,11 +297,21 @@ def _compile(
     cache: bool,
     pipeline: PipelineOptions,
     rec: _Recorder,
+    max_loop_trips: int | None = None,
 ) -> CompiledModel:
     times = rec.times
     if target in GPU_TARGETS:
         return _compile_gpu(
-            source, outputs, inputs, input_shapes, target, opt_level, rec, cpu, pipeline
+            source,
+            outputs,
+            inputs,
+            input_shapes,
+            target,
+            opt_level,
+            rec,
+            cpu,
+            pipeline,
+            max_loop_trips,
         )
 
     from strata.runtime.cpu import CompiledFunction
@@ -285,7 +319,9 @@ def _compile(
     start = time.perf_counter()
     key = None
     if cache:
-        key = _cache_key(source, outputs, inputs, input_shapes, target, opt_level, cpu, pipeline)
+        key = _cache_key(
+            source, outputs, inputs, input_shapes, target, opt_level, cpu, pipeline, max_loop_trips
+        )
         cached = _from_cache(key, opt_level, cpu)
         if cached is not None:
             rec.step("cache-load", time.perf_counter() - start)
@@ -305,6 +341,7 @@ def _compile(
         after_stage=rec.stage,
         pipeline=pipeline,
         after_pass=rec.pass_,
+        max_loop_trips=max_loop_trips,
     )
     times["import"] = time.perf_counter() - start - sum(times.values())
 
@@ -336,6 +373,7 @@ def _cache_key(
     opt_level: int,
     cpu: str | None,
     pipeline: PipelineOptions,
+    max_loop_trips: int | None = None,
 ) -> CacheKey | None:
     """Everything that decides a cpu compile's object code; None when the source is not
     hashable (then the compile is not cached)."""
@@ -351,6 +389,7 @@ def _cache_key(
         outputs=list(outputs) if outputs is not None else None,
         inputs=list(inputs) if inputs is not None else None,
         input_shapes=[list(s) for s in input_shapes] if input_shapes is not None else None,
+        max_loop_trips=max_loop_trips,
         target=target,
         opt_level=opt_level,
         cpu=tuning_fingerprint(jit_cpu(cpu)),
@@ -392,6 +431,7 @@ def _compile_gpu(
     rec: _Recorder,
     cpu: str | None = None,
     pipeline: PipelineOptions | None = None,
+    max_loop_trips: int | None = None,
 ) -> CompiledModel:
     """cuda / cuda-sim: lower to the `gpu` stage; the host plan and the kernels run from there."""
     device = None
@@ -410,6 +450,7 @@ def _compile_gpu(
         pipeline=pipeline,
         after_pass=rec.pass_,
         keep_loops=None,
+        max_loop_trips=max_loop_trips,
     )
     times = rec.times
     times["import"] = time.perf_counter() - start - sum(times.values())

@@ -92,13 +92,13 @@ def _d(*names: str) -> frozenset[str]:
 STAGES: tuple[Stage, ...] = (
     Stage(
         "tf",
-        _d("func", "tf"),
+        _d("func", "tf", "rt"),
         "",
         'func.func over tensors, one tf op per GraphDef node, loc("node name")',
     ),
     Stage(
         "tf-opt",
-        _d("func", "tf"),
+        _d("func", "tf", "rt"),
         "tf-shape-inference,tf-fold-constants,canonicalize,dce",
         "shapes inferred, constants folded, Identity/NoOp/unused nodes gone",
     ),

@@ -44,6 +44,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--input-shapes",
         help="shapes of the Placeholders in graph order, e.g. 8,784:8 (GraphDef only)",
     )
+    p.add_argument(
+        "--max-loop-trips",
+        type=int,
+        metavar="N",
+        help="a loop that grows a list nothing else bounds runs at most N trips (the list held "
+        "at that length; a run that needs more fails); without it such a loop is refused "
+        "(GraphDef only)",
+    )
     p.add_argument("--save", help="write the outputs to this .npz, keyed by output name")
     p.add_argument(
         "--compare",
@@ -221,6 +229,7 @@ def main(argv: list[str]) -> int:
         profile=args.profile or args.trace is not None,
         threads=args.threads,
         verify_each=True if args.verify_each else None,
+        max_loop_trips=args.max_loop_trips,
     )
     if args.timing:
         print(compile_time_line(fn.stage_seconds), file=sys.stderr)

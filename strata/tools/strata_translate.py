@@ -1,7 +1,8 @@
 """strata-translate: translations into and out of MLIR (imports and exports, not passes).
 
     strata-translate --import-graphdef model.pb [--inputs x,y] [--input-shapes 8,784:16,4]
-                     [--outputs a,b] [--unroll-loops] [--print-debuginfo] [-o OUT] [--debug]
+                     [--outputs a,b] [--unroll-loops] [--max-loop-trips N] [--print-debuginfo]
+                     [-o OUT] [--debug]
     strata-translate --import-stablehlo model.mlir [--print-debuginfo] [-o OUT]
     strata-translate model.pb|model.mlir --to-llvmir|--to-obj|--to-asm|--to-header
                      [-O N] [--triple T] [--cpu C] [--entry-name NAME] [-o OUT]
@@ -45,6 +46,7 @@ def import_graphdef(args: argparse.Namespace) -> str:
         input_shapes=parse_input_shapes(args.input_shapes),
         outputs=parse_names(args.outputs),
         keep_loops=not args.unroll_loops,
+        max_loop_trips=args.max_loop_trips,
     )
     module = run_import(args.input, options)
     return print_ir(module, debuginfo=args.print_debuginfo)
@@ -87,6 +89,7 @@ def _compiled(args: argparse.Namespace) -> ModuleOp:
         inputs=parse_names(args.inputs),
         input_shapes=parse_input_shapes(args.input_shapes),
         pipeline=options,
+        max_loop_trips=args.max_loop_trips,
     )
     return rename_entry(module, args.entry_name or default_entry_name(args.input))
 
@@ -149,6 +152,7 @@ def _nvvm_stage(args: argparse.Namespace) -> ModuleOp:
         inputs=parse_names(args.inputs),
         input_shapes=parse_input_shapes(args.input_shapes),
         stop_after="nvvm",
+        max_loop_trips=args.max_loop_trips,
     )
     return module
 
@@ -270,6 +274,13 @@ def build_parser() -> argparse.ArgumentParser:
     graphdef.add_argument(
         "--outputs",
         help="comma-separated outputs, e.g. Softmax,split:1 (default: the graph's sink nodes)",
+    )
+    graphdef.add_argument(
+        "--max-loop-trips",
+        type=int,
+        metavar="N",
+        help="a loop that grows a list nothing else bounds runs at most N trips (the list held "
+        "at that length; a run that needs more fails); without it such a loop is refused",
     )
     export = p.add_argument_group("exports")
     export.add_argument(

@@ -55,7 +55,7 @@ from xdsl.irdl import IRDLOperation, VarResultDef
 from xdsl.utils.exceptions import VerifyException
 
 from strata.diagnostics import Blame, StrataError
-from strata.dialects import tf
+from strata.dialects import rt, tf
 from strata.dialects.element_kinds import bf16_bits, bf16_values, numpy_dtype_for
 from strata.dialects.tensor_types import format_shape
 from strata.frontends.graphdef.builders import BUILDERS
@@ -244,6 +244,11 @@ class _Growth:
 
 class CannotKeepLoop(Exception):
     """A While whose loop cannot be kept as tf.WhileRegion (it is unrolled instead)."""
+
+
+class _Unbounded(CannotKeepLoop):
+    """A kept loop grows a list to a length nothing bounds at import time (no trip count, no
+    `maximum_iterations`): kept only under a user-given bound (`ImportOptions.max_loop_trips`)."""
 
 
 class _ShapeLearned(CannotKeepLoop):
@@ -792,10 +797,16 @@ class ControlFlowImporter(RunLengthBuilder):
     """Builds the `tf` ops of a graph with control flow into one block, loops unrolled."""
 
     def __init__(
-        self, importer: GraphImporter, library: FunctionDefLibraryMessage, keep_loops: bool = True
+        self,
+        importer: GraphImporter,
+        library: FunctionDefLibraryMessage,
+        keep_loops: bool = True,
+        max_loop_trips: int | None = None,
     ):
         self.importer = importer
         self.keep_loops = keep_loops
+        self.max_loop_trips = max_loop_trips
+        """The trips a kept loop whose list growth nothing else bounds may run (`bounded_loop`)."""
         self.block: Block | None = None
         self.pending: dict[Block, Block] = {}
         """A branch block being built, before its op exists: the block the op will be in."""
@@ -1158,21 +1169,26 @@ class ControlFlowImporter(RunLengthBuilder):
             if enter not in entries:
                 self.value(first, graph.inputs[enter][0])
 
-        def build() -> tf.WhileRegionOp:
+        def build(bound: int | None) -> tf.WhileRegionOp:
             inits = [
                 self.loop_value(init_values[k], f"{where}: loop value '{merges[k]}'", merges[k])
                 for k in kept
             ]
-            return self.kept_loop(inits, loop_cond, fill)
+            return self.kept_loop(inits, loop_cond, fill, bound)
 
-        def fill(block: Block, is_cond: bool) -> list[SSAValue]:
+        def scope_at(loop_values: Sequence[SSAValue]) -> tuple[Scope, list[Value]]:
+            """The frame's scope with its kept Merges at `loop_values`, and every Merge's value."""
             scope = Scope(graph, frame, parent)
             values = list(init_values)
-            for arg, k in zip(block.args, kept, strict=True):
-                values[k] = _like(arg, init_values[k])
+            for value, k in zip(loop_values, kept, strict=True):
+                values[k] = _like(value, init_values[k])
             for merge, value in zip(merges, values, strict=True):
                 self.set(scope, merge, [value])
                 scope.done.add(merge)
+            return scope, values
+
+        def fill(block: Block, is_cond: bool) -> list[SSAValue]:
+            scope, values = scope_at(block.args[: len(kept)])
             if is_cond:
                 pred = self.value(scope, _ref(loop_cond, 0))
                 return [self.loop_value(pred, f"{where}: the condition", loop_cond)]
@@ -1188,13 +1204,16 @@ class ControlFlowImporter(RunLengthBuilder):
                 for k in kept
             ]
 
-        loop = self.learn_shapes(build, init_values, where)
+        loop, bound = self.bounded_loop(build, init_values, where)
         for exit_name, k in exits.items():
             value = init_values[k]
             if k in kept:
                 value = self.kept_result(loop, kept.index(k), init_values[k], exit_name)
             self.set(parent, exit_name, [value])
             parent.done.add(exit_name)
+        if bound is not None:
+            still = self.value(scope_at(loop.results[: len(kept)])[0], _ref(loop_cond, 0))
+            self.check_bound(still, bound, where, loop_cond)
 
     @staticmethod
     def fed_back(graph: Graph, back: TensorRef, switches: dict[str, int], k: int) -> bool:
@@ -1278,12 +1297,12 @@ class ControlFlowImporter(RunLengthBuilder):
             raise CannotKeepLoop(f"cond '{cond.label}' does not return one value")
         carried = [i for i in range(count) if not _passes_through(body, i)]
 
-        def build() -> tf.WhileRegionOp:
+        def build(bound: int | None) -> tf.WhileRegionOp:
             inits = [
                 self.loop_value(inputs[i], f"{where}: loop variable {i}", node.name)
                 for i in carried
             ]
-            return self.kept_loop(inits, node.name, fill)
+            return self.kept_loop(inits, node.name, fill, bound)
 
         def fill(block: Block, is_cond: bool) -> list[SSAValue]:
             args = list(inputs)
@@ -1297,10 +1316,12 @@ class ControlFlowImporter(RunLengthBuilder):
                 for i in carried
             ]
 
-        loop = self.learn_shapes(build, inputs, where)
+        loop, bound = self.bounded_loop(build, inputs, where)
         outs = list(inputs)
         for k, i in enumerate(carried):
             outs[i] = self.kept_result(loop, k, inputs[i], node.name)
+        if bound is not None:
+            self.check_bound(self.call(cond, outs, where)[0], bound, where, node.name)
         return outs
 
     def kept_result(self, loop: tf.WhileRegionOp, k: int, model: Value, name: str) -> Value:
@@ -1341,11 +1362,19 @@ class ControlFlowImporter(RunLengthBuilder):
         inits: list[SSAValue],
         name: str,
         fill: Callable[[Block, bool], list[SSAValue]],
+        bound: int | None = None,
     ) -> tf.WhileRegionOp:
         """A tf.WhileRegion over `inits` (located at node `name`) whose cond and body regions
         `fill(block, is_cond)` builds, returning what each yields. Raises CannotKeepLoop, with
-        nothing left built, when a region cannot be built or the loop does not verify."""
+        nothing left built, when a region cannot be built or the loop does not verify.
+
+        With a `bound`, the loop also carries an i32 trip counter, its last value (fill sees it
+        as the blocks' last argument and leaves it alone): the condition becomes
+        `counter < bound and` fill's, as tf.while_loop's maximum_iterations makes it, which
+        bounds its trip count for the loop's counters (`grown`)."""
         outer = expect(self.block, Block, "the block being built")
+        if bound is not None:
+            inits = [*inits, self.known(np.asarray(0, np.int32), name)]
         loop, cond_block, body_block = tf.WhileRegionOp.with_empty_regions(inits)
         loop.location = location(name)
         for arg in (*cond_block.args, *body_block.args):
@@ -1360,6 +1389,15 @@ class ControlFlowImporter(RunLengthBuilder):
                     if err is self.importer.unsupported:
                         raise  # unsupported ops: no way of building the loop helps
                     raise CannotKeepLoop(str(err)) from None
+                if bound is not None:
+                    counter = block.args[-1]
+                    if block is cond_block:
+                        limit = self.known(np.asarray(bound, np.int32), name)
+                        below = self.emit(tf.LessOp(counter, limit), name)
+                        yielded = [self.emit(tf.LogicalAndOp(below, yielded[0]), name)]
+                    else:
+                        one = self.known(np.asarray(1, np.int32), name)
+                        yielded = [*yielded, self.emit(tf.AddV2Op(counter, one), name)]
                 end = tf.YieldOp(yielded)
                 end.location = loop.location
                 self.add(end)
@@ -1373,6 +1411,36 @@ class ControlFlowImporter(RunLengthBuilder):
         finally:
             self.block = outer
         return loop
+
+    def bounded_loop(
+        self,
+        build: Callable[[int | None], tf.WhileRegionOp],
+        lists: Sequence[Value],
+        where: str,
+    ) -> tuple[tf.WhileRegionOp, int | None]:
+        """The kept loop `build(bound)` makes (`learn_shapes`), and its bound: None, or, where
+        the loop grows a list that nothing bounds (`_Unbounded`) and the user gave
+        `max_loop_trips`, the loop built again with that many trips at most (`kept_loop`), its
+        lists held at the length that bound gives. The caller then checks after the loop that
+        the loop's own condition no longer holds (`check_bound`)."""
+        try:
+            return self.learn_shapes(lambda: build(None), lists, where), None
+        except _Unbounded:
+            bound = self.max_loop_trips
+            if bound is None:
+                raise
+        return self.learn_shapes(lambda: build(bound), lists, where), bound
+
+    def check_bound(self, still: Value, bound: int, where: str, name: str) -> None:
+        """An rt.check failing the call where a loop built under the user's bound stopped only
+        because of it: its own condition, on its final values (`still`), holds."""
+        flag = self.as_operand(still, f"{where}: the loop's condition after it")
+        message = (
+            f"{where}: the loop ran the {bound} trips that --max-loop-trips (max_loop_trips=) "
+            "allows and its condition still held, so its results would be cut short; compile "
+            "with a larger bound"
+        )
+        self.emit_op(rt.CheckOp(flag, message), name)
 
     def loop_value(self, value: Value, what: str, name: str) -> SSAValue:
         """A value entering or leaving a kept loop, as a tensor (a list as one tensor)."""
@@ -1526,11 +1594,12 @@ class ControlFlowImporter(RunLengthBuilder):
             )
         if run is None:
             if stand_ins:
-                raise CannotKeepLoop(
+                raise _Unbounded(
                     f"{where}: a list grows in the loop (a TensorArray of dynamic_size), and "
                     f"its final length is not known at import time: {why}; results whose "
                     "shape depends on the input data are supported only up to a bound "
-                    "(tf.while_loop's maximum_iterations)"
+                    "(tf.while_loop's maximum_iterations, or --max-loop-trips N / "
+                    "max_loop_trips=N: at most N trips, checked at run time)"
                 )
             return False  # indices stay within the list's length, as a fixed-size list's
         grew = False
@@ -1555,7 +1624,8 @@ class ControlFlowImporter(RunLengthBuilder):
                         f"{where}: a list grows in the loop to a length the data decide, at most "
                         f"{need} elements of {format_shape(next(iter(shapes)))}: held at that "
                         f"bound it would take {need * rows / 2**20:.0f} MiB (Strata's limit: "
-                        f"{MAX_BOUNDED_BYTES // 2**20} MiB); lower maximum_iterations"
+                        f"{MAX_BOUNDED_BYTES // 2**20} MiB); lower maximum_iterations "
+                        "(or --max-loop-trips)"
                     )
             if need > (len(origin.items) if sized is None else sized.length) or key in self.probes:
                 written = shapes.pop() if shapes else None

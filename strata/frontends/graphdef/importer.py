@@ -111,7 +111,9 @@ class GraphImporter:
         # Functional While loops are kept; v1 loops, conditionals and TensorLists outside kept
         # loops are unrolled / resolved at import time.
         self.control_flow = (
-            control_flow.ControlFlowImporter(self, graph.library, options.keep_loops)
+            control_flow.ControlFlowImporter(
+                self, graph.library, options.keep_loops, options.max_loop_trips
+            )
             if control_flow.uses_control_flow(graph.node)
             else None
         )

@@ -17,6 +17,11 @@ class ImportOptions:
     keep_loops: bool = True
     """Import functional While loops as tf.WhileRegion (loops stay loops); False unrolls every
     loop at import time (`--unroll-loops`). Conds on data are kept either way."""
+    max_loop_trips: int | None = None
+    """A kept loop that grows a list whose length nothing bounds at import time (no trip
+    count, no maximum_iterations) runs at most this many trips, its list held at the length
+    that gives; a call whose loop would run longer fails (`--max-loop-trips`). None: such a
+    loop is refused."""
     extra: dict[str, object] = field(default_factory=dict)
 
 
