@@ -5,7 +5,9 @@ TF with XLA auto-clustering, on the same frozen graphs, in alternating rounds (m
 
 Rows: 512^3 and 1024^3 f32 matmul; dense + bias + relu at batch 256 (256x1024 . 1024x256); a
 20-op elementwise chain over 1M floats; row softmax and LayerNorm over 1024x1024 (built with
-Strata's own GraphDef schema, bench/graphs.py); the BERT encoder layer, unrolled LSTM, CNN and MLP
+Strata's own GraphDef schema, bench/graphs.py); a segment sum of 100,000 rows, a cumsum along
+8 x 32,000, the top 50 of 4 x 32,000 and a sort of 8 x 4,096 (TopKV2, k = n, as tf.sort builds
+it); the BERT encoder layer, unrolled LSTM, CNN and MLP
 fixtures, and a Keras LSTM(64) over 200 steps at batch 16 whose While loop stays a loop. Every
 Strata result is checked against numpy (or TF's saved outputs) before it is timed.
 The machine's CPU, its features and the thread counts head the table. `--target cuda` compiles
@@ -194,6 +196,20 @@ def top_k_row() -> Row:
     return Row("top_k_50_of_4x32000", g.graph, feed, ["top"], reference, bytes=rows * vocab * 4)
 
 
+def sort_row() -> Row:
+    """tf.sort of 8 rows of 4,096 floats, descending: TopKV2 with k = n, as tf.sort builds it."""
+    rows, n = 8, 4096
+    g = GraphBuilder()
+    g.node("top", "TopKV2", g.placeholder("x", (rows, n)), g.const("k", np.array(n, np.int32)))
+    g.nodes[-1].attr["sorted"].b = True
+
+    def reference(f: Feed) -> np.ndarray:
+        return -np.sort(-f["x"], axis=1)
+
+    feed = {"x": _rng().standard_normal((rows, n)).astype(np.float32)}
+    return Row("sort_8x4096", g.graph, feed, ["top"], reference, bytes=rows * n * 4)
+
+
 def fixture_row(name: str, outputs: list[str]) -> Row:
     data = np.load(FIXTURES / f"{name}.inputs.npz")
     expected = np.load(FIXTURES / f"{name}.outputs.npz")[outputs[0]]
@@ -212,6 +228,7 @@ def all_rows() -> list[Row]:
         segment_sum_row(),
         cumsum_row(),
         top_k_row(),
+        sort_row(),
         fixture_row("bert_encoder_layer", ["Identity"]),
         fixture_row("lstm_unrolled", ["Identity"]),
         fixture_row("lstm64_long_while_v2", ["Identity"]),

@@ -1352,10 +1352,9 @@ def _candidate_blocks(h: _Hlo, keys: SSAValue, k: int, block: int) -> SSAValue:
     """The keys of the k blocks of `block` keys (the last one padded with the lowest i64) whose
     greatest keys are the k greatest block maxima, side by side along the last dim: these hold
     the k greatest keys, since a key in any other block is below k block maxima (the row needs
-    at least k blocks). One max pass
-    over the row, k passes over its n / B maxima (`_greatest_keys`) and a gather of the blocks,
-    so the final k passes read k B keys instead of n (top 50 of 32,000: 1,600 instead of
-    32,000)."""
+    at least k blocks, which `_selection_block` ensures). One max pass over the row, k passes
+    over its n / B maxima (`_greatest_keys`) and a gather of the blocks, so the final k passes
+    read k B keys instead of n (top 50 of 32,000: 1,600 instead of 32,000)."""
     shape = shape_of(keys.type)
     last, batch, n = len(shape) - 1, shape[:-1], shape[-1]
     groups = -(-n // block)
@@ -1392,11 +1391,28 @@ def _top_k_by_selection(h: _Hlo, x: SSAValue, k: int) -> list[SSAValue]:
     return _key_parts(h, _greatest_keys(h, keys, k), t.element_type)
 
 
+def _top_k_by_sorted_keys(h: _Hlo, x: SSAValue, k: int) -> list[SSAValue]:
+    """top_k as a descending sort of x's rank keys (`_rank_keys`: distinct i64, one operand
+    compared as integers, which hlo_to_linalg.sorting sorts with max/min and no index operand),
+    the first k of each row read back (`_key_parts`): the stable sort's elements and order."""
+    t = expect(x.type, TensorType)
+    keys = _rank_keys(h, x)
+    last = t.get_num_dims() - 1
+    scalar = TensorType(i64, [])
+    block = Block(arg_types=[scalar, scalar])
+    inside = HloEmitter(h.emit.at, block)
+    inside.add(hlo.ReturnOp([inside(hlo.CompareOp(block.args[0], block.args[1], "GT", "SIGNED"))]))
+    sort = hlo.SortOp([keys], last, Region(block), is_stable=False)
+    h.emit.add(sort)
+    return _key_parts(h, h.emit.slice(sort.results[0], last, 0, k), t.element_type)
+
+
 def _top_k(h: _Hlo, op: Operation) -> Sequence[SSAValue]:
     """top_k(x, k) -> for f32 and i32 with k at most half the last dim and at most
     SELECTION_PASSES_PER_ROUND times the sort's rounds, k selection passes
-    (`_top_k_by_selection`); else iota along the last dim, a stable sort of (x, iota) by x,
-    descending (floats in total order: NaN first), and the first k of each"""
+    (`_top_k_by_selection`), for larger k a sort of their rank keys (`_top_k_by_sorted_keys`);
+    for other types iota along the last dim, a stable sort of (x, iota) by x, descending (floats
+    in total order: NaN first), and the first k of each"""
     op = expect(op, chlo.TopKOp)
     x = op.operand
     t = x.type
@@ -1410,6 +1426,8 @@ def _top_k(h: _Hlo, op: Operation) -> Sequence[SSAValue]:
     if selectable and 0 < 2 * k <= n and k <= SELECTION_PASSES_PER_ROUND * rounds:
         return _top_k_by_selection(h, x, k)
     last = t.get_num_dims() - 1
+    if selectable:
+        return _top_k_by_sorted_keys(h, x, k)
     iota = h.emit(hlo.IotaOp(last, TensorType(i32, t.get_shape())))
     element = t.element_type
     scalar, index = TensorType(element, []), TensorType(i32, [])

@@ -1,5 +1,6 @@
 """TopKV2 by selection passes (`chlo-legalize-to-hlo`), from the rows' rank keys or, on long rows,
-from the candidate blocks whose maxima are the k greatest: the values and indices equal numpy's
+from the candidate blocks whose maxima are the k greatest, and for larger k (tf.sort's k = n) by
+sorting the rank keys (one integer operand: max/min rounds): the values and indices equal numpy's
 stable descending order (floats in total order: NaN first, -NaN last, -0 below +0; ties by
 index), for f32 with special values and ties, and for i32 with its extremes."""
 
@@ -59,6 +60,9 @@ def ints(shape: tuple[int, ...], rng: np.random.Generator) -> np.ndarray:
         ((2, 2, 9999), 13, True),
         ((4, 32000), 50, True),
         ((2, 16000), 400, True),  # blocks of 8
+        ((3, 1000), 1000, False),  # k > n / 2: the rank keys sorted (a bitonic network of max/min)
+        ((2, 300), 200, False),
+        ((4, 40), 30, False),  # under 64: odd-even transposition of the keys
     ],
 )
 @pytest.mark.parametrize("element", ["f32", "i32"])

@@ -13,7 +13,7 @@ is n^2 / 2 comparator calls per sorted slice (each round moves every element onc
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from xdsl.dialects import tensor
@@ -23,6 +23,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.rewriter import Rewriter
 
 from strata.dialects import hlo
+from strata.dialects.element_kinds import ElementKind, kind_of, numpy_dtype_for
 from strata.dialects.tensor_types import dense_from_numpy, is_static, shape_of
 from strata.internal import expect
 from strata.lowering.hlo_to_linalg.generic import (
@@ -163,19 +164,55 @@ def bitonic_rounds(length: int) -> list[tuple[int, int]]:
     return rounds
 
 
+def integer_order(op: hlo.SortOp) -> str | None:
+    """ "GT" or "LT" where `op` sorts one integer operand by its comparator comparing the two
+    elements as their type orders them (`compare GT/LT, a, b`); None otherwise. Elements such a
+    comparator finds equal are equal, so the order is a total one on values and any sorting
+    network gives the stable sort's result."""
+    if len(op.inputs) != 1:
+        return None
+    element = expect(op.inputs[0].type, TensorType).element_type
+    kind = kind_of(element)
+    if kind not in (ElementKind.SIGNED, ElementKind.UNSIGNED):
+        return None
+    block = op.comparator.block
+    ops = list(block.ops)
+    if len(ops) != 2:
+        return None
+    compare, end = ops
+    if not isinstance(compare, hlo.CompareOp) or not isinstance(end, hlo.ReturnOp):
+        return None
+    wanted = "UNSIGNED" if kind is ElementKind.UNSIGNED else "SIGNED"
+    given = wanted if compare.compare_type is None else str(compare.compare_type.data.value)
+    direction = str(compare.direction())
+    if (
+        list(compare.operands) != list(block.args)
+        or list(end.operands) != list(compare.results)
+        or direction not in ("GT", "LT")
+        or given != wanted
+    ):
+        return None
+    return direction
+
+
 def expand_bitonic_sort(op: hlo.SortOp) -> None:
     """hlo.sort -> the inputs padded to N = 2^m along the sort dim, with an i32 operand of each
     element's original index; an hlo.while over the rounds of the bitonic network
     (`bitonic_rounds`, (k, j) read from constant tables); the first n of each.
 
-    In a round every element i sees its partner p = i ^ j (as a dynamic_slice of the doubled
-    values at j, or at N - j, picked by i & j) and keeps the partner where the pair's order
-    puts it on i's side: i holds the pair's first element where (i & j == 0) == (i & k == 0).
-    "First" is the comparator's order, then the original index (so the sort is stable, and
-    elements the comparator finds equal are still ordered), with the padding last. All of it is
-    elementwise: two hlo.maps of the comparator per round. log2(N) (log2(N) + 1) / 2 rounds of
-    about 5 N element moves per operand, where odd-even transposition takes n rounds: a sort of
-    10,000 floats 340 ms -> a few ms."""
+    In a round every element i sees its partner p = i ^ j (an hlo.gather at position ^ j, which
+    fuses with the rest of the round into one kernel) and keeps the partner where the pair's
+    order puts it on i's side: i holds the pair's first element where (i & j == 0) ==
+    (i & k == 0). "First" is the comparator's order, then the original index (so the sort is
+    stable, and elements the comparator finds equal are still ordered), with the padding last.
+    All of it is elementwise: two hlo.maps of the comparator per round. log2(N) (log2(N) + 1) / 2
+    rounds, where odd-even transposition takes n rounds: a sort of 10,000 floats 340 ms -> a
+    few ms. (The partner was a dynamic_slice of the values concatenated with themselves: four
+    copies of the row per round more; top_k's sort of 10,000 keys went 2.7 -> 1.4 ms.)
+
+    One integer operand in its own order (`integer_order`: top_k's rank keys, an argsort's
+    keys) needs neither the index operand nor the comparator: it is padded with the value
+    that sorts last, and i keeps max(v, p) or min(v, p)."""
     dim = op.sort_dimension()
     values = list(op.inputs)
     shape = list(shape_of(values[0].type))
@@ -184,21 +221,26 @@ def expand_bitonic_sort(op: hlo.SortOp) -> None:
     emit = HloEmitter(op)
     padded_shape = [*shape[:dim], length, *shape[dim + 1 :]]
     index_t = TensorType(i32, padded_shape)
+    order = integer_order(op)
     padded = []
     for v in values:
         if length > n:
             element = expect(v.type, TensorType).element_type
-            zero = emit(hlo.ConvertOp(emit.scalar(0, i32), TensorType(element, [])))
+            if order is None:
+                fill = emit(hlo.ConvertOp(emit.scalar(0, i32), TensorType(element, [])))
+            else:
+                limits = np.iinfo(numpy_dtype_for(element))
+                fill = emit.scalar(limits.min if order == "GT" else limits.max, element)
             high = [length - n if d == dim else 0 for d in range(len(shape))]
-            v = emit(hlo.PadOp(v, zero, [0] * len(shape), high))
+            v = emit(hlo.PadOp(v, fill, [0] * len(shape), high))
         padded.append(v)
     position = emit(hlo.IotaOp(dim, index_t))
     rounds = bitonic_rounds(length)
     ks = emit(hlo.ConstantOp(dense_from_numpy(np.array([k for k, _ in rounds], np.int32), i32)))
     js = emit(hlo.ConstantOp(dense_from_numpy(np.array([j for _, j in rounds], np.int32), i32)))
-    loop, e = counted_loop(emit, len(rounds), [*padded, position])
+    carried = padded if order is not None else [*padded, position]
+    loop, e = counted_loop(emit, len(rounds), carried)
     step, *current = loop.body.block.args
-    *moving, origin = current
 
     def scalar_at(table: SSAValue) -> SSAValue:
         return e.reshape(e(hlo.DynamicSliceOp(table, [step], [1])), [])
@@ -211,18 +253,45 @@ def expand_bitonic_sort(op: hlo.SortOp) -> None:
     lower = e(hlo.CompareOp(e(hlo.AndOp(position, j)), zeros, "EQ", "SIGNED"))
     ascending = e(hlo.CompareOp(e(hlo.AndOp(position, k)), zeros, "EQ", "SIGNED"))
     first = e(hlo.CompareOp(lower, ascending, "EQ", None))
-    up_at = scalar_at(js)
-    down_at = e(hlo.SubtractOp(e.scalar(length, i32), up_at))
-    zero = e.scalar(0, i32)
+    rank = len(shape)
+    others = [d for d in range(rank) if d != dim]
+    partners_at = e(hlo.XorOp(position, j))
+    numbers = hlo.GatherDimensionNumbersAttr(
+        offset_dims=[],
+        collapsed_slice_dims=[dim],
+        start_index_map=[dim],
+        index_vector_dim=rank,
+        operand_batching_dims=others,
+        start_indices_batching_dims=others,
+    )
 
     def partner_of(v: SSAValue) -> SSAValue:
-        doubled = e(hlo.ConcatenateOp([v, v], dim))
-        starts_up = [up_at if d == dim else zero for d in range(len(shape))]
-        starts_down = [down_at if d == dim else zero for d in range(len(shape))]
-        up = e(hlo.DynamicSliceOp(doubled, starts_up, padded_shape))
-        down = e(hlo.DynamicSliceOp(doubled, starts_down, padded_shape))
-        return e(hlo.SelectOp(lower, up, down))
+        return e(hlo.GatherOp(v, partners_at, numbers, [1] * rank))
 
+    if order is not None:
+        (mine,) = current
+        partner = partner_of(mine)
+        larger, smaller = e(hlo.MaximumOp(mine, partner)), e(hlo.MinimumOp(mine, partner))
+        best, worst = (larger, smaller) if order == "GT" else (smaller, larger)
+        moved = [e(hlo.SelectOp(first, best, worst))]
+    else:
+        moved = _moved_by_comparator(e, op, current, partner_of, first, n)
+    e.add(hlo.ReturnOp([e(hlo.AddOp(step, e.scalar(1, i32))), *moved]))
+    results = [emit.slice(r, dim, 0, n) for r in loop.results[1 : 1 + len(values)]]
+    Rewriter.replace_op(op, [], results)
+
+
+def _moved_by_comparator(
+    e: HloEmitter,
+    op: hlo.SortOp,
+    current: Sequence[SSAValue],
+    partner_of: Callable[[SSAValue], SSAValue],
+    first: SSAValue,
+    n: int,
+) -> list[SSAValue]:
+    """A bitonic round's new values (the sort's operands, then the original index) where the
+    comparator decides, then the original index (see `expand_bitonic_sort`)."""
+    *moving, origin = current
     partners = [partner_of(v) for v in current]
     *partner_values, partner_origin = partners
 
@@ -232,7 +301,7 @@ def expand_bitonic_sort(op: hlo.SortOp) -> None:
 
     partner_first = comparator(partner_values, moving)
     mine_first = comparator(moving, partner_values)
-    limit = spread(e.scalar(n, i32))
+    limit = e(hlo.BroadcastInDimOp(e.scalar(n, i32), origin.type, []))
     partner_real = e(hlo.CompareOp(partner_origin, limit, "LT", "SIGNED"))
     mine_real = e(hlo.CompareOp(origin, limit, "LT", "SIGNED"))
     earlier = e(hlo.CompareOp(partner_origin, origin, "LT", "SIGNED"))
@@ -243,10 +312,7 @@ def expand_bitonic_sort(op: hlo.SortOp) -> None:
     neither = e(hlo.OrOp(partner_real, mine_real))
     partner_before = e(hlo.SelectOp(neither, real_pick, earlier))
     take = e(hlo.CompareOp(partner_before, first, "EQ", None))
-    moved = [e(hlo.SelectOp(take, p, v)) for p, v in zip(partners, current, strict=True)]
-    e.add(hlo.ReturnOp([e(hlo.AddOp(step, e.scalar(1, i32))), *moved]))
-    results = [emit.slice(r, dim, 0, n) for r in loop.results[1 : 1 + len(values)]]
-    Rewriter.replace_op(op, [], results)
+    return [e(hlo.SelectOp(take, p, v)) for p, v in zip(partners, current, strict=True)]
 
 
 def expand(module: ModuleOp) -> None:

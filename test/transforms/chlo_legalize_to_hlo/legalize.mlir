@@ -23,19 +23,36 @@ func.func @is_inf(%x: tensor<4xf64>) -> tensor<4xi1> {
   func.return %0 : tensor<4xi1>
 }
 
-// top_k: a stable descending sort of (values, iota) along the last dim, then the first k.
+// top_k (f16, bf16, 64-bit types): a stable descending sort of (values, iota) along the last
+// dim, then the first k.
 // CHECK-LABEL: func.func @top_k
-// CHECK-SAME: (%[[X:.*]]: tensor<5x3xf32>)
+// CHECK-SAME: (%[[X:.*]]: tensor<5x3xf16>)
 // CHECK-NEXT:    %[[IOTA:.*]] = hlo.iota dim = 1 : tensor<5x3xi32>
 // CHECK-NEXT:    %[[V:.*]], %[[I:.*]] = "hlo.sort"(%[[X]], %[[IOTA]]) <{dimension = 1 : i64, is_stable = true}> ({
-// CHECK-NEXT:    ^{{.*}}(%[[A:.*]]: tensor<f32>, %[[B:.*]]: tensor<f32>, %{{.*}}: tensor<i32>, %{{.*}}: tensor<i32>):
+// CHECK-NEXT:    ^{{.*}}(%[[A:.*]]: tensor<f16>, %[[B:.*]]: tensor<f16>, %{{.*}}: tensor<i32>, %{{.*}}: tensor<i32>):
 // CHECK-NEXT:      %[[GT:.*]] = hlo.compare GT, %[[A]], %[[B]], TOTALORDER
 // CHECK-NEXT:      hlo.return %[[GT]] : tensor<i1>
 // CHECK-NEXT:    })
-// CHECK-NEXT:    %[[TOPV:.*]] = hlo.slice %[[V]] [0:5, 0:2] : (tensor<5x3xf32>) -> tensor<5x2xf32>
+// CHECK-NEXT:    %[[TOPV:.*]] = hlo.slice %[[V]] [0:5, 0:2] : (tensor<5x3xf16>) -> tensor<5x2xf16>
 // CHECK-NEXT:    %[[TOPI:.*]] = hlo.slice %[[I]] [0:5, 0:2] : (tensor<5x3xi32>) -> tensor<5x2xi32>
 // CHECK-NEXT:    func.return %[[TOPV]], %[[TOPI]]
-func.func @top_k(%x: tensor<5x3xf32>) -> (tensor<5x2xf32>, tensor<5x2xi32>) {
+func.func @top_k(%x: tensor<5x3xf16>) -> (tensor<5x2xf16>, tensor<5x2xi32>) {
+  %v, %i = chlo.top_k(%x, k = 2) : tensor<5x3xf16> -> (tensor<5x2xf16>, tensor<5x2xi32>)
+  func.return %v, %i : tensor<5x2xf16>, tensor<5x2xi32>
+}
+
+// f32 and 32-bit integers with k above what selection takes: a descending sort of their rank
+// keys (one i64 operand compared as integers: no index operand), the first k read back.
+// CHECK-LABEL: func.func @top_k_by_sorted_keys
+// CHECK:         %[[KEYS:.*]] = hlo.or %{{.*}}, %{{.*}} : tensor<5x3xi64>
+// CHECK-NEXT:    %[[SORTED:.*]] = "hlo.sort"(%[[KEYS]]) <{dimension = 1 : i64, is_stable = false}> ({
+// CHECK-NEXT:    ^{{.*}}(%[[A:.*]]: tensor<i64>, %[[B:.*]]: tensor<i64>):
+// CHECK-NEXT:      %[[GT:.*]] = hlo.compare GT, %[[A]], %[[B]], SIGNED
+// CHECK-NEXT:      hlo.return %[[GT]] : tensor<i1>
+// CHECK-NEXT:    })
+// CHECK-NEXT:    %[[TOP:.*]] = hlo.slice %[[SORTED]] [0:5, 0:2] : (tensor<5x3xi64>) -> tensor<5x2xi64>
+// CHECK:         hlo.bitcast_convert %{{.*}} : (tensor<5x2xi32>) -> tensor<5x2xf32>
+func.func @top_k_by_sorted_keys(%x: tensor<5x3xf32>) -> (tensor<5x2xf32>, tensor<5x2xi32>) {
   %v, %i = chlo.top_k(%x, k = 2) : tensor<5x3xf32> -> (tensor<5x2xf32>, tensor<5x2xi32>)
   func.return %v, %i : tensor<5x2xf32>, tensor<5x2xi32>
 }
