@@ -149,6 +149,13 @@ BITONIC_MIN_LENGTH = 64
 ones odd-even transposition (n rounds, each cheaper)."""
 
 
+ROUNDS_PER_TRIP = 2
+"""Bitonic rounds one trip of the sort's hlo.while runs (an odd count gets a round with j = 0,
+which moves nothing). A round reads its input at other positions (the partners), so it cannot
+write it in place: each trip's result is copied into the loop's buffer, and two rounds a trip
+halve those copies (tf.sort of 8 x 4,096 f32, Intel Xeon, one A/B run: 3.55 -> 3.26 ms)."""
+
+
 def bitonic_rounds(length: int) -> list[tuple[int, int]]:
     """The (k, j) of each round of the bitonic sorting network over `length` (a power of 2)
     elements: for k = 2, 4, ..., length, j = k / 2, ..., 1. Element i pairs with i ^ j; the pair
@@ -236,26 +243,15 @@ def expand_bitonic_sort(op: hlo.SortOp) -> None:
         padded.append(v)
     position = emit(hlo.IotaOp(dim, index_t))
     rounds = bitonic_rounds(length)
+    rounds += [(length, 0)] * (-len(rounds) % ROUNDS_PER_TRIP)  # j = 0: no element moves
     ks = emit(hlo.ConstantOp(dense_from_numpy(np.array([k for k, _ in rounds], np.int32), i32)))
     js = emit(hlo.ConstantOp(dense_from_numpy(np.array([j for _, j in rounds], np.int32), i32)))
     carried = padded if order is not None else [*padded, position]
-    loop, e = counted_loop(emit, len(rounds), carried)
-    step, *current = loop.body.block.args
-
-    def scalar_at(table: SSAValue) -> SSAValue:
-        return e.reshape(e(hlo.DynamicSliceOp(table, [step], [1])), [])
-
-    def spread(value: SSAValue) -> SSAValue:
-        return e(hlo.BroadcastInDimOp(value, index_t, []))
-
-    k, j = spread(scalar_at(ks)), spread(scalar_at(js))
-    zeros = spread(e.scalar(0, i32))
-    lower = e(hlo.CompareOp(e(hlo.AndOp(position, j)), zeros, "EQ", "SIGNED"))
-    ascending = e(hlo.CompareOp(e(hlo.AndOp(position, k)), zeros, "EQ", "SIGNED"))
-    first = e(hlo.CompareOp(lower, ascending, "EQ", None))
+    loop, e = counted_loop(emit, len(rounds) // ROUNDS_PER_TRIP, carried)
+    step, *args = loop.body.block.args
+    current: list[SSAValue] = list(args)
     rank = len(shape)
     others = [d for d in range(rank) if d != dim]
-    partners_at = e(hlo.XorOp(position, j))
     numbers = hlo.GatherDimensionNumbersAttr(
         offset_dims=[],
         collapsed_slice_dims=[dim],
@@ -265,18 +261,37 @@ def expand_bitonic_sort(op: hlo.SortOp) -> None:
         start_indices_batching_dims=others,
     )
 
-    def partner_of(v: SSAValue) -> SSAValue:
-        return e(hlo.GatherOp(v, partners_at, numbers, [1] * rank))
+    def spread(value: SSAValue) -> SSAValue:
+        return e(hlo.BroadcastInDimOp(value, index_t, []))
 
-    if order is not None:
+    def one_round(at: SSAValue, current: Sequence[SSAValue]) -> list[SSAValue]:
+        """The values after round `at` (an i32 scalar) of the network."""
+
+        def scalar_at(table: SSAValue) -> SSAValue:
+            return e.reshape(e(hlo.DynamicSliceOp(table, [at], [1])), [])
+
+        k, j = spread(scalar_at(ks)), spread(scalar_at(js))
+        zeros = spread(e.scalar(0, i32))
+        lower = e(hlo.CompareOp(e(hlo.AndOp(position, j)), zeros, "EQ", "SIGNED"))
+        ascending = e(hlo.CompareOp(e(hlo.AndOp(position, k)), zeros, "EQ", "SIGNED"))
+        first = e(hlo.CompareOp(lower, ascending, "EQ", None))
+        partners_at = e(hlo.XorOp(position, j))
+
+        def partner_of(v: SSAValue) -> SSAValue:
+            return e(hlo.GatherOp(v, partners_at, numbers, [1] * rank))
+
+        if order is None:
+            return _moved_by_comparator(e, op, current, partner_of, first, n)
         (mine,) = current
         partner = partner_of(mine)
         larger, smaller = e(hlo.MaximumOp(mine, partner)), e(hlo.MinimumOp(mine, partner))
         best, worst = (larger, smaller) if order == "GT" else (smaller, larger)
-        moved = [e(hlo.SelectOp(first, best, worst))]
-    else:
-        moved = _moved_by_comparator(e, op, current, partner_of, first, n)
-    e.add(hlo.ReturnOp([e(hlo.AddOp(step, e.scalar(1, i32))), *moved]))
+        return [e(hlo.SelectOp(first, best, worst))]
+
+    base = e(hlo.MultiplyOp(step, e.scalar(ROUNDS_PER_TRIP, i32)))
+    for r in range(ROUNDS_PER_TRIP):
+        current = one_round(e(hlo.AddOp(base, e.scalar(r, i32))) if r else base, current)
+    e.add(hlo.ReturnOp([e(hlo.AddOp(step, e.scalar(1, i32))), *current]))
     results = [emit.slice(r, dim, 0, n) for r in loop.results[1 : 1 + len(values)]]
     Rewriter.replace_op(op, [], results)
 
