@@ -237,19 +237,13 @@ def compile(  # noqa: A001 - the natural name for this entry point
     rec = _Recorder()
     try:
         with _collector_paused():
-            model = _compile(
-                source,
-                outputs,
-                inputs,
-                input_shapes,
-                target,
-                opt_level,
-                cpu,
-                cache,
-                pipeline,
-                rec,
-                max_loop_trips,
+            imports = ImportOptions(
+                inputs=inputs,
+                input_shapes=input_shapes,
+                outputs=outputs,
+                max_loop_trips=max_loop_trips,
             )
+            model = _compile(source, imports, target, opt_level, cpu, cache, pipeline, rec)
     except XDSL_ERRORS as err:
         raise CompileError.of(err) from err
     finally:
@@ -288,40 +282,24 @@ def _collector_paused() -> Iterator[None]:
 
 def _compile(
     source: str | Path | object,
-    outputs: Sequence[str] | None,
-    inputs: Sequence[str] | None,
-    input_shapes: Sequence[Sequence[int]] | None,
+    imports: ImportOptions,
     target: str,
     opt_level: int,
     cpu: str | None,
     cache: bool,
     pipeline: PipelineOptions,
     rec: _Recorder,
-    max_loop_trips: int | None = None,
 ) -> CompiledModel:
     times = rec.times
     if target in GPU_TARGETS:
-        return _compile_gpu(
-            source,
-            outputs,
-            inputs,
-            input_shapes,
-            target,
-            opt_level,
-            rec,
-            cpu,
-            pipeline,
-            max_loop_trips,
-        )
+        return _compile_gpu(source, imports, target, opt_level, rec, cpu, pipeline)
 
     from strata.runtime.cpu import CompiledFunction
 
     start = time.perf_counter()
     key = None
     if cache:
-        key = _cache_key(
-            source, outputs, inputs, input_shapes, target, opt_level, cpu, pipeline, max_loop_trips
-        )
+        key = _cache_key(source, imports, target, opt_level, cpu, pipeline)
         cached = _from_cache(key, opt_level, cpu)
         if cached is not None:
             rec.step("cache-load", time.perf_counter() - start)
@@ -335,13 +313,13 @@ def _compile(
     start = time.perf_counter()
     _ctx, module = lower(
         source,
-        outputs,
-        inputs,
-        input_shapes,
+        imports.outputs,
+        imports.inputs,
+        imports.input_shapes,
         after_stage=rec.stage,
         pipeline=pipeline,
         after_pass=rec.pass_,
-        max_loop_trips=max_loop_trips,
+        max_loop_trips=imports.max_loop_trips,
     )
     times["import"] = time.perf_counter() - start - sum(times.values())
 
@@ -366,14 +344,11 @@ def _compile(
 
 def _cache_key(
     source: object,
-    outputs: Sequence[str] | None,
-    inputs: Sequence[str] | None,
-    input_shapes: Sequence[Sequence[int]] | None,
+    imports: ImportOptions,
     target: str,
     opt_level: int,
     cpu: str | None,
     pipeline: PipelineOptions,
-    max_loop_trips: int | None = None,
 ) -> CacheKey | None:
     """Everything that decides a cpu compile's object code; None when the source is not
     hashable (then the compile is not cached)."""
@@ -386,10 +361,12 @@ def _cache_key(
         return None
     return CacheKey.of(
         source=digest,
-        outputs=list(outputs) if outputs is not None else None,
-        inputs=list(inputs) if inputs is not None else None,
-        input_shapes=[list(s) for s in input_shapes] if input_shapes is not None else None,
-        max_loop_trips=max_loop_trips,
+        outputs=list(imports.outputs) if imports.outputs is not None else None,
+        inputs=list(imports.inputs) if imports.inputs is not None else None,
+        input_shapes=(
+            [list(s) for s in imports.input_shapes] if imports.input_shapes is not None else None
+        ),
+        max_loop_trips=imports.max_loop_trips,
         target=target,
         opt_level=opt_level,
         cpu=tuning_fingerprint(jit_cpu(cpu)),
@@ -423,15 +400,12 @@ def _from_cache(key: CacheKey | None, opt_level: int, cpu: str | None) -> Compil
 
 def _compile_gpu(
     source: str | Path | object,
-    outputs: Sequence[str] | None,
-    inputs: Sequence[str] | None,
-    input_shapes: Sequence[Sequence[int]] | None,
+    imports: ImportOptions,
     target: str,
     opt_level: int,
     rec: _Recorder,
     cpu: str | None = None,
     pipeline: PipelineOptions | None = None,
-    max_loop_trips: int | None = None,
 ) -> CompiledModel:
     """cuda / cuda-sim: lower to the `gpu` stage; the host plan and the kernels run from there."""
     device = None
@@ -442,15 +416,15 @@ def _compile_gpu(
     start = time.perf_counter()
     ctx, module = lower(
         source,
-        outputs,
-        inputs,
-        input_shapes,
+        imports.outputs,
+        imports.inputs,
+        imports.input_shapes,
         stop_after="gpu",
         after_stage=rec.stage,
         pipeline=pipeline,
         after_pass=rec.pass_,
         keep_loops=None,
-        max_loop_trips=max_loop_trips,
+        max_loop_trips=imports.max_loop_trips,
     )
     times = rec.times
     times["import"] = time.perf_counter() - start - sum(times.values())
