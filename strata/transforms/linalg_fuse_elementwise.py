@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import scf, tensor
-from xdsl.dialects.builtin import AffineMapAttr, ModuleOp
+from xdsl.dialects import arith, scf, tensor
+from xdsl.dialects.builtin import AffineMapAttr, IndexType, IntegerAttr, ModuleOp
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.attrs import IteratorType
 from xdsl.ir import Block, Operation, Region, SSAValue
-from xdsl.ir.affine import AffineMap
+from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 from xdsl.transforms.common_subexpression_elimination import cse
@@ -22,6 +22,7 @@ from xdsl.transforms.dead_code_elimination import region_dce
 from xdsl.utils.exceptions import VerifyException
 
 from strata.dialects.tensor_types import is_static
+from strata.internal import expect
 
 
 def _all_parallel(op: linalg.GenericOp) -> bool:
@@ -46,18 +47,50 @@ def fusible_producer(consumer: linalg.GenericOp, operand: SSAValue) -> linalg.Ge
     out_arg = producer.body.block.args[-1]
     if out_arg.uses or not isinstance(producer.outputs[0].owner, tensor.EmptyOp):
         return None
-    if any(isinstance(o, linalg.IndexOp) for o in producer.body.walk()):
-        return None
-    if _repeated_between(producer, consumer):
-        return None
-    # Fusing recomputes the producer once per consumer iteration: fine when every consumer
-    # iteration reads a different element, or when the producer only moves data.
     index = list(consumer.operands).index(operand)
     via = consumer.indexing_maps.data[index].data
+    if _reads_positions(producer) and not all(
+        isinstance(r, (AffineDimExpr, AffineConstantExpr)) for r in via.results
+    ):
+        return None
+    if _repeated_between(producer, consumer) and not _from_positions_alone(producer):
+        return None
+    # Fusing recomputes the producer once per consumer iteration: fine when every consumer
+    # iteration reads a different element, when the producer only moves data, or when it
+    # computes from positions alone.
     reads_each_once = len(via.used_dims()) == via.num_dims
-    if not reads_each_once and not _only_moves_data(producer):
+    if not reads_each_once and not (_only_moves_data(producer) or _from_positions_alone(producer)):
         return None
     return producer
+
+
+def _reads_positions(op: linalg.GenericOp) -> bool:
+    """Whether the body reads its loop positions (linalg.index)."""
+    return any(isinstance(o, linalg.IndexOp) for o in op.body.walk())
+
+
+def _from_positions_alone(op: linalg.GenericOp) -> bool:
+    """A cheap generic of no inputs (an iota): recomputing it inside a loop costs a few integer
+    ops per element, less than the load of its materialised result that it replaces."""
+    return not op.inputs and _cheap(op)
+
+
+def _positions_in_consumer(block: Block, ops: list[Operation], via: AffineMap) -> None:
+    """Rewrites the producer's `linalg.index i` among `ops` (now in the consumer's `block`) to
+    the consumer's position that reads element i: `via`'s result i, a loop dim or a constant
+    (fusible_producer admits no other)."""
+    for op in ops:
+        if not isinstance(op, linalg.IndexOp):
+            continue
+        expr = via.results[op.dim.value.data]
+        if isinstance(expr, AffineDimExpr):
+            new: Operation = linalg.IndexOp(expr.position)
+        else:
+            new = arith.ConstantOp(IntegerAttr(expect(expr, AffineConstantExpr).value, IndexType()))
+        block.insert_op_before(new, op)
+        op.results[0].replace_all_uses_with(new.results[0])
+        op.detach()
+        op.erase()
 
 
 RUN_AT_MOST_ONCE = (scf.IfOp, scf.IndexSwitchOp)
@@ -79,12 +112,15 @@ def _repeated_between(producer: Operation, consumer: Operation) -> bool:
 
 
 CHEAP_OPS = 8
-"""A producer of at most this many arith ops (no math calls) may be copied into each consumer."""
+"""A producer of at most this many arith ops and linalg.index (no math calls) may be copied into
+each consumer."""
 
 
 def _cheap(op: linalg.GenericOp) -> bool:
     body = [o for o in op.body.block.ops if not isinstance(o, linalg.YieldOp)]
-    return len(body) <= CHEAP_OPS and all(o.dialect_name() == "arith" for o in body)
+    return len(body) <= CHEAP_OPS and all(
+        o.dialect_name() == "arith" or isinstance(o, linalg.IndexOp) for o in body
+    )
 
 
 def _inlinable_everywhere(result: SSAValue) -> bool:
@@ -168,6 +204,8 @@ def fuse(
         zip(p_block.args[:-1], block.args[n_kept : n_kept + n_prod], strict=True)
     )
     p_yield = _take_body(p_block, block, p_map, move=producer.res[0].has_one_use())
+    # The block holds only the producer's ops so far: its positions become the consumer's.
+    _positions_in_consumer(block, list(block.ops), consumer.indexing_maps.data[index].data)
     produced = p_map.get(p_yield.operands[0], p_yield.operands[0])
     c_map: dict[SSAValue, SSAValue] = {c_block.args[index]: produced}
     for new_i, old_i in enumerate(kept):

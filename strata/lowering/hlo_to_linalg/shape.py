@@ -10,26 +10,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
 from xdsl.dialects import arith, tensor
 from xdsl.dialects.builtin import (
     AffineMapAttr,
     ArrayAttr,
-    DenseIntOrFPElementsAttr,
     IntegerAttr,
     IntegerType,
+    Signedness,
     TensorType,
     i64,
 )
+from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo
-from strata.dialects.element_kinds import has_numpy_dtype
-from strata.dialects.tensor_types import dense_from_numpy, numpy_dtype_for, shape_of
+from strata.dialects.tensor_types import shape_of
 from strata.internal import expect
 from strata.lowering.hlo_to_linalg.generic import PARALLEL, affine_map, empty, generic, identity_map
+from strata.lowering.hlo_to_linalg.scalar_ops import Emit, convert
 from strata.lowering.locations import LocatedBuilder
 
 
@@ -273,28 +273,34 @@ class PadLowering(RewritePattern):
 
 
 class IotaLowering(RewritePattern):
-    """hlo.iota dim = 1 : tensor<2x3xi32> -> arith.constant dense<[[0, 1, 2], [0, 1, 2]]>
-    (shapes are static, so the indices are a constant)"""
+    """hlo.iota dim = 1 : tensor<2x3xi32>
+    -> linalg.generic outs(tensor<2x3xi32>) { linalg.index 1, index_cast, converted to the element }
+
+       A generic with no inputs, not a dense constant: it fuses into its consumers like any
+       elementwise producer, so the positions are computed in registers where they are read (a
+       sort's or top_k's iota of 8x4096 was 256 KB of constant read on every pass)."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, hlo.IotaOp):
             return
         out_t = expect(op.output.type, TensorType)
-        shape = shape_of(out_t)
+        rank = out_t.get_num_dims()
         dim = op.dim()
-        exact = has_numpy_dtype(out_t.element_type)
-        dtype = numpy_dtype_for(out_t.element_type) if exact else np.float64
-        along = np.arange(shape[dim], dtype=dtype).reshape(
-            [shape[dim] if d == dim else 1 for d in range(len(shape))]
-        )
-        value = np.broadcast_to(along, shape)
-        if exact:
-            dense = dense_from_numpy(value, out_t.element_type)
-        else:  # bf16: xDSL rounds the values into the element type
-            dense = DenseIntOrFPElementsAttr.from_list(out_t, value.ravel().tolist())
+
+        def body(emit: Emit, args: Sequence[SSAValue]) -> SSAValue:
+            position = emit(linalg.IndexOp(dim)).result
+            element = out_t.element_type
+            direct = (
+                isinstance(element, IntegerType)
+                and element.signedness.data == Signedness.SIGNLESS
+                and element.width.data > 1
+            )
+            wide = emit(arith.IndexCastOp(position, element if direct else i64)).result
+            return convert(emit, wide, element)
+
         b = LocatedBuilder(rewriter, op)
-        const = b(arith.ConstantOp(dense, out_t))
-        rewriter.replace(op, [], [const.result])
+        result = generic(b, [], [], empty(b, out_t), identity_map(rank), [PARALLEL] * rank, body)
+        rewriter.replace(op, [], [result])
 
 
 PATTERNS: tuple[RewritePattern, ...] = (

@@ -298,3 +298,77 @@ func.func @producer_above_loop(%x: tensor<64xi64>, %n: i32, %c: i1) -> (tensor<i
   }
   func.return %r#1, %y : tensor<i64>, tensor<64xi64>
 }
+
+// -----
+
+// A producer that reads its positions (an iota: linalg.index, no inputs) fuses, its positions
+// becoming the consumer's: read transposed, its `linalg.index 0` is the consumer's dim 1; read
+// through a broadcast's constant 0, it is that constant. With no inputs and a few integer ops it
+// fuses into a loop's body too: recomputing it costs less than loading it.
+// CHECK-LABEL: func.func @positions
+// CHECK-NOT:     linalg.index
+// CHECK:         scf.while
+// CHECK:         } do {
+// CHECK:           linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%{{.*}} : tensor<3x5xi64>)
+// CHECK-NEXT:      ^bb0(%[[X:.*]]: i64, %{{.*}}: i64):
+// CHECK-NEXT:        %[[P:.*]] = linalg.index 1 : index
+// CHECK-NEXT:        %[[Z:.*]] = arith.constant 0 : index
+// CHECK-NEXT:        %[[I:.*]] = arith.index_cast %[[P]] : index to i64
+// CHECK-NEXT:        %[[J:.*]] = arith.index_cast %[[Z]] : index to i64
+// CHECK-NEXT:        %[[S:.*]] = arith.addi %[[I]], %[[J]] : i64
+// CHECK-NEXT:        arith.addi %[[X]], %[[S]] : i64
+func.func @positions(%x: tensor<3x5xi64>, %n: i32) -> tensor<3x5xi64> {
+  %e0 = tensor.empty() : tensor<5x1xi64>
+  %iota = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%e0 : tensor<5x1xi64>) {
+  ^bb0(%out: i64):
+    %p = linalg.index 0 : index
+    %q = linalg.index 1 : index
+    %pi = arith.index_cast %p : index to i64
+    %qi = arith.index_cast %q : index to i64
+    %s = arith.addi %pi, %qi : i64
+    linalg.yield %s : i64
+  } -> tensor<5x1xi64>
+  %zero = arith.constant 0 : i32
+  %r:2 = scf.while (%i = %zero, %acc = %x) : (i32, tensor<3x5xi64>) -> (i32, tensor<3x5xi64>) {
+    %more = arith.cmpi slt, %i, %n : i32
+    scf.condition(%more) %i, %acc : i32, tensor<3x5xi64>
+  } do {
+  ^bb0(%i2: i32, %acc2: tensor<3x5xi64>):
+    %e1 = tensor.empty() : tensor<3x5xi64>
+    %sum = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1, 0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%acc2, %iota : tensor<3x5xi64>, tensor<5x1xi64>) outs(%e1 : tensor<3x5xi64>) {
+    ^bb0(%a: i64, %b: i64, %out: i64):
+      %t = arith.addi %a, %b : i64
+      linalg.yield %t : i64
+    } -> tensor<3x5xi64>
+    %one = arith.constant 1 : i32
+    %next = arith.addi %i2, %one : i32
+    scf.yield %next, %sum : i32, tensor<3x5xi64>
+  }
+  func.return %r#1 : tensor<3x5xi64>
+}
+
+// -----
+
+// Read at a position computed from the consumer's (`d0 + 1`), the producer's positions would
+// need that expression evaluated: it is not fused.
+// CHECK-LABEL: func.func @positions_shifted
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<5xi64>)
+// CHECK-NEXT:    ^bb0
+// CHECK-NEXT:      linalg.index 0
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}} : tensor<5xi64>) outs(%{{.*}} : tensor<4xi64>)
+func.func @positions_shifted() -> tensor<4xi64> {
+  %e0 = tensor.empty() : tensor<5xi64>
+  %iota = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%e0 : tensor<5xi64>) {
+  ^bb0(%out: i64):
+    %p = linalg.index 0 : index
+    %pi = arith.index_cast %p : index to i64
+    linalg.yield %pi : i64
+  } -> tensor<5xi64>
+  %e1 = tensor.empty() : tensor<4xi64>
+  %next = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0 + 1)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%iota : tensor<5xi64>) outs(%e1 : tensor<4xi64>) {
+  ^bb0(%a: i64, %out: i64):
+    %t = arith.muli %a, %a : i64
+    linalg.yield %t : i64
+  } -> tensor<4xi64>
+  func.return %next : tensor<4xi64>
+}
