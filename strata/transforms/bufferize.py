@@ -8,9 +8,12 @@ one memref per input and per result, returning status 0. Temporaries are `memref
 Loops: an `scf.while` on tensors becomes an `scf.while` with no loop values: each loop value
 lives in one buffer for the whole loop (the init's own temporary when nothing else reads it,
 else a copy), both regions read it there, and the body's yield copies a new value into it only
-when the value is not already there. An `scf.if` writes its results into buffers made before it,
-each branch copying its values there. `tensor.insert_slice` (a TensorList write) updates its
-destination in place when every other reader of the destination runs before it.
+when the value is not already there. The generic that computes a new value writes it straight
+into the loop's buffer when every other reader of the old value runs before it and it reads the
+old value only element by element (`written_in_place`). An `scf.if` writes its results into
+buffers made before it, each branch copying its values there. `tensor.insert_slice` (a
+TensorList write) updates its destination in place when every other reader of the destination
+runs before it.
 """
 
 from __future__ import annotations
@@ -134,6 +137,9 @@ class _FunctionBufferizer:
     """Global symbol names in use (filled on the first constant)."""
     status_cell: SSAValue | None = None
     """A memref<i32> holding the status of checks inside loops (an SSA value cannot leave them)."""
+    destinations: dict[SSAValue, SSAValue] = field(default_factory=dict)
+    """Generic results to write straight into a given buffer (a loop value's: see
+    `while_loop`), not into their own temporary."""
 
     def emit(self, op: OpT, like: Operation) -> OpT:
         op.location = like.location
@@ -188,8 +194,15 @@ class _FunctionBufferizer:
     def generic(self, op: linalg.GenericOp) -> None:
         """linalg.generic ins(tensors) outs(%t) -> linalg.generic ins(memrefs) outs(buffer of %t)"""
         outs: list[SSAValue] = []
-        for out in op.outputs:
+        for out, res in zip(op.outputs, op.res, strict=True):
             buf = self.buffer(out)
+            if res in self.destinations:
+                if isinstance(buf.owner, memref.AllocOp) and not buf.uses:
+                    self.allocs.discard(buf)
+                    buf.owner.detach()
+                    buf.owner.erase()
+                outs.append(self.destinations.pop(res))
+                continue
             # Write in place only into a temporary nobody else reads; else copy it first.
             if buf not in self.allocs or not out.has_one_use():
                 copy = self.fresh(out.type, op)
@@ -350,6 +363,7 @@ class _FunctionBufferizer:
             fresh = self.fresh(init.type, op)
             self.emit(memref.CopyOp(buf, fresh), op)
             carried.append(fresh)
+        self.destinations.update(self.written_in_place(after, carried))
         outer = self.block
         regions = []
         for block in (before, after):
@@ -371,6 +385,35 @@ class _FunctionBufferizer:
         self.block = outer
         self.emit(scf.WhileOp([], [], regions[0], regions[1]), op)
         self.buffers.update(zip(op.res, carried, strict=True))
+
+    def written_in_place(self, body: Block, carried: list[SSAValue]) -> dict[SSAValue, SSAValue]:
+        """The loop values a generic of the loop's `body` may compute straight into their loop
+        buffer, saving the copy at the end of each trip: yielded once, made by a generic of the
+        body into a fresh tensor, and the loop value it replaces (`body`'s argument) read only
+        before that generic, which reads it at most element by element (see `_reads_only_in_step`).
+        A bitonic sort's rounds thus alternate between the
+        loop's buffer and one temporary."""
+        end = body.last_op
+        if not isinstance(end, scf.YieldOp):
+            return {}
+        yielded = list(end.operands)
+        found: dict[SSAValue, SSAValue] = {}
+        for value, arg, buf in zip(yielded, body.args, carried, strict=True):
+            maker = value.owner
+            if (
+                yielded.count(value) != 1
+                or not isinstance(maker, linalg.GenericOp)
+                or maker.parent_block() is not body
+                or len(maker.res) != 1
+                or not _reads_only_in_step(maker, arg)
+            ):
+                continue
+            out = maker.outputs[0]
+            if not isinstance(out.owner, tensor.EmptyOp) or not out.has_one_use():
+                continue
+            if self.writable(arg, buf, maker):
+                found[value] = buf
+        return found
 
     def if_op(self, op: scf.IfOp) -> None:
         """scf.if on tensors -> scf.if with no results: each result gets a buffer before the
@@ -453,6 +496,21 @@ def _loads_in_body(body: Region) -> None:
 
 
 ALIASING = (memref.CollapseShapeOp, memref.ExpandShapeOp)
+
+
+def _reads_only_in_step(op: linalg.GenericOp, value: SSAValue) -> bool:
+    """Whether `op` reads `value` only as inputs whose element is the one its single output
+    writes in the same iteration (the output's map, a permutation of every loop), if at all:
+    then `op` may write into `value`'s buffer. A read at another position (a gather's
+    tensor.extract, a window) might see an element already overwritten."""
+    maps = [m.data for m in op.indexing_maps.data]
+    out_map = maps[-1]
+    if len(out_map.results) != out_map.num_dims or out_map.inverse_permutation() is None:
+        return False
+    for inner in op.body.walk():
+        if value in inner.operands:
+            return False
+    return all(m == out_map for v, m in zip(op.inputs, maps, strict=False) if v == value)
 
 
 def _root(buf: SSAValue) -> SSAValue:

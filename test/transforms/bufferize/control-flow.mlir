@@ -4,7 +4,8 @@
 
 // A loop value lives in one buffer for the whole loop. A list written one row per iteration is
 // updated in place (an scf.for storing the row into the loop's buffer, no copy of the list);
-// the result is that buffer, so the entry's output buffer takes its place.
+// the result is that buffer, so the entry's output buffer takes its place. The counter's
+// increment, last to read it, writes into its buffer: no copy at the end of the trip.
 
 // CHECK-LABEL: func.func @rows
 // CHECK-SAME: (%[[X:.*]]: memref<2xf32>, %[[OUT:.*]]: memref<8x2xf32>) -> i32
@@ -23,8 +24,8 @@
 // CHECK-NEXT:       %[[R:.*]] = arith.addi %{{.*}}, %[[J]] : index
 // CHECK-NEXT:       %[[C:.*]] = arith.addi %{{.*}}, %[[K]] : index
 // CHECK-NEXT:       memref.store %[[V]], %[[OUT]][%[[R]], %[[C]]] : memref<8x2xf32>
-// CHECK:        "memref.copy"(%{{.*}}, %[[I]]) : (memref<i32>, memref<i32>) -> ()
-// CHECK-NEXT:   scf.yield
+// CHECK:        linalg.generic {{.*}} ins(%[[I]] : memref<i32>) outs(%[[I]] : memref<i32>)
+// CHECK:        scf.yield
 // CHECK-NEXT: }
 // CHECK-NOT:  memref.copy
 // CHECK:      func.return
@@ -60,7 +61,6 @@ func.func @rows(%x: tensor<2xf32>) -> tensor<8x2xf32> {
 // CHECK:        linalg.generic {{.*}} ins(%[[A]], %[[B]] : memref<2xf32>, memref<2xf32>) outs(%[[SUM:.*]] : memref<2xf32>)
 // CHECK:        %[[SAVED:.*]] = memref.alloc() : memref<2xf32>
 // CHECK-NEXT:   "memref.copy"(%[[B]], %[[SAVED]])
-// CHECK-NEXT:   "memref.copy"
 // CHECK-NEXT:   "memref.copy"(%[[SAVED]], %[[A]])
 // CHECK-NEXT:   "memref.copy"(%[[SUM]], %[[B]])
 // CHECK-NEXT:   scf.yield
@@ -101,4 +101,73 @@ func.func @choose(%p: tensor<i1>, %x: tensor<2xf32>) -> tensor<2xf32> {
     hlo.return %x : tensor<2xf32>
   }) : (tensor<i1>) -> tensor<2xf32>
   func.return %r : tensor<2xf32>
+}
+
+// -----
+
+// The last generic of a trip computes the new loop value straight into the loop's buffer when
+// every reader of the old value runs before it: the reversal reads %v at other positions and
+// the subtraction reads it too, each into a temporary; then the negation, reading only a
+// temporary, writes %v's buffer. No
+// copy at the end of the trip (a bitonic sort's rounds alternate between the two buffers).
+
+// CHECK-LABEL: func.func @ping_pong
+// CHECK-SAME: (%{{.*}}: memref<4xf32>, %[[OUT:.*]]: memref<4xf32>) -> i32
+// CHECK:      } do {
+// CHECK:        linalg.generic {{.*}} ins(%[[OUT]] : memref<4xf32>) outs(%[[T:.*]] : memref<4xf32>)
+// CHECK:        linalg.generic {{.*}} ins(%[[T]], %[[OUT]] : memref<4xf32>, memref<4xf32>) outs(%[[D:.*]] : memref<4xf32>)
+// CHECK:        arith.subf
+// CHECK:        linalg.generic {{.*}} ins(%[[D]] : memref<4xf32>) outs(%[[OUT]] : memref<4xf32>)
+// CHECK:        arith.negf
+// CHECK-NOT:    memref.copy
+// CHECK:        scf.yield
+func.func @ping_pong(%v0: tensor<4xf32>) -> tensor<4xf32> {
+  %zero = hlo.constant dense<0> : tensor<i32>
+  %one = hlo.constant dense<1> : tensor<i32>
+  %three = hlo.constant dense<3> : tensor<i32>
+  %r:2 = hlo.while(%i = %zero, %v = %v0) : tensor<i32>, tensor<4xf32>
+   cond {
+    %c = hlo.compare LT, %i, %three : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    hlo.return %c : tensor<i1>
+  } do {
+    %rev = hlo.reverse %v, dims = [0] : tensor<4xf32>
+    %d = hlo.subtract %rev, %v : tensor<4xf32>
+    %n = hlo.negate %d : tensor<4xf32>
+    %i1 = hlo.add %i, %one : tensor<i32>
+    hlo.return %i1, %n : tensor<i32>, tensor<4xf32>
+  }
+  func.return %r#1 : tensor<4xf32>
+}
+
+// -----
+
+// The new value reads the old one reversed (one generic, as fusion makes it): writing it into
+// the loop's buffer would overwrite elements it has yet to read, so it goes to a temporary that
+// is copied into the loop's buffer at the end of the trip.
+
+// CHECK-LABEL: func.func @reads_elsewhere
+// CHECK-SAME: (%{{.*}}: memref<4xf32>, %[[OUT:.*]]: memref<4xf32>) -> i32
+// CHECK:      } do {
+// CHECK:        linalg.generic {{.*}} ins(%[[OUT]], %[[OUT]] : memref<4xf32>, memref<4xf32>) outs(%[[T:.*]] : memref<4xf32>)
+// CHECK:        "memref.copy"(%[[T]], %[[OUT]])
+// CHECK-NEXT:   scf.yield
+func.func @reads_elsewhere(%v0: tensor<4xf32>) -> tensor<4xf32> {
+  %zero = hlo.constant dense<0> : tensor<i32>
+  %one = hlo.constant dense<1> : tensor<i32>
+  %three = hlo.constant dense<3> : tensor<i32>
+  %r:2 = hlo.while(%i = %zero, %v = %v0) : tensor<i32>, tensor<4xf32>
+   cond {
+    %c = hlo.compare LT, %i, %three : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    hlo.return %c : tensor<i1>
+  } do {
+    %e = tensor.empty() : tensor<4xf32>
+    %d = linalg.generic {indexing_maps = [affine_map<(d0) -> (3 - d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%v, %v : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) {
+    ^bb0(%a: f32, %b: f32, %o: f32):
+      %s = arith.subf %a, %b : f32
+      linalg.yield %s : f32
+    } -> tensor<4xf32>
+    %i1 = hlo.add %i, %one : tensor<i32>
+    hlo.return %i1, %d : tensor<i32>, tensor<4xf32>
+  }
+  func.return %r#1 : tensor<4xf32>
 }
