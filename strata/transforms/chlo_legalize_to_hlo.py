@@ -1407,6 +1407,33 @@ def _top_k_by_sorted_keys(h: _Hlo, x: SSAValue, k: int) -> list[SSAValue]:
     return _key_parts(h, h.emit.slice(sort.results[0], last, 0, k), t.element_type)
 
 
+def _top_k_values_by_sorted_bits(h: _Hlo, x: SSAValue, k: int) -> SSAValue:
+    """The values of top_k (f32 or i32; its indices unread: tf.sort) as a descending sort of the
+    elements' ordered 32 bits (a float's magnitude bits flipped where its sign is set: total
+    order, NaN first), read back. Equal keys are equal bits, so which of them comes first does
+    not show: half the bytes of `_top_k_by_sorted_keys`'s i64 keys, twice the vector lanes."""
+    t = expect(x.type, TensorType)
+    shape, last = list(t.get_shape()), t.get_num_dims() - 1
+    e = h.emit
+    keys = x
+    if is_float(t.element_type):
+        bits = e(hlo.BitcastConvertOp(x, TensorType(i32, shape)))
+        sign = e(hlo.ShiftRightArithmeticOp(bits, h.const(31, bits)))
+        keys = e(hlo.XorOp(bits, e(hlo.AndOp(sign, h.const(0x7FFFFFFF, bits)))))
+    scalar = TensorType(expect(keys.type, TensorType).element_type, [])
+    block = Block(arg_types=[scalar, scalar])
+    inside = HloEmitter(h.emit.at, block)
+    inside.add(hlo.ReturnOp([inside(hlo.CompareOp(block.args[0], block.args[1], "GT", "SIGNED"))]))
+    sort = hlo.SortOp([keys], last, Region(block), is_stable=False)
+    e.add(sort)
+    top = e.slice(sort.results[0], last, 0, k)
+    if not is_float(t.element_type):
+        return top
+    sign = e(hlo.ShiftRightArithmeticOp(top, h.const(31, top)))
+    bits = e(hlo.XorOp(top, e(hlo.AndOp(sign, h.const(0x7FFFFFFF, top)))))
+    return e(hlo.BitcastConvertOp(bits, TensorType(t.element_type, shape[:-1] + [k])))
+
+
 def _top_k(h: _Hlo, op: Operation) -> Sequence[SSAValue]:
     """top_k(x, k) -> for f32 and i32 with k at most half the last dim and at most
     SELECTION_PASSES_PER_ROUND times the sort's rounds, k selection passes
@@ -1426,6 +1453,9 @@ def _top_k(h: _Hlo, op: Operation) -> Sequence[SSAValue]:
     if selectable and 0 < 2 * k <= n and k <= SELECTION_PASSES_PER_ROUND * rounds:
         return _top_k_by_selection(h, x, k)
     last = t.get_num_dims() - 1
+    if selectable and not op.indices.uses:
+        values = _top_k_values_by_sorted_bits(h, x, k)
+        return [values, h.const(0, op.indices)]  # unread: only its type matters
     if selectable:
         return _top_k_by_sorted_keys(h, x, k)
     iota = h.emit(hlo.IotaOp(last, TensorType(i32, t.get_shape())))

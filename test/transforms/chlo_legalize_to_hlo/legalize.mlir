@@ -57,6 +57,24 @@ func.func @top_k_by_sorted_keys(%x: tensor<5x3xf32>) -> (tensor<5x2xf32>, tensor
   func.return %v, %i : tensor<5x2xf32>, tensor<5x2xi32>
 }
 
+// With its indices unread (tf.sort), top_k sorts the ordered 32 bits of the values alone: equal
+// keys are equal values, so the order among them does not show. The indices are a constant
+// nothing reads.
+// CHECK-LABEL: func.func @top_k_values_only
+// CHECK:         %[[KEYS:.*]] = hlo.xor %{{.*}}, %{{.*}} : tensor<5x3xi32>
+// CHECK-NEXT:    %[[SORTED:.*]] = "hlo.sort"(%[[KEYS]]) <{dimension = 1 : i64, is_stable = false}> ({
+// CHECK-NEXT:    ^{{.*}}(%[[A:.*]]: tensor<i32>, %[[B:.*]]: tensor<i32>):
+// CHECK-NEXT:      %[[GT:.*]] = hlo.compare GT, %[[A]], %[[B]], SIGNED
+// CHECK-NEXT:      hlo.return %[[GT]] : tensor<i1>
+// CHECK-NEXT:    })
+// CHECK-NEXT:    %[[TOP:.*]] = hlo.slice %[[SORTED]] [0:5, 0:2] : (tensor<5x3xi32>) -> tensor<5x2xi32>
+// CHECK:         %[[V:.*]] = hlo.bitcast_convert %{{.*}} : (tensor<5x2xi32>) -> tensor<5x2xf32>
+// CHECK:         func.return %[[V]]
+func.func @top_k_values_only(%x: tensor<5x3xf32>) -> tensor<5x2xf32> {
+  %v, %i = chlo.top_k(%x, k = 2) : tensor<5x3xf32> -> (tensor<5x2xf32>, tensor<5x2xi32>)
+  func.return %v : tensor<5x2xf32>
+}
+
 // bf16 (and f16) are computed in f32: cosh(x) = e^(x + log 1/2) + e^(log 1/2 - x).
 // CHECK-LABEL: func.func @cosh
 // CHECK-SAME: (%[[X:.*]]: tensor<4xbf16>)
