@@ -79,7 +79,8 @@ def _version(package: str) -> str:
 
 def source_digest(source: object) -> str | None:
     """SHA-256 of what a compile reads: a file's bytes (and its suffix, which picks the
-    parser), IR text, or a GraphDef message serialised deterministically; None when `source` is
+    parser), IR text, a serialised GraphDef's bytes, or a GraphDef message serialised
+    deterministically; None when `source` is
     none of these (then nothing is cached)."""
     h = hashlib.sha256()
     if isinstance(source, Path) or (isinstance(source, str) and _is_file(source)):
@@ -88,6 +89,8 @@ def source_digest(source: object) -> str | None:
         h.update(path.read_bytes())
     elif isinstance(source, str):
         h.update(b"text\0" + source.encode())
+    elif isinstance(source, (bytes, bytearray)):
+        h.update(b"bytes\0" + bytes(source))
     elif hasattr(source, "SerializeToString"):
         h.update(b"message\0" + source.SerializeToString(deterministic=True))
     else:

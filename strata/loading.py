@@ -165,12 +165,13 @@ def load_module(
     ctx: Context | None = None,
     options: ImportOptions | None = None,
 ) -> tuple[Context, ModuleOp]:
-    """A module from a GraphDef path, a GraphDef message, an .mlir path, or IR text."""
+    """A module from a GraphDef path, a GraphDef message or its binary serialisation
+    (`graph_def.SerializeToString()`), an .mlir path, or IR text."""
     ctx = ctx or make_context()
     options = options or ImportOptions()
     from strata.frontends.graphdef import import_graphdef, is_graphdef_message
 
-    if is_graphdef_message(source):
+    if is_graphdef_message(source) or isinstance(source, (bytes, bytearray)):
         return ctx, import_graphdef(source, options)
     if isinstance(source, (str, Path)) and is_graphdef_path(source):
         return ctx, import_graphdef(Path(source), options)
@@ -196,7 +197,8 @@ def load_module(
     if isinstance(source, str):
         return ctx, parse_ir(ctx, source)
     raise StrataError(
-        f"cannot compile a {type(source).__name__}: expected a path, IR text or a GraphDef"
+        f"cannot compile a {type(source).__name__}: expected a path, IR text, or a GraphDef "
+        "(a message or its serialised bytes)"
     )
 
 

@@ -101,6 +101,10 @@ def test_source_bytes_are_the_key(cache_dir: Path, tmp_path: Path) -> None:
     assert source_digest(MLP) == source_digest(copy)
     assert source_digest(MLP) != source_digest(MLP.read_bytes().decode("latin-1"))
     assert CacheKey.of(source="a", opt_level=2) != CacheKey.of(source="b", opt_level=2)
+    data = MLP.read_bytes()  # a GraphDef's bytes: a key of their own, hit by the same bytes
+    assert strata.compile(data).module is not None
+    assert strata.compile(bytearray(data)).module is None
+    assert source_digest(data) != source_digest(data[:-1])
 
 
 def test_cache_false_and_no_cache_flag_bypass(cache_dir: Path) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 from xdsl.utils.exceptions import PassFailedException
 
@@ -67,6 +68,20 @@ def test_a_directory_or_an_unknown_file_is_named(tmp_path: Path) -> None:
     other.write_bytes(b"\x08\x07")
     with pytest.raises(StrataError, match=r"unknown kind of file '\.onnx': expected a GraphDef"):
         strata.compile(str(other), cache=False)
+
+
+def test_graphdef_bytes_compile_and_other_bytes_are_named() -> None:
+    """`graph_def.SerializeToString()` compiles like the message; bytes that are no GraphDef
+    fail naming what was expected."""
+    data = (FIXTURES / "mlp.pb").read_bytes()
+    x = np.ones((16, 784), np.float32)
+    got = np.asarray(strata.compile(data, cache=False)(x))
+    want = np.asarray(strata.compile(str(FIXTURES / "mlp.pb"), cache=False)(x))
+    np.testing.assert_array_equal(got, want)
+    with pytest.raises(StrataError, match=r"<bytes>: not a valid GraphDef \(binary protobuf\)"):
+        strata.compile(b"\xff\xff\xff", cache=False)
+    with pytest.raises(StrataError, match=r"cannot compile a int: expected a path, IR text"):
+        strata.compile(7, cache=False)
 
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
