@@ -87,7 +87,7 @@ def load_graphdef(path: str | Path) -> GraphDefMessage:
 
 
 def import_graphdef(
-    source: Path | str | bytes | GraphDefMessage, options: ImportOptions
+    source: Path | str | bytes | bytearray | GraphDefMessage, options: ImportOptions
 ) -> ModuleOp:
     """The `tf` stage module of a GraphDef given as a path, binary bytes or a message."""
     from strata.frontends.graphdef.schema import GraphDef
