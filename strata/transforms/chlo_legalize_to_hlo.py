@@ -1313,6 +1313,9 @@ def _greatest_keys(h: _Hlo, keys: SSAValue, k: int) -> SSAValue:
     shape = shape_of(keys.type)
     last, batch = len(shape) - 1, shape[:-1]
     lowest = h.emit.scalar(np.iinfo(np.int64).min, i64)
+    if k == 1:  # one pass, no loop: the keys fuse into it (ArgMax reads x once)
+        best = h.emit(hlo.ReduceOp.build_binary(keys, lowest, [last], hlo.MaximumOp))
+        return h.emit.reshape(best, [*batch, 1])
     highest = h.emit.scalar(np.iinfo(np.int64).max, i64)
     prev0 = h.emit(hlo.BroadcastInDimOp(highest, TensorType(i64, batch), []))
     out0 = h.emit(hlo.BroadcastInDimOp(lowest, TensorType(i64, [*batch, k]), []))

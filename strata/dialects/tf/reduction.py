@@ -168,7 +168,7 @@ class ArgReductionOp(TfOp):
 
 @irdl_op_definition
 class ArgMaxOp(ArgReductionOp):
-    """Index of the largest value along `dimension` (the first on ties).
+    """Index of the largest value along `dimension`: the first on ties, never a NaN (all-NaN: 0).
     `%i = "tf.ArgMax"(%x, %dim) : (tensor<4x5xf32>, tensor<i32>) -> tensor<4xi64>`"""
 
     name = "tf.ArgMax"
@@ -176,7 +176,7 @@ class ArgMaxOp(ArgReductionOp):
 
 @irdl_op_definition
 class ArgMinOp(ArgReductionOp):
-    """Index of the smallest value along `dimension` (the first on ties).
+    """Index of the smallest value along `dimension`: the first on ties, never a NaN (all-NaN: 0).
     `%i = "tf.ArgMin"(%x, %dim) : (tensor<4x5xf32>, tensor<i32>) -> tensor<4xi64>`"""
 
     name = "tf.ArgMin"

@@ -1,12 +1,26 @@
 """tf reduction ops -> hlo: Sum, Prod, Mean, Max, Min, All, Any as hlo.reduce (+ reshape for
-keep_dims), ArgMax/ArgMin as two reductions (the extreme, then the first index holding it)."""
+keep_dims), ArgMax/ArgMin as top_k with k = 1 or two reductions (the extreme, then the first
+index holding it)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 import numpy as np
-from xdsl.dialects.builtin import BFloat16Type, Float16Type, IntegerType, TensorType, f32, f64, i32
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float16Type,
+    IntegerType,
+    Signedness,
+    TensorType,
+    bf16,
+    f16,
+    f32,
+    f64,
+    i8,
+    i16,
+    i32,
+)
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
@@ -104,9 +118,28 @@ class ReductionLowering(RewritePattern):
         rewriter.replace(op, [], [result])
 
 
+ARG_BY_TOP_K = (
+    f32,
+    f16,
+    bf16,
+    i8,
+    i16,
+    i32,
+    IntegerType(8, Signedness.UNSIGNED),
+    IntegerType(16, Signedness.UNSIGNED),
+)
+"""Element types ArgMax/ArgMin take as top_k with k = 1 along the last axis: f32 and i32, and
+those that convert to one of them exactly."""
+
+
 class ArgReductionLowering(RewritePattern):
-    """tf.ArgMax(x, axis) -> m = reduce max; first = reduce min of select(x == m, iota, N)
-    (ArgMin: reduce min first); iota is a constant along `axis`, in the output index type"""
+    """tf.ArgMax(x, axis) -> the first index of the greatest element, NaN ignored (TensorFlow's
+    CPU kernel: a row of NaN gives 0), -0 equal to +0 (ArgMin: of the least).
+
+    Along the last axis of f32 / i32 (and types converting to them exactly): chlo.top_k with
+    k = 1 of x with NaN made -inf and -0 made +0 (ArgMin: of -x, or ~x for integers), one pass
+    of i64 rank keys that vectorises; else two reductions: m = reduce max, then reduce min of
+    select(x == m, iota, N)."""
 
     handles = (tf.ArgReductionOp,)
 
@@ -119,22 +152,62 @@ class ArgReductionLowering(RewritePattern):
         index_type = expect(out.element_type, IntegerType)
         shape = shape_of(t)
         axis = op.axis()
-        kept = [d for d in range(len(shape)) if d != axis]
-        if isinstance(op, tf.ArgMaxOp):
-            extreme = reduce(b, op.input, [axis], hlo.MaximumOp, _lowest(t.element_type))
+        is_max = isinstance(op, tf.ArgMaxOp)
+        x = op.input
+        if is_float(t.element_type):  # NaN never wins: the extreme it is compared against
+            nan = b(hlo.CompareOp(x, x, "NE", "FLOAT")).result
+            bound = splat(b, _lowest(t.element_type) if is_max else _highest(t.element_type), t)
+            x = b(hlo.SelectOp(nan, bound, x)).result
+        if axis == len(shape) - 1 and t.element_type in ARG_BY_TOP_K and shape[axis] > 1:
+            first = _arg_by_top_k(b, x, is_max)
         else:
-            extreme = reduce(b, op.input, [axis], hlo.MinimumOp, _highest(t.element_type))
-        spread = b(hlo.BroadcastInDimOp(extreme, t, kept)).result
-        kind = "FLOAT" if is_float(t.element_type) else "SIGNED"
-        hit = b(hlo.CompareOp(op.input, spread, "EQ", kind)).result
-        size = shape[axis]
-        iota_values = np.arange(size, dtype=numpy_dtype_for(index_type))
-        iota = b(hlo.ConstantOp(dense_from_numpy(iota_values, index_type))).output
-        index_shape = TensorType(index_type, shape)
-        iota = b(hlo.BroadcastInDimOp(iota, index_shape, [axis])).result
-        candidates = b(hlo.SelectOp(hit, iota, splat(b, size, index_shape))).result
-        first = reduce(b, candidates, [axis], hlo.MinimumOp, size)
-        rewriter.replace(op, [], [first])
+            first = _arg_by_two_reductions(b, x, axis, is_max, index_type)
+        rewriter.replace(op, [], [_convert(b, first, index_type)])
+
+
+def _convert(b: LocatedBuilder, x: SSAValue, element: Attribute) -> SSAValue:
+    if expect(x.type, TensorType).element_type == element:
+        return x
+    return b(hlo.ConvertOp(x, element)).result
+
+
+def _arg_by_top_k(b: LocatedBuilder, x: SSAValue, is_max: bool) -> SSAValue:
+    """The (i32) index top_k with k = 1 picks along the last axis: the greatest in total order,
+    the first of equal ones. -0 is made +0 first (equal for ArgMax; total order ranks +0 above)."""
+    t = expect(x.type, TensorType)
+    if is_float(t.element_type):
+        x = _convert(b, x, f32)
+        zero = splat(b, 0.0, x.type)
+        x = b(hlo.SelectOp(b(hlo.CompareOp(x, zero, "EQ", "FLOAT")).result, zero, x)).result
+        if not is_max:
+            x = b(hlo.NegateOp(x)).result
+    else:
+        x = _convert(b, x, i32)
+        if not is_max:  # ~x reverses the order of every i32 (-x overflows at the lowest)
+            x = b(hlo.NotOp(x)).result
+    top = b(chlo.TopKOp(x, 1))
+    shape = shape_of(t)[:-1]
+    return b(hlo.ReshapeOp(top.results[1], TensorType(i32, shape))).result
+
+
+def _arg_by_two_reductions(
+    b: LocatedBuilder, x: SSAValue, axis: int, is_max: bool, index_type: IntegerType
+) -> SSAValue:
+    t = expect(x.type, TensorType)
+    shape = shape_of(t)
+    kept = [d for d in range(len(shape)) if d != axis]
+    if is_max:
+        extreme = reduce(b, x, [axis], hlo.MaximumOp, _lowest(t.element_type))
+    else:
+        extreme = reduce(b, x, [axis], hlo.MinimumOp, _highest(t.element_type))
+    spread = b(hlo.BroadcastInDimOp(extreme, t, kept)).result
+    kind = "FLOAT" if is_float(t.element_type) else "SIGNED"
+    hit = b(hlo.CompareOp(x, spread, "EQ", kind)).result
+    size = shape[axis]
+    index_shape = TensorType(index_type, shape)
+    iota = b(hlo.IotaOp(axis, index_shape)).output
+    candidates = b(hlo.SelectOp(hit, iota, splat(b, size, index_shape))).result
+    return reduce(b, candidates, [axis], hlo.MinimumOp, size)
 
 
 def _log_add_exp(acc: SSAValue, elem: SSAValue) -> list[Operation]:

@@ -97,24 +97,63 @@ func.func @no_axes(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 
 // -----
 
-// ArgMax: the maximum, then the smallest index where the input equals it (first on ties).
+// ArgMax along the last axis: top_k with k = 1 (one pass of i64 rank keys, chlo-legalize-to-hlo)
+// of x with NaN made -inf (TensorFlow's kernel never picks a NaN) and -0 made +0 (equal to it,
+// where total order ranks +0 above); its i32 index converted to the output's type.
 // CHECK-LABEL: func.func @argmax
 // CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>)
-// CHECK-NEXT:   %[[NINF:.*]] = hlo.constant dense<0xff800000> : tensor<f32>
-// CHECK-NEXT:   %[[M:.*]] = hlo.reduce(%[[X]] init: %[[NINF]]) applies hlo.maximum across dimensions = [1]
-// CHECK-NEXT:   %[[MB:.*]] = hlo.broadcast_in_dim %[[M]], dims = [0] : (tensor<2xf32>) -> tensor<2x3xf32>
-// CHECK-NEXT:   %[[HIT:.*]] = hlo.compare EQ, %[[X]], %[[MB]], FLOAT
-// CHECK-NEXT:   %[[IOTA:.*]] = hlo.constant dense<[0, 1, 2]> : tensor<3xi64>
-// CHECK-NEXT:   %[[IOTAB:.*]] = hlo.broadcast_in_dim %[[IOTA]], dims = [1] : (tensor<3xi64>) -> tensor<2x3xi64>
-// CHECK-NEXT:   %[[N:.*]] = hlo.constant dense<3> : tensor<2x3xi64>
-// CHECK-NEXT:   %[[CAND:.*]] = hlo.select %[[HIT]], %[[IOTAB]], %[[N]] : tensor<2x3xi1>, tensor<2x3xi64>
-// CHECK-NEXT:   %[[N0:.*]] = hlo.constant dense<3> : tensor<i64>
-// CHECK-NEXT:   %[[I:.*]] = hlo.reduce(%[[CAND]] init: %[[N0]]) applies hlo.minimum across dimensions = [1] : (tensor<2x3xi64>, tensor<i64>) -> tensor<2xi64>
-// CHECK-NEXT:   func.return %[[I]]
+// CHECK-NEXT:   %[[NAN:.*]] = hlo.compare NE, %[[X]], %[[X]], FLOAT
+// CHECK-NEXT:   %[[NINF:.*]] = hlo.constant dense<0xff800000> : tensor<2x3xf32>
+// CHECK-NEXT:   %[[A:.*]] = hlo.select %[[NAN]], %[[NINF]], %[[X]]
+// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0.000000e+00> : tensor<2x3xf32>
+// CHECK-NEXT:   %[[IS0:.*]] = hlo.compare EQ, %[[A]], %[[Z]], FLOAT
+// CHECK-NEXT:   %[[B:.*]] = hlo.select %[[IS0]], %[[Z]], %[[A]]
+// CHECK-NEXT:   %{{.*}}, %[[I:.*]] = chlo.top_k(%[[B]], k = 1) : tensor<2x3xf32> -> (tensor<2x1xf32>, tensor<2x1xi32>)
+// CHECK-NEXT:   %[[R:.*]] = hlo.reshape %[[I]] : (tensor<2x1xi32>) -> tensor<2xi32>
+// CHECK-NEXT:   %[[W:.*]] = hlo.convert %[[R]] : (tensor<2xi32>) -> tensor<2xi64>
+// CHECK-NEXT:   func.return %[[W]]
 func.func @argmax(%x: tensor<2x3xf32>) -> tensor<2xi64> {
   %d = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
   %0 = "tf.ArgMax"(%x, %d) : (tensor<2x3xf32>, tensor<i32>) -> tensor<2xi64>
   func.return %0 : tensor<2xi64>
+}
+
+// -----
+
+// ArgMin of integers: top_k of ~x, which reverses the order of every i32 (-x would overflow).
+// CHECK-LABEL: func.func @argmin_int
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xi32>)
+// CHECK-NEXT:   %[[N:.*]] = hlo.not %[[X]] : tensor<2x3xi32>
+// CHECK-NEXT:   %{{.*}}, %{{.*}} = chlo.top_k(%[[N]], k = 1)
+func.func @argmin_int(%x: tensor<2x3xi32>) -> tensor<2xi64> {
+  %d = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.ArgMin"(%x, %d) : (tensor<2x3xi32>, tensor<i32>) -> tensor<2xi64>
+  func.return %0 : tensor<2xi64>
+}
+
+// -----
+
+// Along another axis: the minimum (NaN made +inf), then the smallest index where the input
+// equals it (first on ties).
+// CHECK-LABEL: func.func @argmin_axis0
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK-NEXT:   %[[NAN:.*]] = hlo.compare NE, %[[X]], %[[X]], FLOAT
+// CHECK-NEXT:   %[[INF:.*]] = hlo.constant dense<0x7f800000> : tensor<2x3xf32>
+// CHECK-NEXT:   %[[A:.*]] = hlo.select %[[NAN]], %[[INF]], %[[X]]
+// CHECK-NEXT:   %[[INF0:.*]] = hlo.constant dense<0x7f800000> : tensor<f32>
+// CHECK-NEXT:   %[[M:.*]] = hlo.reduce(%[[A]] init: %[[INF0]]) applies hlo.minimum across dimensions = [0]
+// CHECK-NEXT:   %[[MB:.*]] = hlo.broadcast_in_dim %[[M]], dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT:   %[[HIT:.*]] = hlo.compare EQ, %[[A]], %[[MB]], FLOAT
+// CHECK-NEXT:   %[[IOTA:.*]] = hlo.iota dim = 0 : tensor<2x3xi32>
+// CHECK-NEXT:   %[[N:.*]] = hlo.constant dense<2> : tensor<2x3xi32>
+// CHECK-NEXT:   %[[CAND:.*]] = hlo.select %[[HIT]], %[[IOTA]], %[[N]]
+// CHECK-NEXT:   %[[N0:.*]] = hlo.constant dense<2> : tensor<i32>
+// CHECK-NEXT:   %[[I:.*]] = hlo.reduce(%[[CAND]] init: %[[N0]]) applies hlo.minimum across dimensions = [0] : (tensor<2x3xi32>, tensor<i32>) -> tensor<3xi32>
+// CHECK-NEXT:   func.return %[[I]]
+func.func @argmin_axis0(%x: tensor<2x3xf32>) -> tensor<3xi32> {
+  %d = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.ArgMin"(%x, %d) : (tensor<2x3xf32>, tensor<i32>) -> tensor<3xi32>
+  func.return %0 : tensor<3xi32>
 }
 
 // -----
