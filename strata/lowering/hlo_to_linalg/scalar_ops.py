@@ -194,10 +194,15 @@ def multiply_add(
 def _float_remainder(emit: Emit, x: SSAValue, y: SSAValue) -> SSAValue:
     """C's fmod (arith has no remf): r = fma(-trunc(x / y), y, x), the residual computed exactly;
     where the rounded quotient overshot (r's sign is not x's), r + |y| with x's sign.
-    y = 0 or x = inf give NaN, y = inf gives x, as fmod does."""
+    y = 0 or x = inf give NaN, y = inf gives x, as fmod does: a quotient that truncates to 0
+    (|x| < |y|, x / y rounding to 1 only when |x| >= |y|) gives x itself, where the product
+    0 * inf would have made a NaN. Exact while the quotient is below 2^(mantissa bits + 1)
+    (2^24 for f32); beyond, one step's residual is not the remainder (fmod(3e38, 2.5) is 0.5):
+    exact would take a reduction per 24 bits of exponent difference."""
     q = _res(emit(math.TruncOp(_res(emit(arith.DivfOp(x, y))))))
-    r = _res(emit(math.FmaOp(_res(emit(arith.NegfOp(q))), y, x)))
     zero = emit_constant(emit, 0.0, x.type)
+    residual = _res(emit(math.FmaOp(_res(emit(arith.NegfOp(q))), y, x)))
+    r = _res(emit(arith.SelectOp(_res(emit(arith.CmpfOp(q, zero, "oeq"))), x, residual)))
     r_negative = _res(emit(arith.CmpfOp(r, zero, "olt")))
     x_negative = _res(emit(arith.CmpfOp(x, zero, "olt")))
     signs_differ = _res(emit(arith.XOrIOp(r_negative, x_negative)))

@@ -1,13 +1,17 @@
 // RUN: strata-opt %s -p convert-hlo-to-linalg --split-input-file | filecheck %s
 
-// Float remainder is C's fmod (arith has no remf): the residual by fma, fixed where the rounded
-// quotient overshot.
+// Float remainder is C's fmod (arith has no remf): the residual by fma, x itself where the
+// quotient truncates to 0 (|x| < |y|: fmod(2, inf) is 2, where 0 * inf would make a NaN), fixed
+// where the rounded quotient overshot.
 // CHECK-LABEL: func.func @remainder_float
 // CHECK:      ^bb0(%[[X:.*]]: f32, %[[Y:.*]]: f32, %{{.*}}: f32):
 // CHECK-NEXT:   %[[Q:.*]] = arith.divf %[[X]], %[[Y]] : f32
 // CHECK-NEXT:   %[[T:.*]] = math.trunc %[[Q]] : f32
+// CHECK-NEXT:   %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT:   %[[NT:.*]] = arith.negf %[[T]] : f32
-// CHECK-NEXT:   %[[R:.*]] = math.fma %[[NT]], %[[Y]], %[[X]] : f32
+// CHECK-NEXT:   %[[FMA:.*]] = math.fma %[[NT]], %[[Y]], %[[X]] : f32
+// CHECK-NEXT:   %[[Q0:.*]] = arith.cmpf oeq, %[[T]], %[[ZERO]] : f32
+// CHECK-NEXT:   %[[R:.*]] = arith.select %[[Q0]], %[[X]], %[[FMA]] : f32
 // CHECK:        %[[STEP:.*]] = math.copysign %{{.*}}, %[[X]] : f32
 // CHECK-NEXT:   %[[RS:.*]] = arith.addf %[[R]], %[[STEP]] : f32
 // CHECK-NEXT:   %[[OUT:.*]] = arith.select %{{.*}}, %[[RS]], %[[R]] : f32
