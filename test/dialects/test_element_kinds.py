@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
     BFloat16Type,
     Float80Type,
@@ -30,7 +29,6 @@ from strata.dialects.element_kinds import (
     numpy_dtype_for,
 )
 from strata.dialects.hlo.scalar_semantics import (
-    ARITH_NUMPY,
     CMPF_NUMPY,
     CMPI_NUMPY,
     ELEMENTWISE,
@@ -89,16 +87,28 @@ def test_supports_reads_the_table() -> None:
     assert not scalar_ops.supports(negate, Float80Type())
 
 
-def test_unsigned_divide_lowers_to_divui() -> None:
-    rule = ELEMENTWISE[hlo.DivideOp].behaviour(ElementKind.UNSIGNED)
-    assert rule is not None and rule.emits is arith.DivUIOp
+def test_integer_division_is_guarded() -> None:
+    """Integer divide and remainder expand to a division by a divisor made safe (x86 traps on
+    x / 0 and MIN / -1), with XLA's values there."""
+    for op, expansion in ((hlo.DivideOp, "INTEGER_DIVIDE"), (hlo.RemainderOp, "INTEGER_REMAINDER")):
+        for kind in (ElementKind.SIGNED, ElementKind.UNSIGNED):
+            rule = ELEMENTWISE[op].behaviour(kind)
+            assert rule is not None and getattr(rule.emits, "name", None) == expansion
 
 
 def test_signed_division_truncates_toward_zero() -> None:
-    divide = ARITH_NUMPY[arith.DivSIOp]
-    assert divide(np.array([-7, 7]), np.array([2, -2])).tolist() == [-3, -3]
-    remainder = ARITH_NUMPY[arith.RemSIOp]
-    assert remainder(np.array([-7, 7]), np.array([2, -2])).tolist() == [-1, 1]
+    divide = ELEMENTWISE[hlo.DivideOp].behaviour(ElementKind.SIGNED)
+    remainder = ELEMENTWISE[hlo.RemainderOp].behaviour(ElementKind.SIGNED)
+    assert divide is not None and divide.numpy is not None
+    assert remainder is not None and remainder.numpy is not None
+    x = np.array([-7, 7, 5, np.iinfo(np.int32).min, -3], np.int32)
+    y = np.array([2, -2, 0, -1, 0], np.int32)
+    assert divide.numpy(x, y).tolist() == [-3, -3, -1, np.iinfo(np.int32).min, -1]
+    assert remainder.numpy(x, y).tolist() == [-1, 1, 5, 0, -3]
+    unsigned = ELEMENTWISE[hlo.DivideOp].behaviour(ElementKind.UNSIGNED)
+    assert unsigned is not None and unsigned.numpy is not None
+    u = np.array([7, 200], np.uint8)
+    assert unsigned.numpy(u, np.array([0, 3], np.uint8)).tolist() == [255, 66]
 
 
 def test_comparisons_by_name() -> None:

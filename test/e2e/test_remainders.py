@@ -1,4 +1,5 @@
-"""Float remainders against numpy over the edge cases: tf.TruncateMod is C's fmod (np.fmod),
+"""Integer division by zero and MIN / -1 (XLA's values, no trap), and float remainders against
+numpy over the edge cases: tf.TruncateMod is C's fmod (np.fmod),
 tf.FloorMod Python's % (np.mod): a finite x over an infinite y gives x (FloorMod: y where the
 signs differ, -inf for 2 mod -inf), an infinite x or a zero y NaN, NaN stays NaN; large
 quotients, denormals and ±0 included. Both are exact, so equal bit for bit but for the sign of a
@@ -12,6 +13,7 @@ import numpy as np
 import pytest
 
 import strata
+from strata.diagnostics import ExecutionError
 
 EDGES = [0.0, -0.0, 1.0, -1.0, 2.5, -7.25, 3e38, -3e38, 1e-45, -1e-45, np.inf, -np.inf, np.nan]
 
@@ -44,3 +46,62 @@ def test_remainder_edges(op: str, reference: np.ufunc, element: str, dtype: type
         want = reference(x, y)
     same = (got == want) | (np.isnan(got) & np.isnan(want))
     assert same.all(), list(zip(x[~same], y[~same], got[~same], want[~same], strict=True))[:8]
+
+
+INTEGER_CASES = {
+    # TensorFlow 2.21 on x = [MIN, 7, -7], y = [-1, 2, 2]; a zero y fails in TensorFlow.
+    "FloorDiv": [-(2**31), 3, -4],
+    "TruncateDiv": [-(2**31), 3, -3],
+    "FloorMod": [0, 1, 1],
+    "TruncateMod": [0, 1, -1],
+}
+
+
+@pytest.mark.parametrize("op", sorted(INTEGER_CASES))
+def test_integer_division_as_tensorflow(op: str) -> None:
+    """MIN / -1 wraps to MIN (remainder 0); a zero divisor fails the call naming the node, as
+    TensorFlow's kernels fail (x86's idiv would have trapped: SIGFPE); other pairs equal
+    Python's integer arithmetic."""
+    x = np.array([-(2**31), 7, -7], np.int32)
+    model = strata.compile(source(op, 3, "i32"), cache=False)
+    assert np.asarray(model(x=x, y=np.array([-1, 2, 2], np.int32))).tolist() == INTEGER_CASES[op]
+    with pytest.raises(ExecutionError, match=rf"'tf.{op}' op Integer division by zero"):
+        model(x=x, y=np.array([3, 0, 1], np.int32))
+    rng = np.random.default_rng(1)
+    a = rng.integers(-1000, 1000, 300).astype(np.int32)
+    b = rng.integers(1, 50, 300).astype(np.int32) * rng.choice([-1, 1], 300).astype(np.int32)
+    python = {
+        "FloorDiv": lambda p, q: p // q,
+        "FloorMod": lambda p, q: p % q,
+        "TruncateDiv": lambda p, q: int(p / q),
+        "TruncateMod": lambda p, q: p - q * int(p / q),
+    }[op]
+    many = strata.compile(source(op, 300, "i32"), cache=False)
+    want = [python(int(p), int(q)) for p, q in zip(a, b, strict=True)]
+    assert np.asarray(many(x=a, y=b)).tolist() == want
+
+
+@pytest.mark.parametrize(
+    ("element", "dtype"), [("i32", np.int32), ("i8", np.int8), ("i64", np.int64), ("ui8", np.uint8)]
+)
+def test_hlo_integer_division_has_xla_values(element: str, dtype: type) -> None:
+    """hlo.divide / hlo.remainder define what LLVM leaves undefined as XLA does: x / 0 = -1
+    (all ones unsigned), x % 0 = x, MIN / -1 = MIN, MIN % -1 = 0."""
+    info = np.iinfo(dtype)
+    t = f"tensor<4x{element}>"
+    model = strata.compile(
+        f"""
+func.func @main(%x: {t}, %y: {t}) -> ({t}, {t}) {{
+  %q = hlo.divide %x, %y : {t}
+  %r = hlo.remainder %x, %y : {t}
+  func.return %q, %r : {t}, {t}
+}}""",
+        cache=False,
+    )
+    x = np.array([info.min, 7, info.max, 100], dtype)
+    y = np.array([info.max if info.min == 0 else -1, 0, 0, 7], dtype)
+    q, r = (np.asarray(v) for v in model(x, y))
+    all_ones = info.max if info.min == 0 else -1
+    first_q = 0 if info.min == 0 else info.min  # unsigned: 0 / max
+    assert q.tolist() == [first_q, all_ones, all_ones, 14]
+    assert r.tolist() == [0, 7, info.max, 2]

@@ -78,6 +78,8 @@ class Expansion(Enum):
     NEGATE_INTEGER = "0 - x"
     INTEGER_POWER = "power by squaring"
     FLOAT_REMAINDER = "fmod"
+    INTEGER_DIVIDE = "sdiv / udiv; x / 0 = -1 (all ones), MIN / -1 = MIN"
+    INTEGER_REMAINDER = "srem / urem; x % 0 = x, MIN % -1 = 0"
     LOGISTIC = "1 / (1 + exp(-x))"
     SIGN = "sign"
     NOT = "x xor all-ones"
@@ -111,12 +113,34 @@ class OpSemantics:
         return None if kind is None else self.by_kind.get(kind)
 
 
+def _safe_divisor(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(a, b, b with 1 where b is 0 or the quotient overflows (MIN / -1)), broadcast; a
+    division by it is defined everywhere and right wherever b was not 0."""
+    a, b = np.broadcast_arrays(np.asarray(a), np.asarray(b))
+    bad = b == 0
+    if np.issubdtype(a.dtype, np.signedinteger):
+        bad |= (a == np.iinfo(a.dtype).min) & (b == -1)
+    return a, b, np.where(bad, np.ones_like(b), b)
+
+
 def _trunc_divide(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Integer division rounding toward zero (C, LLVM's sdiv), unlike numpy's floor division."""
-    q = np.floor_divide(a, b)
-    inexact = (np.remainder(a, b) != 0) & ((a < 0) != (b < 0))
-    quotient: np.ndarray = np.where(inexact, q + 1, q).astype(np.result_type(a, b))
+    """Integer division rounding toward zero (C, LLVM's sdiv), unlike numpy's floor division;
+    as XLA defines what LLVM leaves undefined: x / 0 = -1 (all ones unsigned), MIN / -1 = MIN
+    (`Expansion.INTEGER_DIVIDE`)."""
+    a, b, safe = _safe_divisor(a, b)
+    q = np.floor_divide(a, safe)
+    inexact = (np.remainder(a, safe) != 0) & ((a < 0) != (safe < 0))
+    q = np.where(inexact, q + 1, q)
+    all_ones = np.full_like(q, np.iinfo(q.dtype).max if q.dtype.kind == "u" else -1)
+    quotient: np.ndarray = np.where(b == 0, all_ones, q).astype(a.dtype)
     return quotient
+
+
+def _trunc_remainder(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """C's %: the sign of the dividend; x % 0 = x, MIN % -1 = 0 (`Expansion.INTEGER_REMAINDER`)."""
+    a, b, safe = _safe_divisor(a, b)
+    remainder: np.ndarray = np.where(b == 0, a, np.fmod(a, safe)).astype(a.dtype)
+    return remainder
 
 
 def _integer_power(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -236,8 +260,7 @@ ELEMENTWISE: dict[type[Operation], OpSemantics] = {
     DivideOp: OpSemantics(
         {
             FLOAT: Behaviour(arith.DivfOp, np.divide),
-            SIGNED: Behaviour(arith.DivSIOp, _trunc_divide),
-            UNSIGNED: Behaviour(arith.DivUIOp, np.floor_divide),
+            **_same(INTEGERS, Expansion.INTEGER_DIVIDE, _trunc_divide),
         }
     ),
     MaximumOp: OpSemantics(
@@ -265,8 +288,7 @@ ELEMENTWISE: dict[type[Operation], OpSemantics] = {
     RemainderOp: OpSemantics(
         {
             FLOAT: Behaviour(Expansion.FLOAT_REMAINDER, np.fmod),
-            SIGNED: Behaviour(arith.RemSIOp, np.fmod),
-            UNSIGNED: Behaviour(arith.RemUIOp, np.remainder),
+            **_same(INTEGERS, Expansion.INTEGER_REMAINDER, _trunc_remainder),
         }
     ),
     AndOp: OpSemantics(_same((*INTEGERS, BOOL), arith.AndIOp, np.bitwise_and)),
@@ -344,19 +366,6 @@ COMPARISONS: dict[ComparisonDirection, Comparison] = {
     ComparisonDirection.LE: Comparison(np.less_equal, "ole", "sle", "ule"),
     ComparisonDirection.LT: Comparison(np.less, "olt", "slt", "ult"),
 }
-
-
-def _arith_numpy() -> dict[type[Operation], Numpy]:
-    table: dict[type[Operation], Numpy] = {}
-    for semantics in ELEMENTWISE.values():
-        for behaviour in semantics.by_kind.values():
-            if isinstance(behaviour.emits, type) and behaviour.numpy is not None:
-                table.setdefault(behaviour.emits, behaviour.numpy)
-    return table
-
-
-ARITH_NUMPY: dict[type[Operation], Numpy] = _arith_numpy()
-"""arith/math op -> numpy function, for every op the table emits on its own (host evaluation)."""
 
 
 def _cmpi_numpy() -> dict[str, tuple[Numpy, bool]]:

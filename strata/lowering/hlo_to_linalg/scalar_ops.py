@@ -171,6 +171,50 @@ def _remainder(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Att
     return _float_remainder(emit, args[0], args[1])
 
 
+def _safe_division(
+    emit: Emit, x: SSAValue, y: SSAValue, element: Attribute, remainder: bool
+) -> SSAValue:
+    """x / y or x % y of integers with what LLVM leaves undefined (and x86 traps on: SIGFPE)
+    defined as XLA defines it: x / 0 = -1 (all ones unsigned), x % 0 = x, MIN / -1 = MIN,
+    MIN % -1 = 0. The division runs on a divisor of 1 there, which gives the last two."""
+    unsigned = kind_of(element) is ElementKind.UNSIGNED
+    zero = emit_constant(emit, 0, element)
+    by_zero = _res(emit(arith.CmpiOp(y, zero, "eq")))
+    bad = by_zero
+    if not unsigned:
+        lowest = emit_constant(emit, -(1 << (bit_width(element) - 1)), element)
+        minus_one = emit_constant(emit, -1, element)
+        overflow = _res(
+            emit(
+                arith.AndIOp(
+                    _res(emit(arith.CmpiOp(x, lowest, "eq"))),
+                    _res(emit(arith.CmpiOp(y, minus_one, "eq"))),
+                )
+            )
+        )
+        bad = _res(emit(arith.OrIOp(by_zero, overflow)))
+    safe = _res(emit(arith.SelectOp(bad, emit_constant(emit, 1, element), y)))
+    divide: type[arith.SignlessIntegerBinaryOperation]
+    if remainder:
+        divide = arith.RemUIOp if unsigned else arith.RemSIOp
+        return _res(emit(arith.SelectOp(by_zero, x, _res(emit(divide(x, safe))))))
+    divide = arith.DivUIOp if unsigned else arith.DivSIOp
+    all_ones = emit_constant(emit, -1, element)
+    return _res(emit(arith.SelectOp(by_zero, all_ones, _res(emit(divide(x, safe))))))
+
+
+def _integer_divide(
+    emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute
+) -> SSAValue:
+    return _safe_division(emit, args[0], args[1], element, remainder=False)
+
+
+def _integer_remainder(
+    emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute
+) -> SSAValue:
+    return _safe_division(emit, args[0], args[1], element, remainder=True)
+
+
 def _sign_of(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute) -> SSAValue:
     return _sign(emit, args[0], element)
 
@@ -388,6 +432,8 @@ _EXPANSIONS: dict[Expansion, Expand] = {
     Expansion.NEGATE_INTEGER: _negate_integer,
     Expansion.INTEGER_POWER: _power,
     Expansion.FLOAT_REMAINDER: _remainder,
+    Expansion.INTEGER_DIVIDE: _integer_divide,
+    Expansion.INTEGER_REMAINDER: _integer_remainder,
     Expansion.LOGISTIC: _logistic,
     Expansion.SIGN: _sign_of,
     Expansion.NOT: _not,

@@ -87,6 +87,31 @@ def all_static(op: Operation) -> bool:
     return all(is_static(v.type) for v in (*op.operands, *op.results))
 
 
+INTEGER_DIVISIONS = (
+    tf.RealDivOp,
+    tf.FloorDivOp,
+    tf.FloorModOp,
+    tf.TruncateDivOp,
+    tf.TruncateModOp,
+    tf.ModOp,
+)
+"""The tf ops whose integer kernels fail "Integer division by zero"."""
+
+
+def check_integer_divisor(b: LocatedBuilder, op: Operation, divisor: SSAValue) -> None:
+    """rt.check(any(divisor == 0)) for an integer division (INTEGER_DIVISIONS): the call fails
+    as TensorFlow's does, naming the node (the values computed are XLA's: hlo_to_linalg's
+    scalar_ops._safe_division)."""
+    t = expect(divisor.type, TensorType)
+    if not isinstance(op, INTEGER_DIVISIONS) or kind_of(t.element_type) not in (
+        ElementKind.SIGNED,
+        ElementKind.UNSIGNED,
+    ):
+        return
+    zero = b(hlo.CompareOp(divisor, splat(b, 0, t), "EQ")).result
+    b(rt.CheckOp(any_true(b, zero), op_message(op, "Integer division by zero")))
+
+
 class BinaryLowering(RewritePattern):
     """tf.AddV2(x, y) -> hlo.add(broadcast_in_dim(x), broadcast_in_dim(y)); likewise the tables;
     tf.Igamma, tf.Igammac -> their expansions in chlo_legalize_to_hlo."""
@@ -104,6 +129,7 @@ class BinaryLowering(RewritePattern):
         shape = shape_of(op.results[0].type)
         lhs = broadcast_to(b, op.operands[0], shape)
         rhs = broadcast_to(b, op.operands[1], shape)
+        check_integer_divisor(b, op, op.operands[1])
         if special is not None:
             rewriter.replace(op, [], [expand_binary_special_function(special, op, lhs, rhs)])
         elif target is not None:
@@ -592,6 +618,7 @@ class MathBinaryLowering(RewritePattern):
         shape = shape_of(result_type)
         x = broadcast_to(b, op.x, shape)
         y = broadcast_to(b, op.y, shape)
+        check_integer_divisor(b, op, op.y)
         result = _binary_expansion(op, Expr(b, TensorType(operand_type.element_type, shape)), x, y)
         if result is None:
             return

@@ -16,11 +16,25 @@ func.func @add(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
 
 // -----
 
-// Integers take the signed arith ops; negate is 0 - x.
+// Integers take the signed arith ops; negate is 0 - x. Division runs on a divisor made 1 where
+// it is 0 or the quotient overflows (MIN / -1), which LLVM leaves undefined and x86 traps on:
+// x / 0 is -1 and MIN / -1 is MIN, as XLA defines them.
 // CHECK-LABEL: func.func @integer_ops
 // CHECK:         ^bb0(%[[X:.*]]: i32, %[[Y:.*]]: i32, %{{.*}}: i32):
-// CHECK-NEXT:      %[[Q:.*]] = arith.divsi %[[X]], %[[Y]] : i32
-// CHECK-NEXT:      linalg.yield %[[Q]] : i32
+// CHECK-NEXT:      %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK-NEXT:      %[[BY0:.*]] = arith.cmpi eq, %[[Y]], %[[ZERO]] : i32
+// CHECK-NEXT:      %[[MIN:.*]] = arith.constant -2147483648 : i32
+// CHECK-NEXT:      %[[M1:.*]] = arith.constant -1 : i32
+// CHECK-NEXT:      %[[XMIN:.*]] = arith.cmpi eq, %[[X]], %[[MIN]] : i32
+// CHECK-NEXT:      %[[YM1:.*]] = arith.cmpi eq, %[[Y]], %[[M1]] : i32
+// CHECK-NEXT:      %[[OVER:.*]] = arith.andi %[[XMIN]], %[[YM1]] : i1
+// CHECK-NEXT:      %[[BAD:.*]] = arith.ori %[[BY0]], %[[OVER]] : i1
+// CHECK-NEXT:      %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-NEXT:      %[[SAFE:.*]] = arith.select %[[BAD]], %[[ONE]], %[[Y]] : i32
+// CHECK-NEXT:      %[[ALL:.*]] = arith.constant -1 : i32
+// CHECK-NEXT:      %[[Q:.*]] = arith.divsi %[[X]], %[[SAFE]] : i32
+// CHECK-NEXT:      %[[R:.*]] = arith.select %[[BY0]], %[[ALL]], %[[Q]] : i32
+// CHECK-NEXT:      linalg.yield %[[R]] : i32
 // CHECK:         ^bb0(%[[X2:.*]]: i32, %[[Y2:.*]]: i32, %{{.*}}: i32):
 // CHECK-NEXT:      %[[M:.*]] = arith.maxsi %[[X2]], %[[Y2]] : i32
 // CHECK-NEXT:      linalg.yield %[[M]] : i32

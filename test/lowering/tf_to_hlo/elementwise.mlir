@@ -12,12 +12,13 @@ func.func @add_same_shape(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>) -> tensor<2x
 
 // -----
 
-// Every row of the binary table.
+// Every row of the binary table (an integer RealDiv by zero fails the call: rt.check).
 // CHECK-LABEL: func.func @binary_table
 // CHECK-SAME: (%[[X:.*]]: tensor<4xi32>, %[[Y:.*]]: tensor<4xi32>)
 // CHECK-NEXT:   %[[ADD:.*]] = hlo.add %[[X]], %[[Y]] : tensor<4xi32>
 // CHECK-NEXT:   %[[SUB:.*]] = hlo.subtract %[[ADD]], %[[Y]] : tensor<4xi32>
 // CHECK-NEXT:   %[[MUL:.*]] = hlo.multiply %[[SUB]], %[[Y]] : tensor<4xi32>
+// CHECK:        rt.check {{.*}}'tf.RealDiv' op Integer division by zero
 // CHECK-NEXT:   %[[DIV:.*]] = hlo.divide %[[MUL]], %[[Y]] : tensor<4xi32>
 // CHECK-NEXT:   %[[MAX:.*]] = hlo.maximum %[[DIV]], %[[Y]] : tensor<4xi32>
 // CHECK-NEXT:   %[[MIN:.*]] = hlo.minimum %[[MAX]], %[[Y]] : tensor<4xi32>

@@ -1,8 +1,14 @@
 // RUN: strata-opt %s -p convert-tf-to-hlo --split-input-file | filecheck %s
 
-// FloorMod on ints: the truncated remainder, moved by y where its sign differs from y's.
+// FloorMod on ints: the truncated remainder, moved by y where its sign differs from y's. A zero
+// y fails the call, as TensorFlow's integer kernels fail (rt.check of any(y == 0)).
 // CHECK-LABEL: func.func @floor_mod_int
 // CHECK-SAME: (%[[X:.*]]: tensor<4xi32>, %[[Y:.*]]: tensor<4xi32>)
+// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0> : tensor<4xi32>
+// CHECK-NEXT:   %[[IS0:.*]] = hlo.compare EQ, %[[Y]], %[[Z]]
+// CHECK-NEXT:   %[[F:.*]] = hlo.constant dense<false> : tensor<i1>
+// CHECK-NEXT:   %[[ANY:.*]] = hlo.reduce(%[[IS0]] init: %[[F]]) applies hlo.or across dimensions = [0]
+// CHECK-NEXT:   rt.check %[[ANY]], "{{.*}}'tf.FloorMod' op Integer division by zero" : tensor<i1>
 // CHECK-NEXT:   %[[R:.*]] = hlo.remainder %[[X]], %[[Y]] : tensor<4xi32>
 // CHECK:        %[[RNEG:.*]] = hlo.compare LT, %[[R]], %{{.*}}, SIGNED
 // CHECK:        %[[YNEG:.*]] = hlo.compare LT, %[[Y]], %{{.*}}, SIGNED
@@ -203,7 +209,8 @@ func.func @trig(%x: tensor<3xf32>, %y: tensor<3xf32>) -> (tensor<3xf32>, tensor<
 // -----
 
 // Xlogy is 0 where x is; TruncateDiv of floats rounds the quotient toward zero (ceil below 0,
-// floor above), of integers it is the division itself; Mod is hlo.remainder; Reciprocal 1 / x;
+// floor above), of integers it is the division itself (a zero divisor fails the call); Mod is
+// hlo.remainder; Reciprocal 1 / x;
 // AddN a chain of adds.
 // CHECK-LABEL: func.func @arith
 // CHECK-SAME: (%[[X:.*]]: tensor<3xf32>, %[[Y:.*]]: tensor<3xf32>, %[[I:.*]]: tensor<3xi32>, %[[J:.*]]: tensor<3xi32>)
@@ -219,7 +226,9 @@ func.func @trig(%x: tensor<3xf32>, %y: tensor<3xf32>) -> (tensor<3xf32>, tensor<
 // CHECK-NEXT:   %[[UP:.*]] = hlo.ceil %[[Q]] : tensor<3xf32>
 // CHECK-NEXT:   %[[DOWN:.*]] = hlo.floor %[[Q]] : tensor<3xf32>
 // CHECK-NEXT:   %[[TDIV:.*]] = hlo.select %[[NEG]], %[[UP]], %[[DOWN]]
+// CHECK:        rt.check {{.*}}'tf.TruncateDiv' op Integer division by zero
 // CHECK-NEXT:   %[[IDIV:.*]] = hlo.divide %[[I]], %[[J]] : tensor<3xi32>
+// CHECK:        rt.check {{.*}}'tf.Mod' op Integer division by zero
 // CHECK-NEXT:   %[[MOD:.*]] = hlo.remainder %[[I]], %[[J]] : tensor<3xi32>
 // CHECK-NEXT:   %[[ONE:.*]] = hlo.constant dense<1.000000e+00> : tensor<3xf32>
 // CHECK-NEXT:   %[[RECIP:.*]] = hlo.divide %[[ONE]], %[[X]] : tensor<3xf32>
