@@ -3,8 +3,8 @@ numpy over the edge cases: tf.TruncateMod is C's fmod (np.fmod),
 tf.FloorMod Python's % (np.mod): a finite x over an infinite y gives x (FloorMod: y where the
 signs differ, -inf for 2 mod -inf), an infinite x or a zero y NaN, NaN stays NaN; large
 quotients, denormals and ±0 included. Both are exact, so equal bit for bit but for the sign of a
-zero result (numpy's mod gives the divisor's). Quotients of 2^24 and more (f32; 2^53 for f64)
-are left out: one fma step leaves a residual that is not the remainder there (see
+zero result (numpy's mod gives the divisor's). f32 is exact for every pair (quotients up to
+2^276: fmod(3e9, 0.7) is 0.48969638); f64 below quotients of 2^53 (one fma step, see
 scalar_ops._float_remainder)."""
 
 from __future__ import annotations
@@ -29,17 +29,30 @@ func.func @main(%x: {t}, %y: {t}) -> {t}
 
 
 @pytest.mark.parametrize(("op", "reference"), [("TruncateMod", np.fmod), ("FloorMod", np.mod)])
-@pytest.mark.parametrize(("element", "dtype"), [("f32", np.float32), ("f64", np.float64)])
+@pytest.mark.parametrize(
+    ("element", "dtype"), [("f32", np.float32), ("f16", np.float16), ("f64", np.float64)]
+)
 def test_remainder_edges(op: str, reference: np.ufunc, element: str, dtype: type) -> None:
-    edges = np.array(EDGES, dtype)
+    with np.errstate(over="ignore"):  # f16: 3e38 is inf
+        edges = np.array(EDGES, dtype)
     x, y = (a.ravel() for a in np.meshgrid(edges, edges))
     rng = np.random.default_rng(0)
     x = np.concatenate([x, (rng.standard_normal(500) * 1e4).astype(dtype)])
     y = np.concatenate([y, (rng.standard_normal(500) * 3).astype(dtype)])
-    with np.errstate(all="ignore"):
-        large = np.abs(x / y) >= 2.0 ** (np.finfo(dtype).nmant + 1)
-    exact = ~large | ~(np.isfinite(x) & np.isfinite(y))
-    x, y = x[exact], y[exact]
+    if dtype == np.float64:  # one fma step: exact below 2^53 only
+        with np.errstate(all="ignore"):
+            large = np.abs(x / y) >= 2.0**53
+        exact = ~large | ~(np.isfinite(x) & np.isfinite(y))
+        x, y = x[exact], y[exact]
+    else:  # exact for every pair: quotients up to 2^276, timestamps over periods
+        info = np.finfo(dtype)
+        wide = rng.uniform(info.minexp - info.nmant, info.maxexp - 1, (2, 2000))
+        signs = rng.choice([-1.0, 1.0], (2, 2000))
+        x = np.concatenate([x, (signs[0] * 2.0 ** wide[0]).astype(dtype)])
+        y = np.concatenate([y, (signs[1] * 2.0 ** wide[1]).astype(dtype)])
+        if dtype == np.float32:
+            x = np.concatenate([x, np.array([3e9, 1.7e9, 1e20], dtype)])
+            y = np.concatenate([y, np.array([0.7, 86400.0, 0.7], dtype)])
     model = strata.compile(source(op, x.size, element), cache=False)
     got = np.asarray(model(x=x, y=y))
     with np.errstate(all="ignore"):
@@ -105,3 +118,28 @@ func.func @main(%x: {t}, %y: {t}) -> ({t}, {t}) {{
     first_q = 0 if info.min == 0 else info.min  # unsigned: 0 / max
     assert q.tolist() == [first_q, all_ones, all_ones, 14]
     assert r.tolist() == [0, 7, info.max, 2]
+
+
+def test_f32_remainder_is_bit_exact_over_random_bits() -> None:
+    """hlo.remainder of f32 equals C's fmod bit for bit over random bit patterns: every exponent
+    pair, denormals, ±0, ±inf and NaN."""
+    n = 20000
+    rng = np.random.default_rng(5)
+    x, y = (
+        rng.integers(0, 2**32, n, dtype=np.uint64).astype(np.uint32).view(np.float32)
+        for _ in range(2)
+    )
+    t = f"tensor<{n}xf32>"
+    model = strata.compile(
+        f"""
+func.func @main(%x: {t}, %y: {t}) -> {t} {{
+  %r = hlo.remainder %x, %y : {t}
+  func.return %r : {t}
+}}""",
+        cache=False,
+    )
+    got = np.asarray(model(x, y))
+    with np.errstate(all="ignore"):
+        want = np.fmod(x, y)
+    same = (got.view(np.uint32) == want.view(np.uint32)) | (np.isnan(got) & np.isnan(want))
+    assert same.all(), list(zip(x[~same], y[~same], got[~same], want[~same], strict=True))[:8]

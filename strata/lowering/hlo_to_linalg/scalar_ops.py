@@ -13,6 +13,8 @@ from xdsl.dialects.builtin import (
     Signedness,
     TensorType,
     UnrealizedConversionCastOp,
+    f64,
+    i64,
 )
 from xdsl.dialects.utils.fast_math import FastMathFlag
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -236,13 +238,22 @@ def multiply_add(
 
 
 def _float_remainder(emit: Emit, x: SSAValue, y: SSAValue) -> SSAValue:
-    """C's fmod (arith has no remf): r = fma(-trunc(x / y), y, x), the residual computed exactly;
-    where the rounded quotient overshot (r's sign is not x's), r + |y| with x's sign.
-    y = 0 or x = inf give NaN, y = inf gives x, as fmod does: a quotient that truncates to 0
-    (|x| < |y|, x / y rounding to 1 only when |x| >= |y|) gives x itself, where the product
-    0 * inf would have made a NaN. Exact while the quotient is below 2^(mantissa bits + 1)
-    (2^24 for f32); beyond, one step's residual is not the remainder (fmod(3e38, 2.5) is 0.5):
-    exact would take a reduction per 24 bits of exponent difference."""
+    """C's fmod (arith has no remf), exact: f64 by one step (`_remainder_step`, exact for
+    quotients below 2^53); narrower floats in f64 by `_exact_remainder`, exact for every pair."""
+    if bit_width(x.type) >= 64:
+        return _remainder_step(emit, x, y)
+    wide = f64
+    r = _exact_remainder(emit, convert(emit, x, wide), convert(emit, y, wide), x.type)
+    return convert(emit, r, x.type)  # the remainder is a value of x's type: exact
+
+
+def _remainder_step(emit: Emit, x: SSAValue, y: SSAValue) -> SSAValue:
+    """fmod by one step: r = fma(-trunc(x / y), y, x), the residual computed exactly; where the
+    rounded quotient overshot (r's sign is not x's), r + |y| with x's sign. y = 0 or x = inf
+    give NaN, y = inf gives x, as fmod does: a quotient that truncates to 0 (|x| < |y|, x / y
+    rounding to 1 only when |x| >= |y|) gives x itself, where the product 0 * inf would have made
+    a NaN. Exact while the quotient is below 2^(mantissa bits + 1); beyond, the residual is not
+    the remainder (fmod(3e9, 0.7) in f32)."""
     q = _res(emit(math.TruncOp(_res(emit(arith.DivfOp(x, y))))))
     zero = emit_constant(emit, 0.0, x.type)
     residual = _res(emit(math.FmaOp(_res(emit(arith.NegfOp(q))), y, x)))
@@ -254,6 +265,65 @@ def _float_remainder(emit: Emit, x: SSAValue, y: SSAValue) -> SSAValue:
     overshot = _res(emit(arith.AndIOp(signs_differ, nonzero)))
     step = _res(emit(math.CopySignOp(_res(emit(math.AbsFOp(y))), x)))
     return _res(emit(arith.SelectOp(overshot, _res(emit(arith.AddfOp(r, step))), r)))
+
+
+REMAINDER_CHUNK = 40
+"""Bits of exponent difference one step of `_exact_remainder` removes: its quotient is below
+2^41, so the product by the divisor's reciprocal (relative error below 2^-51) truncates to it
+or one off, and its product with the divisor (24 significant bits) is exact in the fma."""
+
+
+def _exact_remainder(emit: Emit, ax: SSAValue, ay: SSAValue, source: Attribute) -> SSAValue:
+    """fmod of two f64 holding values of the narrower float type `source`, exact for every pair
+    (fmod(3e9, 0.7) in f32 is 0.48969638; one step gives -49.9). Long division by chunks: with
+    d = exponent(|x|) - exponent(|y|), a step takes the remainder of |x| by |y| 2^s,
+    s = max(d - REMAINDER_CHUNK, 0), a multiple of |y|, so the remainder by |y| is kept. The
+    quotient comes from one reciprocal of |y| (scaled by 2^-s: no division per step), is fixed by
+    one |y| 2^s either way, and each step cuts d by REMAINDER_CHUNK: enough steps for the widest
+    d of `source` (f32: 2^127 over 2^-149, 7 steps), all branch-free, so the loop vectorises.
+    fmod's special values after: NaN where x is infinite or NaN or y is 0 or NaN, x where y is
+    infinite."""
+    fmt = float_format(source)
+    widest = (2**fmt.exponent - 2 - fmt.bias) - (1 - fmt.bias - fmt.mantissa)  # max over min
+    steps = 1 + max(0, -(-(widest - REMAINDER_CHUNK) // REMAINDER_CHUNK))
+    zero = emit_constant(emit, 0.0, f64)
+    fraction_bits, bias = emit_constant(emit, 52, i64), emit_constant(emit, 1023, i64)
+    chunk = emit_constant(emit, REMAINDER_CHUNK, i64)
+    no_shift, widest_shift = emit_constant(emit, 0, i64), emit_constant(emit, 1000, i64)
+    rest = _res(emit(math.AbsFOp(ax)))
+    divisor = _res(emit(math.AbsFOp(ay)))
+    reciprocal = _res(emit(arith.DivfOp(emit_constant(emit, 1.0, f64), divisor)))
+
+    def exponent(v: SSAValue) -> SSAValue:
+        return _res(emit(arith.ShRUIOp(_res(emit(arith.BitcastOp(v, i64))), fraction_bits)))
+
+    def power_of_two(e: SSAValue) -> SSAValue:
+        biased = _res(emit(arith.AddiOp(e, bias)))
+        return _res(emit(arith.BitcastOp(_res(emit(arith.ShLIOp(biased, fraction_bits))), f64)))
+
+    divisor_exponent = exponent(divisor)
+    for _ in range(steps):
+        gap = _res(emit(arith.SubiOp(exponent(rest), divisor_exponent)))
+        shift = _res(emit(arith.MaxSIOp(_res(emit(arith.SubiOp(gap, chunk))), no_shift)))
+        shift = _res(emit(arith.MinSIOp(shift, widest_shift)))  # in range where y is 0 or inf
+        scaled = _res(emit(arith.MulfOp(divisor, power_of_two(shift))))
+        down = power_of_two(_res(emit(arith.SubiOp(no_shift, shift))))
+        q = _res(emit(arith.MulfOp(rest, _res(emit(arith.MulfOp(reciprocal, down))))))
+        q = _res(emit(math.TruncOp(q)))
+        r = _res(emit(math.FmaOp(_res(emit(arith.NegfOp(q))), scaled, rest)))
+        overshot = _res(emit(arith.CmpfOp(r, zero, "olt")))
+        r = _res(emit(arith.SelectOp(overshot, _res(emit(arith.AddfOp(r, scaled))), r)))
+        short = _res(emit(arith.CmpfOp(r, scaled, "oge")))
+        rest = _res(emit(arith.SelectOp(short, _res(emit(arith.SubfOp(r, scaled))), r)))
+    result = _res(emit(math.CopySignOp(rest, ax)))
+    inf = emit_constant(emit, float("inf"), f64)
+    y_infinite = _res(emit(arith.CmpfOp(divisor, inf, "oeq")))
+    result = _res(emit(arith.SelectOp(y_infinite, ax, result)))
+    x_finite = _res(emit(arith.CmpfOp(_res(emit(math.AbsFOp(ax))), inf, "olt")))
+    y_usable = _res(emit(arith.CmpfOp(divisor, zero, "ogt")))  # false for 0 and NaN
+    defined = _res(emit(arith.AndIOp(x_finite, y_usable)))
+    nan = emit_constant(emit, float("nan"), f64)
+    return _res(emit(arith.SelectOp(defined, result, nan)))
 
 
 def _integer_power(emit: Emit, base: SSAValue, exponent: SSAValue, element: Attribute) -> SSAValue:
