@@ -13,6 +13,8 @@ from xdsl.dialects.builtin import (
     DenseArrayBase,
     FloatAttr,
     IntegerAttr,
+    IntegerType,
+    Signedness,
     StringAttr,
     TensorType,
     f32,
@@ -152,6 +154,26 @@ BesselI0eOp = _unary("tf.BesselI0e", "Elementwise e^-|x| I0(x).", FloatUnaryOp)
 BesselI1eOp = _unary("tf.BesselI1e", "Elementwise e^-|x| I1(x).", FloatUnaryOp)
 RintOp = _unary("tf.Rint", "Elementwise round half to even of floats.", FloatUnaryOp)
 InvertOp = _unary("tf.Invert", "Elementwise bitwise not of integers.", _IntUnary)
+
+
+@irdl_op_definition
+class PopulationCountOp(UnaryOp):
+    """Elementwise count of the set bits of integers, as uint8.
+    `%n = "tf.PopulationCount"(%x) : (tensor<4xi32>) -> tensor<4xui8>`"""
+
+    name = "tf.PopulationCount"
+
+    def __init__(self, x: SSAValue, result_type: Attribute | None = None):
+        shape = expect_tensor(x, "operand").get_shape()
+        super().__init__(x, result_type or TensorType(IntegerType(8, Signedness.UNSIGNED), shape))
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        t = expect_tensor(self.x, "operand")
+        if not is_integer(t.element_type):
+            raise VerifyException(f"operand must be an integer tensor, found {t}")
+        return [TensorType(IntegerType(8, Signedness.UNSIGNED), t.get_shape())]
+
+
 ReciprocalOp = _unary(
     "tf.Reciprocal", "Elementwise 1 / x (integers: integer division).", _NumericUnary
 )
@@ -1535,6 +1557,7 @@ OPS: list[type[Operation]] = [
     RintOp,
     ReciprocalOp,
     InvertOp,
+    PopulationCountOp,
     CheckNumericsOp,
     LeakyReluOp,
     PowOp,

@@ -91,6 +91,12 @@ def emit_elementwise(emit: Emit, op: Operation, args: Sequence[SSAValue]) -> SSA
         raise TypeError(f"no scalar lowering for {op.name} on {element}")
     if isinstance(rule.emits, Expansion):
         return _EXPANSIONS[rule.emits](emit, op, args, element)
+    if rule.emits.name.startswith("math.") and kind_of(element) is ElementKind.UNSIGNED:
+        # math's integer ops (ctpop, ctlz) take signless integers only: the same bits.
+        signless = IntegerType(bit_width(element))
+        cast = [_res(emit(UnrealizedConversionCastOp.get([a], [signless]))) for a in args]
+        result = _res(emit(rule.emits(*cast)))
+        return _res(emit(UnrealizedConversionCastOp.get([result], [element])))
     return _res(emit(rule.emits(*args)))
 
 

@@ -677,6 +677,20 @@ class AddNLowering(RewritePattern):
         rewriter.replace(op, [], [total])
 
 
+class PopulationCountLowering(RewritePattern):
+    """tf.PopulationCount(x) -> convert(hlo.popcnt(x)) to ui8"""
+
+    handles = (tf.PopulationCountOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.PopulationCountOp) or not all_static(op):
+            return
+        b = LocatedBuilder(rewriter, op)
+        count = b(hlo.PopcntOp(op.x)).result
+        out = expect(op.y.type, TensorType)
+        rewriter.replace(op, [], [b(hlo.ConvertOp(count, out.element_type)).result])
+
+
 class CheckNumericsLowering(RewritePattern):
     """tf.CheckNumerics(x) {message} -> rt.check(any(x != x), "<message> : Tensor had NaN
     values"); rt.check(any(|x| == inf), "... Inf values"); x"""
@@ -870,6 +884,7 @@ PATTERNS = (
     AddNLowering(),
     BucketizeLowering(),
     CheckNumericsLowering(),
+    PopulationCountLowering(),
     MathUnaryLowering(),
     MathBinaryLowering(),
     SelectLowering(),

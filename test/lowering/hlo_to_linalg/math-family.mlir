@@ -79,3 +79,18 @@ func.func @compare_bools(%x: tensor<4xi1>, %y: tensor<4xi1>) -> tensor<4xi1> {
   %0 = hlo.compare NE, %x, %y, UNSIGNED : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
   func.return %0 : tensor<4xi1>
 }
+
+// -----
+
+// math.ctpop takes signless integers: an unsigned element is cast to the signless type of its
+// width (the same bits) and back.
+// CHECK-LABEL: func.func @popcnt_unsigned
+// CHECK:      ^bb0(%[[X:.*]]: ui16, %{{.*}}: ui16):
+// CHECK-NEXT:   %[[S:.*]] = builtin.unrealized_conversion_cast %[[X]] : ui16 to i16
+// CHECK-NEXT:   %[[N:.*]] = math.ctpop %[[S]] : i16
+// CHECK-NEXT:   %[[U:.*]] = builtin.unrealized_conversion_cast %[[N]] : i16 to ui16
+// CHECK-NEXT:   linalg.yield %[[U]] : ui16
+func.func @popcnt_unsigned(%x: tensor<4xui16>) -> tensor<4xui16> {
+  %0 = hlo.popcnt %x : tensor<4xui16>
+  func.return %0 : tensor<4xui16>
+}

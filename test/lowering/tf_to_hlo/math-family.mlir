@@ -626,3 +626,16 @@ func.func @betainc(%a: tensor<3xf32>, %b: tensor<3xf32>, %x: tensor<f32>) -> ten
   %i = "tf.Betainc"(%a, %b, %x) : (tensor<3xf32>, tensor<3xf32>, tensor<f32>) -> tensor<3xf32>
   func.return %i : tensor<3xf32>
 }
+
+// -----
+
+// PopulationCount: hlo.popcnt in the input's type, converted to uint8.
+// CHECK-LABEL: func.func @population_count
+// CHECK-SAME: (%[[X:.*]]: tensor<5xi64>)
+// CHECK-NEXT:   %[[N:.*]] = hlo.popcnt %[[X]] : tensor<5xi64>
+// CHECK-NEXT:   %[[U:.*]] = hlo.convert %[[N]] : (tensor<5xi64>) -> tensor<5xui8>
+// CHECK-NEXT:   func.return %[[U]]
+func.func @population_count(%x: tensor<5xi64>) -> tensor<5xui8> {
+  %0 = "tf.PopulationCount"(%x) : (tensor<5xi64>) -> tensor<5xui8>
+  func.return %0 : tensor<5xui8>
+}
