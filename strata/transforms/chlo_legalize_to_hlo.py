@@ -348,10 +348,11 @@ def _zeta(h: _Hlo, x: SSAValue, q: SSAValue) -> SSAValue:
     bernoulli = h.mul(q_neg_power, h.add(h.const(0.5, q), h.mul(h.div(x, acc), tail)))
     accurate = h.add(h.add(power_sum, integral), bernoulli)
     smallest = float(np.finfo(np.float64 if _is_f64(q) else np.float32).tiny)
-    negligible = h.cmp(h.abs(q_neg_power), "LT", h.mul(h.abs(power_sum), h.const(smallest, q)))
+    # LE: where every power underflows (x = 1e10, or q = inf) the sum is 0, where the
+    # Bernoulli terms would make inf * 0.
+    negligible = h.cmp(h.abs(q_neg_power), "LE", h.mul(h.abs(power_sum), h.const(smallest, q)))
     result = h.select(negligible, power_sum, accurate)
     nan, inf = h.const(math.nan, x), h.const(math.inf, x)
-    result = h.select(h.cmp(x, "LT", h.const(1.0, x)), nan, result)
     q_nonpositive = h.cmp(q, "LE", zero)
     x_integer = h.cmp(x, "EQ", h.floor(x))
     domain_error = h.emit(hlo.AndOp(q_nonpositive, h.emit(hlo.NotOp(x_integer))))
@@ -360,6 +361,7 @@ def _zeta(h: _Hlo, x: SSAValue, q: SSAValue) -> SSAValue:
     x_even = h.cmp(h.emit(hlo.RemainderOp(x, h.const(2.0, x))), "EQ", zero)
     even_integer = h.emit(hlo.AndOp(x_integer, x_even))
     result = h.select(pole, h.select(even_integer, inf, nan), result)
+    result = h.select(h.cmp(x, "LT", h.const(1.0, x)), nan, result)  # before the poles
     return h.select(h.cmp(x, "EQ", one), inf, result)
 
 
@@ -698,7 +700,7 @@ EXP_MINUS_2 = 0.13533528323661269189
 def _ndtri(h: _Hlo, p: SSAValue) -> SSAValue:
     """x with Phi(x) = p, computed in f64 (f32 rounded once at the end): the central
     approximation, or by the smaller tail (q = min(p, 1 - p)) and the sign; -inf at 0, inf at
-    1, NaN outside [0, 1]."""
+    1, NaN outside [0, 1] and for NaN."""
     element = _element(p)
     wide = p if _is_f64(p) else h.emit(hlo.ConvertOp(p, f64))
     one = h.const(1.0, wide)
@@ -723,6 +725,7 @@ def _ndtri(h: _Hlo, p: SSAValue) -> SSAValue:
     x = h.select(h.cmp(wide, "EQ", h.const(0.0, wide)), h.const(-math.inf, wide), x)
     x = h.select(h.cmp(wide, "EQ", one), h.const(math.inf, wide), x)
     outside = h.emit(hlo.OrOp(h.cmp(wide, "LT", h.const(0.0, wide)), h.cmp(wide, "GT", one)))
+    outside = h.emit(hlo.OrOp(outside, h.cmp(wide, "NE", wide)))  # NaN: every branch was finite
     x = h.select(outside, h.const(math.nan, wide), x)
     return x if _is_f64(p) else h.emit(hlo.ConvertOp(x, element))
 
@@ -772,12 +775,17 @@ def _igamma_parts(
     wide = _is_f64(x)
     machep = 2.0**-53 if wide else 2.0**-24
     big = 2.0**52 if wide else 2.0**24
-    log_ax = h.sub(h.sub(h.mul(a, h.log(x)), x), _lgamma(h, a))
+    # log(x^a e^-x / gamma(a)) in f64: its terms cancel (a = x = 88.7: 397.8 - 88.7 - 307.1),
+    # so in f32 their rounding errors, ~3e-5, were the result's relative error.
+    a64, x64 = (v if wide else h.emit(hlo.ConvertOp(v, f64)) for v in (a, x))
+    log_ax = h.sub(h.sub(h.mul(a64, h.log(x64)), x64), _lgamma(h, a64))
     log_max = math.log(np.finfo(np.float64 if wide else np.float32).max)
     underflow = h.emit(
-        hlo.OrOp(h.cmp(log_ax, "LT", h.const(-log_max, x)), h.cmp(log_ax, "NE", log_ax))
+        hlo.OrOp(h.cmp(log_ax, "LT", h.const(-log_max, log_ax)), h.cmp(log_ax, "NE", log_ax))
     )
     ax = h.exp(log_ax)
+    if not wide:
+        ax = h.emit(hlo.ConvertOp(ax, _element(x)))
     idle = h.emit(hlo.OrOp(underflow, h.cmp(a, "NE", a)))  # NaNs: answered outside
 
     def series_step(e: _Hlo, v: list[SSAValue]) -> tuple[list[SSAValue], SSAValue]:
@@ -826,14 +834,22 @@ def _igamma_domain(h: _Hlo, a: SSAValue, x: SSAValue, value: SSAValue) -> SSAVal
     return h.select(bad, h.const(math.nan, x), value)
 
 
+def _probability(h: _Hlo, p: SSAValue) -> SSAValue:
+    """p limited to [0, 1], NaN kept: where a is too large for the series' 2,000 terms
+    (a = x = 3e38) the value is no answer, but it is never one outside a probability's range."""
+    p = h.select(h.cmp(p, "GT", h.const(1.0, p)), h.const(1.0, p), p)
+    return h.select(h.cmp(p, "LT", h.const(0.0, p)), h.const(0.0, p), p)
+
+
 def _igamma(h: _Hlo, a: SSAValue, x: SSAValue) -> SSAValue:
-    """P(a, x): the series, or 1 - the continued fraction where x > 1 and x > a; 0 at x = 0"""
+    """P(a, x): the series, or 1 - the continued fraction where x > 1 and x > a; 0 at x = 0
+    for every a (NaN and a <= 0 included, as TensorFlow's kernel answers first)"""
     one = h.const(1.0, x)
     by_fraction = h.emit(hlo.AndOp(h.cmp(x, "GT", one), h.cmp(x, "GT", a)))
     series, fraction = _igamma_parts(h, a, x, by_fraction)
     value = h.select(by_fraction, h.sub(one, fraction), series)
-    value = h.select(h.cmp(x, "EQ", h.const(0.0, x)), h.const(0.0, x), value)
-    return _igamma_domain(h, a, x, value)
+    value = _igamma_domain(h, a, x, _probability(h, value))
+    return h.select(h.cmp(x, "EQ", h.const(0.0, x)), h.const(0.0, x), value)  # for any a
 
 
 def _igammac(h: _Hlo, a: SSAValue, x: SSAValue) -> SSAValue:
@@ -841,7 +857,8 @@ def _igammac(h: _Hlo, a: SSAValue, x: SSAValue) -> SSAValue:
     one = h.const(1.0, x)
     by_series = h.emit(hlo.OrOp(h.cmp(x, "LT", one), h.cmp(x, "LT", a)))
     series, fraction = _igamma_parts(h, a, x, h.emit(hlo.NotOp(by_series)))
-    return _igamma_domain(h, a, x, h.select(by_series, h.sub(one, series), fraction))
+    value = h.select(by_series, h.sub(one, series), fraction)
+    return _igamma_domain(h, a, x, _probability(h, value))
 
 
 BETAINC_FRACTION_TERMS = 300

@@ -1,0 +1,72 @@
+"""Special functions at the values where their formulas switch or give out, as TensorFlow's
+kernels answer (found by a differential run against TensorFlow 2.21): ndtri of NaN is NaN;
+zeta is NaN for x < 1 before its poles, and 0 where every power underflows (x = 1e10, q = inf);
+igamma is 0 at x = 0 for every a, a probability in [0, 1] always, and accurate where a = x is
+large (its x^a e^-x / gamma(a) computed in f64: in f32 its terms' cancellation cost 3e-5)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import strata
+
+
+def run(op: str, *args: np.ndarray) -> np.ndarray:
+    n = args[0].size
+    t = f"tensor<{n}xf32>"
+    names = ", ".join(f"%a{i}: {t}" for i in range(len(args)))
+    operands = ", ".join(f"%a{i}" for i in range(len(args)))
+    types = ", ".join([t] * len(args))
+    source = f"""
+func.func @main({names}) -> {t} {{
+  %r = "tf.{op}"({operands}) : ({types}) -> {t}
+  func.return %r : {t}
+}}"""
+    return np.asarray(strata.compile(source, cache=False)(*args))
+
+
+def f32(*values: float) -> np.ndarray:
+    return np.array(values, np.float32)
+
+
+def regularized_lower_gamma(a: float, x: float) -> float:
+    """P(a, x) by its series in float64 (a reference for moderate a)."""
+    log_ax = a * math.log(x) - x - math.lgamma(a)
+    total, term, r = 1.0, 1.0, a
+    while term > 1e-18 * total:
+        r += 1
+        term *= x / r
+        total += term
+    return math.exp(log_ax) * total / a
+
+
+def test_ndtri_of_nan_is_nan() -> None:
+    got = run("Ndtri", f32(np.nan, 0.5, 0.0, 1.0, -0.1, 0.975))
+    want = [np.nan, 0.0, -np.inf, np.inf, np.nan, 1.959963984540054]
+    np.testing.assert_allclose(got, np.array(want, np.float32), rtol=1e-6)
+
+
+def test_zeta_edges() -> None:
+    x = f32(0.5, 0.0, -1.0, 2.0, 1e10, 3e38, 2.0, 1.0, 2.0)
+    q = f32(0.0, -1.0, -2.0, np.inf, 1.5, 88.7, -1.0, 3.0, 1.0)
+    want = f32(np.nan, np.nan, np.nan, 0.0, 0.0, 0.0, np.inf, np.inf, math.pi**2 / 6)
+    np.testing.assert_allclose(run("Zeta", x, q), want, rtol=1e-6)
+
+
+@pytest.mark.parametrize(("a", "x"), [(88.7, 88.7), (88.7, 89.0), (89.0, 88.7), (30.0, 31.5)])
+def test_igamma_where_a_and_x_are_large(a: float, x: float) -> None:
+    got = run("Igamma", f32(a), f32(x))
+    want = regularized_lower_gamma(float(np.float32(a)), float(np.float32(x)))
+    np.testing.assert_allclose(got, [want], rtol=1e-6)
+
+
+def test_igamma_at_zero_and_out_of_reach() -> None:
+    a = f32(-1.0, np.nan, 0.0, 2.0, -1.0, 3e38)
+    x = f32(0.0, 0.0, 0.0, 0.0, 1.0, 3e38)
+    got = run("Igamma", a, x)
+    np.testing.assert_array_equal(got[:4], [0.0, 0.0, 0.0, 0.0])  # x = 0: 0 for every a
+    assert np.isnan(got[4])  # a <= 0 elsewhere
+    assert 0.0 <= got[5] <= 1.0  # beyond the series' reach: still a probability
