@@ -1271,6 +1271,41 @@ def _binary(compute: Callable[[_Hlo, SSAValue, SSAValue], SSAValue]) -> Expansio
     return expand
 
 
+def _ordered_bits(h: _Hlo, x: SSAValue) -> SSAValue:
+    """f32 x as i32 in total order (NaN above +inf, -NaN below -inf, -0 below +0): the magnitude
+    bits flipped where the sign is set. The map is its own inverse (`_from_ordered_bits`); an
+    i32 x is already in order."""
+    if not is_float(_element(x)):
+        return x
+    bits = h.emit(hlo.BitcastConvertOp(x, TensorType(i32, shape_of(x.type))))
+    return _flip_negative_magnitudes(h, bits)
+
+
+def _flip_negative_magnitudes(h: _Hlo, bits: SSAValue) -> SSAValue:
+    sign = h.emit(hlo.ShiftRightArithmeticOp(bits, h.const(31, bits)))
+    return h.emit(hlo.XorOp(bits, h.emit(hlo.AndOp(sign, h.const(0x7FFFFFFF, bits)))))
+
+
+def _from_ordered_bits(h: _Hlo, keys: SSAValue, element: Attribute) -> SSAValue:
+    """The f32 (or i32) values whose `_ordered_bits` are the i32 `keys`."""
+    if not is_float(element):
+        return keys
+    bits = _flip_negative_magnitudes(h, keys)
+    return h.emit(hlo.BitcastConvertOp(bits, TensorType(element, shape_of(keys.type))))
+
+
+def _sort_descending(h: _Hlo, keys: SSAValue) -> SSAValue:
+    """One integer operand sorted greatest first along its last dim (hlo_to_linalg.sorting
+    sorts it with max/min rounds: no index operand, no comparator)."""
+    scalar = TensorType(_element(keys), [])
+    block = Block(arg_types=[scalar, scalar])
+    inside = HloEmitter(h.emit.at, block)
+    inside.add(hlo.ReturnOp([inside(hlo.CompareOp(block.args[0], block.args[1], "GT", "SIGNED"))]))
+    sort = hlo.SortOp([keys], expect(keys.type, TensorType).get_num_dims() - 1, Region(block))
+    h.emit.add(sort)
+    return sort.results[0]
+
+
 def _rank_keys(h: _Hlo, x: SSAValue) -> SSAValue:
     """For f32 or i32 x, i64 keys in the order top_k ranks x's elements along its last dim
     (the greater value first, floats in total order, NaN first; of equal ones the lower index):
@@ -1279,12 +1314,7 @@ def _rank_keys(h: _Hlo, x: SSAValue) -> SSAValue:
     t = expect(x.type, TensorType)
     shape, last = list(t.get_shape()), t.get_num_dims() - 1
     e = h.emit
-    ordered = x
-    if is_float(t.element_type):
-        bits = e(hlo.BitcastConvertOp(x, TensorType(i32, shape)))
-        sign = e(hlo.ShiftRightArithmeticOp(bits, h.const(31, bits)))
-        ordered = e(hlo.XorOp(bits, e(hlo.AndOp(sign, h.const(0x7FFFFFFF, bits)))))
-    wide = e(hlo.ConvertOp(ordered, i64))
+    wide = e(hlo.ConvertOp(_ordered_bits(h, x), i64))
     high = e(hlo.ShiftLeftOp(wide, h.const(32, wide)))
     iota = e(hlo.IotaOp(last, TensorType(i64, shape)))
     return e(hlo.OrOp(high, e(hlo.SubtractOp(h.const(0x7FFFFFFF, wide), iota))))
@@ -1298,15 +1328,10 @@ def _key_positions(h: _Hlo, keys: SSAValue) -> SSAValue:
 
 def _key_parts(h: _Hlo, keys: SSAValue, element: Attribute) -> list[SSAValue]:
     """The (values, i32 indices) that `_rank_keys` made `keys` of."""
-    shape = shape_of(keys.type)
     e = h.emit
     high = e(hlo.ConvertOp(e(hlo.ShiftRightArithmeticOp(keys, h.const(32, keys))), i32))
     index = e(hlo.ConvertOp(_key_positions(h, keys), i32))
-    if not is_float(element):
-        return [high, index]
-    sign = e(hlo.ShiftRightArithmeticOp(high, h.const(31, high)))
-    bits = e(hlo.XorOp(high, e(hlo.AndOp(sign, h.const(0x7FFFFFFF, high)))))
-    return [e(hlo.BitcastConvertOp(bits, TensorType(element, shape))), index]
+    return [_from_ordered_bits(h, high, element), index]
 
 
 SELECT_TOP_K_ELEMENTS = (Float32Type, IntegerType)
@@ -1416,42 +1441,19 @@ def _top_k_by_sorted_keys(h: _Hlo, x: SSAValue, k: int) -> list[SSAValue]:
     compared as integers, which hlo_to_linalg.sorting sorts with max/min and no index operand),
     the first k of each row read back (`_key_parts`): the stable sort's elements and order."""
     t = expect(x.type, TensorType)
-    keys = _rank_keys(h, x)
     last = t.get_num_dims() - 1
-    scalar = TensorType(i64, [])
-    block = Block(arg_types=[scalar, scalar])
-    inside = HloEmitter(h.emit.at, block)
-    inside.add(hlo.ReturnOp([inside(hlo.CompareOp(block.args[0], block.args[1], "GT", "SIGNED"))]))
-    sort = hlo.SortOp([keys], last, Region(block), is_stable=False)
-    h.emit.add(sort)
-    return _key_parts(h, h.emit.slice(sort.results[0], last, 0, k), t.element_type)
+    top = h.emit.slice(_sort_descending(h, _rank_keys(h, x)), last, 0, k)
+    return _key_parts(h, top, t.element_type)
 
 
 def _top_k_values_by_sorted_bits(h: _Hlo, x: SSAValue, k: int) -> SSAValue:
     """The values of top_k (f32 or i32; its indices unread: tf.sort) as a descending sort of the
-    elements' ordered 32 bits (a float's magnitude bits flipped where its sign is set: total
-    order, NaN first), read back. Equal keys are equal bits, so which of them comes first does
-    not show: half the bytes of `_top_k_by_sorted_keys`'s i64 keys, twice the vector lanes."""
-    t = expect(x.type, TensorType)
-    shape, last = list(t.get_shape()), t.get_num_dims() - 1
-    e = h.emit
-    keys = x
-    if is_float(t.element_type):
-        bits = e(hlo.BitcastConvertOp(x, TensorType(i32, shape)))
-        sign = e(hlo.ShiftRightArithmeticOp(bits, h.const(31, bits)))
-        keys = e(hlo.XorOp(bits, e(hlo.AndOp(sign, h.const(0x7FFFFFFF, bits)))))
-    scalar = TensorType(expect(keys.type, TensorType).element_type, [])
-    block = Block(arg_types=[scalar, scalar])
-    inside = HloEmitter(h.emit.at, block)
-    inside.add(hlo.ReturnOp([inside(hlo.CompareOp(block.args[0], block.args[1], "GT", "SIGNED"))]))
-    sort = hlo.SortOp([keys], last, Region(block), is_stable=False)
-    e.add(sort)
-    top = e.slice(sort.results[0], last, 0, k)
-    if not is_float(t.element_type):
-        return top
-    sign = e(hlo.ShiftRightArithmeticOp(top, h.const(31, top)))
-    bits = e(hlo.XorOp(top, e(hlo.AndOp(sign, h.const(0x7FFFFFFF, top)))))
-    return e(hlo.BitcastConvertOp(bits, TensorType(t.element_type, shape[:-1] + [k])))
+    elements' `_ordered_bits`, read back. Equal keys are equal bits, so which of them comes
+    first does not show: half the bytes of `_top_k_by_sorted_keys`'s i64 keys, twice the vector
+    lanes."""
+    last = expect(x.type, TensorType).get_num_dims() - 1
+    top = h.emit.slice(_sort_descending(h, _ordered_bits(h, x)), last, 0, k)
+    return _from_ordered_bits(h, top, _element(x))
 
 
 def _top_k(h: _Hlo, op: Operation) -> Sequence[SSAValue]:
