@@ -15,7 +15,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute
 
-from strata.dialects.element_kinds import bf16_bits, bf16_values, is_bool, wrap_to_width
+from strata.dialects.element_kinds import bf16_bits, bf16_values, host_dtype, is_bool, wrap_to_width
 
 # Element kinds live in element_kinds; these names stay importable from here for older callers.
 from strata.dialects.element_kinds import element_type_for as element_type_for
@@ -104,7 +104,7 @@ def numpy_from_dense(attr: DenseIntOrFPElementsAttr) -> np.ndarray:
     values as float32 (which holds each exactly)."""
     element = attr.get_element_type()
     bf16 = isinstance(element, BFloat16Type)
-    dtype = np.dtype(np.float32) if bf16 else numpy_dtype_for(element)
+    dtype = host_dtype(element)
     storage = np.uint16 if bf16 else (np.int8 if dtype == np.bool_ else dtype)
     flat = np.frombuffer(attr.data.data, dtype=storage)
     if bf16:

@@ -19,6 +19,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.diagnostics import op_message
 from strata.dialects import hlo, rt, tf
+from strata.dialects.element_kinds import float_limits, host_dtype, is_float
 from strata.dialects.tensor_types import (
     dense_from_numpy,
     numpy_dtype_for,
@@ -123,8 +124,10 @@ class GatherLowering(RewritePattern):
 
 def _type_limit(element: Attribute, lowest: bool) -> float:
     """The type's lowest (or highest) finite value: TensorFlow's value of an empty segment."""
-    dtype = numpy_dtype_for(element)
-    info = np.finfo(dtype) if np.issubdtype(dtype, np.floating) else np.iinfo(dtype)
+    if is_float(element):
+        largest = float_limits(element).max
+        return -largest if lowest else largest
+    info = np.iinfo(numpy_dtype_for(element))
     return float(info.min) if lowest else float(info.max)
 
 
@@ -215,7 +218,7 @@ class SegmentLowering(RewritePattern):
             keep = b(hlo.BroadcastInDimOp(keep, TensorType(i1, out_t.get_shape()), [0])).result
             result = b(hlo.SelectOp(keep, result, splat(b, 0, out_t))).result
         if op.REDUCTION == "mean":
-            divisor = np.maximum(np.array(counts), 1).astype(numpy_dtype_for(element))
+            divisor = np.maximum(np.array(counts), 1).astype(host_dtype(element))
             by = b(hlo.ConstantOp(dense_from_numpy(divisor, element))).output
             by = b(hlo.BroadcastInDimOp(by, out_t, [0])).result
             result = b(hlo.DivideOp(result, by)).result

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from xdsl.dialects.builtin import BFloat16Type, TensorType, i1
+from xdsl.dialects.builtin import TensorType, i1
 from xdsl.ir import Attribute, SSAValue
 
 from strata.dialects import hlo
-from strata.dialects.element_kinds import complex_part
-from strata.dialects.tensor_types import dense_from_numpy, numpy_dtype_for
+from strata.dialects.element_kinds import complex_part, host_dtype
+from strata.dialects.tensor_types import dense_from_numpy
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 
@@ -46,8 +46,7 @@ def splat(b: LocatedBuilder, value: float, like: Attribute) -> SSAValue:
         imag = splat(b, 0, TensorType(part, like.get_shape()))
         return b(hlo.ComplexOp(real, imag)).result
     # bf16 has no numpy dtype: its values go in as float32 (dense_from_numpy rounds them)
-    bf16 = isinstance(like.element_type, BFloat16Type)
-    dtype = np.dtype(np.float32) if bf16 else numpy_dtype_for(like.element_type)
+    dtype = host_dtype(like.element_type)
     array = np.full(tuple(like.get_shape()), value, dtype=dtype)
     return b(hlo.ConstantOp(dense_from_numpy(array, like.element_type))).output
 

@@ -12,6 +12,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo, tf
+from strata.dialects.element_kinds import float_limits, host_dtype
 from strata.dialects.tensor_types import dense_from_numpy, is_float, numpy_dtype_for, shape_of
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
@@ -274,7 +275,7 @@ class PoolLowering(RewritePattern):
                 _inside(i * strides[d] - pads[d][0], windows[d], shape[d + 1]) for i in range(out)
             ]
             counts = np.multiply.outer(counts, np.array(inside, dtype=np.int64))
-        divisor_array = counts.astype(numpy_dtype_for(element))
+        divisor_array = counts.astype(host_dtype(element))
         divisor = b(hlo.ConstantOp(dense_from_numpy(divisor_array, element))).output
         out_t = expect(op.output.type, TensorType)
         spatial_dims = list(range(1, op.SPATIAL + 1))
@@ -767,7 +768,7 @@ class Dilation2DLowering(RewritePattern):
         n, _, _, c = shape_of(x_t)
         fh, fw, _ = shape_of(op.filter.type)
         strides, rates, (oh, ow), pads = op.window()
-        lowest = float(np.finfo(numpy_dtype_for(x_t.element_type)).min)
+        lowest = -float_limits(x_t.element_type).max
         low = scalar(b, lowest, x_t.element_type)
         padded = b(
             hlo.PadOp(op.input, low, [0, pads[0][0], pads[1][0], 0], [0, pads[0][1], pads[1][1], 0])
@@ -1128,7 +1129,7 @@ class QuantizeAndDequantizeLowering(RewritePattern):
             hi = reduce(b, op.input, dims, hlo.MaximumOp, -math.inf)
         e = Expr(b, lo.type)
         low_level, high_level = (float(v) for v in op.levels())
-        top = float(np.finfo(numpy_dtype_for(t.element_type)).max)
+        top = float_limits(t.element_type).max
         from_min = e.select(e.cmp("GT", e.mul(lo, low_level), 0.0), e.div(low_level, lo), top)
         from_max = e.select(e.cmp("GT", e.mul(hi, high_level), 0.0), e.div(high_level, hi), top)
         by_min = e.cmp("LT", from_min, from_max)

@@ -25,6 +25,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import chlo, hlo, tf
+from strata.dialects.element_kinds import host_dtype
 from strata.dialects.tensor_types import dense_from_numpy, is_float, numpy_dtype_for, shape_of
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
@@ -216,7 +217,7 @@ def _log_add_exp(acc: SSAValue, elem: SSAValue) -> list[Operation]:
     which the formula would make NaN (inf - inf)."""
     t = expect(acc.type, TensorType)
     inf = hlo.ConstantOp(
-        dense_from_numpy(np.array(np.inf, numpy_dtype_for(t.element_type)), t.element_type)
+        dense_from_numpy(np.array(np.inf, host_dtype(t.element_type)), t.element_type)
     )
     hi = hlo.MaximumOp(acc, elem)
     lo = hlo.MinimumOp(acc, elem)
