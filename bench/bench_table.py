@@ -210,6 +210,25 @@ def sort_row() -> Row:
     return Row("sort_8x4096", g.graph, feed, ["top"], reference, bytes=rows * n * 4)
 
 
+def argmax_row() -> Row:
+    """Greedy decoding's step: tf.argmax over 64 rows of 32,000 logits (int64 indices)."""
+    rows, vocab = 64, 32000
+    g = GraphBuilder()
+    g.node(
+        "am",
+        "ArgMax",
+        g.placeholder("logits", (rows, vocab)),
+        g.const("axis", np.array(1, np.int32)),
+    )
+    g.nodes[-1].attr["output_type"].type = 9  # DT_INT64
+
+    def reference(f: Feed) -> np.ndarray:
+        return np.argmax(f["logits"], axis=1)
+
+    feed = {"logits": _rng().standard_normal((rows, vocab)).astype(np.float32)}
+    return Row("argmax_64x32000", g.graph, feed, ["am"], reference, bytes=rows * vocab * 4)
+
+
 def fixture_row(name: str, outputs: list[str]) -> Row:
     data = np.load(FIXTURES / f"{name}.inputs.npz")
     expected = np.load(FIXTURES / f"{name}.outputs.npz")[outputs[0]]
@@ -229,6 +248,7 @@ def all_rows() -> list[Row]:
         cumsum_row(),
         top_k_row(),
         sort_row(),
+        argmax_row(),
         fixture_row("bert_encoder_layer", ["Identity"]),
         fixture_row("lstm_unrolled", ["Identity"]),
         fixture_row("lstm64_long_while_v2", ["Identity"]),
