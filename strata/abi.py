@@ -70,6 +70,9 @@ LENGTH_SUFFIX = "#length"
 """Ends the name of an output holding another's run-time length ('#' is in no TF node name)."""
 LENGTHS_KEY = "lengths"
 """The `tf.entry_function` entry naming the run-time lengths: `"tokens:1,scores:1"`."""
+UNUSED_INPUTS_KEY = "unused_inputs"
+"""The `tf.entry_function` entry naming the graph's Placeholders that the outputs do not need:
+a call may feed them (as TensorFlow's feeds may), and they are ignored."""
 
 
 def format_lengths(lengths: Sequence[RunTimeLength]) -> str:
@@ -118,6 +121,9 @@ class EntrySignature:
     bytes (NaN, or -1) before every call, so a read of memory nothing wrote shows in the results."""
     lengths: tuple[RunTimeLength, ...] = ()
     """Outputs with a dim the data decide; their lengths are hidden outputs (`visible`)."""
+    unused_inputs: tuple[str, ...] = ()
+    """The graph's other Placeholders (UNUSED_INPUTS_KEY): a call may name them; they are
+    ignored, where any other name is an error."""
 
     @property
     def visible(self) -> tuple[TensorSpec, ...]:
@@ -141,8 +147,9 @@ class EntrySignature:
     def to_json(self) -> str:
         data = asdict(self)
         data["status_codes"] = {str(k): v for k, v in self.status_codes.items()}
-        if not self.lengths:
-            del data["lengths"]  # the common case: the signature reads as before there were any
+        for optional in ("lengths", "unused_inputs"):
+            if not data[optional]:
+                del data[optional]  # the common case: the signature reads as before they were
         return json.dumps(data, separators=(",", ":"))
 
     @staticmethod
@@ -161,6 +168,7 @@ class EntrySignature:
             profiled_calls=tuple(ProfiledCall(**c) for c in data.get("profiled_calls", ())),
             poison_scratch=bool(data.get("poison_scratch", False)),
             lengths=tuple(RunTimeLength(**d) for d in data.get("lengths", ())),
+            unused_inputs=tuple(data.get("unused_inputs", ())),
         )
 
     def bind_inputs(self, args: Sequence[object], kwargs: Mapping[str, object]) -> list[np.ndarray]:
@@ -171,6 +179,8 @@ class EntrySignature:
             raise InputError(f"expected at most {len(names)} inputs, got {len(args)}")
         given: dict[str, object] = dict(zip(names, args, strict=False))
         for name, value in kwargs.items():
+            if name in self.unused_inputs and name not in names:
+                continue  # a Placeholder of the graph that the chosen outputs do not read
             if name not in names:
                 raise InputError(f"unknown input '{name}' (inputs: {', '.join(names)})")
             if name in given:

@@ -47,6 +47,7 @@ from xdsl.utils.exceptions import PassFailedException
 from strata.abi import (
     ENTRY_FUNCTION_ATTR,
     LENGTHS_KEY,
+    UNUSED_INPUTS_KEY,
     EntrySignature,
     RunTimeLength,
     TensorSpec,
@@ -89,6 +90,15 @@ def entry_names(f: func.FuncOp) -> tuple[list[str], list[str]]:
             names = given_out.data.split(",")
             outputs = names if len(names) == n_out else outputs
     return inputs, outputs
+
+
+def entry_unused_inputs(f: func.FuncOp) -> tuple[str, ...]:
+    """The graph's Placeholders the outputs do not need, as `tf.entry_function` names them."""
+    attr = f.attributes.get(ENTRY_FUNCTION_ATTR)
+    given = attr.data.get(UNUSED_INPUTS_KEY) if isinstance(attr, DictionaryAttr) else None
+    if not isinstance(given, StringAttr) or not given.data:
+        return ()
+    return tuple(given.data.split(","))
 
 
 def entry_lengths(f: func.FuncOp, outputs: Sequence[TensorSpec]) -> tuple[RunTimeLength, ...]:
@@ -588,6 +598,7 @@ def bufferize_function(module: ModuleOp, f: func.FuncOp) -> func.FuncOp:
         outputs=outputs,
         status_codes={i + 1: message for i, message in enumerate(fb.checks)},
         lengths=entry_lengths(f, outputs),
+        unused_inputs=entry_unused_inputs(f),
     ).attach(new_f)
     for g in fb.globals_made:
         module.body.block.insert_op_before(g, f)

@@ -25,7 +25,13 @@ from xdsl.utils.exceptions import VerifyException
 
 import strata.frontends.graphdef.control_flow as control_flow
 import strata.frontends.graphdef.layout as layout
-from strata.abi import ENTRY_FUNCTION_ATTR, LENGTHS_KEY, RunTimeLength, format_lengths
+from strata.abi import (
+    ENTRY_FUNCTION_ATTR,
+    LENGTHS_KEY,
+    UNUSED_INPUTS_KEY,
+    RunTimeLength,
+    format_lengths,
+)
 from strata.diagnostics import Blame, StrataError
 from strata.dialects import tf
 from strata.dialects.element_kinds import is_integer
@@ -378,6 +384,9 @@ class GraphImporter:
         }
         if lengths:
             entry[LENGTHS_KEY] = StringAttr(format_lengths(lengths))
+        unused = [n for n, node in self.nodes.items() if node.op == PLACEHOLDER and n not in inputs]
+        if unused:
+            entry[UNUSED_INPUTS_KEY] = StringAttr(",".join(unused))
         func.attributes[ENTRY_FUNCTION_ATTR] = DictionaryAttr(entry)
         return ModuleOp([func])
 
