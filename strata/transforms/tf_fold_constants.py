@@ -6,12 +6,12 @@ their operands.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
-from xdsl.ir import Operation
+from xdsl.ir import Attribute, Operation
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -218,6 +218,9 @@ def folded_parts(op: Operation) -> list[tf.ConstOp] | None:
     """The tf.Consts a multi-result shape op (`_evaluate_parts`) comes to when its operands are
     constants and its results small and static; None otherwise."""
     types = [r.type for r in op.results]
+    if isinstance(op, tf.ShapeNOp):  # static input shapes, whatever the values
+        shapes = op.values()
+        return None if shapes is None else _consts(op, shapes, types)
     if not isinstance(op, (tf.UnpackOp, tf.SplitOp, tf.SplitVOp)) or not all(
         isinstance(t, TensorType) and all(d >= 0 for d in t.get_shape()) for t in types
     ):
@@ -234,6 +237,13 @@ def folded_parts(op: Operation) -> list[tf.ConstOp] | None:
         return None  # an invalid op: the verifier names it
     if parts is None or len(parts) != len(types):
         return None
+    return _consts(op, parts, types)
+
+
+def _consts(
+    op: Operation, parts: Sequence[object], types: Sequence[Attribute]
+) -> list[tf.ConstOp] | None:
+    """One tf.Const per result of `op` holding `parts`, None where one cannot refine its type."""
     consts = []
     for part, t in zip(parts, types, strict=True):
         element = expect(t, TensorType).element_type

@@ -175,6 +175,38 @@ class ShapeOp(_ShapeQueryOp):
 
 
 @irdl_op_definition
+class ShapeNOp(TfOp):
+    """The shape of each of its N inputs, as 1-D int32 (or int64) tensors.
+    `%a, %b = "tf.ShapeN"(%x, %y) : (tensor<2x3xf32>, tensor<4xf32>)
+    -> (tensor<2xi32>, tensor<1xi32>)`"""
+
+    name = "tf.ShapeN"
+    input = var_operand_def(TensorType)
+    output = var_result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, inputs: Sequence[SSAValue], out_type: Attribute = i32):
+        results = [ShapeOp._result(expect_tensor(v, "input"), out_type) for v in inputs]
+        super().__init__(operands=[inputs], result_types=[results])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        if len(self.output) != len(self.input):
+            raise VerifyException(f"expected {len(self.input)} results, found {len(self.output)}")
+        out = expect_tensor(self.output[0], "result").element_type if self.output else i32
+        if out not in (i32, i64):
+            raise VerifyException(f"result element type must be i32 or i64, found {out}")
+        return [ShapeOp._result(expect_tensor(v, "input"), out) for v in self.input]
+
+    def values(self) -> list[np.ndarray] | None:
+        """Each result's value when every input shape is static."""
+        shapes = [_shape(expect_tensor(v, "input")) for v in self.input]
+        if not all(_known(s) for s in shapes):
+            return None
+        dtype = numpy_dtype_for(expect_tensor(self.output[0], "result").element_type)
+        return [np.asarray(s, dtype=dtype) for s in shapes]
+
+
+@irdl_op_definition
 class SizeOp(_ShapeQueryOp):
     """The number of elements of `input` as a rank-0 int32 (or int64) tensor.
     `%s = "tf.Size"(%x) : (tensor<2x3xf32>) -> tensor<i32>`"""
@@ -2032,6 +2064,7 @@ OPS: list[type[Operation]] = [
     MatrixSetDiagV3Op,
     MatrixBandPartOp,
     ShapeOp,
+    ShapeNOp,
     SizeOp,
     RankOp,
     ExpandDimsOp,

@@ -346,13 +346,15 @@ class GraphImporter:
                     continue
                 op = self.build_node(node, values)
                 parts = folded_parts(op)
-                if parts is not None:  # a constant shape unpacked or split
+                if parts is not None:  # a constant shape unpacked or split, or shapes queried
+                    op.erase()  # never inserted: its operands must not keep it as a user
                     block.add_ops(parts)
                     for index, part in enumerate(parts):
                         values[TensorRef(name, index)] = part.output
                     continue
-                if _shape_arithmetic(op):
-                    op = folded(op) or op
+                if _shape_arithmetic(op) and (const := folded(op)) is not None:
+                    op.erase()
+                    op = const
                 block.add_op(op)
                 for index, result in enumerate(op.results):
                     values[TensorRef(name, index)] = result

@@ -103,6 +103,22 @@ class ShapeQueryLowering(RewritePattern):
         rewriter.replace(op, [], [_constant(b, value, op.output)])
 
 
+class ShapeNLowering(RewritePattern):
+    """tf.ShapeN of static tensors -> one hlo.constant per result"""
+
+    handles = (tf.ShapeNOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.ShapeNOp):
+            return
+        values = op.values()
+        if values is None:
+            return
+        b = LocatedBuilder(rewriter, op)
+        consts = [_constant(b, v, r) for v, r in zip(values, op.output, strict=True)]
+        rewriter.replace(op, [], consts)
+
+
 class RangeLowering(RewritePattern):
     """tf.Range(const start, const limit, const delta) -> hlo.constant"""
 
@@ -890,6 +906,7 @@ PATTERNS: tuple[RewritePattern, ...] = (
     ConstLowering(),
     ReshapeLowering(),
     ShapeQueryLowering(),
+    ShapeNLowering(),
     RangeLowering(),
     LinSpaceLowering(),
     ReverseSequenceLowering(),

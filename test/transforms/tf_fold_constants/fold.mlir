@@ -130,3 +130,18 @@ func.func @flags() -> (tensor<i1>, tensor<2xi1>) {
   %y = "tf.Any"(%f, %rows) <{keep_dims = false}> : (tensor<2x2xi1>, tensor<i32>) -> tensor<2xi1>
   func.return %a, %y : tensor<i1>, tensor<2xi1>
 }
+
+// -----
+
+// tf.ShapeN of static tensors folds to one constant per result, whatever their values.
+// CHECK-LABEL: func.func @shape_n
+// CHECK-NEXT:    %[[A:.*]] = "tf.Const"() <{value = dense<[2, 3]> : tensor<2xi32>}> : () -> tensor<2xi32>
+// CHECK-NEXT:    %[[R:.*]] = "tf.Reshape"(%{{.*}}, %[[A]])
+// CHECK-NEXT:    %[[D:.*]] = "tf.Const"() <{value = dense<6> : tensor<1xi64>}> : () -> tensor<1xi64>
+// CHECK-NEXT:    func.return %[[R]], %[[D]]
+func.func @shape_n(%x: tensor<2x3xf32>, %y: tensor<6xf32>) -> (tensor<2x3xf32>, tensor<1xi64>) {
+  %a, %b = "tf.ShapeN"(%x, %y) : (tensor<2x3xf32>, tensor<6xf32>) -> (tensor<2xi32>, tensor<1xi32>)
+  %r = "tf.Reshape"(%y, %a) : (tensor<6xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  %c, %d = "tf.ShapeN"(%x, %y) {out_type = i64} : (tensor<2x3xf32>, tensor<6xf32>) -> (tensor<2xi64>, tensor<1xi64>)
+  func.return %r, %d : tensor<2x3xf32>, tensor<1xi64>
+}

@@ -27,6 +27,10 @@ def build_shape(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     return tf.ShapeOp(x, _out_type(node))
 
 
+def build_shape_n(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    return tf.ShapeNOp(operands, _out_type(node))
+
+
 def build_matrix_diag_part_v3(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     x, k, pad = operands
     return tf.MatrixDiagPartV3Op(x, k, pad, attr_string(node, "align", "RIGHT_LEFT"))
@@ -106,6 +110,7 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "ReverseSequence": build_reverse_sequence,
     "Shape": build_shape,
     "Size": build_size,
+    "ShapeN": build_shape_n,
     "Squeeze": build_squeeze,
     "MatrixDiagPartV3": build_matrix_diag_part_v3,
     "ConcatV2": build_concat_v2,
