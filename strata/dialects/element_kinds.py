@@ -158,36 +158,6 @@ def host_dtype(element: Attribute) -> np.dtype:
     return numpy_dtype_for(element)
 
 
-@dataclass(frozen=True)
-class FloatLimits:
-    """np.finfo's numbers for any supported float type, bf16 included."""
-
-    max: float
-    """The largest finite value (-max is the lowest)."""
-    tiny: float
-    """The smallest positive normal value."""
-    eps: float
-    """The gap from 1 to the next value."""
-
-
-_FLOAT_BITS: dict[type[Attribute], tuple[int, int]] = {
-    Float16Type: (5, 10),
-    BFloat16Type: (8, 7),
-    Float32Type: (8, 23),
-    Float64Type: (11, 52),
-}
-"""(exponent bits, mantissa bits) of each float type."""
-
-
-def float_limits(element: Attribute) -> FloatLimits:
-    for cls, (exponent, mantissa) in _FLOAT_BITS.items():
-        if isinstance(element, cls):
-            bias = (1 << (exponent - 1)) - 1
-            largest = (2.0 - 2.0**-mantissa) * 2.0**bias
-            return FloatLimits(largest, 2.0 ** (1 - bias), 2.0**-mantissa)
-    raise TypeError(f"no float limits for element type {element}")
-
-
 def wrap_to_width(array: np.ndarray, element: Attribute) -> np.ndarray:
     """`array` (of `element`'s numpy dtype) with each integer wrapped to `element`'s width, as
     the narrow type's arithmetic wraps: the identity but for i2, i4, ui2 and ui4, whose numpy

@@ -135,23 +135,24 @@ def test_tf_ops_read_their_hlo_semantics() -> None:
     assert elementwise_numpy("NoSuchOp", ElementKind.FLOAT) is None
 
 
-def test_float_limits_match_finfo_and_cover_bf16() -> None:
+def test_float_formats_give_finfo_and_cover_bf16() -> None:
     from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type, Float64Type
 
-    from strata.dialects.element_kinds import float_limits, host_dtype
+    from strata.dialects.element_kinds import host_dtype
+    from strata.dialects.hlo.scalar_semantics import float_format
 
     for element, dtype in (
         (Float16Type(), np.float16),
         (Float32Type(), np.float32),
         (Float64Type(), np.float64),
     ):
-        info, limits = np.finfo(dtype), float_limits(element)
-        assert (limits.max, limits.tiny, limits.eps) == (
+        info, fmt = np.finfo(dtype), float_format(element)
+        assert (fmt.largest, fmt.tiny, fmt.eps) == (
             float(info.max),
             float(info.tiny),
             float(info.eps),
         )
         assert host_dtype(element) == dtype
-    bf16 = float_limits(BFloat16Type())
-    assert (bf16.max, bf16.tiny, bf16.eps) == (3.3895313892515355e38, 2.0**-126, 2.0**-7)
+    bf16 = float_format(BFloat16Type())
+    assert (bf16.largest, bf16.tiny, bf16.eps) == (3.3895313892515355e38, 2.0**-126, 2.0**-7)
     assert host_dtype(BFloat16Type()) == np.float32

@@ -423,6 +423,21 @@ class FloatFormat:
     def bias(self) -> int:
         return (1 << (self.exponent - 1)) - 1
 
+    @property
+    def largest(self) -> float:
+        """The largest finite value (np.finfo's max; -largest is the lowest)."""
+        return (2.0 - 2.0**-self.mantissa) * 2.0**self.bias
+
+    @property
+    def tiny(self) -> float:
+        """The smallest positive normal value."""
+        return 2.0 ** (1 - self.bias)
+
+    @property
+    def eps(self) -> float:
+        """The gap from 1 to the next value."""
+        return 2.0**-self.mantissa
+
 
 FLOAT_FORMATS: dict[type[Attribute], FloatFormat] = {
     Float16Type: FloatFormat(5, 10),

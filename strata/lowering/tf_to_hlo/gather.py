@@ -19,7 +19,8 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.diagnostics import op_message
 from strata.dialects import hlo, rt, tf
-from strata.dialects.element_kinds import float_limits, host_dtype, is_float
+from strata.dialects.element_kinds import host_dtype, is_float
+from strata.dialects.hlo.scalar_semantics import float_format
 from strata.dialects.tensor_types import (
     dense_from_numpy,
     numpy_dtype_for,
@@ -125,7 +126,7 @@ class GatherLowering(RewritePattern):
 def _type_limit(element: Attribute, lowest: bool) -> float:
     """The type's lowest (or highest) finite value: TensorFlow's value of an empty segment."""
     if is_float(element):
-        largest = float_limits(element).max
+        largest = float_format(element).largest
         return -largest if lowest else largest
     info = np.iinfo(numpy_dtype_for(element))
     return float(info.min) if lowest else float(info.max)

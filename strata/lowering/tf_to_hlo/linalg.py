@@ -14,7 +14,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import chlo, hlo, tf
-from strata.dialects.element_kinds import float_limits
+from strata.dialects.hlo.scalar_semantics import float_format
 from strata.dialects.tensor_types import dense_from_numpy, numpy_dtype_for, shape_of
 from strata.internal import InternalError, expect
 from strata.lowering.locations import LocatedBuilder
@@ -288,7 +288,7 @@ class QrLowering(RewritePattern):
         tail = e.select(below, column, 0.0)
         s = Expr(at, one_t)
         tail_sq = _sum(at, e.mul(tail, tail), [nb])
-        tiny = float_limits(f).tiny
+        tiny = float_format(f).tiny
         none = s.cmp("LE", tail_sq, tiny)
         norm = s.unary(hlo.SqrtOp, s.add(s.mul(c0, c0), tail_sq))
         beta = s.select(s.cmp("GE", c0, 0.0), s.sub(0.0, norm), norm)
@@ -518,7 +518,7 @@ class Jacobi:
             bb = _sum(at, c_e.mul(odds, odds), [nb])
             g = _sum(at, c_e.mul(evens, odds), [nb])
         p = Expr(at, pair_t)
-        eps = float_limits(self.f).eps * self.n
+        eps = float_format(self.f).eps * self.n
         size = p.mul(
             p.unary(hlo.SqrtOp, p.unary(hlo.AbsOp, a)), p.unary(hlo.SqrtOp, p.unary(hlo.AbsOp, bb))
         )
@@ -527,7 +527,7 @@ class Jacobi:
         abs_z = p.unary(hlo.AbsOp, z)
         sign = p.select(p.cmp("GE", z, 0.0), 1.0, -1.0)
         t = p.div(sign, p.add(abs_z, p.unary(hlo.SqrtOp, p.add(1.0, p.mul(z, z)))))
-        huge = 1.0 / math.sqrt(float_limits(self.f).eps)
+        huge = 1.0 / math.sqrt(float_format(self.f).eps)
         t = p.select(p.cmp("GT", abs_z, huge), p.div(0.5, z), t)
         c = p.unary(hlo.RsqrtOp, p.add(1.0, p.mul(t, t)))
         s = p.mul(t, c)

@@ -12,7 +12,8 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo, tf
-from strata.dialects.element_kinds import float_limits, host_dtype
+from strata.dialects.element_kinds import host_dtype
+from strata.dialects.hlo.scalar_semantics import float_format
 from strata.dialects.tensor_types import dense_from_numpy, is_float, numpy_dtype_for, shape_of
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
@@ -768,7 +769,7 @@ class Dilation2DLowering(RewritePattern):
         n, _, _, c = shape_of(x_t)
         fh, fw, _ = shape_of(op.filter.type)
         strides, rates, (oh, ow), pads = op.window()
-        lowest = -float_limits(x_t.element_type).max
+        lowest = -float_format(x_t.element_type).largest
         low = scalar(b, lowest, x_t.element_type)
         padded = b(
             hlo.PadOp(op.input, low, [0, pads[0][0], pads[1][0], 0], [0, pads[0][1], pads[1][1], 0])
@@ -1129,7 +1130,7 @@ class QuantizeAndDequantizeLowering(RewritePattern):
             hi = reduce(b, op.input, dims, hlo.MaximumOp, -math.inf)
         e = Expr(b, lo.type)
         low_level, high_level = (float(v) for v in op.levels())
-        top = float_limits(t.element_type).max
+        top = float_format(t.element_type).largest
         from_min = e.select(e.cmp("GT", e.mul(lo, low_level), 0.0), e.div(low_level, lo), top)
         from_max = e.select(e.cmp("GT", e.mul(hi, high_level), 0.0), e.div(high_level, hi), top)
         by_min = e.cmp("LT", from_min, from_max)

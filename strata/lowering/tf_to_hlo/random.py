@@ -15,7 +15,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo, tf
-from strata.dialects.element_kinds import float_limits
+from strata.dialects.hlo.scalar_semantics import float_format
 from strata.dialects.tensor_types import dense_from_numpy, shape_of
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
@@ -329,7 +329,7 @@ class StatelessMultinomialLowering(RewritePattern):
         u = unit.sub(b(hlo.BitcastConvertOp(bits.result, unit.type)).result, 1.0)
         # The row's running sum of exp(logit - max) over finite logits, in double.
         finite = b(hlo.IsFiniteOp(op.logits)).result
-        lowest = -float_limits(logits_t.element_type).max
+        lowest = -float_format(logits_t.element_type).largest
         row_t = TensorType(logits_t.element_type, [rows, classes])
         kept = b(hlo.SelectOp(finite, op.logits, splat(b, lowest, row_t))).result
         top = reduce(b, kept, [1], hlo.MaximumOp, lowest)
