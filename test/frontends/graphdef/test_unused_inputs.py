@@ -5,6 +5,7 @@ Placeholder has is still an error. strata-run takes an --inputs file holding the
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -51,7 +52,8 @@ def test_strata_run_inputs_file_with_every_placeholder(tmp_path: Path) -> None:
     feeds = tmp_path / "feeds.npz"
     np.savez(feeds, a=np.array([3.0, 4.0], np.float32), b=np.zeros(2, np.float32))
     run = subprocess.run(
-        ["strata-run", str(graph), "--outputs", "ya", "--inputs", str(feeds), "--no-cache"],
+        [sys.executable, "-m", "strata.tools.strata_run", str(graph), "--outputs", "ya"]
+        + ["--inputs", str(feeds), "--no-cache"],
         capture_output=True,
         text=True,
     )
