@@ -401,8 +401,7 @@ class _FunctionBufferizer:
         buffer, saving the copy at the end of each trip: yielded once, made by a generic of the
         body into a fresh tensor, and the loop value it replaces (`body`'s argument) read only
         before that generic, which reads it at most element by element (see `_reads_only_in_step`).
-        A bitonic sort's rounds thus alternate between the
-        loop's buffer and one temporary."""
+        A bitonic sort's rounds thus alternate between the loop's buffer and one temporary."""
         end = body.last_op
         if not isinstance(end, scf.YieldOp):
             return {}
