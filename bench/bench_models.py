@@ -28,6 +28,15 @@ from strata.diagnostics import StrataError
 FIXTURES = Path(__file__).resolve().parent.parent / "test" / "fixtures"
 
 
+def max_error(got: np.ndarray, expected: np.ndarray) -> float:
+    """The largest absolute difference; equal values (NaN against NaN, inf against inf) differ
+    by 0, and an empty output (a loop that ran no trip) has no error."""
+    a, b = got.astype(np.float64), expected.astype(np.float64)
+    same = (a == b) | (np.isnan(a) & np.isnan(b))
+    with np.errstate(invalid="ignore"):  # inf - inf where both are inf: masked by `same`
+        return float(np.where(same, 0.0, np.abs(a - b)).max(initial=0.0))
+
+
 def median_us(fn: Callable[[], object], runs: int) -> float:
     for _ in range(min(runs, 20)):
         fn()
@@ -112,8 +121,7 @@ def main() -> None:
             print(f"| {entry['name']} | error: {str(err).splitlines()[0]} | | | | | |")
             continue
         err = max(
-            float(np.abs(got[o].astype(np.float64) - expected[o].astype(np.float64)).max())
-            for o in entry["outputs"]
+            max_error(got[o], expected[o]) for o in entry["outputs"]
         )
         ours = median_us(lambda fn=fn, feed=feed: fn.run(feed), args.runs)
         kernels = kernel_us(fn, feed, args.runs)
