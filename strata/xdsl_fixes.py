@@ -15,6 +15,11 @@ for an upstream patch; drop it when the pinned xDSL has the fix).
 - The lexer's string-literal regex nests `+` inside `*` (`"(?:[^"\\...]+|\\..)*"`): on a file that
   ends inside a long literal (a truncated `dense<"0x...`) it backtracks exponentially, and the
   parser spins for minutes. The same pattern with possessive quantifiers fails in linear time.
+- `scf.while` printed with locations (`print_debuginfo`) put its location after its type, where
+  its parser wants the first region (`scf.while (...) : (...) -> ... loc(..) {`: "Expected
+  region!"), so `strata-run --run-checks` of any module with a loop at the linalg stage or past
+  it failed to parse what it printed. The type is now printed alone; the location follows the
+  op, as for every custom format.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from xdsl.dialects import scf
 from xdsl.dialects.builtin import (
     AnyFloat,
     BFloat16Type,
@@ -37,8 +43,9 @@ from xdsl.dialects.builtin import (
     StringAttr,
     SymbolRefAttr,
 )
-from xdsl.ir import Block, Operation
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.parser.attribute_parser import AttrParser
+from xdsl.printer import Printer
 from xdsl.traits import SymbolOpInterface, SymbolTable
 from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
@@ -194,8 +201,33 @@ def _patch_string_literal_regex() -> None:
     )
 
 
+def _print_while(self: scf.WhileOp, printer: Printer) -> None:
+    """scf.while's custom format with its type printed without the location."""
+
+    def assignment(pair: tuple[SSAValue, SSAValue]) -> None:
+        printer.print_ssa_value(pair[0])
+        printer.print_string(" = ")
+        printer.print_ssa_value(pair[1])
+
+    printer.print_string(" (")
+    printer.print_list(zip(self.before_region.block.args, self.arguments, strict=True), assignment)
+    printer.print_string(") : ")
+    printer.print_function_type(self.operand_types, self.result_types)
+    printer.print_string(" ")
+    printer.print_region(self.before_region, print_entry_block_args=False)
+    printer.print_string(" do ")
+    printer.print_region(self.after_region)
+    if self.attributes:
+        printer.print_op_attributes(self.attributes, print_keyword=True)
+
+
+def _patch_while_printer() -> None:
+    scf.WhileOp.print = _print_while  # type: ignore[method-assign]  # the patch itself
+
+
 def apply() -> None:
     _patch_dense_hex_floats()
     _patch_complex_literals()
     _patch_symbol_lookup()
     _patch_string_literal_regex()
+    _patch_while_printer()

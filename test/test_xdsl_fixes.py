@@ -18,7 +18,7 @@ from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import ParseError
 
 from strata.dialects.tensor_types import dense_from_numpy, is_splat, numpy_from_dense
-from strata.loading import parse_ir
+from strata.loading import parse_ir, print_ir
 from strata.registry import make_context
 
 
@@ -130,3 +130,24 @@ def test_is_splat_compares_bits(value: np.ndarray, splat: bool) -> None:
     # xDSL's is_splat unpacks every element into a list (and finds no NaN splat); ours compares
     # the bytes.
     assert is_splat(dense_from_numpy(value)) is splat
+
+
+def test_while_with_locations_round_trips() -> None:
+    """scf.while printed with its locations parses again (its location follows the op, not its
+    type), as `strata-run --run-checks` prints each function it isolates."""
+    text = """
+    func.func @f(%a: tensor<i32>) -> tensor<i32> {
+      %r = scf.while (%x = %a) : (tensor<i32>) -> tensor<i32> {
+        %c = arith.constant true
+        scf.condition(%c) %x : tensor<i32>
+      } do {
+      ^bb0(%y: tensor<i32>):
+        scf.yield %y : tensor<i32>
+      }
+      func.return %r : tensor<i32>
+    }
+    """
+    printed = print_ir(parse_ir(make_context(), text, "w.mlir"), debuginfo=True)
+    assert "tensor<i32> {" in printed and '} loc("w.mlir":3:7)' in printed
+    again = print_ir(parse_ir(make_context(), printed), debuginfo=True)
+    assert again.count('loc("w.mlir":3:7)') == printed.count('loc("w.mlir":3:7)') == 1
