@@ -120,9 +120,7 @@ def main() -> None:
         except StrataError as err:  # one model the target cannot run: say so, go on
             print(f"| {entry['name']} | error: {str(err).splitlines()[0]} | | | | | |")
             continue
-        err = max(
-            max_error(got[o], expected[o]) for o in entry["outputs"]
-        )
+        err = max(max_error(got[o], expected[o]) for o in entry["outputs"])
         ours = median_us(lambda fn=fn, feed=feed: fn.run(feed), args.runs)
         kernels = kernel_us(fn, feed, args.runs)
         names = [i["name"] for i in entry["inputs"]]

@@ -68,8 +68,9 @@ class PipelineOptions:
     serial_loops: bool = True
     """Whether convert-hlo-to-linalg makes row scatters (segment sums, ScatterNd) loops over
     their update rows and long prefix scans (Cumsum) loops along their axis (its
-    `scatter-loop-elements` and `scan-loop-length`): `run_stages` turns it off for the cuda
-    chain, whose host plan would launch kernels for every trip."""
+    `scatter-loop-elements` and `scan-loop-length`) and gives a bitonic sort's rounds a branch
+    on their partner's distance (its `sort-block`, the target's f32 lanes): `run_stages` turns
+    it off for the cuda chain, whose host plan would launch kernels for every trip."""
     verify_each: bool = True
     """Verify the module after every stage, as mlir-opt does after every pass. False verifies
     the first stage's output (a GraphDef's ops, as imported and cleaned up: the input) and the
@@ -267,6 +268,8 @@ def stage_passes(stage: Stage, options: PipelineOptions | None = None) -> str:
             ),
             PACKING_PASS: f"{PACKING_PASS}{{{shape}}}",
         }
+        if options.serial_loops:
+            filled[HLO_TO_LINALG_PASS] = f"{HLO_TO_LINALG_PASS}{{sort-block={t.f32_lanes}}}"
         passes = ",".join(filled.get(p, p) for p in passes.split(","))
     if options is not None and not options.loops:
         off = {REROLL_PASS: f"{REROLL_PASS}{{min-trip-count=0}}", SPECULATE_PASS: ""}

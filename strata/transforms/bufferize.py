@@ -10,8 +10,10 @@ lives in one buffer for the whole loop (the init's own temporary when nothing el
 else a copy), both regions read it there, and the body's yield copies a new value into it only
 when the value is not already there. The generic that computes a new value writes it straight
 into the loop's buffer when every other reader of the old value runs before it and it reads the
-old value only element by element (`written_in_place`). An `scf.if` writes its results into
-buffers made before it, each branch copying its values there. `tensor.insert_slice` (a
+old value only element by element (`written_in_place`, which also looks through an `scf.if`
+whose branches make the value). An `scf.if` writes its results into buffers made before it:
+a branch's generic that makes a result into a fresh tensor writes it there, other values are
+copied. `tensor.insert_slice` (a
 TensorList write) updates its destination in place when every other reader of the destination
 runs before it.
 """
@@ -40,7 +42,7 @@ from xdsl.dialects.builtin import (
     i32,
 )
 from xdsl.dialects.linalg import ops as linalg
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, OpResult, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
@@ -397,11 +399,12 @@ class _FunctionBufferizer:
         self.buffers.update(zip(op.res, carried, strict=True))
 
     def written_in_place(self, body: Block, carried: list[SSAValue]) -> dict[SSAValue, SSAValue]:
-        """The loop values a generic of the loop's `body` may compute straight into their loop
-        buffer, saving the copy at the end of each trip: yielded once, made by a generic of the
-        body into a fresh tensor, and the loop value it replaces (`body`'s argument) read only
-        before that generic, which reads it at most element by element (see `_reads_only_in_step`).
-        A bitonic sort's rounds thus alternate between the loop's buffer and one temporary."""
+        """The loop values the loop's `body` may compute straight into their loop buffer,
+        saving the copy at the end of each trip: yielded once, made into a fresh tensor by a
+        generic of the body (or by one generic in each branch of an scf.if of the body), and
+        the loop value it replaces (`body`'s argument) read only before that op, which reads it
+        at most element by element (see `_reads_only_in_step`). A bitonic sort's rounds thus
+        alternate between the loop's buffer and one temporary."""
         end = body.last_op
         if not isinstance(end, scf.YieldOp):
             return {}
@@ -409,16 +412,16 @@ class _FunctionBufferizer:
         found: dict[SSAValue, SSAValue] = {}
         for value, arg, buf in zip(yielded, body.args, carried, strict=True):
             maker = value.owner
-            if (
-                yielded.count(value) != 1
-                or not isinstance(maker, linalg.GenericOp)
-                or maker.parent_block() is not body
-                or len(maker.res) != 1
-                or not _reads_only_in_step(maker, arg)
-            ):
+            if yielded.count(value) != 1 or not isinstance(maker, Operation):
                 continue
-            out = maker.outputs[0]
-            if not isinstance(out.owner, tensor.EmptyOp) or not out.has_one_use():
+            if maker.parent_block() is not body:
+                continue
+            if isinstance(maker, scf.IfOp):
+                makers = _branch_makers(maker, expect(value, OpResult, "if result").index)
+            else:
+                made = _made_fresh(value)
+                makers = [made] if made is not None else []
+            if not makers or not all(_reads_only_in_step(g, arg) for g in makers):
                 continue
             if self.writable(arg, buf, maker):
                 found[value] = buf
@@ -426,8 +429,16 @@ class _FunctionBufferizer:
 
     def if_op(self, op: scf.IfOp) -> None:
         """scf.if on tensors -> scf.if with no results: each result gets a buffer before the
-        branch, and each branch copies the values it yields into them"""
-        results = [self.fresh(r.type, op) for r in op.output]
+        branch (a loop value's own, see `written_in_place`), and each branch copies the values
+        it yields into them, or computes them there: a result that each branch makes with a
+        generic into a fresh tensor (`_branch_makers`)."""
+        results = [
+            self.destinations.pop(r) if r in self.destinations else self.fresh(r.type, op)
+            for r in op.output
+        ]
+        for index, buf in enumerate(results):
+            for maker in _branch_makers(op, index):
+                self.destinations[maker.res[0]] = buf
         outer = self.block
         regions = []
         for region in (op.true_region, op.false_region):
@@ -437,7 +448,8 @@ class _FunctionBufferizer:
                 self.bufferize_ops(body_ops[:-1])
                 end = body_ops[-1]
                 for value, buf in zip(end.operands, results, strict=True):
-                    self.emit(memref.CopyOp(self.buffer(value), buf), end)
+                    if self.buffer(value) is not buf:
+                        self.emit(memref.CopyOp(self.buffer(value), buf), end)
             self.block.add_op(scf.YieldOp())
             regions.append(Region(self.block))
         self.block = outer
@@ -505,6 +517,36 @@ def _loads_in_body(body: Region) -> None:
 
 
 ALIASING = (memref.CollapseShapeOp, memref.ExpandShapeOp)
+
+
+def _made_fresh(value: SSAValue) -> linalg.GenericOp | None:
+    """The generic that makes `value` as its only result, into a tensor.empty nothing else
+    uses (so it may write its result into any buffer), if one does."""
+    maker = value.owner
+    if not isinstance(maker, linalg.GenericOp) or len(maker.res) != 1:
+        return None
+    out = maker.outputs[0]
+    if not isinstance(out.owner, tensor.EmptyOp) or not out.has_one_use():
+        return None
+    return maker
+
+
+def _branch_makers(op: scf.IfOp, index: int) -> list[linalg.GenericOp]:
+    """The generic of each branch of `op` that makes result `index` (`_made_fresh`, in the
+    branch's block, yielded only there); none unless every branch has one."""
+    makers: list[linalg.GenericOp] = []
+    for region in (op.true_region, op.false_region):
+        end = region.blocks.first.last_op if region.blocks.first is not None else None
+        if not isinstance(end, scf.YieldOp):
+            return []
+        yielded = list(end.operands)
+        maker = _made_fresh(yielded[index])
+        if yielded.count(yielded[index]) != 1 or maker is None:
+            return []
+        if maker.parent_block() is not end.parent_block():
+            return []
+        makers.append(maker)
+    return makers
 
 
 def _reads_only_in_step(op: linalg.GenericOp, value: SSAValue) -> bool:

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import strata
+from strata.targets.cpu import runnable_cpus
 from strata.transforms.chlo_legalize_to_hlo import _selection_block
 
 
@@ -105,3 +106,32 @@ def test_all_equal_rows_take_the_first_indices() -> None:
         np.asarray(indices), np.tile(np.arange(k, dtype=np.int32), (2, 1))
     )
     np.testing.assert_array_equal(np.asarray(values), np.zeros((2, k), np.float32))
+
+
+@pytest.mark.parametrize("cpu", ["x86-64", "x86-64-v3", "host"])
+@pytest.mark.parametrize(
+    ("shape", "k", "indices"),
+    [
+        ((3, 1000), 1000, True),
+        ((2, 4096), 4096, False),
+        ((5, 64), 64, True),
+        ((2, 100), 100, False),
+    ],
+)
+def test_sorts_in_blocks_of_the_targets_lanes(
+    cpu: str, shape: tuple[int, ...], k: int, indices: bool
+) -> None:
+    """The bitonic rounds view the row as blocks of the target's f32 lanes (convert-hlo-to-linalg's
+    sort-block: 4 for x86-64, 8 for x86-64-v3, the host's own), reading a partner block whole
+    where j covers a block: the order is the stable one for each, with and without indices."""
+    if cpu not in runnable_cpus():
+        pytest.skip(f"this host cannot run {cpu}")
+    rng = np.random.default_rng(shape[-1])
+    x = floats(shape, rng)
+    model = strata.compile(top_k_source(shape, k, "f32", indices), cache=False, cpu=cpu)
+    want_values, want_indices = expected(x, k)
+    got = model(x=x)
+    values = np.asarray(got[0] if indices else got)
+    assert np.array_equal(values.view(np.int32), want_values.view(np.int32))
+    if indices:
+        np.testing.assert_array_equal(np.asarray(got[1]), want_indices)

@@ -58,6 +58,12 @@ class ConvertHloToLinalgPass(ModulePass):
     (nn.expand_scans), not a generic over every (output, window element) pair; 0: never (the
     cuda chain)."""
 
+    sort_block: int = 0
+    """Elements of a block along a bitonic sort's dim (sorting.expand_bitonic_sort): rounds
+    whose partner is another block read it whole, in consecutive elements (a power of 2: the
+    f32 lanes of the target's vectors; 0: every round reads its partners element by element, as
+    the cuda chain does, whose host would branch on each round)."""
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not self.partial:
             control_flow.refuse_custom_calls(op)
@@ -66,7 +72,8 @@ class ConvertHloToLinalgPass(ModulePass):
         nn.expand_scans(op, self.scan_loop_length)
         linear_algebra.expand_triangular_solves(op)
         normalization.expand_batch_norms(op)
-        for family in (sorting, windows, bits):
+        sorting.expand(op, self.sort_block)
+        for family in (windows, bits):
             family.expand(op)
         control_flow.lower_control_flow(op)
         PatternRewriteWalker(nn.SplitBatchGroups()).rewrite_module(op)

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from xdsl.dialects import tensor
 from xdsl.dialects.builtin import ModuleOp, TensorType, i32
-from xdsl.ir import Operation, Region, SSAValue
+from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.rewriter import Rewriter
 
@@ -203,7 +203,7 @@ def integer_order(op: hlo.SortOp) -> str | None:
     return direction
 
 
-def expand_bitonic_sort(op: hlo.SortOp) -> None:
+def expand_bitonic_sort(op: hlo.SortOp, block: int = 0) -> None:
     """hlo.sort -> the inputs padded to N = 2^m along the sort dim, with an i32 operand of each
     element's original index; an hlo.while over the rounds of the bitonic network
     (`bitonic_rounds`, (k, j) read from constant tables); the first n of each.
@@ -220,15 +220,23 @@ def expand_bitonic_sort(op: hlo.SortOp) -> None:
 
     One integer operand in its own order (`integer_order`: top_k's rank keys, an argsort's
     keys) needs neither the index operand nor the comparator: it is padded with the value
-    that sorts last, and i keeps max(v, p) or min(v, p)."""
+    that sorts last, and i keeps max(v, p) or min(v, p).
+
+    `block` (a power of 2, at most N / 4; 0: none): the sorted dim is viewed as [N / block,
+    block], and a round with j >= block reads its partner as a whole block (block b ^ j /
+    block, the same lane): with j unknown when the loop is compiled, a read at i ^ j is a
+    gather, which LLVM leaves scalar where gathers are slow (AVX2); a read of block b ^ j /
+    block is a run of consecutive elements. An hlo.if picks that form or the lane one
+    (lane t ^ j within the block) for each round."""
     dim = op.sort_dimension()
     values = list(op.inputs)
     shape = list(shape_of(values[0].type))
     n = shape[dim]
     length = 1 << (n - 1).bit_length()
+    if block and (block & (block - 1) or 4 * block > length):
+        block = 0
     emit = HloEmitter(op)
     padded_shape = [*shape[:dim], length, *shape[dim + 1 :]]
-    index_t = TensorType(i32, padded_shape)
     order = integer_order(op)
     padded = []
     for v in values:
@@ -242,44 +250,65 @@ def expand_bitonic_sort(op: hlo.SortOp) -> None:
             high = [length - n if d == dim else 0 for d in range(len(shape))]
             v = emit(hlo.PadOp(v, fill, [0] * len(shape), high))
         padded.append(v)
-    position = emit(hlo.IotaOp(dim, index_t))
+    view_shape = (
+        [*shape[:dim], length // block, block, *shape[dim + 1 :]] if block else padded_shape
+    )
+    index_t = TensorType(i32, view_shape)
+    rank = len(view_shape)
+    lane_dim = dim + 1 if block else dim
+    padded = [emit.reshape(v, view_shape) if block else v for v in padded]
+
+    def positions(e: HloEmitter) -> SSAValue:
+        """Each element's position along the sorted dim (block * `block` + lane)."""
+        if not block:
+            return e(hlo.IotaOp(dim, index_t))
+        blocks = e(hlo.IotaOp(dim, index_t))
+        scale = e(hlo.BroadcastInDimOp(e.scalar(block, i32), index_t, []))
+        return e(hlo.AddOp(e(hlo.MultiplyOp(blocks, scale)), e(hlo.IotaOp(lane_dim, index_t))))
+
     rounds = bitonic_rounds(length)
     rounds += [(length, 0)] * (-len(rounds) % ROUNDS_PER_TRIP)  # j = 0: no element moves
     ks = emit(hlo.ConstantOp(dense_from_numpy(np.array([k for k, _ in rounds], np.int32), i32)))
     js = emit(hlo.ConstantOp(dense_from_numpy(np.array([j for _, j in rounds], np.int32), i32)))
-    carried = padded if order is not None else [*padded, position]
+    carried = padded if order is not None else [*padded, positions(emit)]
     loop, e = counted_loop(emit, len(rounds) // ROUNDS_PER_TRIP, carried)
     step, *args = loop.body.block.args
     current: list[SSAValue] = list(args)
-    rank = len(shape)
-    others = [d for d in range(rank) if d != dim]
-    numbers = hlo.GatherDimensionNumbersAttr(
-        offset_dims=[],
-        collapsed_slice_dims=[dim],
-        start_index_map=[dim],
-        index_vector_dim=rank,
-        operand_batching_dims=others,
-        start_indices_batching_dims=others,
-    )
 
-    def spread(value: SSAValue) -> SSAValue:
-        return e(hlo.BroadcastInDimOp(value, index_t, []))
+    def numbers(along: int) -> hlo.GatherDimensionNumbersAttr:
+        others = [d for d in range(rank) if d != along]
+        return hlo.GatherDimensionNumbersAttr(
+            offset_dims=[],
+            collapsed_slice_dims=[along],
+            start_index_map=[along],
+            index_vector_dim=rank,
+            operand_batching_dims=others,
+            start_indices_batching_dims=others,
+        )
 
-    def one_round(at: SSAValue, current: Sequence[SSAValue]) -> list[SSAValue]:
-        """The values after round `at` (an i32 scalar) of the network."""
+    def round_with(
+        e: HloEmitter,
+        k: SSAValue,
+        j: SSAValue,
+        along: int,
+        step_j: SSAValue,
+        current: Sequence[SSAValue],
+    ) -> list[SSAValue]:
+        """A round's new values, partners read along dim `along` at its iota ^ `step_j`."""
 
-        def scalar_at(table: SSAValue) -> SSAValue:
-            return e.reshape(e(hlo.DynamicSliceOp(table, [at], [1])), [])
+        def spread(value: SSAValue) -> SSAValue:
+            return e(hlo.BroadcastInDimOp(value, index_t, []))
 
-        k, j = spread(scalar_at(ks)), spread(scalar_at(js))
+        position = positions(e)
         zeros = spread(e.scalar(0, i32))
-        lower = e(hlo.CompareOp(e(hlo.AndOp(position, j)), zeros, "EQ", "SIGNED"))
-        ascending = e(hlo.CompareOp(e(hlo.AndOp(position, k)), zeros, "EQ", "SIGNED"))
+        lower = e(hlo.CompareOp(e(hlo.AndOp(position, spread(j))), zeros, "EQ", "SIGNED"))
+        ascending = e(hlo.CompareOp(e(hlo.AndOp(position, spread(k))), zeros, "EQ", "SIGNED"))
         first = e(hlo.CompareOp(lower, ascending, "EQ", None))
-        partners_at = e(hlo.XorOp(position, j))
+        where = e(hlo.IotaOp(along, index_t)) if block else position
+        partners_at = e(hlo.XorOp(where, spread(step_j)))
 
         def partner_of(v: SSAValue) -> SSAValue:
-            return e(hlo.GatherOp(v, partners_at, numbers, [1] * rank))
+            return e(hlo.GatherOp(v, partners_at, numbers(along), [1] * rank))
 
         if order is None:
             return _moved_by_comparator(e, op, current, partner_of, first, n)
@@ -289,11 +318,39 @@ def expand_bitonic_sort(op: hlo.SortOp) -> None:
         best, worst = (larger, smaller) if order == "GT" else (smaller, larger)
         return [e(hlo.SelectOp(first, best, worst))]
 
+    def one_round(at: SSAValue, current: Sequence[SSAValue]) -> list[SSAValue]:
+        """The values after round `at` (an i32 scalar) of the network."""
+
+        def scalar_at(table: SSAValue) -> SSAValue:
+            return e.reshape(e(hlo.DynamicSliceOp(table, [at], [1])), [])
+
+        k, j = scalar_at(ks), scalar_at(js)
+        if not block:
+            return round_with(e, k, j, dim, j, current)
+        far = e(hlo.CompareOp(j, e.scalar(block, i32), "GE", "SIGNED"))
+        branches = []
+        for along in (dim, lane_dim):
+            region_block = Block()
+            inner = HloEmitter(op, region_block)
+            step_j = (
+                inner(hlo.ShiftRightLogicalOp(j, inner.scalar(block.bit_length() - 1, i32)))
+                if along == dim
+                else j
+            )
+            inner.add(hlo.ReturnOp(round_with(inner, k, j, along, step_j, current)))
+            branches.append(Region(region_block))
+        choice = hlo.IfOp(far, [v.type for v in current], branches[0], branches[1])
+        e.add(choice)
+        return list(choice.results)
+
     base = e(hlo.MultiplyOp(step, e.scalar(ROUNDS_PER_TRIP, i32)))
     for r in range(ROUNDS_PER_TRIP):
         current = one_round(e(hlo.AddOp(base, e.scalar(r, i32))) if r else base, current)
     e.add(hlo.ReturnOp([e(hlo.AddOp(step, e.scalar(1, i32))), *current]))
-    results = [emit.slice(r, dim, 0, n) for r in loop.results[1 : 1 + len(values)]]
+    results = [
+        emit.slice(emit.reshape(r, padded_shape) if block else r, dim, 0, n)
+        for r in loop.results[1 : 1 + len(values)]
+    ]
     Rewriter.replace_op(op, [], results)
 
 
@@ -331,7 +388,7 @@ def _moved_by_comparator(
     return [e(hlo.SelectOp(take, p, v)) for p, v in zip(partners, current, strict=True)]
 
 
-def expand(module: ModuleOp) -> None:
+def expand(module: ModuleOp, block: int = 0) -> None:
     """Every hlo.sort of static shape whose comparator has a scalar lowering -> an hlo.while of
     bitonic rounds (BITONIC_MIN_LENGTH elements and more) or of odd-even transposition rounds
     (any other is left, and the conversion names it)."""
@@ -339,6 +396,6 @@ def expand(module: ModuleOp) -> None:
         static = all(is_static(v.type) for v in op.inputs)
         if static and region_lowers_to_scalars(op.comparator.block):
             if shape_of(op.inputs[0].type)[op.sort_dimension()] >= BITONIC_MIN_LENGTH:
-                expand_bitonic_sort(op)
+                expand_bitonic_sort(op, block)
             else:
                 expand_sort(op)

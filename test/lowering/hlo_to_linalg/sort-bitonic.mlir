@@ -1,5 +1,8 @@
 // RUN: strata-opt %s -p convert-hlo-to-linalg | filecheck %s
 // RUN: strata-run %s --run-checks | filecheck %s --check-prefix=EXEC
+// RUN: strata-opt %s -p 'convert-hlo-to-linalg{sort-block=8}' | filecheck %s --check-prefix=BLOCK
+// RUN: strata-opt %s -p 'convert-hlo-to-linalg{sort-block=4}' -o %t.mlir
+// RUN: strata-run %t.mlir --run-checks | filecheck %s --check-prefix=EXEC
 
 // hlo.sort along 64 elements and more: the bitonic network. The inputs are padded to the next
 // power of 2, N, with an i32 operand of each element's original index; an hlo.while runs the
@@ -12,6 +15,28 @@
 // EXEC: PASS @ints_descending_dim0
 // EXEC: PASS @one_integer_operand
 // EXEC: 3 of 3 functions passed
+
+// With `sort-block` B (the pipeline gives the target's f32 lanes; the EXEC runs use the host's
+// and 4), the sorted dim is viewed as [N / B, B] and each round picks its partner read with an
+// scf.if on j >= B: block b ^ (j >> log2 B) in the same lane, consecutive elements (rounds
+// with j >= B), or lane t ^ j in the same block.
+// BLOCK-LABEL: func.func @floats_100
+// BLOCK:         tensor.expand_shape %{{.*}} output_shape [16, 8] : tensor<128xf32> into tensor<16x8xf32>
+// BLOCK:         scf.while {{.*}} : (tensor<i32>, tensor<16x8xf32>, tensor<16x8xi32>, tensor<16x8xi32>)
+// BLOCK:         } do {
+// BLOCK:           arith.cmpi sge, %{{.*}}, %{{.*}} : i32
+// BLOCK:           scf.if %{{.*}} -> (tensor<16x8xf32>, tensor<16x8xi32>, tensor<16x8xi32>) {
+// BLOCK:             arith.shrui
+// BLOCK:             arith.constant 15 : index
+// BLOCK:             %[[LANE:.*]] = linalg.index 1 : index
+// BLOCK-NEXT:        tensor.extract %{{.*}}[%{{.*}}, %[[LANE]]] : tensor<16x8xf32>
+// BLOCK:           } else {
+// BLOCK:             arith.constant 7 : index
+// BLOCK:             %[[AT:.*]] = arith.minsi %{{.*}}, %{{.*}} : index
+// BLOCK-NEXT:        tensor.extract %{{.*}}[%{{.*}}, %[[AT]]] : tensor<16x8xf32>
+// BLOCK:         tensor.collapse_shape %{{.*}} : tensor<16x8xf32> into tensor<128xf32>
+// BLOCK-LABEL: func.func @ints_descending_dim0
+// BLOCK:         scf.while {{.*}} : (tensor<i32>, tensor<8x8x3xi32>, tensor<8x8x3xi32>, tensor<8x8x3xi32>)
 
 // 100 floats (padded to 128 inside): ties among 12 values keep their order; NaN last, -inf
 // first, -0 before +0 (total order).

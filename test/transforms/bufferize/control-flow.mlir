@@ -171,3 +171,87 @@ func.func @reads_elsewhere(%v0: tensor<4xf32>) -> tensor<4xf32> {
   }
   func.return %r#1 : tensor<4xf32>
 }
+
+// -----
+
+// An scf.if whose branches each make a result with a generic into a fresh tensor: the generics
+// write the result's buffer themselves (no copy in the branches). In a loop, when the if makes
+// the new loop value and the old one is read only before it (here by the reversal), that
+// buffer is the loop's own: no copy at the end of the trip either (a bitonic sort's round
+// whose partner reads pick a form per round).
+
+// CHECK-LABEL: func.func @if_in_place
+// CHECK-SAME: (%{{.*}}: memref<4xf32>, %[[OUT:.*]]: memref<4xf32>) -> i32
+// CHECK:      } do {
+// CHECK:        linalg.generic {{.*}} ins(%[[OUT]] : memref<4xf32>) outs(%[[T:.*]] : memref<4xf32>)
+// CHECK:        scf.if
+// CHECK-NEXT:     linalg.generic {{.*}} ins(%[[T]] : memref<4xf32>) outs(%[[OUT]] : memref<4xf32>)
+// CHECK:          arith.negf
+// CHECK-NOT:      memref.copy
+// CHECK:        } else {
+// CHECK-NEXT:     linalg.generic {{.*}} ins(%[[T]] : memref<4xf32>) outs(%[[OUT]] : memref<4xf32>)
+// CHECK:          math.absf
+// CHECK-NOT:    memref.copy
+// CHECK:        scf.yield
+func.func @if_in_place(%v0: tensor<4xf32>) -> tensor<4xf32> {
+  %zero = hlo.constant dense<0> : tensor<i32>
+  %one = hlo.constant dense<1> : tensor<i32>
+  %three = hlo.constant dense<3> : tensor<i32>
+  %r:2 = hlo.while(%i = %zero, %v = %v0) : tensor<i32>, tensor<4xf32>
+   cond {
+    %c = hlo.compare LT, %i, %three : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    hlo.return %c : tensor<i1>
+  } do {
+    %rev = hlo.reverse %v, dims = [0] : tensor<4xf32>
+    %p = hlo.compare EQ, %i, %one : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %n = "hlo.if"(%p) ({
+      %a = hlo.negate %rev : tensor<4xf32>
+      hlo.return %a : tensor<4xf32>
+    }, {
+      %b = hlo.abs %rev : tensor<4xf32>
+      hlo.return %b : tensor<4xf32>
+    }) : (tensor<i1>) -> tensor<4xf32>
+    %i1 = hlo.add %i, %one : tensor<i32>
+    hlo.return %i1, %n : tensor<i32>, tensor<4xf32>
+  }
+  func.return %r#1 : tensor<4xf32>
+}
+
+// -----
+
+// The branches read the old loop value themselves: the if's result does not get the loop's
+// buffer, which is given only when every reader of the old value runs before the if (a read
+// inside a branch might follow the write). The branches write a temporary, copied into the
+// loop's buffer at the end of the trip.
+
+// CHECK-LABEL: func.func @if_reads_loop_value
+// CHECK-SAME: (%{{.*}}: memref<4xf32>, %[[OUT:.*]]: memref<4xf32>) -> i32
+// CHECK:      } do {
+// CHECK:        scf.if
+// CHECK-NEXT:     linalg.generic {{.*}} ins(%[[OUT]] : memref<4xf32>) outs(%[[T:.*]] : memref<4xf32>)
+// CHECK:        } else {
+// CHECK-NEXT:     linalg.generic {{.*}} ins(%[[OUT]] : memref<4xf32>) outs(%[[T]] : memref<4xf32>)
+// CHECK:        "memref.copy"(%[[T]], %[[OUT]])
+// CHECK-NEXT:   scf.yield
+func.func @if_reads_loop_value(%v0: tensor<4xf32>) -> tensor<4xf32> {
+  %zero = hlo.constant dense<0> : tensor<i32>
+  %one = hlo.constant dense<1> : tensor<i32>
+  %three = hlo.constant dense<3> : tensor<i32>
+  %r:2 = hlo.while(%i = %zero, %v = %v0) : tensor<i32>, tensor<4xf32>
+   cond {
+    %c = hlo.compare LT, %i, %three : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    hlo.return %c : tensor<i1>
+  } do {
+    %p = hlo.compare EQ, %i, %one : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %n = "hlo.if"(%p) ({
+      %a = hlo.negate %v : tensor<4xf32>
+      hlo.return %a : tensor<4xf32>
+    }, {
+      %b = hlo.abs %v : tensor<4xf32>
+      hlo.return %b : tensor<4xf32>
+    }) : (tensor<i1>) -> tensor<4xf32>
+    %i1 = hlo.add %i, %one : tensor<i32>
+    hlo.return %i1, %n : tensor<i32>, tensor<4xf32>
+  }
+  func.return %r#1 : tensor<4xf32>
+}
