@@ -328,7 +328,6 @@ MATH_BINARY: dict[type[Operation], type[hlo.ElementwiseBinaryOp]] = {
     tf.BitwiseAndOp: hlo.AndOp,
     tf.BitwiseOrOp: hlo.OrOp,
     tf.BitwiseXorOp: hlo.XorOp,
-    tf.LeftShiftOp: hlo.ShiftLeftOp,
 }
 
 UNARY.update(MATH_UNARY)
@@ -367,6 +366,9 @@ class Expr:
 
     def max(self, x: SSAValue | float, y: SSAValue | float) -> SSAValue:
         return self.b(hlo.MaximumOp(self.v(x), self.v(y))).result
+
+    def min(self, x: SSAValue | float, y: SSAValue | float) -> SSAValue:
+        return self.b(hlo.MinimumOp(self.v(x), self.v(y))).result
 
     def unary(self, cls: type[hlo.ElementwiseUnaryOp], x: SSAValue) -> SSAValue:
         return self.b(cls(x)).result
@@ -573,10 +575,17 @@ def _binary_expansion(op: Operation, e: Expr, x: SSAValue, y: SSAValue) -> SSAVa
         return e.select(e.cmp("EQ", x, 0.0), 0.0, e.mul(x, e.unary(hlo.LogOp, y)))
     if isinstance(op, tf.XdivyOp):
         return e.select(e.cmp("EQ", x, 0.0), 0.0, e.div(x, y))
-    if isinstance(op, tf.RightShiftOp):
+    if isinstance(op, (tf.LeftShiftOp, tf.RightShiftOp)):
+        # TensorFlow clamps the shift to [0, bits - 1] (an int32 x << 40 is x << 31, x >> -1 is
+        # x), where hlo's shifts give 0 (or -1) past the width.
         unsigned = kind_of(e.element) is ElementKind.UNSIGNED
+        amount = e.min(
+            y if unsigned else e.max(y, 0), expect(e.element, IntegerType).width.data - 1
+        )
+        if isinstance(op, tf.LeftShiftOp):
+            return e.b(hlo.ShiftLeftOp(x, amount)).result
         shift = hlo.ShiftRightLogicalOp if unsigned else hlo.ShiftRightArithmeticOp
-        return e.b(shift(x, y)).result
+        return e.b(shift(x, amount)).result
     if isinstance(op, tf.TruncateDivOp):
         if not is_float(e.element):
             return e.div(x, y)  # integer division truncates
@@ -596,6 +605,7 @@ EXPANDED_BINARY = (
     tf.XlogyOp,
     tf.XdivyOp,
     tf.TruncateDivOp,
+    tf.LeftShiftOp,
     tf.RightShiftOp,
     tf.ComparisonOp,
 )
@@ -603,7 +613,8 @@ EXPANDED_BINARY = (
 
 class MathBinaryLowering(RewritePattern):
     """tf.SquaredDifference / FloorDiv / FloorMod / DivNoNan / MulNoNan / Xlogy / Xdivy /
-    TruncateDiv / RightShift (arithmetic or logical by signedness) / comparisons (x, y)
+    TruncateDiv / LeftShift / RightShift (arithmetic or logical by signedness; the shift clamped
+    to [0, bits - 1]) / comparisons (x, y)
     -> broadcast both, then hlo (e.g. FloorMod: r = remainder(x, y); select(fix, r + y, r);
     Xlogy: select(x == 0, 0, x * log(y)))"""
 

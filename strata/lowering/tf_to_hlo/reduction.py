@@ -98,12 +98,29 @@ class ReductionLowering(RewritePattern):
         x: SSAValue = b(hlo.MultiplyOp(op.input, op.input)).result if norm else op.input
         result: SSAValue
         half = isinstance(t.element_type, Float16Type | BFloat16Type)
+        narrow_int = isinstance(t.element_type, IntegerType) and t.element_type.width.data < 64
         if isinstance(op, tf.SumOp) and half and axes:
             # TensorFlow sums f16 and bf16 in f32 and rounds once (2.21's CPU kernels: every
             # sum of 8 values the exact one rounded); its f16 Mean adds and divides in f16.
             wide = b(hlo.ConvertOp(x, TensorType(f32, t.get_shape()))).result
             summed = reduce(b, wide, axes, body, 0)
             result = b(hlo.ConvertOp(summed, _with_element(summed, t.element_type))).result
+        elif isinstance(op, tf.MeanOp) and narrow_int and axes:
+            # TensorFlow's integer Mean sums in 64 bits and divides there (toward zero): the
+            # mean of uint8 [200, 200, 10] is 136, not the wrapped sum's 51.
+            element = expect(t.element_type, IntegerType)
+            wide_type = IntegerType(64, element.signedness.data)
+            summed = reduce(
+                b, b(hlo.ConvertOp(x, _with_element(x, wide_type))).result, axes, body, 0
+            )
+            count = int(np.prod([shape_of(t)[d] for d in axes]))
+            mean = b(hlo.DivideOp(summed, splat(b, count, summed.type))).result
+            rewriter.replace(
+                op,
+                [],
+                [self.kept(b, op, b(hlo.ConvertOp(mean, _with_element(mean, element))).result)],
+            )
+            return
         else:
             result = reduce(b, x, axes, body, init(t.element_type)) if axes else x
         if norm and is_float(t.element_type):
@@ -114,9 +131,14 @@ class ReductionLowering(RewritePattern):
         if isinstance(op, tf.MeanOp):
             count = int(np.prod([shape_of(t)[d] for d in axes]))
             result = b(hlo.DivideOp(result, splat(b, count, result.type))).result
+        rewriter.replace(op, [], [self.kept(b, op, result)])
+
+    @staticmethod
+    def kept(b: LocatedBuilder, op: tf.ReductionOp, result: SSAValue) -> SSAValue:
+        """`result` reshaped to the kept rank where `op` keeps its dims."""
         if op.keeps_dims():
-            result = b(hlo.ReshapeOp(result, op.output.type)).result
-        rewriter.replace(op, [], [result])
+            return b(hlo.ReshapeOp(result, op.output.type)).result
+        return result
 
 
 ARG_BY_TOP_K = (

@@ -271,15 +271,23 @@ func.func @check_numerics(%x: tensor<3xf32>) -> tensor<3xf32> {
 // -----
 
 // Bitwise ops are hlo's logical ops on integers; RightShift is arithmetic on signed integers
-// and logical on unsigned ones (TensorFlow's uint8 imports as ui8).
+// and logical on unsigned ones (TensorFlow's uint8 imports as ui8). As TensorFlow's kernels do,
+// the shift is clamped to [0, bits - 1] (an int32 1 << 40 is 1 << 31, x >> -1 is x), where
+// hlo's shifts past the width give 0 or -1.
 // CHECK-LABEL: func.func @bitwise
 // CHECK-SAME: (%[[A:.*]]: tensor<3xi32>, %[[B:.*]]: tensor<3xi32>, %[[U:.*]]: tensor<3xui8>)
 // CHECK-NEXT:   hlo.and %[[A]], %[[B]] : tensor<3xi32>
 // CHECK-NEXT:   hlo.or %[[A]], %[[B]] : tensor<3xi32>
 // CHECK-NEXT:   hlo.xor %[[A]], %[[B]] : tensor<3xi32>
-// CHECK-NEXT:   hlo.shift_left %[[A]], %[[B]] : tensor<3xi32>
-// CHECK-NEXT:   hlo.shift_right_arithmetic %[[A]], %[[B]] : tensor<3xi32>
-// CHECK-NEXT:   hlo.shift_right_logical %[[U]], %[[U]] : tensor<3xui8>
+// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0> : tensor<3xi32>
+// CHECK-NEXT:   %[[NN:.*]] = hlo.maximum %[[B]], %[[Z]] : tensor<3xi32>
+// CHECK-NEXT:   %[[W:.*]] = hlo.constant dense<31> : tensor<3xi32>
+// CHECK-NEXT:   %[[S:.*]] = hlo.minimum %[[NN]], %[[W]] : tensor<3xi32>
+// CHECK-NEXT:   hlo.shift_left %[[A]], %[[S]] : tensor<3xi32>
+// CHECK:        hlo.shift_right_arithmetic %[[A]], %{{.*}} : tensor<3xi32>
+// CHECK-NEXT:   %[[W8:.*]] = hlo.constant dense<7> : tensor<3xui8>
+// CHECK-NEXT:   %[[S8:.*]] = hlo.minimum %[[U]], %[[W8]] : tensor<3xui8>
+// CHECK-NEXT:   hlo.shift_right_logical %[[U]], %[[S8]] : tensor<3xui8>
 // CHECK-NEXT:   hlo.not %[[A]] : tensor<3xi32>
 func.func @bitwise(%a: tensor<3xi32>, %b: tensor<3xi32>, %u: tensor<3xui8>) -> (tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<3xui8>, tensor<3xi32>) {
   %0 = "tf.BitwiseAnd"(%a, %b) : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>

@@ -43,14 +43,17 @@ func.func @euclidean_norm(%x: tensor<2x3xf32>, %i: tensor<2x3xi32>) -> (tensor<2
 
 // -----
 
-// Mean of integers: the sum divided (truncating) by the count.
+// Mean of integers: as TensorFlow, the sum in 64 bits divided (truncating) by the count, then
+// converted back (uint8 [200, 200, 10] -> 136, where a sum in 8 bits wraps to 51).
 // CHECK-LABEL: func.func @mean_int
 // CHECK-SAME: (%[[X:.*]]: tensor<2x3xi32>)
-// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0> : tensor<i32>
-// CHECK-NEXT:   %[[S:.*]] = hlo.reduce(%[[X]] init: %[[Z]]) applies hlo.add across dimensions = [1]
-// CHECK-NEXT:   %[[N:.*]] = hlo.constant dense<3> : tensor<2xi32>
-// CHECK-NEXT:   %[[M:.*]] = hlo.divide %[[S]], %[[N]] : tensor<2xi32>
-// CHECK-NEXT:   func.return %[[M]]
+// CHECK-NEXT:   %[[W:.*]] = hlo.convert %[[X]] : (tensor<2x3xi32>) -> tensor<2x3xi64>
+// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0> : tensor<i64>
+// CHECK-NEXT:   %[[S:.*]] = hlo.reduce(%[[W]] init: %[[Z]]) applies hlo.add across dimensions = [1]
+// CHECK-NEXT:   %[[N:.*]] = hlo.constant dense<3> : tensor<2xi64>
+// CHECK-NEXT:   %[[M:.*]] = hlo.divide %[[S]], %[[N]] : tensor<2xi64>
+// CHECK-NEXT:   %[[R:.*]] = hlo.convert %[[M]] : (tensor<2xi64>) -> tensor<2xi32>
+// CHECK-NEXT:   func.return %[[R]]
 func.func @mean_int(%x: tensor<2x3xi32>) -> tensor<2xi32> {
   %axes = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
   %0 = "tf.Mean"(%x, %axes) <{keep_dims = false}> : (tensor<2x3xi32>, tensor<i32>) -> tensor<2xi32>
