@@ -7,6 +7,7 @@ counter a 128-bit number in four words; a normal takes two words per pair of out
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -179,12 +180,24 @@ def _normals(b: LocatedBuilder, words: SSAValue) -> SSAValue:
     normal per word (tensor<count x f32>)."""
     first, second = _pairs(b, words)
     pairs = shape_of(first.type)[0]
-    e = Expr(b, TensorType(f32, [pairs]))
+    single, double = TensorType(f32, [pairs]), TensorType(f64, [pairs])
+    e, wide = Expr(b, single), Expr(b, double)
+
+    def widened(x: SSAValue) -> SSAValue:
+        return b(hlo.ConvertOp(x, double)).result
+
+    def rounded(fn: type[hlo.ElementwiseUnaryOp], x: SSAValue) -> SSAValue:
+        """fn of an f32 x computed in f64 and rounded once: the correctly rounded value that
+        glibc's logf and sincosf give (but in rare cases), where an f32 expansion is off by an
+        ulp in one case of ten."""
+        return b(hlo.ConvertOp(wide.unary(fn, widened(x)), single)).result
+
     u1 = e.max(_unit_floats(b, first), 1.0e-7)
-    angle = e.mul(_unit_floats(b, second), 6.283185307179586)
-    radius = e.unary(hlo.SqrtOp, e.mul(e.unary(hlo.LogOp, u1), -2.0))
-    sin = e.mul(e.unary(hlo.SineOp, angle), radius)
-    cos = e.mul(e.unary(hlo.CosineOp, angle), radius)
+    # 2.0f * M_PI * u in C: a double product (M_PI is a double), rounded to float once.
+    angle = b(hlo.ConvertOp(wide.mul(widened(_unit_floats(b, second)), 2 * math.pi), single))
+    radius = e.unary(hlo.SqrtOp, e.mul(rounded(hlo.LogOp, u1), -2.0))
+    sin = e.mul(rounded(hlo.SineOp, angle.result), radius)
+    cos = e.mul(rounded(hlo.CosineOp, angle.result), radius)
     column = TensorType(f32, [pairs, 1])
     stacked = b(
         hlo.ConcatenateOp([b(hlo.ReshapeOp(v, column)).result for v in (sin, cos)], 1)
