@@ -1,8 +1,9 @@
 """Special functions at the values where their formulas switch or give out, as TensorFlow's
-kernels answer (found by a differential run against TensorFlow 2.21): ndtri of NaN is NaN;
+kernels answer (found by differential runs against TensorFlow 2.21): ndtri of NaN is NaN;
 zeta is NaN for x < 1 before its poles, and 0 where every power underflows (x = 1e10, q = inf);
 igamma is 0 at x = 0 for every a, a probability in [0, 1] always, and accurate where a = x is
-large (its x^a e^-x / gamma(a) computed in f64: in f32 its terms' cancellation cost 3e-5)."""
+large (its x^a e^-x / gamma(a) computed in f64: in f32 its terms' cancellation cost 3e-5);
+Round and Sign give TensorFlow's signed zeros."""
 
 from __future__ import annotations
 
@@ -70,3 +71,15 @@ def test_igamma_at_zero_and_out_of_reach() -> None:
     np.testing.assert_array_equal(got[:4], [0.0, 0.0, 0.0, 0.0])  # x = 0: 0 for every a
     assert np.isnan(got[4])  # a <= 0 elsewhere
     assert 0.0 <= got[5] <= 1.0  # beyond the series' reach: still a probability
+
+
+def test_round_and_sign_give_tensorflows_zeros() -> None:
+    """Round keeps the sign of a result of zero (TensorFlow's round(-0.4) is -0, where a floor
+    and a parity test gave +0); Sign of -0 is +0 (hlo.sign keeps -0, StableHLO's rule)."""
+    x = f32(-0.0, 0.0, -0.4, -0.5, 0.5, 1.5, 2.5, -2.5, np.nan)
+    rounded = run("Round", x)
+    np.testing.assert_array_equal(rounded, np.rint(x))
+    np.testing.assert_array_equal(np.signbit(rounded), np.signbit(np.rint(x)))
+    sign = run("Sign", x)
+    np.testing.assert_array_equal(sign, np.sign(x))
+    assert not np.signbit(sign[:2]).any()

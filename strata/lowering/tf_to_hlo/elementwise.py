@@ -308,7 +308,6 @@ MATH_UNARY: dict[type[Operation], type[hlo.ElementwiseUnaryOp]] = {
     tf.Expm1Op: hlo.Expm1Op,
     tf.FloorOp: hlo.FloorOp,
     tf.CeilOp: hlo.CeilOp,
-    tf.SignOp: hlo.SignOp,
     tf.SinOp: hlo.SineOp,
     tf.CosOp: hlo.CosineOp,
     tf.LogicalNotOp: hlo.NotOp,
@@ -457,16 +456,6 @@ def erfc(e: Expr, x: SSAValue) -> SSAValue:
     return e.select(e.cmp("GT", a, 1.0), big, small)
 
 
-def round_half_even(e: Expr, x: SSAValue) -> SSAValue:
-    """floor(x), plus 1 when the fraction is above 1/2, or exactly 1/2 and floor(x) is odd."""
-    f = e.unary(hlo.FloorOp, x)
-    frac = e.sub(x, f)
-    odd = e.cmp("NE", e.mul(e.unary(hlo.FloorOp, e.mul(f, 0.5)), 2.0), f)
-    at_half = e.b(hlo.AndOp(e.cmp("EQ", frac, 0.5), odd)).result
-    up = e.b(hlo.OrOp(e.cmp("GT", frac, 0.5), at_half)).result
-    return e.select(up, e.add(f, 1.0), f)
-
-
 _SELU_SCALE = 1.0507009873554804934193349852946
 _SELU_ALPHA = 1.6732632423543772848170429916717
 
@@ -486,7 +475,13 @@ def _unary_expansion(op: Operation, e: Expr, x: SSAValue) -> SSAValue | None:
     if isinstance(op, tf.ErfcOp):
         return _float_compute(e, x, erfc)
     if isinstance(op, tf.RoundOp):
-        return round_half_even(e, x) if is_float(e.element) else x
+        # Half to even, the sign kept: TensorFlow's round(-0.4) is -0 (a floor and a parity
+        # test gave +0).
+        return e.unary(hlo.RoundNearestEvenOp, x) if is_float(e.element) else x
+    if isinstance(op, tf.SignOp):
+        # hlo.sign(-0) is -0 (StableHLO); TensorFlow's Sign gives +0 there.
+        sign = e.unary(hlo.SignOp, x)
+        return e.add(sign, 0.0) if is_float(e.element) else sign
     if isinstance(op, tf.EluOp):
         return e.select(e.cmp("LT", x, 0.0), e.unary(hlo.Expm1Op, x), x)
     if isinstance(op, tf.SeluOp):
@@ -520,6 +515,7 @@ class MathUnaryLowering(RewritePattern):
         tf.LeakyReluOp,
         tf.ReciprocalOp,
         tf.RoundOp,
+        tf.SignOp,
         tf.SeluOp,
         tf.SoftplusOp,
         tf.SoftsignOp,

@@ -64,22 +64,20 @@ func.func @select_v2(%c: tensor<3xi1>, %x: tensor<f32>, %y: tensor<2x3xf32>) -> 
 
 // -----
 
-// Round: half to even, from floor and a parity test.
+// Round: half to even, as hlo.round_nearest_even (which keeps the sign: TensorFlow's
+// round(-0.4) is -0). Sign of a float: hlo.sign plus 0, so that -0 gives +0 as in TensorFlow
+// (StableHLO's sign(-0) is -0).
 // CHECK-LABEL: func.func @round
 // CHECK-SAME: (%[[X:.*]]: tensor<4xf32>)
-// CHECK-NEXT:   %[[F:.*]] = hlo.floor %[[X]] : tensor<4xf32>
-// CHECK-NEXT:   %[[FRAC:.*]] = hlo.subtract %[[X]], %[[F]] : tensor<4xf32>
-// CHECK:        %[[ODD:.*]] = hlo.compare NE, %{{.*}}, %[[F]], FLOAT
-// CHECK:        %[[HALF:.*]] = hlo.compare EQ, %[[FRAC]], %{{.*}}, FLOAT
-// CHECK-NEXT:   %[[TIE:.*]] = hlo.and %[[HALF]], %[[ODD]] : tensor<4xi1>
-// CHECK:        %[[ABOVE:.*]] = hlo.compare GT, %[[FRAC]], %{{.*}}, FLOAT
-// CHECK-NEXT:   %[[UP:.*]] = hlo.or %[[ABOVE]], %[[TIE]] : tensor<4xi1>
-// CHECK:        %[[F1:.*]] = hlo.add %[[F]], %{{.*}} : tensor<4xf32>
-// CHECK-NEXT:   %[[R:.*]] = hlo.select %[[UP]], %[[F1]], %[[F]] : tensor<4xi1>, tensor<4xf32>
-// CHECK-NEXT:   func.return %[[R]]
-func.func @round(%x: tensor<4xf32>) -> tensor<4xf32> {
+// CHECK-NEXT:   %[[R:.*]] = hlo.round_nearest_even %[[X]] : tensor<4xf32>
+// CHECK-NEXT:   %[[S:.*]] = hlo.sign %[[X]] : tensor<4xf32>
+// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0.000000e+00> : tensor<4xf32>
+// CHECK-NEXT:   %[[S0:.*]] = hlo.add %[[S]], %[[Z]] : tensor<4xf32>
+// CHECK-NEXT:   func.return %[[R]], %[[S0]]
+func.func @round(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %0 = "tf.Round"(%x) : (tensor<4xf32>) -> tensor<4xf32>
-  func.return %0 : tensor<4xf32>
+  %1 = "tf.Sign"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %0, %1 : tensor<4xf32>, tensor<4xf32>
 }
 
 // -----
