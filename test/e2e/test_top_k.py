@@ -1,8 +1,9 @@
 """TopKV2 by selection passes (`chlo-legalize-to-hlo`), from the rows' rank keys or, on long rows,
 from the candidate blocks whose maxima are the k greatest, and for larger k (tf.sort's k = n) by
 sorting the rank keys (one integer operand: max/min rounds): the values and indices equal numpy's
-stable descending order (floats in total order: NaN first, -NaN last, -0 below +0; ties by
-index), for f32 with special values and ties, and for i32 with its extremes."""
+stable descending order (floats in total order: NaN first, -NaN last; -0 equal to +0 as in
+TensorFlow's kernel, a zero value +0; ties by index), for f32 with special values and ties, and
+for i32 with its extremes."""
 
 from __future__ import annotations
 
@@ -31,7 +32,8 @@ func.func @main(%x: {x}) -> {results}
 
 
 def expected(x: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
-    if x.dtype == np.float32:  # total order: the sign-magnitude bits as ordered integers
+    if x.dtype == np.float32:  # total order of the bits, but -0 is +0 (TensorFlow's kernel)
+        x = np.where(x == 0, np.float32(0), x)
         bits = x.view(np.int32).astype(np.int64)
         rank = np.where(bits < 0, bits ^ 0x7FFFFFFF, bits)
     else:
@@ -87,7 +89,7 @@ def test_top_k_equals_stable_order(
 @pytest.mark.parametrize("element", ["f32", "i32"])
 def test_values_alone(shape: tuple[int, ...], k: int, element: str) -> None:
     """tf.sort: the indices unread, the values' own 32 bits are sorted (no index in the keys);
-    the values equal the stable order's bit for bit (NaN, -NaN, -0 and +0 in place)."""
+    the values equal the stable order's bit for bit (NaN and -NaN in place, a zero +0)."""
     rng = np.random.default_rng(k + 1)
     x = floats(shape, rng) if element == "f32" else ints(shape, rng)
     source = top_k_source(shape, k, element, indices=False)

@@ -29,7 +29,7 @@ from strata.dialects.element_kinds import host_dtype
 from strata.dialects.tensor_types import dense_from_numpy, is_float, numpy_dtype_for, shape_of
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
-from strata.lowering.tf_to_hlo.elementwise import all_static
+from strata.lowering.tf_to_hlo.elementwise import Expr, all_static
 from strata.lowering.tf_to_hlo.helpers import scalar, splat
 
 
@@ -315,7 +315,10 @@ def scan(
 
 
 class TopKLowering(RewritePattern):
-    """tf.TopKV2(x, k) -> chlo.top_k(x, k) (int32 indices, converted to int64 if asked)"""
+    """tf.TopKV2(x, k) -> chlo.top_k(x, k) (int32 indices, converted to int64 if asked). For
+    floats -0 becomes +0 first: TensorFlow's kernel finds them equal (ties in index order, as
+    tf.sort and tf.argsort show), where chlo.top_k orders -0 below +0; a zero among the values
+    comes out +0."""
 
     handles = (tf.TopKV2Op,)
 
@@ -323,7 +326,11 @@ class TopKLowering(RewritePattern):
         if not isinstance(op, tf.TopKV2Op) or not all_static(op):
             return
         b = LocatedBuilder(rewriter, op)
-        top = b(chlo.TopKOp(op.input, op.count()))
+        x: SSAValue = op.input
+        if is_float(expect(x.type, TensorType).element_type):
+            e = Expr(b, x.type)
+            x = e.select(e.cmp("EQ", x, 0.0), 0.0, x)
+        top = b(chlo.TopKOp(x, op.count()))
         indices = top.indices
         wanted = expect(op.indices.type, TensorType).element_type
         if expect(indices.type, TensorType).element_type != wanted:

@@ -217,9 +217,14 @@ func.func @cumulative_logsumexp(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
-// TopKV2: chlo.top_k (int32 indices; int64 asked for: a convert).
+// TopKV2: chlo.top_k (int32 indices; int64 asked for: a convert). Of floats, -0 made +0 first:
+// TensorFlow's kernel finds them equal (ties in index order), chlo.top_k orders -0 below +0.
 // CHECK-LABEL: func.func @top_k
-// CHECK-NEXT:   %[[V:.*]], %[[I:.*]] = chlo.top_k(%x, k = 3) : tensor<4x7xf32> -> (tensor<4x3xf32>, tensor<4x3xi32>)
+// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0.000000e+00> : tensor<4x7xf32>
+// CHECK-NEXT:   %[[IS0:.*]] = hlo.compare EQ, %x, %[[Z]], FLOAT
+// CHECK-NEXT:   %[[Z2:.*]] = hlo.constant dense<0.000000e+00> : tensor<4x7xf32>
+// CHECK-NEXT:   %[[C:.*]] = hlo.select %[[IS0]], %[[Z2]], %x
+// CHECK-NEXT:   %[[V:.*]], %[[I:.*]] = chlo.top_k(%[[C]], k = 3) : tensor<4x7xf32> -> (tensor<4x3xf32>, tensor<4x3xi32>)
 // CHECK-NEXT:   %[[W:.*]] = hlo.convert %[[I]] : (tensor<4x3xi32>) -> tensor<4x3xi64>
 // CHECK-NEXT:   func.return %[[V]], %[[W]]
 func.func @top_k(%x: tensor<4x7xf32>) -> (tensor<4x3xf32>, tensor<4x3xi64>) {
