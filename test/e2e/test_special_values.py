@@ -83,3 +83,17 @@ def test_round_and_sign_give_tensorflows_zeros() -> None:
     sign = run("Sign", x)
     np.testing.assert_array_equal(sign, np.sign(x))
     assert not np.signbit(sign[:2]).any()
+
+
+def test_double_to_half_rounds_twice_as_tensorflow() -> None:
+    """tf.Cast of f64 to f16 goes through f32, as TensorFlow's kernel converts: 1 + 2^-11 +
+    2^-40 is 1 (one rounding, numpy's, gives 1 + 2^-10), 2049 + 2^-30 is 2048."""
+    source = """
+func.func @main(%d: tensor<3xf64>) -> tensor<3xf16> {
+  %h = "tf.Cast"(%d) : (tensor<3xf64>) -> tensor<3xf16>
+  func.return %h : tensor<3xf16>
+}"""
+    d = np.array([1 + 2**-11 + 2**-40, 2049 + 2**-30, 1 + 3 * 2**-11], np.float64)
+    got = np.asarray(strata.compile(source, cache=False)(d))
+    np.testing.assert_array_equal(got, d.astype(np.float32).astype(np.float16))
+    assert got[0] != np.float16(d[0])  # numpy's single rounding differs

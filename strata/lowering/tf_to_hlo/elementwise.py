@@ -7,6 +7,8 @@ import math
 from collections.abc import Callable, Sequence
 
 from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float16Type,
     Float32Type,
     Float64Type,
     IntegerType,
@@ -249,7 +251,9 @@ class BitcastLowering(RewritePattern):
 
 
 class CastLowering(RewritePattern):
-    """tf.Cast(x) -> hlo.convert(x); to bool: hlo.compare NE x, 0"""
+    """tf.Cast(x) -> hlo.convert(x); to bool: hlo.compare NE x, 0; f64 to f16 or bf16 through
+    f32, rounded twice as TensorFlow's kernel rounds (Eigen converts a double to half through
+    float: 1 + 2^-11 + 2^-40 becomes 1, where one rounding gives 1 + 2^-10)"""
 
     handles = (tf.CastOp,)
 
@@ -267,7 +271,11 @@ class CastLowering(RewritePattern):
             kind = "FLOAT" if is_float(src.element_type) else "SIGNED"
             result = b(hlo.CompareOp(op.x, zero, "NE", kind)).result
         else:
-            result = b(hlo.ConvertOp(op.x, dst.element_type)).result
+            x: SSAValue = op.x
+            half = isinstance(dst.element_type, Float16Type | BFloat16Type)
+            if half and isinstance(src.element_type, Float64Type):
+                x = b(hlo.ConvertOp(x, f32)).result
+            result = b(hlo.ConvertOp(x, dst.element_type)).result
         rewriter.replace(op, [], [result])
 
 

@@ -156,6 +156,23 @@ func.func @cast(%x: tensor<4xf32>, %i: tensor<4xi32>, %b: tensor<4xi1>) -> (tens
 
 // -----
 
+// f64 to f16 (or bf16) through f32, rounded twice as TensorFlow's kernel rounds (Eigen's half
+// from a double goes through float: 1 + 2^-11 + 2^-40 becomes 1, where one rounding gives
+// 1 + 2^-10).
+// CHECK-LABEL: func.func @cast_double_to_half
+// CHECK-NEXT:   %[[F:.*]] = hlo.convert %d : (tensor<2xf64>) -> tensor<2xf32>
+// CHECK-NEXT:   %[[H:.*]] = hlo.convert %[[F]] : (tensor<2xf32>) -> tensor<2xf16>
+// CHECK-NEXT:   %[[F2:.*]] = hlo.convert %d : (tensor<2xf64>) -> tensor<2xf32>
+// CHECK-NEXT:   %[[B:.*]] = hlo.convert %[[F2]] : (tensor<2xf32>) -> tensor<2xbf16>
+// CHECK-NEXT:   func.return %[[H]], %[[B]]
+func.func @cast_double_to_half(%d: tensor<2xf64>) -> (tensor<2xf16>, tensor<2xbf16>) {
+  %0 = "tf.Cast"(%d) : (tensor<2xf64>) -> tensor<2xf16>
+  %1 = "tf.Cast"(%d) : (tensor<2xf64>) -> tensor<2xbf16>
+  func.return %0, %1 : tensor<2xf16>, tensor<2xbf16>
+}
+
+// -----
+
 // Cast to bool is x != 0, not a truncating convert: floats compare FLOAT, ints SIGNED.
 // CHECK-LABEL: func.func @cast_to_bool
 // CHECK-SAME: (%[[X:.*]]: tensor<4xf32>, %[[I:.*]]: tensor<4xi32>)
