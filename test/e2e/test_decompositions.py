@@ -137,3 +137,38 @@ def test_round_robin_pairs_every_two_once_per_sweep(size: int) -> None:
             for i in range(0, size, 2)
         }
         assert len(met) == size * (size - 1) // 2
+
+
+@pytest.mark.parametrize(
+    ("matrix_shape", "rhs_shape"),
+    [
+        ((2, 3, 3), (1, 3, 2)),
+        ((1, 3, 3), (4, 3, 1)),
+        ((3, 3), (2, 2, 3, 1)),
+        ((2, 1, 3, 3), (5, 3, 2)),
+    ],
+)
+def test_triangular_solve_broadcasts_batch_dims(
+    matrix_shape: tuple[int, ...], rhs_shape: tuple[int, ...]
+) -> None:
+    """MatrixTriangularSolve's batch dims broadcast, as TensorFlow's (since 2.2): matrix
+    [2, 3, 3] with rhs [1, 3, 2] solves 2 systems (it was refused: "the batch dims must
+    match")."""
+    rng = np.random.default_rng(len(rhs_shape))
+    a = np.tril(rng.standard_normal(matrix_shape)) + 4 * np.eye(3)
+    rhs = rng.standard_normal(rhs_shape)
+    out_shape = (*np.broadcast_shapes(matrix_shape[:-2], rhs_shape[:-2]), *rhs_shape[-2:])
+
+    def t(shape: tuple[int, ...]) -> str:
+        return f"tensor<{'x'.join(map(str, shape))}xf64>"
+
+    source = f"""
+func.func @main(%a: {t(matrix_shape)}, %b: {t(rhs_shape)}) -> {t(out_shape)} {{
+  %x = "tf.MatrixTriangularSolve"(%a, %b) <{{lower = true, adjoint = false}}> : ({t(matrix_shape)}, {t(rhs_shape)}) -> {t(out_shape)}
+  func.return %x : {t(out_shape)}
+}}"""
+    got = np.asarray(strata.compile(source, cache=False)(a, rhs))
+    want = np.linalg.solve(
+        np.broadcast_to(a, (*out_shape[:-2], 3, 3)), np.broadcast_to(rhs, out_shape)
+    )
+    np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)

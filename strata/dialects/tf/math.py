@@ -780,7 +780,7 @@ class MatrixTriangularSolveOp(TfOp):
     """X with matrix X = rhs for each triangular innermost matrix ([..., M, M]; `lower`: its
     lower triangle is read, else its upper; `adjoint`: its transpose is used) and rhs
     [..., M, K]. `%x = "tf.MatrixTriangularSolve"(%a, %b) <{lower = true, adjoint = false}> :
-    (tensor<4x4xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>`. The batch dims must match."""
+    (tensor<4x4xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>`. The batch dims broadcast."""
 
     name = "tf.MatrixTriangularSolve"
     matrix = operand_def(TensorType)
@@ -793,7 +793,7 @@ class MatrixTriangularSolveOp(TfOp):
     def __init__(self, matrix: SSAValue, rhs: SSAValue, lower: bool = True, adjoint: bool = False):
         super().__init__(
             operands=[matrix, rhs],
-            result_types=[rhs.type],
+            result_types=[_solution_or_rhs(matrix, rhs)],
             properties={"lower": BoolAttr.from_bool(lower), "adjoint": BoolAttr.from_bool(adjoint)},
         )
 
@@ -801,19 +801,30 @@ class MatrixTriangularSolveOp(TfOp):
         return [_solution(self.matrix, self.rhs)]
 
 
+def _solution_or_rhs(matrix: SSAValue, rhs: SSAValue) -> Attribute:
+    """`_solution`, or rhs's type where the operands do not fit (verification names them)."""
+    try:
+        return _solution(matrix, rhs)
+    except VerifyException:
+        return rhs.type
+
+
 def _solution(matrix: SSAValue, rhs: SSAValue) -> TensorType:
-    """The type of X in matrix X = rhs: rhs's, once it fits the square matrices."""
+    """The type of X in matrix X = rhs: rhs's rows and columns, the batch dims of the two
+    broadcast (numpy's rule, as TensorFlow's kernel since 2.2: matrix [2, M, M] with rhs
+    [1, M, K] solves 2 systems)."""
     a = _square_matrices(matrix, "matrix")
     b = expect_tensor(rhs, "rhs")
     a_shape, b_shape = list(a.get_shape()), list(b.get_shape())
-    if b.element_type != a.element_type or len(b_shape) != len(a_shape):
-        raise VerifyException(f"rhs must be a {len(a_shape)}-d {a.element_type} tensor, found {b}")
-    if not dims_compatible(b_shape[:-1], a_shape[:-1]):
+    if b.element_type != a.element_type or len(b_shape) < 2:
+        raise VerifyException(f"rhs must be a {a.element_type} tensor of rank 2 or more, found {b}")
+    batch = broadcast_shapes(a_shape[:-2], b_shape[:-2])
+    if batch is None or not dims_compatible(b_shape[-2:-1], a_shape[-1:]):
         raise VerifyException(
             f"rhs {format_shape(b_shape)} does not fit matrix {format_shape(a_shape)}: "
-            "the batch dims and the rows must match"
+            "the rows must match and the batch dims broadcast"
         )
-    return b
+    return TensorType(b.element_type, [*batch, *b_shape[-2:]])
 
 
 @irdl_op_definition

@@ -20,14 +20,15 @@ from strata.internal import InternalError, expect
 from strata.lowering.locations import LocatedBuilder
 from strata.lowering.tf_to_hlo.elementwise import Expr, all_static
 from strata.lowering.tf_to_hlo.gather import take
-from strata.lowering.tf_to_hlo.helpers import any_true, scalar, splat, spread
+from strata.lowering.tf_to_hlo.helpers import any_true, broadcast_to, scalar, splat, spread
 from strata.lowering.tf_to_hlo.reduction import reduce
 
 
 class LinearAlgebraLowering(RewritePattern):
     """tf.Cholesky(a) -> hlo.cholesky(a, lower = true); tf.MatrixTriangularSolve(a, b, lower,
     adjoint) -> hlo.triangular_solve(a, b, left_side, lower, unit_diagonal = false,
-    transpose_a = adjoint ? TRANSPOSE : NO_TRANSPOSE) (real matrices: adjoint is transpose)."""
+    transpose_a = adjoint ? TRANSPOSE : NO_TRANSPOSE) (real matrices: adjoint is transpose), a and
+    b broadcast to the result's batch dims first."""
 
     handles = (tf.CholeskyOp, tf.MatrixTriangularSolveOp)
 
@@ -44,8 +45,14 @@ class LinearAlgebraLowering(RewritePattern):
             rewriter.replace(op, [], [b(factor).result])
             return
         transpose = hlo.Transpose.TRANSPOSE if op.adjoint.value.data else hlo.Transpose.NO_TRANSPOSE
+        # Batch dims that broadcast (matrix [2, M, M], rhs [1, M, K]): both spread to the
+        # result's, which hlo.triangular_solve needs equal.
+        batch = shape_of(op.output.type)[:-2]
+        matrix_shape, rhs_shape = shape_of(op.matrix.type), shape_of(op.rhs.type)
+        matrix = broadcast_to(b, op.matrix, [*batch, *matrix_shape[-2:]])
+        rhs = broadcast_to(b, op.rhs, [*batch, *rhs_shape[-2:]])
         solve = hlo.TriangularSolveOp(
-            op.matrix, op.rhs, True, bool(op.lower.value.data), False, transpose
+            matrix, rhs, True, bool(op.lower.value.data), False, transpose
         )
         rewriter.replace(op, [], [b(solve).results[0]])
 

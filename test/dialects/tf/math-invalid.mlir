@@ -137,8 +137,16 @@ func.func @cholesky_int(%a: tensor<3x3xi32>) {
 // -----
 
 func.func @solve_rows(%a: tensor<2x4x4xf32>, %b: tensor<2x3x1xf32>) {
-  // expected-error @+1 {{rhs [2,3,1] does not fit matrix [2,4,4]: the batch dims and the rows must match}}
+  // expected-error @+1 {{rhs [2,3,1] does not fit matrix [2,4,4]: the rows must match and the batch dims broadcast}}
   %0 = "tf.MatrixTriangularSolve"(%a, %b) <{lower = true, adjoint = false}> : (tensor<2x4x4xf32>, tensor<2x3x1xf32>) -> tensor<2x3x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @solve_batch(%a: tensor<2x4x4xf32>, %b: tensor<3x4x1xf32>) {
+  // expected-error @+1 {{rhs [3,4,1] does not fit matrix [2,4,4]: the rows must match and the batch dims broadcast}}
+  %0 = "tf.MatrixTriangularSolve"(%a, %b) <{lower = true, adjoint = false}> : (tensor<2x4x4xf32>, tensor<3x4x1xf32>) -> tensor<3x4x1xf32>
   func.return
 }
 

@@ -339,6 +339,19 @@ func.func @cholesky_solve(%a: tensor<2x4x4xf32>, %b: tensor<2x4x1xf32>) -> (tens
 
 // -----
 
+// Batch dims that broadcast (TensorFlow since 2.2): matrix [2, 3, 3] with rhs [1, 3, 1] solves
+// 2 systems; rhs is spread to [2, 3, 1] first (hlo.triangular_solve needs equal batch dims).
+// CHECK-LABEL: func.func @solve_broadcast
+// CHECK-SAME: (%[[A:.*]]: tensor<2x3x3xf32>, %[[B:.*]]: tensor<1x3x1xf32>)
+// CHECK-NEXT:   %[[BB:.*]] = hlo.broadcast_in_dim %[[B]], dims = [0, 1, 2] : (tensor<1x3x1xf32>) -> tensor<2x3x1xf32>
+// CHECK-NEXT:   "hlo.triangular_solve"(%[[A]], %[[BB]])
+func.func @solve_broadcast(%a: tensor<2x3x3xf32>, %b: tensor<1x3x1xf32>) -> tensor<2x3x1xf32> {
+  %x = "tf.MatrixTriangularSolve"(%a, %b) <{lower = true, adjoint = false}> : (tensor<2x3x3xf32>, tensor<1x3x1xf32>) -> tensor<2x3x1xf32>
+  func.return %x : tensor<2x3x1xf32>
+}
+
+// -----
+
 // FakeQuantWithMinMaxArgs, 4 bits with a narrow range (levels 1..15) over [0.3, 2]: 0 must be a
 // level, so the range is nudged to [0, 1.7] (scale 1.7 / 14); x is clamped to it and rounded to
 // the nearest level (floor(steps + 0.5)).
