@@ -25,7 +25,7 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from strata.dialects.tensor_types import format_shape
+from strata.dialects.tensor_types import format_shape, is_float
 from strata.dialects.tf.core import TfOp, constant_value, int_attr
 from strata.dialects.verify_helpers import dims_compatible, expect_tensor
 
@@ -429,6 +429,126 @@ class SegmentMeanOp(SegmentOp):
     REDUCTION: ClassVar[str] = "mean"
 
 
+class SparseSegmentOp(TfOp):
+    """What the SparseSegment reductions share: the rows of `data` that 1-D `indices` name,
+    reduced (REDUCTION: sum, mean, or sqrtn, the sum over the square root of the count) into
+    the segments 1-D `segment_ids` (one per index) name. The result has a row per segment:
+    max id + 1 where the ids are constants (a tf.Const), `num_segments` in the WithNumSegments
+    forms. An empty segment is 0. (tf.nn.embedding_lookup_sparse, feature columns.)"""
+
+    REDUCTION: ClassVar[str] = "sum"
+    data = operand_def(TensorType)
+    indices = operand_def(TensorType)
+    segment_ids = operand_def(TensorType)
+    output = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, data: SSAValue, indices: SSAValue, segment_ids: SSAValue, *rest: SSAValue):
+        operands = [data, indices, segment_ids, *rest]
+        super().__init__(operands=operands, result_types=[self._infer(*operands)])
+
+    @classmethod
+    def _infer(
+        cls,
+        data: SSAValue,
+        indices: SSAValue,
+        segment_ids: SSAValue,
+        num_segments: SSAValue | None = None,
+    ) -> TensorType:
+        d = expect_tensor(data, "data")
+        idx = _index_tensor(indices, "indices")
+        ids = _index_tensor(segment_ids, "segment_ids")
+        if d.get_num_dims() < 1 or idx.get_num_dims() != 1 or ids.get_num_dims() != 1:
+            raise VerifyException(
+                f"data must have a rank, indices and segment_ids be 1-D, found {d}, {idx}, {ids}"
+            )
+        if not dims_compatible(idx.get_shape(), ids.get_shape()):
+            raise VerifyException(
+                f"{ids.get_shape()[0]} segment ids for {idx.get_shape()[0]} indices"
+            )
+        if cls.REDUCTION != "sum" and not is_float(d.element_type):
+            raise VerifyException(f"data must have float elements, found {d}")
+        rows = DYNAMIC_INDEX
+        if num_segments is not None:
+            rows = _constant_scalar(num_segments, "num_segments")
+            if rows < 0:
+                raise VerifyException(f"num_segments must not be negative, found {rows}")
+        elif (values := constant_value(segment_ids)) is not None:
+            ids_list = [int(i) for i in values.reshape(-1)]
+            if any(i < 0 for i in ids_list) or ids_list != sorted(ids_list):
+                raise VerifyException(
+                    f"segment_ids must be non-negative and sorted, found {ids_list}"
+                )
+            rows = ids_list[-1] + 1 if ids_list else 0
+        return TensorType(d.element_type, [rows, *d.get_shape()[1:]])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self._infer(*self.operands)]
+
+
+class SparseSegmentWithNumSegmentsOp(SparseSegmentOp):
+    """A SparseSegment reduction into a constant `num_segments` rows (ids need not be sorted;
+    an id >= num_segments is an error at run time). The operands are declared again so that
+    they keep TensorFlow's order, num_segments last."""
+
+    data = operand_def(TensorType)
+    indices = operand_def(TensorType)
+    segment_ids = operand_def(TensorType)
+    num_segments = operand_def(TensorType)
+
+
+@irdl_op_definition
+class SparseSegmentSumOp(SparseSegmentOp):
+    """Sums the rows of `data` at `indices` into the (sorted) segments `segment_ids` names.
+    `%y = "tf.SparseSegmentSum"(%data, %indices, %ids)
+    : (tensor<5x4xf32>, tensor<3xi32>, tensor<3xi32>) -> tensor<2x4xf32>`"""
+
+    name = "tf.SparseSegmentSum"
+
+
+@irdl_op_definition
+class SparseSegmentMeanOp(SparseSegmentOp):
+    """SparseSegmentSum divided by each segment's count.
+    `%y = "tf.SparseSegmentMean"(%d, %i, %s)`"""
+
+    name = "tf.SparseSegmentMean"
+    REDUCTION: ClassVar[str] = "mean"
+
+
+@irdl_op_definition
+class SparseSegmentSqrtNOp(SparseSegmentOp):
+    """SparseSegmentSum divided by the square root of each segment's count.
+    `%y = "tf.SparseSegmentSqrtN"(%d, %i, %s)`"""
+
+    name = "tf.SparseSegmentSqrtN"
+    REDUCTION: ClassVar[str] = "sqrtn"
+
+
+@irdl_op_definition
+class SparseSegmentSumWithNumSegmentsOp(SparseSegmentWithNumSegmentsOp):
+    """SparseSegmentSum into `num_segments` rows.
+    `%y = "tf.SparseSegmentSumWithNumSegments"(%d, %i, %s, %n)
+    : (tensor<5x4xf32>, tensor<3xi32>, tensor<3xi32>, tensor<i32>) -> tensor<6x4xf32>`"""
+
+    name = "tf.SparseSegmentSumWithNumSegments"
+
+
+@irdl_op_definition
+class SparseSegmentMeanWithNumSegmentsOp(SparseSegmentWithNumSegmentsOp):
+    """SparseSegmentMean into `num_segments` rows."""
+
+    name = "tf.SparseSegmentMeanWithNumSegments"
+    REDUCTION: ClassVar[str] = "mean"
+
+
+@irdl_op_definition
+class SparseSegmentSqrtNWithNumSegmentsOp(SparseSegmentWithNumSegmentsOp):
+    """SparseSegmentSqrtN into `num_segments` rows."""
+
+    name = "tf.SparseSegmentSqrtNWithNumSegments"
+    REDUCTION: ClassVar[str] = "sqrtn"
+
+
 def _index_depth(params_shape: Sequence[int], indices: TensorType, what: str) -> int:
     """K, the length of the index vectors in the last dim of `indices` (at most the rank of
     the indexed tensor, `what`)."""
@@ -827,6 +947,12 @@ OPS: list[type[Operation]] = [
     SegmentMaxOp,
     SegmentMinOp,
     SegmentMeanOp,
+    SparseSegmentSumOp,
+    SparseSegmentMeanOp,
+    SparseSegmentSqrtNOp,
+    SparseSegmentSumWithNumSegmentsOp,
+    SparseSegmentMeanWithNumSegmentsOp,
+    SparseSegmentSqrtNWithNumSegmentsOp,
     GatherNdOp,
     ScatterNdOp,
     TensorScatterUpdateOp,

@@ -226,6 +226,38 @@ class SegmentLowering(RewritePattern):
         rewriter.replace(op, [], [result])
 
 
+class SparseSegmentLowering(RewritePattern):
+    """tf.SparseSegmentSum / Mean / SqrtN (data, indices, ids [, num_segments])
+    -> rt.check(indices in [0, rows of data)), rt.check(ids in [0, segments)); the rows at
+       indices (hlo.gather, GatherV2's) summed into their segments (the UnsortedSegmentSum
+       scatter); Mean divides by each segment's count, SqrtN by its square root (counts
+       scattered alike from ones; at least 1, so that an empty segment is 0)"""
+
+    handles = (tf.SparseSegmentOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, tf.SparseSegmentOp) or not all_static(op):
+            return
+        out_t = expect(op.output.type, TensorType)
+        data_shape, count = shape_of(op.data.type), shape_of(op.indices.type)[0]
+        b = LocatedBuilder(rewriter, op)
+        check_in_range(b, op, op.indices, 0, data_shape[0], "index")
+        check_in_range(b, op, op.segment_ids, 0, shape_of(out_t)[0], "segment id")
+        rows_t = TensorType(out_t.element_type, [count, *data_shape[1:]])
+        rows = take(b, op.data, op.indices, 0, 0, rows_t)
+        result = segment_scatter(b, rows, op.segment_ids, out_t, "sum")
+        if op.REDUCTION in ("mean", "sqrtn"):
+            ones = splat(b, 1, TensorType(out_t.element_type, [count]))
+            counts_t = TensorType(out_t.element_type, shape_of(out_t)[:1])
+            counts = segment_scatter(b, ones, op.segment_ids, counts_t, "sum")
+            counts = b(hlo.MaximumOp(counts, splat(b, 1, counts_t))).result
+            if op.REDUCTION == "sqrtn":
+                counts = b(hlo.SqrtOp(counts)).result
+            by = b(hlo.BroadcastInDimOp(counts, out_t, [0])).result
+            result = b(hlo.DivideOp(result, by)).result
+        rewriter.replace(op, [], [result])
+
+
 class GatherNdLowering(RewritePattern):
     """tf.GatherNd(params, ids), K = ids.shape[-1]
     -> rt.check(every index vector inside params.shape[:K]); hlo.gather(params, ids)
@@ -485,6 +517,7 @@ PATTERNS: tuple[RewritePattern, ...] = (
     GatherLowering(),
     UnsortedSegmentLowering(),
     SegmentLowering(),
+    SparseSegmentLowering(),
     GatherNdLowering(),
     ScatterNdLowering(),
     RaggedToTensorLowering(),

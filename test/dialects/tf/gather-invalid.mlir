@@ -206,3 +206,21 @@ func.func @ragged_default(%values: tensor<9xi32>, %splits: tensor<4xi64>, %defau
   %0 = "tf.RaggedTensorToTensor"(%shape, %values, %default, %splits) : (tensor<2xi64>, tensor<9xi32>, tensor<2xi32>, tensor<4xi64>) -> tensor<5x4xi32>
   func.return
 }
+
+// -----
+
+func.func @sparse_segment_counts(%d: tensor<6x3xf32>, %i: tensor<5xi32>) {
+  %ids = "tf.Const"() <{value = dense<[0, 1, 1]> : tensor<3xi32>}> : () -> tensor<3xi32>
+  // expected-error @+1 {{3 segment ids for 5 indices}}
+  %0 = "tf.SparseSegmentSum"(%d, %i, %ids) : (tensor<6x3xf32>, tensor<5xi32>, tensor<3xi32>) -> tensor<2x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @sparse_segment_mean_of_ints(%d: tensor<6x3xi32>, %i: tensor<2xi32>) {
+  %ids = "tf.Const"() <{value = dense<[0, 1]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  // expected-error @+1 {{data must have float elements, found tensor<6x3xi32>}}
+  %0 = "tf.SparseSegmentMean"(%d, %i, %ids) : (tensor<6x3xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<2x3xi32>
+  func.return
+}

@@ -41,3 +41,18 @@ func.func @nd_ops(%p: tensor<4x5x3xf32>, %i: tensor<6x2xi32>, %u: tensor<6x3xf32
   // CHECK-NEXT: func.return %[[G]], %[[N]], %[[T]], %[[A]]
   func.return %0, %1, %2, %3 : tensor<6x3xf32>, tensor<4x5x3xf32>, tensor<4x5x3xf32>, tensor<4x5x3xf32>
 }
+
+// SparseSegment reductions: rows of data at indices into segments; the result has max id + 1
+// rows for constant ids, num_segments for the WithNumSegments forms.
+// CHECK-LABEL: func.func @sparse_segment_ops
+// CHECK: "tf.SparseSegmentSum"(%{{.*}}, %{{.*}}, %{{.*}}) : (tensor<6x3xf32>, tensor<5xi32>, tensor<5xi32>) -> tensor<4x3xf32>
+// CHECK: "tf.SparseSegmentMeanWithNumSegments"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (tensor<6x3xf32>, tensor<5xi32>, tensor<5xi32>, tensor<i32>) -> tensor<7x3xf32>
+// CHECK: "tf.SparseSegmentSqrtN"
+func.func @sparse_segment_ops(%d: tensor<6x3xf32>, %i: tensor<5xi32>, %s: tensor<5xi32>) -> (tensor<4x3xf32>, tensor<7x3xf32>, tensor<4x3xf32>) {
+  %ids = "tf.Const"() <{value = dense<[0, 0, 1, 3, 3]> : tensor<5xi32>}> : () -> tensor<5xi32>
+  %n = "tf.Const"() <{value = dense<7> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.SparseSegmentSum"(%d, %i, %ids) : (tensor<6x3xf32>, tensor<5xi32>, tensor<5xi32>) -> tensor<4x3xf32>
+  %1 = "tf.SparseSegmentMeanWithNumSegments"(%d, %i, %s, %n) : (tensor<6x3xf32>, tensor<5xi32>, tensor<5xi32>, tensor<i32>) -> tensor<7x3xf32>
+  %2 = "tf.SparseSegmentSqrtN"(%d, %i, %ids) : (tensor<6x3xf32>, tensor<5xi32>, tensor<5xi32>) -> tensor<4x3xf32>
+  func.return %0, %1, %2 : tensor<4x3xf32>, tensor<7x3xf32>, tensor<4x3xf32>
+}

@@ -268,3 +268,24 @@ func.func @where(%c: tensor<5xi32>) -> (tensor<5x1xi64>, tensor<i32>) {
   %i, %n = "tf.Where"(%c) : (tensor<5xi32>) -> (tensor<5x1xi64>, tensor<i32>)
   func.return %i, %n : tensor<5x1xi64>, tensor<i32>
 }
+
+// -----
+
+// SparseSegmentMeanWithNumSegments: range checks of the indices (rows of data) and of the
+// segment ids naming the node, the rows at the indices gathered (GatherV2's hlo.gather), summed
+// into their segments (UnsortedSegmentSum's scatter), divided by each segment's count (ones
+// scattered alike, at least 1: an empty segment is 0).
+// CHECK-LABEL: func.func @sparse_segment_mean
+// CHECK:         rt.check %{{.*}}, "node 'mean' (tf.SparseSegmentMeanWithNumSegments): index out of range [0, 6)"
+// CHECK:         rt.check %{{.*}}, "node 'mean' (tf.SparseSegmentMeanWithNumSegments): segment id out of range [0, 4)"
+// CHECK:         %[[ROWS:.*]] = "hlo.gather"(%d, %i)
+// CHECK:         %[[SUM:.*]] = "hlo.scatter"(%{{.*}}, %s, %[[ROWS]])
+// CHECK:         %[[COUNTS:.*]] = "hlo.scatter"(%{{.*}}, %s, %{{.*}})
+// CHECK:         %[[ONE:.*]] = hlo.maximum %[[COUNTS]], %{{.*}} : tensor<4xf32>
+// CHECK:         %[[BY:.*]] = hlo.broadcast_in_dim %[[ONE]], dims = [0] : (tensor<4xf32>) -> tensor<4x3xf32>
+// CHECK:         hlo.divide %[[SUM]], %[[BY]] : tensor<4x3xf32>
+func.func @sparse_segment_mean(%d: tensor<6x3xf32>, %i: tensor<5xi32>, %s: tensor<5xi32>) -> tensor<4x3xf32> {
+  %n = "tf.Const"() <{value = dense<4> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.SparseSegmentMeanWithNumSegments"(%d, %i, %s, %n) : (tensor<6x3xf32>, tensor<5xi32>, tensor<5xi32>, tensor<i32>) -> tensor<4x3xf32> loc("mean")
+  func.return %0 : tensor<4x3xf32>
+}
