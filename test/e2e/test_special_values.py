@@ -97,3 +97,12 @@ func.func @main(%d: tensor<3xf64>) -> tensor<3xf16> {
     got = np.asarray(strata.compile(source, cache=False)(d))
     np.testing.assert_array_equal(got, d.astype(np.float32).astype(np.float16))
     assert got[0] != np.float16(d[0])  # numpy's single rounding differs
+
+
+def test_xlog1py_is_zero_where_x_is() -> None:
+    """x * log1p(y), 0 where x == 0 even where log1p(y) is -inf (y = -1) or NaN."""
+    x = f32(0.0, 0.0, 2.0, -1.5, 3.0, 0.0)
+    y = f32(-1.0, np.nan, 1e-8, 0.5, -1.0, 2.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        want = np.where(x == 0, 0.0, x * np.log1p(y)).astype(np.float32)
+    np.testing.assert_allclose(run("Xlog1py", x, y), want, rtol=2e-7)

@@ -314,6 +314,7 @@ def _betainc_type(*operands: SSAValue) -> TensorType:
 
 
 XlogyOp = _binary("tf.Xlogy", "Elementwise x * log(y), or 0 where x == 0.", _FloatBinary)
+Xlog1pyOp = _binary("tf.Xlog1py", "Elementwise x * log1p(y), or 0 where x == 0.", _FloatBinary)
 XdivyOp = _binary("tf.Xdivy", "Elementwise x / y, or 0 where x == 0.", _FloatBinary)
 Atan2Op = _binary(
     "tf.Atan2",
@@ -1578,6 +1579,7 @@ OPS: list[type[Operation]] = [
     DivNoNanOp,
     MulNoNanOp,
     XlogyOp,
+    Xlog1pyOp,
     XdivyOp,
     Atan2Op,
     TruncateDivOp,

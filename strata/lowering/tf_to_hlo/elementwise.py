@@ -577,6 +577,8 @@ def _binary_expansion(op: Operation, e: Expr, x: SSAValue, y: SSAValue) -> SSAVa
         return e.select(e.cmp("EQ", y, 0.0), 0.0, e.mul(x, y))
     if isinstance(op, tf.XlogyOp):
         return e.select(e.cmp("EQ", x, 0.0), 0.0, e.mul(x, e.unary(hlo.LogOp, y)))
+    if isinstance(op, tf.Xlog1pyOp):
+        return e.select(e.cmp("EQ", x, 0.0), 0.0, e.mul(x, e.unary(hlo.Log1pOp, y)))
     if isinstance(op, tf.XdivyOp):
         return e.select(e.cmp("EQ", x, 0.0), 0.0, e.div(x, y))
     if isinstance(op, (tf.LeftShiftOp, tf.RightShiftOp)):
@@ -607,6 +609,7 @@ EXPANDED_BINARY = (
     tf.DivNoNanOp,
     tf.MulNoNanOp,
     tf.XlogyOp,
+    tf.Xlog1pyOp,
     tf.XdivyOp,
     tf.TruncateDivOp,
     tf.LeftShiftOp,
@@ -616,9 +619,9 @@ EXPANDED_BINARY = (
 
 
 class MathBinaryLowering(RewritePattern):
-    """tf.SquaredDifference / FloorDiv / FloorMod / DivNoNan / MulNoNan / Xlogy / Xdivy /
-    TruncateDiv / LeftShift / RightShift (arithmetic or logical by signedness; the shift clamped
-    to [0, bits - 1]) / comparisons (x, y)
+    """tf.SquaredDifference / FloorDiv / FloorMod / DivNoNan / MulNoNan / Xlogy / Xlog1py /
+    Xdivy / TruncateDiv / LeftShift / RightShift (arithmetic or logical by signedness; the shift
+    clamped to [0, bits - 1]) / comparisons (x, y)
     -> broadcast both, then hlo (e.g. FloorMod: r = remainder(x, y); select(fix, r + y, r);
     Xlogy: select(x == 0, 0, x * log(y)))"""
 

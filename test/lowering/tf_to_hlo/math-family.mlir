@@ -243,6 +243,23 @@ func.func @arith(%x: tensor<3xf32>, %y: tensor<3xf32>, %i: tensor<3xi32>, %j: te
   func.return %0, %1, %2, %3, %4, %5 : tensor<3xf32>, tensor<3xf32>, tensor<3xi32>, tensor<3xi32>, tensor<3xf32>, tensor<3xf32>
 }
 
+
+// -----
+
+// Xlog1py: x * log1p(y), 0 where x == 0 (even where log1p(y) is -inf or NaN).
+// CHECK-LABEL: func.func @xlog1py
+// CHECK-SAME: (%[[X:.*]]: tensor<3xf32>, %[[Y:.*]]: tensor<3xf32>)
+// CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK-NEXT:   %[[IS0:.*]] = hlo.compare EQ, %[[X]], %[[Z]], FLOAT
+// CHECK:        %[[L:.*]] = hlo.log_plus_one %[[Y]] : tensor<3xf32>
+// CHECK-NEXT:   %[[P:.*]] = hlo.multiply %[[X]], %[[L]] : tensor<3xf32>
+// CHECK-NEXT:   %{{.*}} = hlo.constant dense<0.000000e+00>
+// CHECK-NEXT:   hlo.select %[[IS0]], %{{[0-9]+}}, %[[P]] :
+func.func @xlog1py(%x: tensor<3xf32>, %y: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = "tf.Xlog1py"(%x, %y) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
+
 // -----
 
 // CheckNumerics: a NaN, then an infinity, is an error at run time naming the node and the
