@@ -42,7 +42,7 @@ from strata.dialects import chlo, hlo
 from strata.dialects.element_kinds import bit_width, complex_part, is_complex, is_float
 from strata.dialects.tensor_types import shape_of
 from strata.internal import expect
-from strata.lowering.hlo_to_linalg.hlo_builder import HloEmitter, counted_loop
+from strata.lowering.hlo_to_linalg.hlo_builder import HloEmitter, counted_loop, hypot
 
 
 def _element(value: SSAValue) -> Attribute:
@@ -1146,18 +1146,6 @@ def _complex(h: _Hlo, re: SSAValue, im: SSAValue) -> SSAValue:
     return h.emit(hlo.ComplexOp(re, im))
 
 
-def _hypot(h: _Hlo, a: SSAValue, b: SSAValue) -> SSAValue:
-    """sqrt(a^2 + b^2) for a, b >= 0 without overflow: max sqrt(1 + (min / max)^2)"""
-    mx, mn = h.emit(hlo.MaximumOp(a, b)), h.emit(hlo.MinimumOp(a, b))
-    ratio = h.div(mn, mx)
-    r = h.mul(ratio, ratio)
-    root = h.sqrt(h.add(h.const(1.0, a), r))
-    # Where 1 + r rounds to 1, the first-order term keeps what the square root loses.
-    tiny = h.emit(hlo.AndOp(h.cmp(root, "EQ", h.const(1.0, a)), h.cmp(r, "GT", h.const(0.0, a))))
-    general = h.select(tiny, h.add(mx, h.div(h.mul(mx, r), h.const(2.0, a))), h.mul(mx, root))
-    return h.select(h.cmp(mx, "EQ", mn), h.mul(h.const(math.sqrt(2.0), a), mx), general)
-
-
 def _asin_acos_kernel(h: _Hlo, re: SSAValue, im: SSAValue) -> tuple[SSAValue, SSAValue]:
     """(sqrt(a^2 - x^2), log(a + sqrt(a^2 - 1))) for x = |re|, y = |im| and
     a = (hypot(x + 1, y) + hypot(x - 1, y)) / 2: the parts asin, acos, asinh and acosh are made
@@ -1168,7 +1156,7 @@ def _asin_acos_kernel(h: _Hlo, re: SSAValue, im: SSAValue) -> tuple[SSAValue, SS
     safe_max_value = math.sqrt(_max_finite(x)) / 8
     safe_max = h.const(safe_max_value, x)
     xp1, xm1 = h.add(x, one), h.sub(x, one)
-    r, s = _hypot(h, h.abs(xp1), y), _hypot(h, h.abs(xm1), y)
+    r, s = hypot(h.emit, xp1, y), hypot(h.emit, xm1, y)
     a = h.mul(half, h.add(r, s))
     half_apx = h.mul(half, h.add(a, x))
     yy = h.mul(y, y)

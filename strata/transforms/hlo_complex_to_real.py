@@ -31,7 +31,7 @@ from strata.dialects import check, hlo
 from strata.dialects.element_kinds import bit_width, complex_part, is_complex, numpy_dtype_for
 from strata.dialects.tensor_types import dense_from_numpy, shape_of
 from strata.internal import InternalError, expect
-from strata.lowering.hlo_to_linalg.hlo_builder import HloEmitter
+from strata.lowering.hlo_to_linalg.hlo_builder import HloEmitter, hypot
 
 
 def _is_complex_tensor(t: Attribute) -> bool:
@@ -273,9 +273,7 @@ class _Arith:
         self.x = x
 
     def const(self, value: float, like: SSAValue) -> SSAValue:
-        return self.x.emit(
-            hlo.BroadcastInDimOp(self.x.emit.scalar(value, _element(like)), like.type, [])
-        )
+        return self.x.emit.splat(value, like)
 
     def mul(self, p: Parts, q: Parts) -> Parts:
         """(a + ib)(c + id) = (ac - bd) + i(ad + bc)"""
@@ -283,16 +281,42 @@ class _Arith:
         return x.sub(x.mul(a, c), x.mul(b, d)), x.add(x.mul(a, d), x.mul(b, c))
 
     def div(self, p: Parts, q: Parts) -> Parts:
-        """(a + ib)/(c + id) = ((ac + bd) + i(bc - ad)) / (c^2 + d^2)"""
-        x, (a, b), (c, d) = self.x, p, q
-        den = x.add(x.mul(c, c), x.mul(d, d))
-        return x.div(x.add(x.mul(a, c), x.mul(b, d)), den), x.div(
-            x.sub(x.mul(b, c), x.mul(a, d)), den
+        """(a + ib)/(c + id) by Smith's algorithm, so nothing on the way overflows or underflows
+        where the quotient does not (c^2 + d^2 would): with |c| >= |d| (see `larger_first`),
+        r = d/c, s = 1 + r^2 (in [1, 2]) and the quotient ((a + br)/s)/c + i((b - ar)/s)/c.
+        Where |c| = |d|, r = +-1 exactly, so a finite z over a w with both parts infinite is 0
+        (C99 Annex G's answer; numpy's, inf/inf, is NaN). z/0 is a/+0 + i b/+0, inf or NaN in
+        each part, as numpy gives."""
+        x, (c, d) = self.x, q
+        c_abs, d_abs = x.emit(hlo.AbsOp(c)), x.emit(hlo.AbsOp(d))
+        (a, b), (c, d) = self.larger_first(p, q, x.emit(hlo.CompareOp(d_abs, c_abs, "GT")))
+        unit = x.mul(x.emit(hlo.SignOp(c)), x.emit(hlo.SignOp(d)))
+        same = x.emit(hlo.CompareOp(c_abs, d_abs, "EQ"))
+        r = x.emit(hlo.SelectOp(same, unit, x.div(d, c)))
+        s = x.add(self.const(1.0, r), x.mul(r, r))
+        re = x.div(x.div(x.add(a, x.mul(b, r)), s), c)
+        im = x.div(x.div(x.sub(b, x.mul(a, r)), s), c)
+        big = x.emit(hlo.MaximumOp(c_abs, d_abs))  # NaN if either is: not a zero divisor
+        by_zero = x.emit(hlo.CompareOp(big, self.const(0.0, big), "EQ"))
+        return (
+            x.emit(hlo.SelectOp(by_zero, x.div(p[0], big), re)),
+            x.emit(hlo.SelectOp(by_zero, x.div(p[1], big), im)),
         )
 
+    def larger_first(self, p: Parts, q: Parts, swap: SSAValue) -> tuple[Parts, Parts]:
+        """p/q as a quotient of the same value whose divisor's real part is the larger in
+        magnitude where `swap` (|d| > |c|): (a + ib)/(c + id) = (b - ia)/(d - ic)"""
+        x, (a, b), (c, d) = self.x, p, q
+
+        def pick(swapped: SSAValue, kept: SSAValue) -> SSAValue:
+            return x.emit(hlo.SelectOp(swap, swapped, kept))
+
+        minus_a, minus_c = x.emit(hlo.NegateOp(a)), x.emit(hlo.NegateOp(c))
+        return (pick(b, a), pick(minus_a, b)), (pick(d, c), pick(minus_c, d))
+
     def modulus(self, p: Parts) -> SSAValue:
-        x, (a, b) = self.x, p
-        return x.emit(hlo.SqrtOp(x.add(x.mul(a, a), x.mul(b, b))))
+        """|a + ib| = hypot(a, b), with no overflow or underflow on the way"""
+        return hypot(self.x.emit, *p)
 
     def exp(self, p: Parts) -> Parts:
         """e^(a + ib) = e^a cos b + i e^a sin b"""
@@ -400,7 +424,7 @@ def _binary(x: _Expander, op: Operation) -> Sequence[Result]:
 
 
 def _abs(x: _Expander, op: Operation) -> Sequence[Result]:
-    """abs(a + ib) -> sqrt(a^2 + b^2)"""
+    """abs(a + ib) -> hypot(a, b) (max(|a|, |b|) sqrt(1 + (min / max)^2), IEEE's specials)"""
     return [_Arith(x).modulus(x.parts(op.operands[0]))]
 
 

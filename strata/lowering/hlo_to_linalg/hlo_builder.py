@@ -2,14 +2,15 @@
 lowers) and lowerings of hlo regions to scalar code share.
 
 `HloEmitter` appends hlo ops located at the op they expand, before it or into a block (an
-hlo.while's regions). `region_lowers_to_scalars` / `emit_region` turn a region of hlo ops on
-rank-0 tensors (a map's computation, a sort's comparator, select_and_scatter's select and
-scatter, a reduce's body) into scalar arith/math code in a linalg.generic body, through
-`scalar_ops`.
+hlo.while's regions); `hypot` is the sqrt(a^2 + b^2) with no overflow on the way that they
+share. `region_lowers_to_scalars` / `emit_region` turn a region of hlo ops on rank-0 tensors (a
+map's computation, a sort's comparator, select_and_scatter's select and scatter, a reduce's
+body) into scalar arith/math code in a linalg.generic body, through `scalar_ops`.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -49,6 +50,10 @@ class HloEmitter:
         """A rank-0 hlo.constant."""
         return self(hlo.ConstantOp(dense_from_numpy(np.array(value), element)))
 
+    def splat(self, value: float, like: SSAValue) -> SSAValue:
+        """`value` in every element of a tensor of `like`'s type."""
+        return self(hlo.BroadcastInDimOp(self.scalar(value, element_of(like)), like.type, []))
+
     def slice(self, value: SSAValue, dim: int, start: int, limit: int) -> SSAValue:
         """Elements start..limit-1 of `value` along `dim`, all of the other dims."""
         shape = shape_of(value.type)
@@ -58,6 +63,31 @@ class HloEmitter:
 
     def reshape(self, value: SSAValue, shape: Sequence[int]) -> SSAValue:
         return self(hlo.ReshapeOp(value, TensorType(element_of(value), shape)))
+
+
+def hypot(emit: HloEmitter, a: SSAValue, b: SSAValue) -> SSAValue:
+    """sqrt(a^2 + b^2) of real float tensors of one type, with no overflow or underflow on the
+    way: big * sqrt(1 + r) for big, small = max, min of |a|, |b| and r = (small / big)^2
+    (within 2 ulp); where 1 + r rounds to 1, big + big r / 2 keeps the first-order term the root
+    loses, and equal parts give sqrt(2) big. As IEEE hypot: 0 where both are 0 (not 0/0), +inf
+    where either is infinite even if the other is NaN, else NaN where either is NaN. Selects, no
+    branches: it serves rank-0 bodies (complex abs and division, asin and acos)."""
+    x, y = emit(hlo.AbsOp(a)), emit(hlo.AbsOp(b))
+    big, small = emit(hlo.MaximumOp(x, y)), emit(hlo.MinimumOp(x, y))  # NaN if either is
+    zero, one, two, inf = (emit.splat(value, a) for value in (0.0, 1.0, 2.0, math.inf))
+    ratio = emit(hlo.DivideOp(small, big))
+    r = emit(hlo.MultiplyOp(ratio, ratio))
+    root = emit(hlo.SqrtOp(emit(hlo.AddOp(one, r))))
+    first_order = emit(hlo.AddOp(big, emit(hlo.DivideOp(emit(hlo.MultiplyOp(big, r)), two))))
+    tiny = emit(hlo.AndOp(emit(hlo.CompareOp(root, one, "EQ")), emit(hlo.CompareOp(r, zero, "GT"))))
+    general = emit(hlo.SelectOp(tiny, first_order, emit(hlo.MultiplyOp(big, root))))
+    equal = emit(hlo.CompareOp(big, small, "EQ"))
+    sqrt2_big = emit(hlo.MultiplyOp(emit.splat(math.sqrt(2.0), a), big))
+    general = emit(hlo.SelectOp(equal, sqrt2_big, general))
+    both_zero = emit(hlo.CompareOp(big, zero, "EQ"))
+    modulus = emit(hlo.SelectOp(both_zero, zero, general))
+    x_inf, y_inf = emit(hlo.CompareOp(x, inf, "EQ")), emit(hlo.CompareOp(y, inf, "EQ"))
+    return emit(hlo.SelectOp(emit(hlo.OrOp(x_inf, y_inf)), inf, modulus))
 
 
 def counted_loop(

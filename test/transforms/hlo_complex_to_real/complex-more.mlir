@@ -120,6 +120,39 @@ func.func @run_sign() {
   func.return
 }
 
+// |z| and z/w where a^2 + b^2 or c^2 + d^2 overflows or underflows (a differential run against
+// TensorFlow found inf and 0 there), and their special values: numpy's answers, but for a finite
+// z over a w with both parts infinite, 0 as TensorFlow's (numpy: inf/inf, NaN).
+// CHECK: PASS @run_abs_divide_out_of_square_range_f32
+func.func @run_abs_divide_out_of_square_range_f32() {
+  %z0 = hlo.constant dense<[(2.0e38, 2.0e38), (1.0e-30, 1.0e-30), (3.0e-30, -4.0e-30), (0.0, 0.0), (0x7F800000, 0x7FC00000), (0x7FC00000, 1.0)]> : tensor<6xcomplex<f32>>
+  %n0 = hlo.constant dense<[(1.0, 1.0), (1.0, 1.0), (1.5, 2.5), (1.0, 0.0), (1.0, 2.0), (0x7FC00000, 1.0)]> : tensor<6xcomplex<f32>>
+  %w0 = hlo.constant dense<[(1.0e-30, 1.0e-30), (1.0e20, 1.0e20), (2.0, -1.0), (0.0, 0.0), (0x7F800000, 0x7F800000), (1.0, 1.0)]> : tensor<6xcomplex<f32>>
+  %z, %n, %w = hlo.optimization_barrier %z0, %n0, %w0 : tensor<6xcomplex<f32>>, tensor<6xcomplex<f32>>, tensor<6xcomplex<f32>>
+  %modulus = hlo.abs %z : (tensor<6xcomplex<f32>>) -> tensor<6xf32>
+  %quotient = hlo.divide %n, %w : tensor<6xcomplex<f32>>
+  %modulus_want = hlo.constant dense<[2.828427e38, 1.4142136e-30, 5.0e-30, 0.0, 0x7F800000, 0x7FC00000]> : tensor<6xf32>
+  %quotient_want = hlo.constant dense<[(1.0e30, 0.0), (1.0e-20, 0.0), (0.1, 1.3000001), (0x7F800000, 0x7FC00000), (0.0, 0.0), (0x7FC00000, 0x7FC00000)]> : tensor<6xcomplex<f32>>
+  check.expect_close %modulus, %modulus_want, max_ulp_difference = 2 : tensor<6xf32>, tensor<6xf32>
+  check.expect_close %quotient, %quotient_want, max_ulp_difference = 4 : tensor<6xcomplex<f32>>, tensor<6xcomplex<f32>>
+  func.return
+}
+
+// CHECK: PASS @run_abs_divide_out_of_square_range_f64
+func.func @run_abs_divide_out_of_square_range_f64() {
+  %z0 = hlo.constant dense<[(1.0e300, 1.0e300), (1.0e-300, 1.0e-300), (3.0e-300, -4.0e-300), (0.0, 0.0), (0x7FF0000000000000, 0x7FF8000000000000), (0x7FF8000000000000, 1.0)]> : tensor<6xcomplex<f64>>
+  %n0 = hlo.constant dense<[(1.0, 1.0), (1.0, 1.0), (1.5, 2.5), (1.0, 0.0), (1.0, 2.0), (0x7FF8000000000000, 1.0)]> : tensor<6xcomplex<f64>>
+  %w0 = hlo.constant dense<[(1.0e-300, 1.0e-300), (1.0e200, 1.0e200), (2.0, -1.0), (0.0, 0.0), (0x7FF0000000000000, 0x7FF0000000000000), (1.0, 1.0)]> : tensor<6xcomplex<f64>>
+  %z, %n, %w = hlo.optimization_barrier %z0, %n0, %w0 : tensor<6xcomplex<f64>>, tensor<6xcomplex<f64>>, tensor<6xcomplex<f64>>
+  %modulus = hlo.abs %z : (tensor<6xcomplex<f64>>) -> tensor<6xf64>
+  %quotient = hlo.divide %n, %w : tensor<6xcomplex<f64>>
+  %modulus_want = hlo.constant dense<[1.4142135623730952e300, 1.4142135623730952e-300, 5.0e-300, 0.0, 0x7FF0000000000000, 0x7FF8000000000000]> : tensor<6xf64>
+  %quotient_want = hlo.constant dense<[(1.0e300, 0.0), (1.0e-200, 0.0), (0.1, 1.3), (0x7FF0000000000000, 0x7FF8000000000000), (0.0, 0.0), (0x7FF8000000000000, 0x7FF8000000000000)]> : tensor<6xcomplex<f64>>
+  check.expect_close %modulus, %modulus_want, max_ulp_difference = 2 : tensor<6xf64>, tensor<6xf64>
+  check.expect_close %quotient, %quotient_want, max_ulp_difference = 4 : tensor<6xcomplex<f64>>, tensor<6xcomplex<f64>>
+  func.return
+}
+
 // dynamic_slice clamps its start (3 -> 2); pad uses a complex padding value.
 // CHECK: PASS @run_data_movement
 func.func @run_data_movement() {

@@ -46,17 +46,92 @@ func.func @multiply(%a: tensor<2xcomplex<f32>>, %b: tensor<2xcomplex<f32>>) -> t
   func.return %0 : tensor<2xcomplex<f32>>
 }
 
-// (a + ib)/(c + id) = ((ac + bd) + i(bc - ad)) / (c^2 + d^2)
-// CHECK-LABEL: func.func @divide
-// CHECK:       %[[CC:.*]] = hlo.multiply %[[C:.*]], %[[C]] : tensor<2xf32>
-// CHECK-NEXT:  %[[DD:.*]] = hlo.multiply %[[D:.*]], %[[D]] : tensor<2xf32>
-// CHECK-NEXT:  %[[DEN:.*]] = hlo.add %[[CC]], %[[DD]] : tensor<2xf32>
-// CHECK:       %[[RE:.*]] = hlo.divide %{{.*}}, %[[DEN]] : tensor<2xf32>
-// CHECK:       %[[IM:.*]] = hlo.divide %{{.*}}, %[[DEN]] : tensor<2xf32>
-// CHECK:       hlo.concatenate
+// Smith's algorithm: with |c| >= |d| (else the same quotient (b - ia)/(d - ic)), r = d/c (+-1
+// where |c| = |d|, so finite/inf is 0), s = 1 + r^2 and the quotient ((a + br)/s)/c +
+// i((b - ar)/s)/c: no c^2 + d^2 to overflow or underflow. z/0 is a/+0 + i b/+0, as numpy's.
+// CHECK-LABEL: func.func @divide(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK:       %[[AS:.*]] = hlo.slice %a [0:2, 0:1] : (tensor<2x2xf32>) -> tensor<2x1xf32>
+// CHECK-NEXT:  %[[A:.*]] = hlo.reshape %[[AS]] : (tensor<2x1xf32>) -> tensor<2xf32>
+// CHECK-NEXT:  %[[BS:.*]] = hlo.slice %a [0:2, 1:2] : (tensor<2x2xf32>) -> tensor<2x1xf32>
+// CHECK-NEXT:  %[[B:.*]] = hlo.reshape %[[BS]] : (tensor<2x1xf32>) -> tensor<2xf32>
+// CHECK-NEXT:  %[[CS:.*]] = hlo.slice %b [0:2, 0:1] : (tensor<2x2xf32>) -> tensor<2x1xf32>
+// CHECK-NEXT:  %[[C:.*]] = hlo.reshape %[[CS]] : (tensor<2x1xf32>) -> tensor<2xf32>
+// CHECK-NEXT:  %[[DS:.*]] = hlo.slice %b [0:2, 1:2] : (tensor<2x2xf32>) -> tensor<2x1xf32>
+// CHECK-NEXT:  %[[D:.*]] = hlo.reshape %[[DS]] : (tensor<2x1xf32>) -> tensor<2xf32>
+// CHECK-NEXT:  %[[CA:.*]] = hlo.abs %[[C]] : tensor<2xf32>
+// CHECK-NEXT:  %[[DA:.*]] = hlo.abs %[[D]] : tensor<2xf32>
+// CHECK-NEXT:  %[[SWAP:.*]] = hlo.compare GT, %[[DA]], %[[CA]] : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>
+// CHECK-NEXT:  %[[NA:.*]] = hlo.negate %[[A]] : tensor<2xf32>
+// CHECK-NEXT:  %[[NC:.*]] = hlo.negate %[[C]] : tensor<2xf32>
+// CHECK-NEXT:  %[[A1:.*]] = hlo.select %[[SWAP]], %[[B]], %[[A]] : tensor<2xi1>, tensor<2xf32>
+// CHECK-NEXT:  %[[B1:.*]] = hlo.select %[[SWAP]], %[[NA]], %[[B]] : tensor<2xi1>, tensor<2xf32>
+// CHECK-NEXT:  %[[C1:.*]] = hlo.select %[[SWAP]], %[[D]], %[[C]] : tensor<2xi1>, tensor<2xf32>
+// CHECK-NEXT:  %[[D1:.*]] = hlo.select %[[SWAP]], %[[NC]], %[[D]] : tensor<2xi1>, tensor<2xf32>
+// CHECK-NEXT:  %[[SC:.*]] = hlo.sign %[[C1]] : tensor<2xf32>
+// CHECK-NEXT:  %[[SD:.*]] = hlo.sign %[[D1]] : tensor<2xf32>
+// CHECK-NEXT:  %[[UNIT:.*]] = hlo.multiply %[[SC]], %[[SD]] : tensor<2xf32>
+// CHECK-NEXT:  %[[SAME:.*]] = hlo.compare EQ, %[[CA]], %[[DA]] : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>
+// CHECK-NEXT:  %[[DC:.*]] = hlo.divide %[[D1]], %[[C1]] : tensor<2xf32>
+// CHECK-NEXT:  %[[R:.*]] = hlo.select %[[SAME]], %[[UNIT]], %[[DC]] : tensor<2xi1>, tensor<2xf32>
+// CHECK-NEXT:  %[[ONE0:.*]] = hlo.constant dense<1.000000e+00> : tensor<f32>
+// CHECK-NEXT:  %[[ONE:.*]] = hlo.broadcast_in_dim %[[ONE0]], dims = [] : (tensor<f32>) -> tensor<2xf32>
+// CHECK-NEXT:  %[[RR:.*]] = hlo.multiply %[[R]], %[[R]] : tensor<2xf32>
+// CHECK-NEXT:  %[[S:.*]] = hlo.add %[[ONE]], %[[RR]] : tensor<2xf32>
+// CHECK-NEXT:  %[[BR:.*]] = hlo.multiply %[[B1]], %[[R]] : tensor<2xf32>
+// CHECK-NEXT:  %[[REN:.*]] = hlo.add %[[A1]], %[[BR]] : tensor<2xf32>
+// CHECK-NEXT:  %[[RES:.*]] = hlo.divide %[[REN]], %[[S]] : tensor<2xf32>
+// CHECK-NEXT:  %[[RE:.*]] = hlo.divide %[[RES]], %[[C1]] : tensor<2xf32>
+// CHECK-NEXT:  %[[AR:.*]] = hlo.multiply %[[A1]], %[[R]] : tensor<2xf32>
+// CHECK-NEXT:  %[[IMN:.*]] = hlo.subtract %[[B1]], %[[AR]] : tensor<2xf32>
+// CHECK-NEXT:  %[[IMS:.*]] = hlo.divide %[[IMN]], %[[S]] : tensor<2xf32>
+// CHECK-NEXT:  %[[IM:.*]] = hlo.divide %[[IMS]], %[[C1]] : tensor<2xf32>
+// CHECK-NEXT:  %[[BIG:.*]] = hlo.maximum %[[CA]], %[[DA]] : tensor<2xf32>
+// CHECK-NEXT:  %[[ZERO0:.*]] = hlo.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT:  %[[ZERO:.*]] = hlo.broadcast_in_dim %[[ZERO0]], dims = [] : (tensor<f32>) -> tensor<2xf32>
+// CHECK-NEXT:  %[[BY0:.*]] = hlo.compare EQ, %[[BIG]], %[[ZERO]] : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>
+// CHECK-NEXT:  %[[RE0:.*]] = hlo.divide %[[A]], %[[BIG]] : tensor<2xf32>
+// CHECK-NEXT:  %[[RE2:.*]] = hlo.select %[[BY0]], %[[RE0]], %[[RE]] : tensor<2xi1>, tensor<2xf32>
+// CHECK-NEXT:  %[[IM0:.*]] = hlo.divide %[[B]], %[[BIG]] : tensor<2xf32>
+// CHECK-NEXT:  %[[IM2:.*]] = hlo.select %[[BY0]], %[[IM0]], %[[IM]] : tensor<2xi1>, tensor<2xf32>
+// CHECK-NEXT:  %[[RE3:.*]] = hlo.reshape %[[RE2]] : (tensor<2xf32>) -> tensor<2x1xf32>
+// CHECK-NEXT:  %[[IM3:.*]] = hlo.reshape %[[IM2]] : (tensor<2xf32>) -> tensor<2x1xf32>
+// CHECK-NEXT:  %[[Q:.*]] = hlo.concatenate %[[RE3]], %[[IM3]], dim = 1 : (tensor<2x1xf32>, tensor<2x1xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT:  func.return %[[Q]] : tensor<2x2xf32>
 func.func @divide(%a: tensor<2xcomplex<f32>>, %b: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> {
   %0 = hlo.divide %a, %b : tensor<2xcomplex<f32>>
   func.return %0 : tensor<2xcomplex<f32>>
+}
+
+// |a + ib| = hypot(a, b) = max(|a|, |b|) sqrt(1 + (min / max)^2): nothing overflows or
+// underflows on the way (hlo_builder.hypot, which asin and acos share); the first-order term
+// where 1 + r rounds to 1, sqrt(2) max where the parts are equal; 0 where both are 0 (not 0/0),
+// inf where either is inf (even with NaN).
+// CHECK-LABEL: func.func @abs(%a: tensor<2x2xf32>) -> tensor<2xf32>
+// CHECK:       %[[A:.*]] = hlo.reshape %{{.*}} : (tensor<2x1xf32>) -> tensor<2xf32>
+// CHECK:       %[[B:.*]] = hlo.reshape %{{.*}} : (tensor<2x1xf32>) -> tensor<2xf32>
+// CHECK-NEXT:  %[[X:.*]] = hlo.abs %[[A]] : tensor<2xf32>
+// CHECK-NEXT:  %[[Y:.*]] = hlo.abs %[[B]] : tensor<2xf32>
+// CHECK-NEXT:  %[[BIG:.*]] = hlo.maximum %[[X]], %[[Y]] : tensor<2xf32>
+// CHECK-NEXT:  %[[SMALL:.*]] = hlo.minimum %[[X]], %[[Y]] : tensor<2xf32>
+// CHECK:       %[[RATIO:.*]] = hlo.divide %[[SMALL]], %[[BIG]] : tensor<2xf32>
+// CHECK-NEXT:  %[[RR:.*]] = hlo.multiply %[[RATIO]], %[[RATIO]] : tensor<2xf32>
+// CHECK-NEXT:  %[[SUM:.*]] = hlo.add %{{.*}}, %[[RR]] : tensor<2xf32>
+// CHECK-NEXT:  %[[ROOT:.*]] = hlo.sqrt %[[SUM]] : tensor<2xf32>
+// CHECK:       %[[TINY:.*]] = hlo.and
+// CHECK-NEXT:  %[[SCALED:.*]] = hlo.multiply %[[BIG]], %[[ROOT]] : tensor<2xf32>
+// CHECK-NEXT:  %[[GENERAL:.*]] = hlo.select %[[TINY]], %{{.*}}, %[[SCALED]]
+// CHECK-NEXT:  %[[EQUAL:.*]] = hlo.compare EQ, %[[BIG]], %[[SMALL]]
+// CHECK:       %[[MOD0:.*]] = hlo.select %[[EQUAL]], %{{.*}}, %[[GENERAL]]
+// CHECK-NEXT:  %[[BOTH0:.*]] = hlo.compare EQ, %[[BIG]], %{{.*}}
+// CHECK-NEXT:  %[[MOD:.*]] = hlo.select %[[BOTH0]], %{{.*}}, %[[MOD0]]
+// CHECK-NEXT:  %[[XINF:.*]] = hlo.compare EQ, %[[X]], %[[INF:.*]] : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>
+// CHECK-NEXT:  %[[YINF:.*]] = hlo.compare EQ, %[[Y]], %[[INF]] : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>
+// CHECK-NEXT:  %[[EITHER:.*]] = hlo.or %[[XINF]], %[[YINF]] : tensor<2xi1>
+// CHECK-NEXT:  %[[R:.*]] = hlo.select %[[EITHER]], %[[INF]], %[[MOD]] : tensor<2xi1>, tensor<2xf32>
+// CHECK-NEXT:  func.return %[[R]] : tensor<2xf32>
+func.func @abs(%a: tensor<2xcomplex<f32>>) -> tensor<2xf32> {
+  %0 = hlo.abs %a : (tensor<2xcomplex<f32>>) -> tensor<2xf32>
+  func.return %0 : tensor<2xf32>
 }
 
 // A complex value is held as parts until something needs its pair: real(complex(a, b)) is a.
