@@ -2,9 +2,11 @@
 
 Operands that TensorFlow reads on the host (axis, perm, begin/end, paddings, multiples, dims) must
 be constants for a static result shape; while they are not (yet) constant the result dims are
-unknown (`?`), and tf-fold-constants / tf-shape-inference make them static once they fold.
-Helpers here (`constant_ints`, `strided_slice_spec`, `normalize_axis`) are shared with the
-tf -> hlo lowering so both read the operands the same way.
+unknown (`?`), and tf-fold-constants / tf-shape-inference make them static once they fold. A
+slice's position is the exception: Slice's begin (with constant sizes) and StridedSlice's index
+on a shrunk dim may be known only at run time, the result shape does not depend on them.
+Helpers here (`constant_ints`, `constant_entries`, `strided_slice_spec`, `normalize_axis`) are
+shared with the tf -> hlo lowering so both read the operands the same way.
 """
 
 from __future__ import annotations
@@ -59,6 +61,29 @@ def constant_ints(value: SSAValue) -> list[int] | None:
     if array is None:
         return None
     return [int(v) for v in array.reshape(-1)]
+
+
+def constant_entries(value: SSAValue) -> list[int | None] | None:
+    """The entries of a 1-D integer operand known at compile time, None for each one known only
+    at run time: all of a constant, those of a tf.Pack of scalars that are constants, none of
+    another vector. None when its length is not known."""
+    known = constant_ints(value)
+    if known is not None:
+        return list(known)
+    owner = value.owner
+    if isinstance(owner, PackOp) and all(
+        isinstance(v.type, TensorType) and v.type.get_num_dims() == 0 for v in owner.values
+    ):
+        return [_scalar_constant(v) for v in owner.values]
+    t = value.type
+    if not isinstance(t, TensorType) or t.get_num_dims() != 1 or t.get_shape()[0] == UNKNOWN:
+        return None
+    return [None] * t.get_shape()[0]
+
+
+def _scalar_constant(value: SSAValue) -> int | None:
+    known = constant_ints(value)
+    return known[0] if known is not None and len(known) == 1 else None
 
 
 def _int_operand(value: SSAValue, what: str, ranks: Sequence[int]) -> TensorType:
@@ -727,6 +752,7 @@ class SplitVOp(TfOp):
 @irdl_op_definition
 class SliceOp(TfOp):
     """Extracts `size` elements from `begin` per dim (size -1 = to the end).
+    With constant sizes, `begin` may be known only at run time (not where a size is -1).
     `%y = "tf.Slice"(%x, %b, %s) : (tensor<4x5xf32>, tensor<2xi32>, tensor<2xi32>)
     -> tensor<2x5xf32>`"""
 
@@ -743,43 +769,54 @@ class SliceOp(TfOp):
         )
 
     @staticmethod
-    def spec(
-        input: SSAValue, begin: SSAValue, size: SSAValue
-    ) -> tuple[list[int], list[int]] | None:
-        """(begin, size) with -1 sizes resolved, when both are constant and the shape static."""
+    def resolve(
+        input: SSAValue, begin: SSAValue, size: SSAValue, starts: Sequence[int | None] | None
+    ) -> tuple[list[int | None], list[int]] | None:
+        """Per dim the begin (`starts`: None where known only at run time) and the size, -1
+        resolved (unknown for an unknown dim), when the sizes are constant; None when they are
+        not."""
         t = expect_tensor(input, "input")
         rank = t.get_num_dims()
         for what, v in (("begin", begin), ("size", size)):
             bt = _int_operand(v, what, (1,))
             if bt.get_shape()[0] not in (rank, UNKNOWN):
                 raise VerifyException(f"{what} has {bt.get_shape()[0]} entries for rank {rank}")
-        b, s = constant_ints(begin), constant_ints(size)
-        if b is None or s is None:
+        s = constant_ints(size)
+        if s is None:
             return None
-        shape = _shape(t)
+        if starts is None or len(starts) != rank:
+            starts = [None] * rank
         sizes: list[int] = []
-        for d, (start, n, dim) in enumerate(zip(b, s, shape, strict=True)):
+        for d, (start, n, dim) in enumerate(zip(starts, s, _shape(t), strict=True)):
+            if start is None:
+                if n == -1:
+                    raise VerifyException(
+                        f"size -1 (to the end) of dim {d} needs a constant begin (tf.Const) to "
+                        "know the result shape, found one known only at run time"
+                    )
+                if n < 0 or (dim != UNKNOWN and n > dim):
+                    raise VerifyException(
+                        f"slice of dim {d} (size {dim}) with size {n} is out of bounds"
+                    )
+                sizes.append(n)
+                continue
             if n == -1:
                 n = UNKNOWN if dim == UNKNOWN else dim - start
-            if start < 0 or n < 0 or (dim != UNKNOWN and start + n > dim):
+            if start < 0 or n < -1 or (dim != UNKNOWN and (n < 0 or start + n > dim)):
                 raise VerifyException(
                     f"slice of dim {d} (size {dim}) from {start} with size {s[d]} is out of bounds"
                 )
             sizes.append(n)
-        return b, sizes
+        return list(starts), sizes
 
     @classmethod
     def _infer(cls, input: SSAValue, begin: SSAValue, size: SSAValue) -> TensorType:
         t = expect_tensor(input, "input")
-        spec = cls.spec(input, begin, size)
-        if spec is None:
-            # A begin known only at run time (a loop's counter) with constant sizes: the shape
-            # is the sizes (-1, to the end, would depend on the begin).
-            sizes = constant_ints(size)
-            if sizes is None or len(sizes) != t.get_num_dims():
-                return tensor_type(t.element_type, [-1] * t.get_num_dims())
-            return tensor_type(t.element_type, sizes)
-        return tensor_type(t.element_type, spec[1])
+        # A begin known only at run time (a loop's counter, an index) leaves the sizes static.
+        resolved = cls.resolve(input, begin, size, constant_entries(begin))
+        if resolved is None:
+            return tensor_type(t.element_type, [-1] * t.get_num_dims())
+        return tensor_type(t.element_type, resolved[1])
 
     def infer_result_types(self) -> Sequence[Attribute]:
         return [self._infer(self.input, self.begin, self.size)]
@@ -800,12 +837,15 @@ STRIDED_SLICE_MASKS = (
 class StridedSliceSpec:
     """StridedSlice resolved against the input shape (TensorFlow's ValidateStridedSliceOp):
     per input dim the first index, the element count and the stride (may be negative), then how
-    the result shape gathers those dims (new axes are size 1; shrunk dims are left out)."""
+    the result shape gathers those dims (new axes are size 1; shrunk dims are left out).
+    `run_time` pairs each shrunk dim whose index is known only at run time with the entry of
+    `begin` that holds it; its own `begin` here is 0 (its size 1, its stride 1)."""
 
     begin: tuple[int, ...]
     sizes: tuple[int, ...]
     strides: tuple[int, ...]
     final_shape: tuple[int, ...]
+    run_time: tuple[tuple[int, int], ...] = ()
 
 
 def _canonical(x: int, masked: bool, is_end: bool, stride: int, n: int) -> int:
@@ -821,8 +861,8 @@ def _canonical(x: int, masked: bool, is_end: bool, stride: int, n: int) -> int:
 
 def strided_slice_spec(
     shape: Sequence[int],
-    begin: Sequence[int],
-    end: Sequence[int],
+    begin: Sequence[int | None],
+    end: Sequence[int | None],
     strides: Sequence[int],
     begin_mask: int,
     end_mask: int,
@@ -830,6 +870,8 @@ def strided_slice_spec(
     new_axis_mask: int,
     shrink_axis_mask: int,
 ) -> StridedSliceSpec:
+    """The spec of begin, end (None: an entry known only at run time, allowed where TensorFlow
+    does not read it, or as the index of a shrunk dim) and strides against `shape`."""
     if not len(begin) == len(end) == len(strides):
         raise VerifyException(
             f"begin, end and strides have different lengths: {len(begin)}, {len(end)}, "
@@ -850,7 +892,8 @@ def strided_slice_spec(
             after_ellipsis = True
 
     rank = len(shape)
-    dense: list[tuple[int, int, int, bool, bool, bool]] = []  # begin, end, stride, bm, em, shrink
+    # begin, end, stride, begin masked, end masked, shrink, entry of the spec (-1: none)
+    dense: list[tuple[int | None, int | None, int, bool, bool, bool, int]] = []
     gather: list[int] = []
     for i in range(sparse_dims):
         bit = 1 << i
@@ -858,7 +901,7 @@ def strided_slice_spec(
             next_index = min(rank - (sparse_dims - i) + 1 + new_axes_after_ellipsis, rank)
             while len(dense) < next_index:
                 gather.append(len(dense))
-                dense.append((0, 0, 1, True, True, False))
+                dense.append((0, 0, 1, True, True, False, -1))
         elif new_axis_mask & bit:
             gather.append(NEW_AXIS)
         else:
@@ -868,18 +911,18 @@ def strided_slice_spec(
                 )
             shrink = bool(shrink_axis_mask & bit)
             gather.append(SHRINK_AXIS if shrink else len(dense))
-            dense.append(
-                (begin[i], end[i], strides[i], bool(begin_mask & bit), bool(end_mask & bit), shrink)
-            )
+            bm, em = bool(begin_mask & bit), bool(end_mask & bit)
+            dense.append((begin[i], end[i], strides[i], bm, em, shrink, i))
     # A spec shorter than the rank leaves the trailing dims whole (the implied ellipsis).
     while len(dense) < rank:
         gather.append(len(dense))
-        dense.append((0, 0, 1, True, True, False))
+        dense.append((0, 0, 1, True, True, False, -1))
 
     starts: list[int] = []
     sizes: list[int] = []
     steps: list[int] = []
-    for d, (b, e, s, bm, em, shrink) in enumerate(dense):
+    run_time: list[tuple[int, int]] = []
+    for d, (b, e, s, bm, em, shrink, entry) in enumerate(dense):
         n = shape[d]
         if s == 0:
             raise VerifyException(f"stride of dim {d} is zero")
@@ -889,6 +932,14 @@ def strided_slice_spec(
                     f"dim {d} is indexed (shrink_axis_mask) with stride {s}; only a positive "
                     "stride is allowed on non-range indexing"
                 )
+            if b is None:
+                if n == 0:
+                    raise VerifyException(f"dim {d} of size 0 is indexed (shrink_axis_mask)")
+                run_time.append((d, entry))
+                starts.append(0)
+                sizes.append(1)
+                steps.append(1)
+                continue
             if n == UNKNOWN:
                 starts.append(b)
                 sizes.append(1)
@@ -901,14 +952,21 @@ def strided_slice_spec(
             sizes.append(1)
             steps.append(1)
             continue
+        if (b is None and not bm) or (e is None and not em):
+            which = "begin" if b is None and not bm else "end"
+            raise VerifyException(
+                f"entry {entry} of the slice spec is a range whose {which} is known only at run "
+                "time: it must be a constant (tf.Const) to know the result shape (a run-time "
+                "value may only index a dim, shrink_axis_mask)"
+            )
         if n == UNKNOWN:
             starts.append(0)
             sizes.append(UNKNOWN)
             steps.append(s)
             continue
 
-        first = _canonical(b, bm, False, s, n)
-        last = _canonical(e, em, True, s, n)
+        first = _canonical(b or 0, bm, False, s, n)
+        last = _canonical(e or 0, em, True, s, n)
         length = last - first
         if length == 0 or (length < 0) != (s < 0):
             size = 0
@@ -923,13 +981,16 @@ def strided_slice_spec(
             final.append(1)
         elif g >= 0:
             final.append(sizes[g])
-    return StridedSliceSpec(tuple(starts), tuple(sizes), tuple(steps), tuple(final))
+    return StridedSliceSpec(
+        tuple(starts), tuple(sizes), tuple(steps), tuple(final), tuple(run_time)
+    )
 
 
 @irdl_op_definition
 class StridedSliceOp(TfOp):
     """Python-style slicing `input[begin:end:strides]` with TensorFlow's masks (begin, end,
-    ellipsis, new_axis, shrink_axis) and negative strides.
+    ellipsis, new_axis, shrink_axis) and negative strides. The index of a shrunk dim (`x[i]`)
+    may be known only at run time; ranges need constant bounds.
     `%y = "tf.StridedSlice"(%x, %b, %e, %s) <{shrink_axis_mask = 1 : i64, ...}>
     : (tensor<4x5xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<5xf32>`"""
 
@@ -982,7 +1043,7 @@ class StridedSliceOp(TfOp):
         t = expect_tensor(input, "input")
         for what, v in (("begin", begin), ("end", end), ("strides", strides)):
             _int_operand(v, what, (1,))
-        b, e, s = constant_ints(begin), constant_ints(end), constant_ints(strides)
+        b, e, s = constant_entries(begin), constant_entries(end), constant_ints(strides)
         if b is None or e is None or s is None:
             return None
         return strided_slice_spec(_shape(t), b, e, s, *masks)
@@ -1003,7 +1064,8 @@ class StridedSliceOp(TfOp):
         spec = cls._spec(input, begin, end, strides, masks)
         if spec is None:
             raise VerifyException(
-                "begin, end and strides must be constants (tf.Const) to know the result shape"
+                "strides must be a constant (tf.Const), begin and end of known length, to know "
+                "the result shape"
             )
         return tensor_type(t.element_type, spec.final_shape)
 

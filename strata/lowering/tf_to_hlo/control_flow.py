@@ -49,17 +49,28 @@ def lower_region_ops(module: ModuleOp) -> None:
         Rewriter.replace_op(op, new)
 
 
-def start_scalars(b: LocatedBuilder, vector: SSAValue) -> list[SSAValue]:
-    """The entries of a 1-D start-index vector as rank-0 tensors: the packed scalars when the
-    vector was packed from them (as the importer's TensorList reads are), else slices."""
+def packed_scalars(vector: SSAValue) -> list[SSAValue] | None:
+    """The rank-0 tensors a 1-D vector was packed from (a tf.Pack, or the hlo.concatenate of
+    reshapes it lowers to, a single reshape for one), or None."""
     owner = vector.owner
     if isinstance(owner, tf.PackOp) and owner.dim() == 0:
         return list(owner.values)
+    if isinstance(owner, hlo.ReshapeOp) and shape_of(owner.operand.type) == ():
+        return [SSAValue.get(owner.operand)]
     if isinstance(owner, hlo.ConcatenateOp) and all(
         isinstance(v.owner, hlo.ReshapeOp) and shape_of(v.owner.operand.type) == ()
         for v in owner.inputs
     ):
         return [SSAValue.get(expect(v.owner, hlo.ReshapeOp).operand) for v in owner.inputs]
+    return None
+
+
+def start_scalars(b: LocatedBuilder, vector: SSAValue) -> list[SSAValue]:
+    """The entries of a 1-D start-index vector as rank-0 tensors: the packed scalars when the
+    vector was packed from them (as the importer's TensorList reads are), else slices."""
+    packed = packed_scalars(vector)
+    if packed is not None:
+        return packed
     t = expect(vector.type, TensorType)
     scalar = TensorType(t.element_type, [])
     out: list[SSAValue] = []

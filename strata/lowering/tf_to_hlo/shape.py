@@ -2,7 +2,8 @@
 
 Shape/Size/Rank/Range fold to hlo.constant; ExpandDims/Squeeze become hlo.reshape; slicing ops
 (Slice, StridedSlice, Split, SplitV, Unpack) become hlo.slice (+ hlo.reverse for negative strides,
-+ hlo.reshape for dropped or new dims); ConcatV2/Pack become hlo.concatenate; Pad/PadV2 hlo.pad;
++ hlo.reshape for dropped or new dims), at a position known only at run time hlo.dynamic_slice
+after an rt.check of its range; ConcatV2/Pack become hlo.concatenate; Pad/PadV2 hlo.pad;
 MirrorPad concatenates reversed slices; SpaceToBatchND/BatchToSpaceND are a pad or slice
 around reshape, transpose, reshape; Tile is a broadcast_in_dim + reshape; OneHot compares an
 iota with the broadcast indices.
@@ -16,13 +17,16 @@ import numpy as np
 from xdsl.dialects.builtin import TensorType, i1, i32
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+from xdsl.utils.exceptions import VerifyException
 
-from strata.dialects import hlo, tf
+from strata.diagnostics import op_message
+from strata.dialects import hlo, rt, tf
 from strata.dialects.tensor_types import dense_from_numpy, is_float, shape_of
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
+from strata.lowering.tf_to_hlo.control_flow import packed_scalars, start_scalars
 from strata.lowering.tf_to_hlo.elementwise import all_static
-from strata.lowering.tf_to_hlo.gather import check_in_range, take
+from strata.lowering.tf_to_hlo.gather import check_in_range, constant_int, take
 from strata.lowering.tf_to_hlo.helpers import broadcast_to, scalar, splat
 
 
@@ -408,59 +412,111 @@ class SplitLowering(RewritePattern):
 # Slicing
 
 
-def _elements(b: LocatedBuilder, vector: SSAValue) -> list[SSAValue]:
-    """The rank-0 tensors of a 1-D tensor's elements (slice and reshape each)."""
-    t = expect(vector.type, TensorType)
-    scalar_t = TensorType(t.element_type, [])
-    return [
-        b(hlo.ReshapeOp(b(hlo.SliceOp(vector, [k], [k + 1])).result, scalar_t)).result
-        for k in range(shape_of(t)[0])
-    ]
+def _entries(vector: SSAValue) -> list[int | None] | None:
+    """tf.constant_entries of a begin/end vector, also once the tf.Pack it was built from has
+    become hlo (lowered before its user)."""
+    scalars = packed_scalars(vector)
+    if scalars is None:
+        return tf.constant_entries(vector)
+    return [constant_int(s) for s in scalars]
 
 
 class SliceLowering(RewritePattern):
     """tf.Slice(x, const begin, const size) -> hlo.slice x [begin : begin + size]; a begin known
-    only at run time (constant sizes, none -1) -> hlo.dynamic_slice (its start clamped into
-    range, where TensorFlow raises)"""
+    only at run time (`_slice_at_run_time`) -> rt.check + hlo.dynamic_slice"""
 
     handles = (tf.SliceOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, tf.SliceOp) or not all_static(op):
             return
-        spec = tf.SliceOp.spec(op.input, op.begin, op.size)
-        if spec is None:
-            sizes = tf.constant_ints(op.size)
-            if sizes is None or min(sizes, default=0) < 0:
-                return
-            b = LocatedBuilder(rewriter, op)
-            starts = _elements(b, op.begin)
-            rewriter.replace(op, [], [b(hlo.DynamicSliceOp(op.input, starts, sizes)).result])
+        try:
+            resolved = tf.SliceOp.resolve(op.input, op.begin, op.size, _entries(op.begin))
+        except VerifyException:  # the verifier names it
             return
-        begin, sizes = spec
+        if resolved is None or tf.UNKNOWN in resolved[1]:
+            return
+        begin, sizes = resolved
         b = LocatedBuilder(rewriter, op)
+        known = [s for s in begin if s is not None]
+        if len(known) != len(begin):
+            rewriter.replace(op, [], [_slice_at_run_time(b, op, begin, sizes)])
+            return
         if tuple(sizes) == shape_of(op.input.type):
             rewriter.replace(op, [], [op.input])
             return
-        limits = [s + n for s, n in zip(begin, sizes, strict=True)]
-        rewriter.replace(op, [], [b(hlo.SliceOp(op.input, begin, limits)).result])
+        limits = [s + n for s, n in zip(known, sizes, strict=True)]
+        rewriter.replace(op, [], [b(hlo.SliceOp(op.input, known, limits)).result])
+
+
+def _slice_at_run_time(
+    b: LocatedBuilder, op: tf.SliceOp, begin: Sequence[int | None], sizes: Sequence[int]
+) -> SSAValue:
+    """x[begin : begin + size] with some of begin known only at run time: rt.check(each such
+    begin[d] in [0, x.shape[d] - size[d]]) (TensorFlow raises; hlo.dynamic_slice would clamp),
+    then hlo.dynamic_slice at begin's entries."""
+    shape = shape_of(op.input.type)
+    starts = start_scalars(b, op.begin)
+    for d, (known, start) in enumerate(zip(begin, starts, strict=True)):
+        if known is None:
+            check_in_range(b, op, start, 0, shape[d] - sizes[d] + 1, f"begin[{d}]")
+    return b(hlo.DynamicSliceOp(op.input, starts, sizes)).result
+
+
+def _strided_slice_spec(op: tf.StridedSliceOp) -> tf.StridedSliceSpec | None:
+    """op.spec(), with begin and end read through the packs they were built from (`_entries`)."""
+    begin, end, strides = _entries(op.begin), _entries(op.end), tf.constant_ints(op.strides)
+    if begin is None or end is None or strides is None:
+        return None
+    try:
+        return tf.strided_slice_spec(shape_of(op.input.type), begin, end, strides, *op.masks())
+    except VerifyException:  # the verifier names it
+        return None
+
+
+def _index_at_run_time(
+    b: LocatedBuilder, op: tf.StridedSliceOp, spec: tf.StridedSliceSpec
+) -> SSAValue:
+    """x narrowed to one element on each dim indexed at run time (spec.run_time): per index i of
+    a dim of size n, rt.check(i in [-n, n)) (TensorFlow raises), i + n where i < 0; then
+    hlo.dynamic_slice of size 1 there, whole elsewhere."""
+    shape = shape_of(op.input.type)
+    indices = start_scalars(b, op.begin)
+    zero = scalar(b, 0, expect(indices[0].type, TensorType).element_type)
+    starts = [zero] * len(shape)
+    sizes = list(shape)
+    for dim, entry in spec.run_time:
+        index, n = indices[entry], shape[dim]
+        t = index.type
+        below = b(hlo.CompareOp(index, splat(b, -n, t), "LT", "SIGNED")).result
+        above = b(hlo.CompareOp(index, splat(b, n, t), "GE", "SIGNED")).result
+        message = op_message(op, f"index of dim {dim} out of range [-{n}, {n})")
+        b(rt.CheckOp(b(hlo.OrOp(below, above)).result, message))
+        negative = b(hlo.CompareOp(index, zero, "LT", "SIGNED")).result
+        from_end = b(hlo.AddOp(index, splat(b, n, t))).result
+        starts[dim] = b(hlo.SelectOp(negative, from_end, index)).result
+        sizes[dim] = 1
+    return b(hlo.DynamicSliceOp(op.input, starts, sizes)).result
 
 
 class StridedSliceLowering(RewritePattern):
     """tf.StridedSlice -> hlo.reverse (dims with negative strides) + hlo.slice + hlo.reshape
-    (shrunk dims dropped, new axes inserted)"""
+    (shrunk dims dropped, new axes inserted); dims indexed at run time are first narrowed to
+    their element (`_index_at_run_time`: rt.check + hlo.dynamic_slice)"""
 
     handles = (tf.StridedSliceOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, tf.StridedSliceOp) or not all_static(op):
             return
-        spec = op.spec()
+        spec = _strided_slice_spec(op)
         if spec is None:
             return
         b = LocatedBuilder(rewriter, op)
-        shape = shape_of(op.input.type)
         value = op.input
+        if spec.run_time:
+            value = _index_at_run_time(b, op, spec)
+        shape = shape_of(value.type)
         flipped = [
             d for d, (n, s) in enumerate(zip(spec.sizes, spec.strides, strict=True)) if s < 0 and n
         ]
@@ -829,7 +885,7 @@ def _roll_at_run_time(b: LocatedBuilder, op: tf.RollOp, axes: Sequence[int]) -> 
     totals: dict[int, SSAValue] = {}
     for k, axis in enumerate(axes):
         dim = axis % len(shape)
-        part = _elements(b, op.shift)[k] if shift_t.get_num_dims() == 1 else op.shift
+        part = start_scalars(b, op.shift)[k] if shift_t.get_num_dims() == 1 else op.shift
         totals[dim] = b(hlo.AddOp(totals[dim], part)).result if dim in totals else part
     zero = scalar(b, 0, element)
     for dim, total in sorted(totals.items()):

@@ -333,3 +333,42 @@ func.func @diag_part_band_order(%x: tensor<3x3xf32>) {
   %0 = "tf.MatrixDiagPartV3"(%x, %k, %p) : (tensor<3x3xf32>, tensor<2xi32>, tensor<f32>) -> tensor<2x3xf32>
   func.return
 }
+
+// -----
+
+func.func @slice_to_the_end_at_run_time(%x: tensor<4x3xf32>, %b: tensor<2xi32>) {
+  %s = "tf.Const"() <{value = dense<[2, -1]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  // expected-error @+1 {{size -1 (to the end) of dim 1 needs a constant begin (tf.Const) to know the result shape, found one known only at run time}}
+  %0 = "tf.Slice"(%x, %b, %s) : (tensor<4x3xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<2x?xf32>
+  func.return
+}
+
+// -----
+
+func.func @slice_size_at_run_time_too_large(%x: tensor<4x3xf32>, %b: tensor<2xi32>) {
+  %s = "tf.Const"() <{value = dense<[5, 1]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  // expected-error @+1 {{slice of dim 0 (size 4) with size 5 is out of bounds}}
+  %0 = "tf.Slice"(%x, %b, %s) : (tensor<4x3xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<5x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @strided_slice_range_at_run_time(%x: tensor<4xf32>, %i: tensor<i32>) {
+  %b = "tf.Pack"(%i) <{axis = 0 : i64}> : (tensor<i32>) -> tensor<1xi32>
+  %e = "tf.Const"() <{value = dense<3> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %s = "tf.Const"() <{value = dense<1> : tensor<1xi32>}> : () -> tensor<1xi32>
+  // expected-error @+1 {{entry 0 of the slice spec is a range whose begin is known only at run time: it must be a constant (tf.Const) to know the result shape (a run-time value may only index a dim, shrink_axis_mask)}}
+  %0 = "tf.StridedSlice"(%x, %b, %e, %s) : (tensor<4xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<?xf32>
+  func.return
+}
+
+// -----
+
+func.func @strided_slice_index_of_empty_dim(%x: tensor<0x3xf32>, %i: tensor<i32>) {
+  %b = "tf.Pack"(%i) <{axis = 0 : i64}> : (tensor<i32>) -> tensor<1xi32>
+  %s = "tf.Const"() <{value = dense<1> : tensor<1xi32>}> : () -> tensor<1xi32>
+  // expected-error @+1 {{dim 0 of size 0 is indexed (shrink_axis_mask)}}
+  %0 = "tf.StridedSlice"(%x, %b, %b, %s) <{shrink_axis_mask = 1 : i64}> : (tensor<0x3xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<3xf32>
+  func.return
+}

@@ -366,23 +366,6 @@ func.func @matrix_set_diag(%x: tensor<3x3xi32>, %d: tensor<3xi32>) -> tensor<3x3
 
 // -----
 
-// Slice at a begin known only at run time, constant sizes: a dynamic_slice of the begin's
-// elements.
-// CHECK-LABEL: func.func @slice_run_time
-// CHECK-NEXT:   %[[B0:.*]] = hlo.slice %begin [0:1] : (tensor<2xi32>) -> tensor<1xi32>
-// CHECK-NEXT:   %[[S0:.*]] = hlo.reshape %[[B0]] : (tensor<1xi32>) -> tensor<i32>
-// CHECK-NEXT:   %[[B1:.*]] = hlo.slice %begin [1:2] : (tensor<2xi32>) -> tensor<1xi32>
-// CHECK-NEXT:   %[[S1:.*]] = hlo.reshape %[[B1]] : (tensor<1xi32>) -> tensor<i32>
-// CHECK-NEXT:   %[[Y:.*]] = hlo.dynamic_slice %x, %[[S0]], %[[S1]], sizes = [2, 3] : (tensor<4x6xf32>, tensor<i32>, tensor<i32>) -> tensor<2x3xf32>
-// CHECK-NEXT:   func.return %[[Y]]
-func.func @slice_run_time(%x: tensor<4x6xf32>, %begin: tensor<2xi32>) -> tensor<2x3xf32> {
-  %s = "tf.Const"() <{value = dense<[2, 3]> : tensor<2xi32>}> : () -> tensor<2xi32>
-  %0 = "tf.Slice"(%x, %begin, %s) : (tensor<4x6xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<2x3xf32>
-  func.return %0 : tensor<2x3xf32>
-}
-
-// -----
-
 // Diag: the diagonal, flattened, spread along the rows of an [n, n] and selected on its
 // diagonal against zeros, then shaped as the input twice. DiagPart: the input as [n, n],
 // selected on its diagonal against 0 (-0 for floats) and summed along each row (one term a row).
