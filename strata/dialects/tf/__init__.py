@@ -39,6 +39,11 @@ OPS_BY_TF_NAME: dict[str, type[Operation]] = {
 ALIASES: dict[str, type[Operation]] = {
     "BiasAddV1": BiasAddOp,  # noqa: F405 - BiasAdd before its data_format attribute (NHWC)
     "ConjugateTranspose": TransposeOp,  # noqa: F405 - a real tensor is its own conjugate
+    "MaxPoolV2": MaxPoolOp,  # noqa: F405 - ksize and strides as constant inputs
 }
 """GraphDef op types that compute what another tf op does: the importer builds that op."""
 OPS_BY_TF_NAME.update(ALIASES)
+
+ALIAS_INPUTS: dict[str, int] = {"MaxPoolV2": 3}
+"""Data inputs of an alias whose builder reads more inputs than its op has operands (MaxPoolV2's
+ksize and strides become MaxPool's properties)."""

@@ -85,10 +85,9 @@ def _check_arity(node: NodeDefMessage, operands: list[SSAValue]) -> None:
     op_def = op_class.get_irdl_definition()  # type: ignore[attr-defined]  # tf ops are IRDL ops
     if any(isinstance(d, VariadicDef) for _, d in op_def.operands):
         return
-    if len(operands) != len(op_def.operands):
-        raise node_error(
-            node, f"expected {len(op_def.operands)} data inputs, found {len(operands)}"
-        )
+    expected = tf.ALIAS_INPUTS.get(node.op, len(op_def.operands))
+    if len(operands) != expected:
+        raise node_error(node, f"expected {expected} data inputs, found {len(operands)}")
 
 
 # ---------------------------------------------------------------------------------------------

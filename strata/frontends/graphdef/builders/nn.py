@@ -9,6 +9,7 @@ from xdsl.dialects.builtin import i64
 from xdsl.ir import Operation, SSAValue
 
 from strata.dialects import tf
+from strata.dialects.tf.core import constant_value
 from strata.frontends.graphdef.builders.attrs import (
     attr_bool,
     attr_element_type,
@@ -16,6 +17,7 @@ from strata.frontends.graphdef.builders.attrs import (
     attr_int,
     attr_ints,
     attr_string,
+    node_error,
 )
 from strata.frontends.graphdef.schema import NodeDefMessage
 
@@ -95,6 +97,28 @@ def build_conv3d_backprop_input(node: NodeDefMessage, operands: list[SSAValue]) 
 def build_max_pool(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
     (x,) = operands
     return tf.MaxPoolOp(x, attr_ints(node, "ksize"), **_window(node))
+
+
+def build_max_pool_v2(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
+    """MaxPoolV2: MaxPool with ksize and strides as (constant) inputs."""
+    x, ksize, strides = operands
+    window = _window_inputs(node, ksize, strides)
+    if attr_string(node, "data_format", "NHWC") != "NHWC":
+        raise node_error(node, "only data_format NHWC is supported (TensorFlow's CPU kernels too)")
+    return tf.MaxPoolOp(x, window[0], window[1], attr_string(node, "padding", "VALID"))
+
+
+def _window_inputs(node: NodeDefMessage, *values: SSAValue) -> tuple[list[int], ...]:
+    """The integers of inputs that must be constants (a window's ksize and strides)."""
+    found: list[list[int]] = []
+    for name, value in zip(("ksize", "strides"), values, strict=False):
+        array = constant_value(value)
+        if array is None:
+            raise node_error(
+                node, f"{name} must be a constant (a tf.Const), found a computed value"
+            )
+        found.append([int(v) for v in array.reshape(-1)])
+    return tuple(found)
 
 
 def build_max_pool_with_argmax(node: NodeDefMessage, operands: list[SSAValue]) -> Operation:
@@ -286,6 +310,7 @@ BUILDERS: dict[str, Callable[[NodeDefMessage, list[SSAValue]], Operation]] = {
     "Conv2DBackpropInput": build_conv2d_backprop_input,
     "Conv3DBackpropInputV2": build_conv3d_backprop_input,
     "MaxPool": build_max_pool,
+    "MaxPoolV2": build_max_pool_v2,
     "MaxPoolWithArgmax": build_max_pool_with_argmax,
     "AvgPool": build_avg_pool,
     "Conv3D": build_conv3d,
