@@ -18,8 +18,11 @@ for an upstream patch; drop it when the pinned xDSL has the fix).
 - `scf.while` printed with locations (`print_debuginfo`) put its location after its type, where
   its parser wants the first region (`scf.while (...) : (...) -> ... loc(..) {`: "Expected
   region!"), so `strata-run --run-checks` of any module with a loop at the linalg stage or past
-  it failed to parse what it printed. The type is now printed alone; the location follows the
-  op, as for every custom format.
+  it failed to parse what it printed. `Printer.print_operation_type` printed the location for
+  the generic format, and custom formats that call it got it in the middle (and again at the
+  end). It now prints the type alone; the generic format prints the location after it. (A
+  patch of the printer, not of scf.while: importing the scf dialect here would load xDSL's
+  dialects with the registry.)
 """
 
 from __future__ import annotations
@@ -30,7 +33,6 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from xdsl.dialects import scf
 from xdsl.dialects.builtin import (
     AnyFloat,
     BFloat16Type,
@@ -43,7 +45,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     SymbolRefAttr,
 )
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Block, Operation
 from xdsl.parser.attribute_parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.traits import SymbolOpInterface, SymbolTable
@@ -201,28 +203,26 @@ def _patch_string_literal_regex() -> None:
     )
 
 
-def _print_while(self: scf.WhileOp, printer: Printer) -> None:
-    """scf.while's custom format with its type printed without the location."""
-
-    def assignment(pair: tuple[SSAValue, SSAValue]) -> None:
-        printer.print_ssa_value(pair[0])
-        printer.print_string(" = ")
-        printer.print_ssa_value(pair[1])
-
-    printer.print_string(" (")
-    printer.print_list(zip(self.before_region.block.args, self.arguments, strict=True), assignment)
-    printer.print_string(") : ")
-    printer.print_function_type(self.operand_types, self.result_types)
-    printer.print_string(" ")
-    printer.print_region(self.before_region, print_entry_block_args=False)
-    printer.print_string(" do ")
-    printer.print_region(self.after_region)
-    if self.attributes:
-        printer.print_op_attributes(self.attributes, print_keyword=True)
+_default_format = Printer.print_op_with_default_format
 
 
-def _patch_while_printer() -> None:
-    scf.WhileOp.print = _print_while  # type: ignore[method-assign]  # the patch itself
+def _print_operation_type(self: Printer, op: Operation) -> None:
+    """An op's function type alone: custom formats (scf.while's) print it in the middle, and
+    `print_op` prints their location after the whole op."""
+    self.print_function_type(op.operand_types, op.result_types)
+
+
+def _print_op_with_default_format(self: Printer, op: Operation) -> None:
+    """The generic format, its location after its type (where `print_operation_type` put it)."""
+    _default_format(self, op)
+    if self.print_debuginfo:
+        self.print_string(" ")
+        self.print_attribute(op.location)
+
+
+def _patch_operation_type_location() -> None:
+    Printer.print_operation_type = _print_operation_type  # type: ignore[method-assign]  # the patch itself
+    Printer.print_op_with_default_format = _print_op_with_default_format  # type: ignore[method-assign]
 
 
 def apply() -> None:
@@ -230,4 +230,4 @@ def apply() -> None:
     _patch_complex_literals()
     _patch_symbol_lookup()
     _patch_string_literal_regex()
-    _patch_while_printer()
+    _patch_operation_type_location()

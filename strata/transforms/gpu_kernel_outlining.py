@@ -27,6 +27,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     SymbolRefAttr,
     UnitAttr,
+    UnrealizedConversionCastOp,
 )
 from xdsl.dialects.gpu import LaunchOp
 from xdsl.ir import Block, Operation, Region, SSAValue
@@ -46,6 +47,19 @@ def _constant(value: SSAValue) -> int | None:
     owner = value.owner
     if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
         return owner.value.value.data
+    return None
+
+
+def _constant_chain(value: SSAValue) -> list[Operation] | None:
+    """The ops that make `value` from nothing, to clone into a kernel: an arith.constant, or an
+    unrealized_conversion_cast of one (an unsigned constant: arith's are signless); None for
+    any other value."""
+    owner = value.owner
+    if isinstance(owner, arith.ConstantOp):
+        return [owner]
+    if isinstance(owner, UnrealizedConversionCastOp) and len(owner.inputs) == 1:
+        inner = _constant_chain(owner.inputs[0])
+        return None if inner is None else [*inner, owner]
     return None
 
 
@@ -74,7 +88,7 @@ class Outliner:
         captured = captured_values(launch)
         args: list[SSAValue] = []
         for v in captured:
-            if isinstance(v.owner, arith.ConstantOp):
+            if _constant_chain(v) is not None:
                 continue
             t = v.type
             if not isinstance(t, MemRefType):
@@ -112,10 +126,11 @@ class Outliner:
             body.add_op(id_op)
             mapping[arg] = id_op.result
         for v in captured:
-            if isinstance(v.owner, arith.ConstantOp):
-                const = v.owner.clone()
-                body.add_op(const)
-                mapping[v] = const.result
+            for made in _constant_chain(v) or []:
+                if made.results[0] not in mapping:
+                    const = made.clone(mapping)
+                    body.add_op(const)
+                    mapping[made.results[0]] = const.results[0]
         for op in launch.body.block.ops:
             if isinstance(op, gpu.TerminatorOp):
                 ret = gpu.ReturnOp([])
