@@ -108,19 +108,10 @@ class ReductionLowering(RewritePattern):
         elif isinstance(op, tf.MeanOp) and narrow_int and axes:
             # TensorFlow's integer Mean sums in 64 bits and divides there (toward zero): the
             # mean of uint8 [200, 200, 10] is 136, not the wrapped sum's 51.
-            element = expect(t.element_type, IntegerType)
-            wide_type = IntegerType(64, element.signedness.data)
-            summed = reduce(
+            wide_type = IntegerType(64, expect(t.element_type, IntegerType).signedness.data)
+            result = reduce(
                 b, b(hlo.ConvertOp(x, _with_element(x, wide_type))).result, axes, body, 0
             )
-            count = int(np.prod([shape_of(t)[d] for d in axes]))
-            mean = b(hlo.DivideOp(summed, splat(b, count, summed.type))).result
-            rewriter.replace(
-                op,
-                [],
-                [self.kept(b, op, b(hlo.ConvertOp(mean, _with_element(mean, element))).result)],
-            )
-            return
         else:
             result = reduce(b, x, axes, body, init(t.element_type)) if axes else x
         if norm and is_float(t.element_type):
@@ -131,14 +122,11 @@ class ReductionLowering(RewritePattern):
         if isinstance(op, tf.MeanOp):
             count = int(np.prod([shape_of(t)[d] for d in axes]))
             result = b(hlo.DivideOp(result, splat(b, count, result.type))).result
-        rewriter.replace(op, [], [self.kept(b, op, result)])
-
-    @staticmethod
-    def kept(b: LocatedBuilder, op: tf.ReductionOp, result: SSAValue) -> SSAValue:
-        """`result` reshaped to the kept rank where `op` keeps its dims."""
+            if narrow_int:
+                result = b(hlo.ConvertOp(result, _with_element(result, t.element_type))).result
         if op.keeps_dims():
-            return b(hlo.ReshapeOp(result, op.output.type)).result
-        return result
+            result = b(hlo.ReshapeOp(result, op.output.type)).result
+        rewriter.replace(op, [], [result])
 
 
 ARG_BY_TOP_K = (

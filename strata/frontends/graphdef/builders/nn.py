@@ -9,7 +9,7 @@ from xdsl.dialects.builtin import i64
 from xdsl.ir import Operation, SSAValue
 
 from strata.dialects import tf
-from strata.dialects.tf.core import constant_value
+from strata.dialects.tf.shape import constant_ints
 from strata.frontends.graphdef.builders.attrs import (
     attr_bool,
     attr_element_type,
@@ -112,12 +112,12 @@ def _window_inputs(node: NodeDefMessage, *values: SSAValue) -> tuple[list[int], 
     """The integers of inputs that must be constants (a window's ksize and strides)."""
     found: list[list[int]] = []
     for name, value in zip(("ksize", "strides"), values, strict=False):
-        array = constant_value(value)
-        if array is None:
+        ints = constant_ints(value)
+        if ints is None:
             raise node_error(
                 node, f"{name} must be a constant (a tf.Const), found a computed value"
             )
-        found.append([int(v) for v in array.reshape(-1)])
+        found.append(ints)
     return tuple(found)
 
 
