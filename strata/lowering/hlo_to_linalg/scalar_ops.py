@@ -405,18 +405,30 @@ def convert(emit: Emit, x: SSAValue, dst: Attribute) -> SSAValue:
 
 def _shift(emit: Emit, op: Operation, args: Sequence[SSAValue], element: Attribute) -> SSAValue:
     """LLVM's shifts are poison for an amount at or past the bit width; StableHLO's give 0 (or,
-    shifting right arithmetically, every bit a copy of the top one): a select on the amount."""
+    shifting right arithmetically, every bit a copy of the top one): a select on the amount,
+    unless it is a constant below the width."""
     value, amount = args
-    width = emit_constant(emit, bit_width(element), element)
-    beyond = _res(emit(arith.CmpiOp(amount, width, "uge")))
     shifted: Operation
     if isinstance(op, hlo.ShiftLeftOp):
-        shifted, past = arith.ShLIOp(value, amount), emit_constant(emit, 0, element)
+        shifted = arith.ShLIOp(value, amount)
     elif isinstance(op, hlo.ShiftRightLogicalOp):
-        shifted, past = arith.ShRUIOp(value, amount), emit_constant(emit, 0, element)
+        shifted = arith.ShRUIOp(value, amount)
     else:
+        shifted = arith.ShRSIOp(value, amount)
+    owner = amount.owner
+    if (
+        isinstance(owner, arith.ConstantOp)
+        and isinstance(owner.value, IntegerAttr)
+        and 0 <= owner.value.value.data < bit_width(element)
+    ):
+        return _res(emit(shifted))  # a constant amount within the width: no select
+    width = emit_constant(emit, bit_width(element), element)
+    beyond = _res(emit(arith.CmpiOp(amount, width, "uge")))
+    if isinstance(op, hlo.ShiftRightArithmeticOp):
         top = emit_constant(emit, bit_width(element) - 1, element)
-        shifted, past = arith.ShRSIOp(value, amount), _res(emit(arith.ShRSIOp(value, top)))
+        past = _res(emit(arith.ShRSIOp(value, top)))
+    else:
+        past = emit_constant(emit, 0, element)
     return _res(emit(arith.SelectOp(beyond, past, _res(emit(shifted)))))
 
 
