@@ -1,7 +1,11 @@
-"""linalg-fuse-elementwise: fuse all-parallel linalg.generic producers into their only consumer.
+"""linalg-fuse-elementwise: fuse all-parallel linalg.generic producers into their consumers.
 
 Chains of elementwise ops, broadcasts and transposes become one loop nest, so intermediates never
-reach memory; a producer fused into a reduction is computed inside the reduction's loops.
+reach memory; a producer fused into a reduction is computed inside the reduction's loops. A
+producer whose result other ops read too fuses into an elementwise consumer over the same loops,
+and the fused generic yields that result as well (computed once, written once): a graph of
+elementwise ops where values have several readers (an LSTM cell, Philox rounds) becomes one
+generic, not one per value with several readers.
 """
 
 from __future__ import annotations
@@ -30,23 +34,21 @@ def _all_parallel(op: linalg.GenericOp) -> bool:
 
 
 def fusible_producer(consumer: linalg.GenericOp, operand: SSAValue) -> linalg.GenericOp | None:
-    """The generic producing `operand` if it can be inlined into `consumer`: all-parallel, one
-    result with an identity map, that result used only here (or, for a few arith ops, only by
-    generics that can all inline it: each gets its own copy and no buffer is written), its output
-    never read, on tensors, and no work repeated per element (see below)."""
+    """The generic producing `operand` if it can be inlined into `consumer`: all-parallel, its
+    results with identity maps, their outputs never read, on tensors, and no work repeated per
+    element (see below); and either
+    - `operand` its one result, used only here (or, for a few arith ops, only by generics that
+      can all inline it: each gets its own copy and no buffer is written), or
+    - its results read by `consumer` element for element and used elsewhere only after it
+      (`_keeps_results`): the fused generic computes them once and yields those used elsewhere
+      too."""
     producer = operand.owner
-    if not isinstance(producer, linalg.GenericOp) or len(producer.res) != 1:
+    if not isinstance(producer, linalg.GenericOp):
         return None
-    if not _all_parallel(producer) or not is_static(operand.type):
+    if not _all_parallel(producer) or not is_static(operand.type) or not _fresh_outputs(producer):
         return None
-    if not operand.has_one_use() and not (_cheap(producer) and _inlinable_everywhere(operand)):
-        return None
-    out_map = producer.indexing_maps.data[-1].data
-    if out_map != out_map.identity(out_map.num_dims):
-        return None
-    out_arg = producer.body.block.args[-1]
-    if out_arg.uses or not isinstance(producer.outputs[0].owner, tensor.EmptyOp):
-        return None
+    if not _inlined_whole(producer, operand):
+        return producer if _keeps_results(consumer, producer) else None
     index = list(consumer.operands).index(operand)
     via = consumer.indexing_maps.data[index].data
     if _reads_positions(producer) and not all(
@@ -62,6 +64,66 @@ def fusible_producer(consumer: linalg.GenericOp, operand: SSAValue) -> linalg.Ge
     if not reads_each_once and not (_only_moves_data(producer) or _from_positions_alone(producer)):
         return None
     return producer
+
+
+def _inlined_whole(producer: linalg.GenericOp, operand: SSAValue) -> bool:
+    """Whether `producer`'s one result `operand` is read by one op only, or is cheap and may be
+    copied into every generic reading it."""
+    return len(producer.res) == 1 and (
+        operand.has_one_use() or (_cheap(producer) and _inlinable_everywhere(operand))
+    )
+
+
+def _fresh_outputs(op: linalg.GenericOp) -> bool:
+    """Every output of `op` a tensor.empty written through an identity map and never read."""
+    outputs = op.outputs
+    n_in = len(op.operands) - len(outputs)
+    maps, args = op.indexing_maps.data, op.body.block.args
+    for k, out in enumerate(outputs):
+        out_map = maps[n_in + k].data
+        if out_map != out_map.identity(out_map.num_dims):
+            return False
+        if args[n_in + k].uses or not isinstance(out.owner, tensor.EmptyOp):
+            return False
+    return True
+
+
+def _reads_of(consumer: linalg.GenericOp, producer: linalg.GenericOp) -> list[int]:
+    """The inputs of `consumer` that `producer` computes."""
+    return [i for i, v in enumerate(consumer.inputs) if v.owner is producer]
+
+
+def _keeps_results(consumer: linalg.GenericOp, producer: linalg.GenericOp) -> bool:
+    """Whether `producer` can fuse into `consumer` with its results that other ops read kept as
+    results of the fused generic: both all-parallel over the same loops in one block, every
+    read of the producer an identity map (element i of the result at iteration i, so the
+    fused generic writes what the producer wrote), and every other use after `consumer` (the
+    fused generic takes its place; an output of `consumer` read in place is such a use)."""
+    block = consumer.parent_block()
+    if block is None or producer.parent_block() is not block or not _all_parallel(consumer):
+        return False
+    maps = consumer.indexing_maps.data
+    for i in _reads_of(consumer, producer):
+        via = maps[i].data
+        if via != via.identity(via.num_dims) or via.num_dims != len(producer.iterator_types):
+            return False
+    n_in = len(consumer.inputs)
+    elsewhere: set[Operation] = set()
+    for result in producer.res:
+        for use in result.uses:
+            if use.operation is consumer and use.index < n_in:
+                continue
+            at = block.find_ancestor_op_in_block(use.operation)
+            if at is None or at is consumer:
+                return False
+            elsewhere.add(at)
+    # Every other reader after `consumer`: none between the producer and it (a short walk).
+    op = producer.next_op
+    while op is not None and op is not consumer:
+        if op in elsewhere:
+            return False
+        op = op.next_op
+    return True
 
 
 def _reads_positions(op: linalg.GenericOp) -> bool:
@@ -142,16 +204,19 @@ def _only_moves_data(op: linalg.GenericOp) -> bool:
 
 
 def fused_maps(
-    consumer: linalg.GenericOp, index: int, producer: linalg.GenericOp
+    consumer: linalg.GenericOp, indices: list[int], producer: linalg.GenericOp, kept: list[int]
 ) -> list[AffineMap]:
-    """The indexing maps of `consumer` with its input `index` computed by `producer`: the
-    consumer's other inputs, the producer's inputs read through the consumer's map, the outputs."""
+    """The indexing maps of `consumer` with its inputs `indices` computed by `producer` (all read
+    through one map): the consumer's other inputs, the producer's inputs read through the
+    consumer's map, the consumer's outputs, then the producer's outputs `kept`."""
     c_maps = [m.data for m in consumer.indexing_maps.data]
-    via = c_maps[index]
+    via = c_maps[indices[0]]
     n_in = len(consumer.inputs)
-    kept = [c_maps[i] for i in range(n_in) if i != index]
-    from_producer = [m.data.compose(via) for m in producer.indexing_maps.data[:-1]]
-    return kept + from_producer + c_maps[n_in:]
+    others = [c_maps[i] for i in range(n_in) if i not in indices]
+    p_maps = [m.data for m in producer.indexing_maps.data]
+    from_producer = [m.compose(via) for m in p_maps[: len(producer.inputs)]]
+    p_outputs = [p_maps[len(producer.inputs) + k].compose(via) for k in kept]
+    return others + from_producer + c_maps[n_in:] + p_outputs
 
 
 def _loops_recoverable(maps: list[AffineMap]) -> bool:
@@ -161,68 +226,72 @@ def _loops_recoverable(maps: list[AffineMap]) -> bool:
     return AffineMap(maps[0].num_dims, 0, results).inverse_permutation() is not None
 
 
-def _take_body(
-    source: Block, target: Block, mapping: dict[SSAValue, SSAValue], move: bool
-) -> linalg.YieldOp:
-    """Puts `source`'s ops but its yield at the end of `target`, its arguments read as `mapping`
-    says (which gains the copies' results), and returns the yield. `move`: the ops themselves
-    (`source`'s op is about to be erased; linear in the body, where a copy per fusion made fusing
-    a chain quadratic), else copies."""
-    terminator = source.last_op
-    if not isinstance(terminator, linalg.YieldOp):
-        raise VerifyException("linalg.generic body does not end in linalg.yield")
-    if move:
-        for arg in source.args:
-            if arg in mapping:
-                arg.replace_all_uses_with(mapping[arg])
-    for op in list(source.ops)[:-1]:
-        if move:
-            op.detach()
-            target.add_op(op)
-        else:
-            target.add_op(op.clone(mapping))
-    return terminator
-
-
 def fuse(
-    consumer: linalg.GenericOp, index: int, producer: linalg.GenericOp, maps: list[AffineMap]
+    consumer: linalg.GenericOp,
+    indices: list[int],
+    producer: linalg.GenericOp,
+    maps: list[AffineMap],
+    kept: list[int],
 ) -> linalg.GenericOp:
-    """A generic computing `consumer` with its input `index` computed in place by `producer`
-    (`maps`: `fused_maps`). Takes `consumer`'s body, and `producer`'s too when `consumer` is its
-    only user (else copies it): the caller replaces `consumer`, and erases `producer` then."""
+    """A generic computing `consumer` with its inputs `indices` computed in place by `producer`
+    (`maps`: `fused_maps`), its results followed by the producer's results `kept`. The fused
+    body is the producer's block, its arguments extended, with the consumer's ops moved in
+    before a new yield (a chain fused step by step moves each op once: linear in its length).
+    The producer's block is taken when nothing but the new generic will read the producer (the
+    caller replaces `consumer` and the kept results, and erases `producer` then), else copied."""
     inputs = list(consumer.inputs)
-    kept = [i for i in range(len(inputs)) if i != index]
-    new_inputs = [inputs[i] for i in kept] + list(producer.inputs)
-    c_block, p_block = consumer.body.block, producer.body.block
-    arg_types = [c_block.args[i].type for i in kept]
-    arg_types += [a.type for a in p_block.args[:-1]]
-    arg_types += [a.type for a in c_block.args[len(inputs) :]]
-    block = Block(arg_types=arg_types)
-    n_kept, n_prod = len(kept), len(producer.inputs)
-
-    p_map: dict[SSAValue, SSAValue] = dict(
-        zip(p_block.args[:-1], block.args[n_kept : n_kept + n_prod], strict=True)
-    )
-    p_yield = _take_body(p_block, block, p_map, move=producer.res[0].has_one_use())
-    # The block holds only the producer's ops so far: its positions become the consumer's.
-    _positions_in_consumer(block, list(block.ops), consumer.indexing_maps.data[index].data)
-    produced = p_map.get(p_yield.operands[0], p_yield.operands[0])
-    c_map: dict[SSAValue, SSAValue] = {c_block.args[index]: produced}
-    for new_i, old_i in enumerate(kept):
+    others = [i for i in range(len(inputs)) if i not in indices]
+    c_block = consumer.body.block
+    n_p_in, n_c_in = len(producer.inputs), len(inputs)
+    alone = all(u.operation is consumer for r in producer.res for u in r.uses)
+    if alone or kept:
+        block = producer.body.detach_block(0)
+    else:
+        block = producer.body.clone().detach_block(0)
+    # Arguments: the consumer's other inputs, the producer's inputs, the consumer's outputs,
+    # the producer's kept outputs (the others are never read: `_fresh_outputs`).
+    for k, arg in reversed(list(enumerate(block.args[n_p_in:]))):
+        if k not in kept:
+            block.erase_arg(arg)
+    for j, i in enumerate(others):
+        block.insert_arg(c_block.args[i].type, j)
+    n_others = len(others)
+    for k, arg in enumerate(c_block.args[n_c_in:]):
+        block.insert_arg(arg.type, n_others + n_p_in + k)
+    via = consumer.indexing_maps.data[indices[0]].data
+    if via != via.identity(via.num_dims):
+        # The block holds only the producer's ops: its positions become the consumer's.
+        _positions_in_consumer(block, list(block.ops), via)
+    p_yield = block.last_op
+    if not isinstance(p_yield, linalg.YieldOp):
+        raise VerifyException("linalg.generic body does not end in linalg.yield")
+    produced = list(p_yield.operands)
+    c_map: dict[SSAValue, SSAValue] = {}
+    for new_i, old_i in enumerate(others):
         c_map[c_block.args[old_i]] = block.args[new_i]
-    for k, arg in enumerate(c_block.args[len(inputs) :]):
-        c_map[arg] = block.args[n_kept + n_prod + k]
-    c_yield = _take_body(c_block, block, c_map, move=True)
-    c_yield.detach()
-    block.add_op(c_yield)
+    for i in indices:
+        c_map[c_block.args[i]] = produced[producer.res.index(inputs[i])]
+    for k, arg in enumerate(c_block.args[n_c_in:]):
+        c_map[arg] = block.args[n_others + n_p_in + k]
+    for old, value in c_map.items():
+        old.replace_all_uses_with(value)
+    c_yield = c_block.last_op
+    if not isinstance(c_yield, linalg.YieldOp):
+        raise VerifyException("linalg.generic body does not end in linalg.yield")
+    for op in list(c_block.ops)[:-1]:
+        op.detach()
+        block.insert_op_before(op, p_yield)
+    block.insert_op_before(linalg.YieldOp(*c_yield.operands, *(produced[k] for k in kept)), p_yield)
+    p_yield.detach()
+    p_yield.erase()
 
     fused = linalg.GenericOp(
-        new_inputs,
-        list(consumer.outputs),
+        [inputs[i] for i in others] + list(producer.inputs),
+        list(consumer.outputs) + [producer.outputs[k] for k in kept],
         Region(block),
         [AffineMapAttr(m) for m in maps],
         consumer.iterator_types,
-        [r.type for r in consumer.res],
+        [r.type for r in consumer.res] + [producer.res[k].type for k in kept],
     )
     fused.location = consumer.location
     return fused
@@ -267,18 +336,28 @@ def merge_duplicate_inputs(op: linalg.GenericOp) -> linalg.GenericOp | None:
     return merged
 
 
-def _fuse_into(op: linalg.GenericOp) -> tuple[linalg.GenericOp, linalg.GenericOp] | None:
-    """`op` with its first fusible producer fused in, and that producer; None when none is."""
-    for index, operand in enumerate(op.inputs):
+def _fuse_into(op: linalg.GenericOp) -> tuple[linalg.GenericOp, linalg.GenericOp, list[int]] | None:
+    """`op` with its first fusible producer fused in, that producer, and which of its results
+    the fused generic yields too (after `op`'s); None when none is."""
+    for operand in op.inputs:
         producer = fusible_producer(op, operand)
         if producer is None:
             continue
-        maps = fused_maps(op, index, producer)
+        if _inlined_whole(producer, operand):
+            indices, kept = [list(op.operands).index(operand)], []
+        else:  # every read of it at once, and what other ops read kept
+            indices, n_in = _reads_of(op, producer), len(op.inputs)
+            kept = [
+                k
+                for k, r in enumerate(producer.res)
+                if any(u.operation is not op or u.index >= n_in for u in r.uses)
+            ]
+        maps = fused_maps(op, indices, producer, kept)
         if not _loops_recoverable(maps):
             # Composing maps lost the only bare use of a loop dim (e.g. a reversed copy
             # feeding a window map): the loops' trip counts could not be read back.
             continue
-        return fuse(op, index, producer, maps), producer
+        return fuse(op, indices, producer, maps, kept), producer, kept
     return None
 
 
@@ -293,9 +372,11 @@ def _rewrite(op: linalg.GenericOp) -> linalg.GenericOp | None:
     step = _fuse_into(op)
     if step is None:
         return None
-    fused, producer = step
-    Rewriter.replace_op(op, fused)
-    if not producer.res[0].uses:  # a cheap producer may still feed other consumers
+    fused, producer, kept = step
+    Rewriter.replace_op(op, fused, fused.results[: len(op.results)])
+    for k, result in zip(kept, fused.results[len(op.results) :], strict=True):
+        producer.res[k].replace_all_uses_with(result)
+    if not any(r.uses for r in producer.res):  # a cheap producer may still feed other consumers
         Rewriter.erase_op(producer)
     return fused
 

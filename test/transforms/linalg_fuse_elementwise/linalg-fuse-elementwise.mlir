@@ -37,15 +37,19 @@ func.func @elementwise_chain(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf
 
 // -----
 
-// A producer whose result is also returned is not fused (it would be computed twice).
+// A producer whose result is also returned fuses into its elementwise consumer, and the fused
+// generic yields it too, after the consumer's result: computed once, written once.
 // CHECK-LABEL: func.func @producer_with_two_uses
 // CHECK-SAME: (%[[A:.*]]: tensor<4xf32>, %[[B:.*]]: tensor<4xf32>)
-// CHECK:        %[[SUM:.*]] = linalg.generic {{.*}} ins(%[[A]], %[[B]] : tensor<4xf32>, tensor<4xf32>)
-// CHECK:          arith.addf
-// CHECK:        %[[EXP:.*]] = linalg.generic {{.*}} ins(%[[SUM]] : tensor<4xf32>)
-// CHECK-NEXT:   ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
-// CHECK-NEXT:     math.exp %[[X]] : f32
-// CHECK:        func.return %[[SUM]], %[[EXP]]
+// CHECK-DAG:    %[[E0:.*]] = tensor.empty()
+// CHECK-DAG:    %[[E1:.*]] = tensor.empty()
+// CHECK:        %[[EXP:.*]], %[[SUM:.*]] = linalg.generic {{.*}} ins(%[[A]], %[[B]] : tensor<4xf32>, tensor<4xf32>) outs(%[[E1]], %[[E0]] : tensor<4xf32>, tensor<4xf32>)
+// CHECK-NEXT:   ^bb0(%[[X:.*]]: f32, %[[Y:.*]]: f32, %{{.*}}: f32, %{{.*}}: f32):
+// CHECK-NEXT:     %[[S:.*]] = arith.addf %[[X]], %[[Y]] : f32
+// CHECK-NEXT:     %[[R:.*]] = math.exp %[[S]] : f32
+// CHECK-NEXT:     linalg.yield %[[R]], %[[S]] : f32, f32
+// CHECK-NEXT:   } -> (tensor<4xf32>, tensor<4xf32>)
+// CHECK-NEXT:   func.return %[[SUM]], %[[EXP]]
 func.func @producer_with_two_uses(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %e0 = tensor.empty() : tensor<4xf32>
   %sum = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%a, %b : tensor<4xf32>, tensor<4xf32>) outs(%e0 : tensor<4xf32>) {
@@ -60,6 +64,76 @@ func.func @producer_with_two_uses(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tens
     linalg.yield %r : f32
   } -> tensor<4xf32>
   func.return %sum, %exp : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// An LSTM cell's tail: c = f * c0 + i * g is read by the next step (returned) and by
+// h = o * tanh(c). Its generic fuses into h's, yielding c too; then that generic, whose two
+// results are both read by the last one (element for element), fuses whole into it: one generic.
+// CHECK-LABEL: func.func @values_with_several_readers
+// CHECK-COUNT-1: linalg.generic
+// CHECK-NOT:     linalg.generic
+// CHECK:         ^bb0(%[[O:.*]]: f32, %{{.*}}: f32, %{{.*}}: f32, %{{.*}}: f32, %{{.*}}: f32, %{{.*}}: f32, %{{.*}}: f32, %{{.*}}: f32):
+// CHECK:           %[[C:.*]] = arith.addf
+// CHECK:           %[[T:.*]] = math.tanh %[[C]]
+// CHECK:           %[[H:.*]] = arith.mulf %[[O]], %[[T]]
+// CHECK:           %[[S:.*]] = arith.addf %[[H]], %[[C]]
+// CHECK:           linalg.yield %[[S]], %[[H]], %[[C]] : f32, f32, f32
+// CHECK:         func.return
+#id = affine_map<(d0) -> (d0)>
+func.func @values_with_several_readers(%f: tensor<4xf32>, %c0: tensor<4xf32>, %i: tensor<4xf32>, %g: tensor<4xf32>, %o: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %e0 = tensor.empty() : tensor<4xf32>
+  %c = linalg.generic {indexing_maps = [#id, #id, #id, #id, #id], iterator_types = ["parallel"]} ins(%f, %c0, %i, %g : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) outs(%e0 : tensor<4xf32>) {
+  ^bb0(%vf: f32, %vc: f32, %vi: f32, %vg: f32, %out: f32):
+    %fc = arith.mulf %vf, %vc : f32
+    %ig = arith.mulf %vi, %vg : f32
+    %s = arith.addf %fc, %ig : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  %e1 = tensor.empty() : tensor<4xf32>
+  %h = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} ins(%o, %c : tensor<4xf32>, tensor<4xf32>) outs(%e1 : tensor<4xf32>) {
+  ^bb0(%vo: f32, %vc: f32, %out: f32):
+    %t = math.tanh %vc : f32
+    %m = arith.mulf %vo, %t : f32
+    linalg.yield %m : f32
+  } -> tensor<4xf32>
+  %e2 = tensor.empty() : tensor<4xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} ins(%h, %c : tensor<4xf32>, tensor<4xf32>) outs(%e2 : tensor<4xf32>) {
+  ^bb0(%vh: f32, %vc: f32, %out: f32):
+    %s = arith.addf %vh, %vc : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  func.return %sum, %h, %c : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// A reader of the producer before its consumer would read a value the fused generic, which
+// takes the consumer's place, computes after it: nothing fuses.
+// CHECK-LABEL: func.func @reader_before_the_consumer
+// CHECK-COUNT-3: linalg.generic
+func.func @reader_before_the_consumer(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %e0 = tensor.empty() : tensor<4xf32>
+  %x = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%a : tensor<4xf32>) outs(%e0 : tensor<4xf32>) {
+  ^bb0(%v: f32, %out: f32):
+    %r = math.exp %v : f32
+    linalg.yield %r : f32
+  } -> tensor<4xf32>
+  %e1 = tensor.empty() : tensor<4x4xf32>
+  %row = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4xf32>) outs(%e1 : tensor<4x4xf32>) {
+  ^bb0(%v: f32, %out: f32):
+    %r = math.sqrt %v : f32
+    linalg.yield %r : f32
+  } -> tensor<4x4xf32>
+  %e2 = tensor.empty() : tensor<4xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x : tensor<4xf32>) outs(%e2 : tensor<4xf32>) {
+  ^bb0(%v: f32, %out: f32):
+    %r = math.tanh %v : f32
+    linalg.yield %r : f32
+  } -> tensor<4xf32>
+  %d = tensor.extract_slice %row[0, 0] [1, 4] [1, 1] : tensor<4x4xf32> to tensor<4xf32>
+  func.return %y, %d : tensor<4xf32>, tensor<4xf32>
 }
 
 // -----
