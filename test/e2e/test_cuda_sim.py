@@ -8,6 +8,7 @@ By default the models and one fixture per TF op run (all of them: STRATA_CUDA_SI
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,9 @@ from strata.diagnostics import StrataError
 from strata.frontends.graphdef.options import ImportOptions
 from strata.loading import load_module
 from strata.pipeline import LOOPING_TARGETS
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "transforms" / "gpu_kernel_outlining"))
+from gpu_contract import check_gpu_contract  # noqa: E402
 
 HAS_CUDA = os.environ.get("STRATA_HAS_CUDA") == "1"  # the lit feature `cuda` reads the same
 requires_cuda = pytest.mark.skipif(not HAS_CUDA, reason="needs a GPU (STRATA_HAS_CUDA=1)")
@@ -110,7 +114,11 @@ def test_gpu_chain_imports_every_fixture_it_runs() -> None:
 
 @by_name(SIM_ENTRIES)
 def test_cuda_sim_matches_tensorflow(entry: dict[str, Any]) -> None:
+    """Also the `gpu` stage contract of the module it runs (test_gpu_stage_contract checks the
+    fixtures not run here), so that no fixture is lowered to that stage twice."""
     fn = strata.compile(str(FIXTURES / entry["file"]), outputs=entry["outputs"], target="cuda-sim")
+    assert fn.module is not None
+    assert check_gpu_contract(fn.module) == []
     result = fn.run(**load_npz(FIXTURES / entry["inputs_file"]))
     assert_matches_tensorflow(result, load_npz(FIXTURES / entry["outputs_file"]), entry["outputs"])
 
