@@ -349,9 +349,15 @@ class Expr:
         self.b = b
         self.type = like
         self.element = like.element_type
+        self.constants: dict[str, SSAValue] = {}
 
     def c(self, value: float) -> SSAValue:
-        return splat(self.b, value, self.type)
+        """The splat of `value`, made once per Expr (the builder inserts every op at one point,
+        so the first one dominates the rest); keyed by repr, which tells -0.0 from 0.0."""
+        key = repr(value)
+        if key not in self.constants:
+            self.constants[key] = splat(self.b, value, self.type)
+        return self.constants[key]
 
     def v(self, x: SSAValue | float) -> SSAValue:
         return x if isinstance(x, SSAValue) else self.c(x)

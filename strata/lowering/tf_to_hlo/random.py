@@ -42,7 +42,7 @@ class _Words:
         self.e = Expr(b, self.type)
 
     def c(self, value: int) -> SSAValue:
-        return splat(self.b, float(value), self.type)
+        return self.e.c(float(value))
 
     def low(self, x: SSAValue) -> SSAValue:
         return self.b(hlo.AndOp(x, self.c(WORD))).result
