@@ -216,8 +216,7 @@ func.func @trig(%x: tensor<3xf32>, %y: tensor<3xf32>) -> (tensor<3xf32>, tensor<
 // CHECK-NEXT:   %[[X0:.*]] = hlo.compare EQ, %[[X]], %[[Z]], FLOAT
 // CHECK-NEXT:   %[[LOG:.*]] = hlo.log %[[Y]] : tensor<3xf32>
 // CHECK-NEXT:   %[[XLOG:.*]] = hlo.multiply %[[X]], %[[LOG]] : tensor<3xf32>
-// CHECK-NEXT:   %[[Z2:.*]] = hlo.constant dense<0.000000e+00> : tensor<3xf32>
-// CHECK-NEXT:   %[[XLOGY:.*]] = hlo.select %[[X0]], %[[Z2]], %[[XLOG]]
+// CHECK-NEXT:   %[[XLOGY:.*]] = hlo.select %[[X0]], %[[Z]], %[[XLOG]]
 // CHECK-NEXT:   %[[Q:.*]] = hlo.divide %[[X]], %[[Y]] : tensor<3xf32>
 // CHECK-NEXT:   %[[Z3:.*]] = hlo.constant dense<0.000000e+00> : tensor<3xf32>
 // CHECK-NEXT:   %[[NEG:.*]] = hlo.compare LT, %[[Q]], %[[Z3]], FLOAT
@@ -253,8 +252,7 @@ func.func @arith(%x: tensor<3xf32>, %y: tensor<3xf32>, %i: tensor<3xi32>, %j: te
 // CHECK-NEXT:   %[[IS0:.*]] = hlo.compare EQ, %[[X]], %[[Z]], FLOAT
 // CHECK:        %[[L:.*]] = hlo.log_plus_one %[[Y]] : tensor<3xf32>
 // CHECK-NEXT:   %[[P:.*]] = hlo.multiply %[[X]], %[[L]] : tensor<3xf32>
-// CHECK-NEXT:   %{{.*}} = hlo.constant dense<0.000000e+00>
-// CHECK-NEXT:   hlo.select %[[IS0]], %{{[0-9]+}}, %[[P]] :
+// CHECK-NEXT:   hlo.select %[[IS0]], %[[Z]], %[[P]] :
 func.func @xlog1py(%x: tensor<3xf32>, %y: tensor<3xf32>) -> tensor<3xf32> {
   %0 = "tf.Xlog1py"(%x, %y) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
   func.return %0 : tensor<3xf32>

@@ -222,8 +222,7 @@ func.func @cumulative_logsumexp(%x: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK-LABEL: func.func @top_k
 // CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0.000000e+00> : tensor<4x7xf32>
 // CHECK-NEXT:   %[[IS0:.*]] = hlo.compare EQ, %x, %[[Z]], FLOAT
-// CHECK-NEXT:   %[[Z2:.*]] = hlo.constant dense<0.000000e+00> : tensor<4x7xf32>
-// CHECK-NEXT:   %[[C:.*]] = hlo.select %[[IS0]], %[[Z2]], %x
+// CHECK-NEXT:   %[[C:.*]] = hlo.select %[[IS0]], %[[Z]], %x
 // CHECK-NEXT:   %[[V:.*]], %[[I:.*]] = chlo.top_k(%[[C]], k = 3) : tensor<4x7xf32> -> (tensor<4x3xf32>, tensor<4x3xi32>)
 // CHECK-NEXT:   %[[W:.*]] = hlo.convert %[[I]] : (tensor<4x3xi32>) -> tensor<4x3xi64>
 // CHECK-NEXT:   func.return %[[V]], %[[W]]
