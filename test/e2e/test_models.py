@@ -16,9 +16,15 @@ from typing import Any
 
 import numpy as np
 import pytest
+from xdsl.dialects import func
+from xdsl.dialects.builtin import DictionaryAttr, StringAttr
 
 import strata
+from strata.abi import ENTRY_FUNCTION_ATTR, LENGTH_SUFFIX
 from strata.diagnostics import run_tool
+from strata.frontends.graphdef.options import ImportOptions
+from strata.internal import expect
+from strata.loading import load_module
 from strata.tools.strata_run import main as strata_run_main
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -154,8 +160,25 @@ def test_compile_matches_tensorflow(entry: dict[str, Any]) -> None:
 
 
 @by_name(MODELS)
+def test_import_defaults_to_sink_nodes(entry: dict[str, Any]) -> None:
+    """Without outputs, the import returns the graph's sinks (tf.function's `Identity` nodes;
+    a list grown to a run-time length also returns that length, `#length`)."""
+    _ctx, module = load_module(str(FIXTURES / entry["file"]), options=ImportOptions())
+    entries = [
+        op.attributes[ENTRY_FUNCTION_ATTR]
+        for op in module.ops
+        if isinstance(op, func.FuncOp) and ENTRY_FUNCTION_ATTR in op.attributes
+    ]
+    assert len(entries) == 1
+    outputs = expect(entries[0], DictionaryAttr).data["outputs"]
+    names = expect(outputs, StringAttr).data.split(",")
+    assert [n for n in names if not n.endswith(LENGTH_SUFFIX)] == entry["sinks"]
+
+
+@by_name(MODELS[::6])
 def test_strata_run_defaults_to_sink_nodes(entry: dict[str, Any], tmp_path: Path) -> None:
-    """Without --outputs, the graph's sinks (tf.function's `Identity` nodes) are saved."""
+    """Without --outputs, the graph's sinks are saved (end to end for every sixth model;
+    test_import_defaults_to_sink_nodes checks the names of all)."""
     out = tmp_path / "out.npz"
     result = strata_run_here(
         FIXTURES / entry["file"], "--inputs", FIXTURES / entry["inputs_file"], "--save", out
