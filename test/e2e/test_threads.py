@@ -64,7 +64,9 @@ def test_bit_identical_at_one_and_two_threads(entry: dict[str, Any]) -> None:
     ctx, front = lower(str(FIXTURES / entry["file"]), entry["outputs"], stop_after="buffers")
     one, two = (
         CompiledFunction.from_module(
-            run_stages(ctx, front.clone(), options=replace(options, threads=threads))
+            run_stages(
+                ctx, front.clone(), start_after="buffers", options=replace(options, threads=threads)
+            )
         )(**inputs)
         for threads in (1, 2)
     )
