@@ -2,12 +2,13 @@
 indexing a dim at a run-time index, a negative one counting from the end) and tf.slice with a
 run-time begin and constant sizes equal numpy's; an index or begin out of range fails the call
 with an ExecutionError naming the node, as TensorFlow raises, and the same function keeps
-answering in-range calls."""
+answering in-range calls; inside a loop's body too."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -229,3 +230,19 @@ def test_out_of_range_fails_naming_the_node(name: str, bad: dict[str, int], mess
         case.call(fn, x, bad)
     good = {key: 0 for key in bad}
     np.testing.assert_array_equal(case.call(fn, x, good), case.expected(x, **good))
+
+
+LOOP_GRAPH = Path(__file__).parents[1] / "frontends/graphdef/Inputs/loop-index-out-of-range.pbtxt"
+"""A TensorFlow-made loop over t < n summing x[:, t] of x: [3, 4] (TF1 loop frames)."""
+
+
+def test_index_in_a_loop_out_of_range_fails_as_in_tensorflow() -> None:
+    """The loop's x[:, t] once wrapped t modulo 4 (n = 5 summed column 0 twice); TensorFlow fails
+    the call, and so does Strata now, naming the node in the loop's body."""
+    fn = strata.compile(str(LOOP_GRAPH), outputs=["Identity"])
+    x = np.arange(12, dtype=np.float32).reshape(3, 4)
+    np.testing.assert_array_equal(fn(x=x, n=np.array(4, np.int32)), x.sum(axis=1))
+    np.testing.assert_array_equal(fn(x=x, n=np.array(2, np.int32)), x[:, :2].sum(axis=1))
+    message = r"node 'while/body/_1/while/strided_slice' \(tf.StridedSlice\): index of dim 1 out"
+    with pytest.raises(ExecutionError, match=message):
+        fn(x=x, n=np.array(5, np.int32))

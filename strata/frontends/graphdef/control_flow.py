@@ -60,7 +60,6 @@ from strata.dialects.element_kinds import bf16_bits, bf16_values, numpy_dtype_fo
 from strata.dialects.tensor_types import format_shape
 from strata.frontends.graphdef.builders import BUILDERS
 from strata.frontends.graphdef.builders.attrs import (
-    attr_int,
     blame_node,
     location,
     node_error,
@@ -2047,10 +2046,6 @@ class ControlFlowImporter(RunLengthBuilder):
             if self.importer.unsupported is not None:
                 raise self.importer.unsupported
             raise graph.error(node.name, "unsupported op")
-        if node.op == "StridedSlice" and not all(isinstance(v, Known) for v in inputs[1:3]):
-            sliced = self.indexed_slice(node, inputs, graph.where(node.name))
-            if sliced is not None:
-                return [sliced]
         refs = graph.inputs[node.name]
         operands = {
             ref: self.as_operand(value, f"{graph.where(node.name)}: input {i}")
@@ -2361,103 +2356,6 @@ class ControlFlowImporter(RunLengthBuilder):
         self.add(lengths)
         self.run_lengths[lengths.results[0]] = RunLength(0, valid, items.length, node.name)
         return [joined, lengths.results[0]]
-
-    def indexed_slice(self, node: NodeDefMessage, inputs: list[Value], where: str) -> Value | None:
-        """A StridedSlice that indexes some dims at run-time indices (`x[:, t]` in a loop over
-        t; shrink_axis_mask) and slices the others with constants: a tf.XlaDynamicSlice of
-        size 1 at those indices (a negative one counts from the end), then the constant
-        slice with those dims at 0. None where the slice is not of that form."""
-        x, begin, end, strides = inputs
-        masks = [attr_int(node, name, 0) for name in tf.STRIDED_SLICE_MASKS]
-        begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_mask = masks
-        dims = static_dims(x) if isinstance(x, SSAValue) else None
-        steps = strides.array.tolist() if isinstance(strides, Known) else None
-        if dims is None or any(d < 0 for d in dims) or ellipsis_mask or new_axis_mask:
-            return None
-        if not isinstance(steps, list) or len(steps) > len(dims):
-            return None
-        firsts, lasts = self.vector_entries(begin, len(steps)), self.vector_entries(end, len(steps))
-        if firsts is None or lasts is None:
-            return None
-        starts: list[SSAValue | None] = []
-        sizes: list[int] = []
-        static_begin: list[int] = []
-        static_end: list[int] = []
-        for d, n in enumerate(dims):
-            first = firsts[d] if d < len(steps) else 0
-            last = lasts[d] if d < len(steps) else 0
-            if d < len(steps) and shrink_mask >> d & 1 and not isinstance(first, int):
-                if steps[d] <= 0:
-                    return None
-                starts.append(first)
-                sizes.append(1)
-                static_begin.append(0)
-                static_end.append(1)
-                continue
-            whole = d >= len(steps) or (begin_mask >> d & 1 and end_mask >> d & 1)
-            if not whole and (
-                not (begin_mask >> d & 1 or isinstance(first, int))
-                or not (end_mask >> d & 1 or shrink_mask >> d & 1 or isinstance(last, int))
-            ):
-                return None
-            starts.append(None)
-            sizes.append(n)
-            static_begin.append(first if isinstance(first, int) else 0)
-            static_end.append(last if isinstance(last, int) else 0)
-        dynamic = [v for v in starts if v is not None]
-        if not dynamic:
-            return None
-        dtype = numpy_dtype_for(expect(dynamic[0].type, TensorType, "an index").element_type)
-        entries: list[SSAValue] = []
-        for n, start in zip(dims, starts, strict=True):
-            if start is None:
-                entries.append(self.as_operand(Known(np.asarray(0, dtype), node.name), where))
-                continue
-            size = self.as_operand(Known(np.asarray(n, dtype), node.name), where)
-            wrapped = tf.FloorModOp(start, size)
-            wrapped.location = location(node.name)
-            self.add(wrapped)
-            entries.append(wrapped.results[0])
-        pack = tf.PackOp(entries, 0)
-        pack.location = location(node.name)
-        self.add(pack)
-        size_vector = self.as_operand(Known(np.asarray(sizes, np.int32), node.name), where)
-        window = tf.XlaDynamicSliceOp(x, pack.results[0], size_vector)
-        window.location = location(node.name)
-        self.add(window)
-        begin_vector, end_vector, step_vector = (
-            self.as_operand(Known(np.asarray(v[: len(steps)], np.int32), node.name), where)
-            for v in (static_begin, static_end, steps)
-        )
-        rest = tf.StridedSliceOp(
-            window.results[0],
-            begin_vector,
-            end_vector,
-            step_vector,
-            begin_mask,
-            end_mask,
-            ellipsis_mask,
-            new_axis_mask,
-            shrink_mask,
-        )
-        rest.location = location(node.name)
-        self.add(rest)
-        return rest.results[0]
-
-    def vector_entries(self, value: Value, count: int) -> list[int | SSAValue] | None:
-        """The `count` entries of a 1-D int vector: ints where known at import, scalar values
-        where a tf.Pack builds it from them; None if neither."""
-        if isinstance(value, Known):
-            known = value.array.tolist()
-            return known if isinstance(known, list) and len(known) == count else None
-        pack = value.owner if isinstance(value, SSAValue) else None
-        if not isinstance(pack, tf.PackOp) or len(pack.values) != count:
-            return None
-        entries: list[int | SSAValue] = []
-        for v in pack.values:
-            known_entry = tf.constant_value(v)
-            entries.append(int(known_entry) if known_entry is not None else v)
-        return entries
 
     def start_vector(self, index: Value, rank: int, where: str, name: str) -> SSAValue:
         """[index, 0, ...]: where element `index` starts in a list tensor of element rank `rank`."""
