@@ -246,3 +246,18 @@ def test_index_in_a_loop_out_of_range_fails_as_in_tensorflow() -> None:
     message = r"node 'while/body/_1/while/strided_slice' \(tf.StridedSlice\): index of dim 1 out"
     with pytest.raises(ExecutionError, match=message):
         fn(x=x, n=np.array(5, np.int32))
+
+
+def test_list_read_in_a_loop_out_of_range_fails_as_in_tensorflow() -> None:
+    """A TensorArray read at the loop's counter once clamped the index (XLA's dynamic_slice);
+    TensorFlow fails the call ("Tried to read from index 4 but array size is: 4"), and so does
+    Strata now, naming the read."""
+    graph = LOOP_GRAPH.with_name("list-read-out-of-range.pbtxt")
+    fn = strata.compile(str(graph), outputs=["Identity"])
+    x = np.arange(12, dtype=np.float32).reshape(4, 3)
+    np.testing.assert_array_equal(fn(x=x, n=np.array(4, np.int32)), x.sum(axis=0))
+    np.testing.assert_array_equal(fn(x=x, n=np.array(3, np.int32)), x[:3].sum(axis=0))
+    with pytest.raises(
+        ExecutionError, match=r"TensorListGetItem. \(tf.StridedSlice\): index of dim 0 out of range"
+    ):
+        fn(x=x, n=np.array(5, np.int32))

@@ -2248,10 +2248,16 @@ class ControlFlowImporter(RunLengthBuilder):
         items = expect(inputs[0], ListTensor, "a kept list")  # the caller checks
         op = node.op
         if op == "TensorListGetItem":
-            starts = self.start_vector(inputs[1], len(items.element_shape), where, node.name)
-            sizes = Known(np.asarray([1, *items.element_shape], np.int32), node.name)
-            piece = tf.XlaDynamicSliceOp(items.tensor, starts, self.as_operand(sizes, where))
-            return [self.reshaped(piece, items.element_shape, node.name)]
+            # x[index]: a StridedSlice at a run-time begin, whose lowering checks the index
+            # (out of range, the call fails naming the node, as TensorFlow's does).
+            rank = len(items.element_shape)
+            starts = self.start_vector(inputs[1], rank, where, node.name)
+            ones = self.as_operand(Known(np.ones(rank + 1, np.int32), node.name), where)
+            whole = (1 << (rank + 1)) - 2  # every dim after the first
+            piece = tf.StridedSliceOp(items.tensor, starts, starts, ones, whole, whole, 0, 0, 1)
+            piece.location = location(node.name)
+            self.add(piece)
+            return [piece.results[0]]
         if op == "TensorListElementShape":
             out = _attr_dtype(node, "shape_type", np.dtype(np.int32))
             return [Known(np.asarray(items.element_shape, out), node.name)]
