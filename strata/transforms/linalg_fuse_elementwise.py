@@ -243,7 +243,10 @@ def fuse(
     others = [i for i in range(len(inputs)) if i not in indices]
     c_block = consumer.body.block
     n_p_in, n_c_in = len(producer.inputs), len(inputs)
-    alone = all(u.operation is consumer for r in producer.res for u in r.uses)
+    # Read only through `indices` (a cheap producer may also be read through another map).
+    alone = all(
+        u.operation is consumer and u.index in indices for r in producer.res for u in r.uses
+    )
     if alone or kept:
         block = producer.body.detach_block(0)
     else:

@@ -446,3 +446,32 @@ func.func @positions_shifted() -> tensor<4xi64> {
   } -> tensor<4xi64>
   func.return %next : tensor<4xi64>
 }
+
+// -----
+
+// A cheap producer read twice by one consumer, through the identity and a transpose: the first
+// read gets a copy of its body (the producer is still read), the second takes the body itself.
+// CHECK-LABEL: func.func @cheap_producer_read_through_two_maps
+// CHECK-SAME: (%[[X:.*]]: tensor<4x4xf32>)
+// CHECK:        %[[R:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>], {{.*}} ins(%[[X]], %[[X]] : tensor<4x4xf32>, tensor<4x4xf32>)
+// CHECK-COUNT-2:  arith.mulf
+// CHECK:          arith.addf
+// CHECK-NOT:    linalg.generic
+// CHECK:        func.return %[[R]]
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#tr2 = affine_map<(d0, d1) -> (d1, d0)>
+func.func @cheap_producer_read_through_two_maps(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %e0 = tensor.empty() : tensor<4x4xf32>
+  %two = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x4xf32>) outs(%e0 : tensor<4x4xf32>) {
+  ^bb0(%v: f32, %out: f32):
+    %d = arith.mulf %v, %v : f32
+    linalg.yield %d : f32
+  } -> tensor<4x4xf32>
+  %e1 = tensor.empty() : tensor<4x4xf32>
+  %sum = linalg.generic {indexing_maps = [#id2, #tr2, #id2], iterator_types = ["parallel", "parallel"]} ins(%two, %two : tensor<4x4xf32>, tensor<4x4xf32>) outs(%e1 : tensor<4x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<4x4xf32>
+  func.return %sum : tensor<4x4xf32>
+}
