@@ -2,7 +2,7 @@
 run on the CPU by emulating the grid) match TensorFlow's saved outputs; `--target cuda` without a
 GPU is one clear error; with STRATA_HAS_CUDA=1 the fixtures also run on the real GPU.
 
-By default the models and one fixture per TF op run (all of them: STRATA_CUDA_SIM_ALL=1).
+By default the cuda_sim_* models and one fixture per TF op run (all: STRATA_CUDA_SIM_ALL=1).
 """
 
 from __future__ import annotations
@@ -41,13 +41,14 @@ NOT_OPS = {"Placeholder", "Identity", "Const", "NoOp"}
 
 
 def one_per_op(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The models made for this chain (`cuda_sim_*`), then, models first, each fixture that uses
-    a TF op no earlier pick covers. The models left out repeat ops: mostly RNNs, which the GPU
-    chain unrolls into the same kernels (STRATA_CUDA_SIM_ALL=1 runs them too)."""
+    """The models made for this chain (`cuda_sim_*`), then, single-op fixtures first, each
+    fixture that uses a TF op no earlier pick covers (a model compiles and emulates several
+    times longer than an op; test_gpu_stage_contract runs the common models here too). The
+    fixtures left out repeat ops (STRATA_CUDA_SIM_ALL=1 runs them too)."""
     models = [e for e in entries if e["kind"] == "model"]
     picked = [e for e in models if e["name"].startswith("cuda_sim_")]
     covered = {op for e in picked for op in e["ops"]}
-    for entry in models + [e for e in entries if e["kind"] != "model"]:
+    for entry in [e for e in entries if e["kind"] != "model"] + models:
         ops = set(entry["ops"]) - NOT_OPS
         if ops - covered and entry not in picked:
             picked.append(entry)
