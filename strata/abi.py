@@ -5,7 +5,8 @@ all read it.
 The entry function takes one pointer per input, one per output, then one to a temporary arena, and
 returns an i32 status (0 = ok). Buffer assignment records this as a JSON string attribute
 `strata.signature` on the entry `func.func`; lowering to LLVM carries it onto the `llvm.func`, and
-the runtime reads it back to call the function with numpy arrays.
+the runtime reads it back to call the function with numpy arrays (or from the compile cache: so
+xDSL's IR is imported only by the two functions that read or write the attribute).
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
-from xdsl.dialects.builtin import StringAttr
-from xdsl.ir import Operation
 
 from strata.diagnostics import InputError
+
+if TYPE_CHECKING:
+    from xdsl.ir import Operation
 
 SIGNATURE_ATTR = "strata.signature"
 ENTRY_FUNCTION_ATTR = "tf.entry_function"
@@ -192,10 +195,14 @@ class EntrySignature:
         return [spec.check(given[spec.name]) for spec in self.inputs]
 
     def attach(self, func: Operation) -> None:
+        from xdsl.dialects.builtin import StringAttr
+
         func.attributes[SIGNATURE_ATTR] = StringAttr(self.to_json())
 
     @staticmethod
     def of(func: Operation) -> EntrySignature | None:
+        from xdsl.dialects.builtin import StringAttr
+
         attr = func.attributes.get(SIGNATURE_ATTR)
         if not isinstance(attr, StringAttr):
             return None

@@ -21,19 +21,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
-from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp
-from xdsl.passes import ModulePass
 
 from strata.abi import EntrySignature
 from strata.diagnostics import XDSL_ERRORS, CompileError, InputError, StrataError
 from strata.frontends.graphdef.options import ImportOptions
-from strata.loading import load_module
 from strata.pipeline import LOOPING_TARGETS, PipelineOptions, Stage, run_stages, target_of
 from strata.profiling import CompileTimer, KernelEvent, Slice
 from strata.progress import CompileProgress
 
 if TYPE_CHECKING:
+    from xdsl.context import Context
+    from xdsl.dialects.builtin import ModuleOp
+    from xdsl.passes import ModulePass
+
     from strata.compile_cache import CacheKey
     from strata.runtime.cpu import CompiledFunction
 
@@ -130,6 +130,8 @@ def lower(
         keep_loops=keep_loops,
         max_loop_trips=max_loop_trips,
     )
+    from strata.loading import load_module  # xDSL's IR: not imported for a cached compile
+
     ctx, module = load_module(source, options=options)
     run_stages(
         ctx,
@@ -380,7 +382,7 @@ def _from_cache(key: CacheKey | None, opt_level: int, cpu: str | None) -> Compil
     from strata.compile_cache import CompileCache
     from strata.runtime.cpu import CompiledFunction
     from strata.targets.cpu import JIT_RELOC, jit_cpu, load_object, unpacked
-    from strata.targets.llvm_ir import host_target_machine
+    from strata.targets.llvm_machine import host_target_machine
 
     if key is None:
         return None

@@ -378,7 +378,8 @@ class _Checker:
                 self.mark(imported, "hlo")
 
         def export() -> None:
-            from strata.targets.llvm_ir import parse, to_llvm_ir
+            from strata.targets.llvm_ir import to_llvm_ir
+            from strata.targets.llvm_machine import parse
 
             parse(to_llvm_ir(module))
 

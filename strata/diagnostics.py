@@ -2,6 +2,10 @@
 
 Anything a user can cause ends as a `StrataError` (or an xDSL parse/verify/pass error); tools print
 it on stderr and exit 1. `--debug` re-raises so the traceback is visible.
+
+Only xDSL's exception types are imported here: the IR classes a message reads (locations, ops)
+are imported where they are read, so a tool that never builds IR (a compile served from the
+compile cache) never imports xDSL's IR.
 """
 
 from __future__ import annotations
@@ -11,9 +15,8 @@ import struct
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from xdsl.dialects.builtin import ArrayAttr, FileLineColLoc, FusedLoc, IntAttr, NameLoc, StringAttr
-from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import (
     DiagnosticException,
     ParseError,
@@ -22,7 +25,9 @@ from xdsl.utils.exceptions import (
 )
 
 from strata.internal import expect
-from strata.xdsl_fixes import indexed_symbol_lookups
+
+if TYPE_CHECKING:
+    from xdsl.ir import Attribute, Operation
 
 
 @dataclass(frozen=True)
@@ -48,6 +53,10 @@ class Diagnostic:
     def position(self) -> tuple[str, int, int] | None:
         """(file, line, column) where the location has one."""
         loc = self.location
+        if loc is None:
+            return None
+        from xdsl.dialects.builtin import ArrayAttr, FileLineColLoc, FusedLoc, NameLoc
+
         while isinstance(loc, NameLoc):
             loc = loc.location
         if isinstance(loc, FusedLoc):
@@ -115,6 +124,8 @@ class PassContractError(PassFailedException):
 
 def node_names(loc: Attribute) -> tuple[str, ...]:
     """The TF node names a location carries (a NameLoc, or the NameLocs inside a FusedLoc)."""
+    from xdsl.dialects.builtin import ArrayAttr, FusedLoc, NameLoc
+
     if isinstance(loc, NameLoc):
         return (loc.desc.data,)
     if isinstance(loc, FusedLoc):
@@ -131,6 +142,8 @@ def blames_of(err: BaseException) -> tuple[Blame, ...]:
 
 def describe_location(loc: Attribute) -> str | None:
     """`node 'name'` for a TF node location, `file:line:col` for a file one, None if unknown."""
+    from xdsl.dialects.builtin import ArrayAttr, FileLineColLoc, FusedLoc, NameLoc
+
     if isinstance(loc, NameLoc):
         return f"node '{loc.desc.data}'"
     if isinstance(loc, FileLineColLoc):
@@ -207,6 +220,8 @@ def verify_module(module: Operation) -> None:
     """Verify every op once. As in MLIR, each top-level op (each function) is verified on its
     own and reports its first failure; all of them are raised together, one line each.
     Symbol lookups (every call's callee) use an index built once per symbol table."""
+    from strata.xdsl_fixes import indexed_symbol_lookups
+
     failures: list[StrataError] = []
     with indexed_symbol_lookups():
         try:
@@ -278,6 +293,8 @@ def diagnostics_of(err: BaseException) -> list[Diagnostic]:
     own = getattr(err, "diagnostics", ())
     if own:
         return [d for d in own if isinstance(d, Diagnostic)]
+    from xdsl.dialects.builtin import FileLineColLoc, IntAttr, StringAttr
+
     if isinstance(err, ParseError):
         at = err.span.get_location()
         position = FileLineColLoc(StringAttr(at.file), IntAttr(at.line), IntAttr(at.col))

@@ -13,17 +13,22 @@ A format that does not parse then fails at the op's first parse or print instead
 dialect (so a plugin's bad format is reported when the plugin loads, naming it), and a test runs
 it on every dialect Strata registers.
 
+`install()` imports no xDSL itself: when xDSL's `xdsl.irdl.operations` is not loaded yet, it
+patches that module the moment it loads (an import hook), so `import strata` stays free of xDSL
+and a compile served from the compile cache never imports it.
+
 Like the fixes in `strata.xdsl_fixes`, this leans on one function of the pinned xDSL; drop it
 when xDSL defers the parse itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib.abc
+import importlib.machinery
+import sys
+from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
-
-from xdsl.irdl import operations
-from xdsl.utils.exceptions import ParseError, PyRDLOpDefinitionError
 
 if TYPE_CHECKING:
     from xdsl.ir import Dialect
@@ -49,6 +54,7 @@ class _DeferredFormat:
     def program(self) -> FormatProgram:
         if self.parsed is None:
             from xdsl.irdl.declarative_assembly_format import FormatProgram
+            from xdsl.utils.exceptions import ParseError, PyRDLOpDefinitionError
 
             text = self.op_def.assembly_format or ""
             try:
@@ -90,12 +96,47 @@ def _deferring(
     return get_accessors_from_op_def
 
 
-def install() -> None:
-    """Defer the format parse of every op defined from now on (once per process)."""
+_OPERATIONS = "xdsl.irdl.operations"
+
+
+def _patch(operations: ModuleType) -> None:
     current = operations.get_accessors_from_op_def
-    if getattr(current, "__wrapped__", None) is not None:
-        return
-    operations.get_accessors_from_op_def = _deferring(current)  # type: ignore[assignment]  # the patch itself
+    if getattr(current, "__wrapped__", None) is None:
+        operations.get_accessors_from_op_def = _deferring(current)  # type: ignore[attr-defined]
+
+
+class _PatchOnLoad(importlib.abc.MetaPathFinder):
+    """Finds nothing itself: it hands `xdsl.irdl.operations` to the path finder and patches the
+    module as soon as it has run, before any op class can be defined."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname != _OPERATIONS:
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path, target)
+        loader = spec.loader if spec is not None else None
+        exec_module = getattr(loader, "exec_module", None)
+        if spec is None or exec_module is None:
+            return spec
+
+        def exec_then_patch(module: ModuleType) -> None:
+            exec_module(module)
+            _patch(module)
+
+        loader.exec_module = exec_then_patch  # type: ignore[method-assign,union-attr]  # this load only
+        return spec
+
+
+def install() -> None:
+    """Defer the format parse of every op defined from now on (once per process), without
+    importing xDSL: if it is not loaded yet, its op-definition module is patched as it loads."""
+    operations = sys.modules.get(_OPERATIONS)
+    if operations is not None:
+        _patch(operations)
+    elif not any(isinstance(f, _PatchOnLoad) for f in sys.meta_path):
+        sys.meta_path.insert(0, _PatchOnLoad())
 
 
 def check(dialect: Dialect) -> None:

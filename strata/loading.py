@@ -207,38 +207,3 @@ def print_ir(op: Operation, debuginfo: bool = False, generic: bool = False) -> s
     Printer(out, print_debuginfo=debuginfo, print_generic_format=generic).print_op(op)
     out.write("\n")
     return out.getvalue()
-
-
-def parse_names(text: str | None) -> list[str] | None:
-    """`x,y` -> ["x", "y"]; None when the flag was not given."""
-    if text is None:
-        return None
-    names = [name.strip() for name in text.split(",") if name.strip()]
-    if not names:
-        raise StrataError(f"expected comma-separated names, found '{text}'")
-    return names
-
-
-def parse_input_shapes(text: str | None) -> list[list[int]] | None:
-    """`8,784:16,4` -> [[8, 784], [16, 4]]; `?` or -1 is an unknown dim, an empty shape a scalar."""
-    if text is None:
-        return None
-    shapes: list[list[int]] = []
-    for part in text.split(":"):
-        dims: list[int] = []
-        for dim in (d.strip() for d in part.split(",") if part.strip()):
-            if dim == "?":
-                dims.append(-1)
-                continue
-            try:
-                value = int(dim)
-            except ValueError:
-                value = -2
-            if value < -1:
-                raise StrataError(
-                    f"--input-shapes: '{part}' is not a shape (expected sizes like 8,784; "
-                    "'?' for an unknown one)"
-                )
-            dims.append(value)
-        shapes.append(dims)
-    return shapes

@@ -2,6 +2,9 @@
 
 Each stage names the dialects allowed once it is reached and the pass pipeline that enters it.
 Tools and the Python API read this table; nothing else hard-codes pass order.
+
+xDSL and the pass registry are imported where a pipeline is built, not with this module: the
+compile cache's key reads `PipelineOptions`, and a compile it serves builds no IR.
 """
 
 from __future__ import annotations
@@ -9,15 +12,16 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
-
-from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation
-from xdsl.passes import ModulePass, PassPipeline, PassPipelineCallbackType
+from typing import TYPE_CHECKING
 
 from strata.diagnostics import StrataError, verify_module
-from strata.registry import all_passes
 from strata.targets.description import TargetDescription
+
+if TYPE_CHECKING:
+    from xdsl.context import Context
+    from xdsl.dialects.builtin import ModuleOp
+    from xdsl.ir import Operation
+    from xdsl.passes import ModulePass, PassPipeline, PassPipelineCallbackType
 
 
 @dataclass(frozen=True)
@@ -235,7 +239,7 @@ def detect_stage(module: ModuleOp, target: str = "cpu") -> Stage:
     )
 
 
-StageCallback = Callable[[Stage, ModuleOp, float], None]
+StageCallback = Callable[[Stage, "ModuleOp", float], None]
 
 
 CHECK_BOUNDS_PASS = "memref-check-bounds"
@@ -296,6 +300,10 @@ def stage_pipeline(
 ) -> PassPipeline:
     """The passes entering `stage` under `options`. `options.partial` sets the `partial` option
     of every conversion among them (ops they cannot lower are left, not fatal)."""
+    from xdsl.passes import PassPipeline
+
+    from strata.registry import all_passes
+
     pipeline = PassPipeline.parse_spec(all_passes(), stage_passes(stage, options), callback)
     if options is None or not options.partial:
         return pipeline
@@ -354,6 +362,10 @@ def run_stages(
 
     if options is not None and options.check_bounds and stages[first - 1].checked:
         # A module given at a checked stage gets its checks too (the pass skips checked ones).
+        from xdsl.passes import PassPipeline
+
+        from strata.registry import all_passes
+
         PassPipeline.parse_spec(all_passes(), CHECK_BOUNDS_PASS, on_pass).apply(ctx, module)
     verify_each = options is None or options.verify_each
     for stage in stages[first : last + 1]:

@@ -17,6 +17,10 @@ strata-run, by `strata.compile(..., plugins=[...])`, and, for installed packages
 A stage is placed before an existing one (`before`): its dialects are what a module at it may
 hold, and `lowering` (a `-p` pipeline) takes such a module to the stage `before`; it runs first
 when that stage is entered, so a module of the ordinary pipeline goes through it unchanged.
+
+xDSL and the registries are imported when a plugin registers something: looking for installed
+plugins and finding none (every tool start, and a compile the compile cache serves) imports
+neither.
 """
 
 from __future__ import annotations
@@ -29,13 +33,14 @@ from dataclasses import replace
 from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
-from xdsl.ir import Dialect
-from xdsl.passes import ModulePass
-from xdsl.utils.exceptions import PyRDLOpDefinitionError
-
-from strata import lazy_formats, pipeline, registry
+from strata import lazy_formats, pipeline
 from strata.diagnostics import StrataError
+
+if TYPE_CHECKING:
+    from xdsl.ir import Dialect
+    from xdsl.passes import ModulePass
 
 ENTRY_POINT_GROUP = "strata.plugins"
 
@@ -52,6 +57,11 @@ class Plugin:
 
     def add_dialect(self, dialect: Dialect | Callable[[], Dialect]) -> None:
         """A dialect (or a function returning it, to import it on first use) for every tool."""
+        from xdsl.ir import Dialect
+        from xdsl.utils.exceptions import PyRDLOpDefinitionError
+
+        from strata import registry
+
         loaded = dialect if isinstance(dialect, Dialect) else dialect()
         if not isinstance(loaded, Dialect):
             raise StrataError(f"plugin {self.name}: add_dialect expects a Dialect")
@@ -63,6 +73,10 @@ class Plugin:
 
     def add_pass(self, pass_class: type[ModulePass]) -> None:
         """A ModulePass subclass, under its `name`; a name Strata already has is an error."""
+        from xdsl.passes import ModulePass
+
+        from strata import registry
+
         if not (isinstance(pass_class, type) and issubclass(pass_class, ModulePass)):
             raise StrataError(f"plugin {self.name}: add_pass expects a ModulePass subclass")
         name = pass_class.name
@@ -80,6 +94,8 @@ class Plugin:
     ) -> None:
         """A stage `name` whose modules hold ops of `dialects`, placed before the stage `before`;
         `lowering` is the pipeline from it to `before`."""
+        from strata import registry
+
         names = pipeline.STAGE_NAMES
         if name in names:
             raise StrataError(f"plugin {self.name}: stage '{name}' exists already")

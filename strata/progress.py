@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp
+if TYPE_CHECKING:
+    from xdsl.dialects.builtin import ModuleOp
 
 SHOW_AFTER_SECONDS = 2.0
 
@@ -18,9 +18,10 @@ def kernel_count(module: ModuleOp) -> int:
     """Outlined kernels so far: private no_inline functions (cpu) and gpu.func kernels."""
     count = 0
     for op in module.walk():
-        if isinstance(op, func.FuncOp) and "no_inline" in op.attributes:
+        # By name: the module that reports progress imports no dialect.
+        if op.name == "func.func" and "no_inline" in op.attributes:
             count += 1
-        elif op.name == "gpu.func" and "kernel" in op.properties:  # no gpu import on the cpu path
+        elif op.name == "gpu.func" and "kernel" in op.properties:
             count += 1
     return count
 

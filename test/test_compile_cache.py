@@ -193,3 +193,37 @@ def test_strata_run_no_cache(cache_dir: Path) -> None:
     subprocess.run(run, capture_output=True, text=True, check=True)
     out = subprocess.run(run, capture_output=True, text=True, check=True).stdout
     assert len(entries(cache_dir)) == 1 and "cache-load" in out
+
+
+def test_a_run_the_cache_serves_imports_no_ir(cache_dir: Path, tmp_path: Path) -> None:
+    # A hit only loads object code: a fresh strata-run that finds its entry imports none of
+    # xDSL's IR, parser, passes or dialects (their import is most of a fresh process's start),
+    # only xDSL's exception types, which the diagnostics catch.
+    import subprocess
+    import sys
+
+    inputs = FIXTURES / "mlp.inputs.npz"
+    args = [str(MLP), "--inputs", str(inputs), "--save", str(tmp_path / "out.npz"), "--timing"]
+    code = (
+        "import sys\n"
+        "from strata.tools import strata_run\n"
+        f"status = strata_run.main({args!r})\n"
+        "print('loaded:', *(m for m in sys.modules if m.startswith('xdsl')), file=sys.stderr)\n"
+        "sys.exit(status)\n"
+    )
+    cold = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "xdsl.ir" in _loaded(cold.stderr) and "cache-load" not in cold.stderr
+    warm = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "cache-load" in warm.stderr
+    assert _loaded(warm.stderr) <= {"xdsl", "xdsl.utils", "xdsl.utils.exceptions"}
+    np.testing.assert_allclose(
+        np.load(tmp_path / "out.npz")["Identity"],
+        np.load(FIXTURES / "mlp.outputs.npz")["Identity"],
+        rtol=1e-4,
+        atol=1e-5,
+    )
+
+
+def _loaded(stderr: str) -> set[str]:
+    (line,) = [x for x in stderr.splitlines() if x.startswith("loaded:")]
+    return set(line.split()[1:])

@@ -90,10 +90,10 @@ def test_strata_run_profile_and_trace(tmp_path: Path) -> None:
 def test_chrome_trace_shows_each_llvm_part_on_its_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     # A split module's parts (cpu.compile_parts) are compiled side by side: each is a slice on
     # a trace thread of its own, named after the part, inside the llvm-jit stage.
-    from strata.targets import cpu
+    from strata.targets import llvm_ir
 
-    real = cpu.split_for_codegen
-    monkeypatch.setattr(cpu, "split_for_codegen", lambda module, n: real(module, 2))
+    real = llvm_ir.split_for_codegen
+    monkeypatch.setattr(llvm_ir, "split_for_codegen", lambda module, n: real(module, 2))
     model = strata.compile(MLP, cache=False)
     trace = chrome_trace(model.compile_slices, [])
     events = trace["traceEvents"]

@@ -12,15 +12,18 @@ from __future__ import annotations
 import ctypes
 import threading
 import weakref
+from typing import TYPE_CHECKING
 
 import numpy as np
-from xdsl.dialects.builtin import ModuleOp
 
 from strata.abi import POISON_BYTE, EntrySignature, TensorSpec
 from strata.diagnostics import ExecutionError
 from strata.profiling import KernelEvent
 from strata.targets.cpu import JitModule, PartTimes, entry_signature, jit
 from strata.targets.thread_pool import shutdown_symbol
+
+if TYPE_CHECKING:
+    from xdsl.dialects.builtin import ModuleOp
 
 ARENA_ALIGNMENT = 64
 

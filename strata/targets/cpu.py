@@ -4,6 +4,9 @@ Weights travel as global constants inside the object; the entry symbol is the fu
 the module's `strata.signature` (external linkage), everything else is internal. The JIT keeps
 large weights out of LLVM: they are external symbols of the object (`llvm_ir.LINKED_DATA_BYTES`)
 that `load_object` binds to aligned copies of their bytes when it links the object in.
+
+Loading an object (`load_object`, `unpacked`: a compile served from the compile cache) imports no
+xDSL; making one from a module imports the translation to LLVM IR where it starts.
 """
 
 from __future__ import annotations
@@ -13,27 +16,22 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 import llvmlite.binding as llvm_binding
 import llvmlite.ir as ir
 import numpy as np
-from xdsl.dialects import llvm
-from xdsl.dialects.builtin import ModuleOp
 
 from strata.abi import EntrySignature
 from strata.diagnostics import StrataError
 from strata.targets import vector_library
 from strata.targets.description import X86_LEVELS, TargetDescription, for_export
-from strata.targets.llvm_ir import (
-    CodegenPart,
-    emit_unlocked,
-    host_target_machine,
-    optimize,
-    split_for_codegen,
-    target_machine,
-    to_llvm_ir,
-)
+from strata.targets.llvm_machine import emit_unlocked, host_target_machine, optimize, target_machine
+
+if TYPE_CHECKING:
+    from xdsl.dialects.builtin import ModuleOp
+
+    from strata.targets.llvm_ir import CodegenPart
 
 DEFAULT_TRIPLE = "x86_64-unknown-linux-gnu"
 
@@ -57,6 +55,8 @@ def _compile(
     libmvec: bool = False,
 ) -> tuple[llvm_binding.TargetMachine, llvm_binding.ModuleRef]:
     tm = target_machine(triple, opt_level, cpu, features)
+    from strata.targets.llvm_ir import to_llvm_ir
+
     llvm_ir = to_llvm_ir(module, tm.triple)
     if libmvec:
         if not vector_library.serves(tm.triple):
@@ -103,6 +103,8 @@ def emit_assembly(
 
 def entry_signature(module: ModuleOp) -> EntrySignature:
     """The `strata.signature` of the module's entry `llvm.func` (exactly one must carry it)."""
+    from xdsl.dialects import llvm
+
     found = [
         sig
         for op in module.ops
@@ -200,12 +202,15 @@ def jit(
     target = TargetDescription.for_cpu(name)
     data: dict[str, bytes] = {}
     parts: list[CodegenPart | None] = [None]
-    if isinstance(module, ModuleOp) and opt_level > 0:
-        parts = [*split_for_codegen(module, target.cores)] or parts
+    if not isinstance(module, str):
+        from strata.targets.llvm_ir import split_for_codegen, to_llvm_ir
+
+        if opt_level > 0:
+            parts = [*split_for_codegen(module, target.cores)] or parts
 
     def sources() -> Iterator[ir.Module | str]:
         for part in parts:
-            if not isinstance(module, ModuleOp):
+            if isinstance(module, str):
                 yield module
                 continue
             source = to_llvm_ir(module, linked_data=data, part=part)
@@ -229,7 +234,7 @@ def compile_parts(
     the module is printed (the next is printed meanwhile), with its own LLVM context and target
     machine. llvmlite runs every LLVM call under one process-wide lock; the optimiser and the
     object emission of a module in a context of its own touch nothing another thread uses, so
-    they run without it (`llvm_ir.unlocked`), as LLVM's own parallel code generation does."""
+    they run without it (`llvm_machine.unlocked`), as LLVM's own parallel code generation does."""
     if count == 1:
         tm = host_target_machine(opt_level, cpu, JIT_RELOC)
         source = next(iter(sources))

@@ -28,7 +28,7 @@ from xdsl.rewriter import Rewriter
 from strata.diagnostics import StrataError
 from strata.dialects import nvvm
 from strata.lowering.gpu_to_nvvm.convert_gpu_to_nvvm import KERNEL_ATTR, REQNTID_ATTR
-from strata.targets import llvm_ir
+from strata.targets import llvm_ir, llvm_machine
 
 NVPTX_TRIPLE = "nvptx64-nvidia-cuda"
 DEFAULT_CHIP = "sm_80"
@@ -255,7 +255,7 @@ def nvptx_module(
     check_target(chip, features)
     machine = _nvptx_machine(chip, features, opt_level)
     text = str(to_nvptx_ir(module))
-    mod = llvm_ir.parse(text)
+    mod = llvm_machine.parse(text)
     mod.triple = machine.triple
     mod.data_layout = str(machine.target_data)
     _link_libdevice(mod, machine)

@@ -1,6 +1,7 @@
 """What the three command-line tools share: an argument parser whose usage errors are one-line
 diagnostics with exit status 1, like every other user error (argparse prints the usage and exits
-2, which the tools keep for internal errors), and `--load-plugin`."""
+2, which the tools keep for internal errors), `--load-plugin`, and the parsers of the
+`--outputs`/`--inputs` names and `--input-shapes` values."""
 
 from __future__ import annotations
 
@@ -46,3 +47,38 @@ def parse_args(
 
     load_plugins(plugin_args(argv))
     return build_parser().parse_args(argv)
+
+
+def parse_names(text: str | None) -> list[str] | None:
+    """`x,y` -> ["x", "y"]; None when the flag was not given."""
+    if text is None:
+        return None
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if not names:
+        raise StrataError(f"expected comma-separated names, found '{text}'")
+    return names
+
+
+def parse_input_shapes(text: str | None) -> list[list[int]] | None:
+    """`8,784:16,4` -> [[8, 784], [16, 4]]; `?` or -1 is an unknown dim, an empty shape a scalar."""
+    if text is None:
+        return None
+    shapes: list[list[int]] = []
+    for part in text.split(":"):
+        dims: list[int] = []
+        for dim in (d.strip() for d in part.split(",") if part.strip()):
+            if dim == "?":
+                dims.append(-1)
+                continue
+            try:
+                value = int(dim)
+            except ValueError:
+                value = -2
+            if value < -1:
+                raise StrataError(
+                    f"--input-shapes: '{part}' is not a shape (expected sizes like 8,784; "
+                    "'?' for an unknown one)"
+                )
+            dims.append(value)
+        shapes.append(dims)
+    return shapes

@@ -20,9 +20,14 @@ import numpy as np
 from strata.abi import EntrySignature
 from strata.api import TARGETS, CompiledModel, compile
 from strata.diagnostics import StrataError, run_tool
-from strata.loading import parse_input_shapes, parse_names
 from strata.profiling import kernel_table, write_chrome_trace
-from strata.tools.cli import ArgumentParser, add_plugin_flag, parse_args
+from strata.tools.cli import (
+    ArgumentParser,
+    add_plugin_flag,
+    parse_args,
+    parse_input_shapes,
+    parse_names,
+)
 
 
 def compile_time_line(stage_seconds: dict[str, float]) -> str:

@@ -25,8 +25,14 @@ from typing import TYPE_CHECKING
 
 from strata.diagnostics import StrataError, run_tool
 from strata.frontends.graphdef.options import ImportOptions
-from strata.loading import parse_input_shapes, parse_names, print_ir
-from strata.tools.cli import ArgumentParser, add_plugin_flag, parse_args
+from strata.loading import print_ir
+from strata.tools.cli import (
+    ArgumentParser,
+    add_plugin_flag,
+    parse_args,
+    parse_input_shapes,
+    parse_names,
+)
 
 if TYPE_CHECKING:
     from xdsl.dialects.builtin import ModuleOp
@@ -101,7 +107,8 @@ def default_entry_name(path: str) -> str:
 
 
 def to_llvmir(args: argparse.Namespace) -> str:
-    from strata.targets.llvm_ir import optimize, target_machine, to_llvm_ir
+    from strata.targets.llvm_ir import to_llvm_ir
+    from strata.targets.llvm_machine import optimize, target_machine
 
     if args.triple and args.triple.startswith("nvptx"):
         return _nvptx_llvmir(args)

@@ -20,7 +20,7 @@ from strata.api import lower
 from strata.loading import parse_ir
 from strata.registry import make_context
 from strata.runtime.cpu import CompiledFunction
-from strata.targets import cpu, llvm_ir
+from strata.targets import llvm_ir
 from strata.targets.cpu import compile_parts, jit_cpu, load_object, packed, unpacked
 from strata.targets.llvm_ir import CodegenPart, split_for_codegen
 
@@ -87,7 +87,7 @@ def test_split_model_computes_what_one_module_does(
     module, inputs, expected = lstm
     split = CompiledFunction.from_module(module)
     assert len(split.jit_module.objects) == 2  # this machine's cores are not what decides
-    monkeypatch.setattr(cpu, "split_for_codegen", lambda m, n: [])
+    monkeypatch.setattr(llvm_ir, "split_for_codegen", lambda m, n: [])
     whole = CompiledFunction.from_module(module)
     assert len(whole.jit_module.objects) == 1
     got, want = split(**inputs), whole(**inputs)
@@ -99,8 +99,8 @@ def test_split_model_computes_what_one_module_does(
 @pytest.fixture(autouse=True)
 def two_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     # Split in two whatever the machine has, so the tests run the same everywhere.
-    real = cpu.split_for_codegen
-    monkeypatch.setattr(cpu, "split_for_codegen", lambda m, n: real(m, 2))
+    real = llvm_ir.split_for_codegen
+    monkeypatch.setattr(llvm_ir, "split_for_codegen", lambda m, n: real(m, 2))
 
 
 def test_compiles_from_several_threads_at_once(
@@ -275,9 +275,9 @@ import gc, sys
 sys.path.insert(0, {str(Path(__file__).parent)!r})
 from test_codegen_parts import fixture_at_llvm
 from strata.runtime.cpu import CompiledFunction
-from strata.targets import cpu
-real = cpu.split_for_codegen
-cpu.split_for_codegen = lambda m, n: real(m, 2)
+from strata.targets import llvm_ir
+real = llvm_ir.split_for_codegen
+llvm_ir.split_for_codegen = lambda m, n: real(m, 2)
 module, inputs, _ = fixture_at_llvm("lstm_loop")
 fn = CompiledFunction.from_module(module)
 assert len(fn.jit_module.objects) == 2 and "define" in fn.jit_module.llvm_ir

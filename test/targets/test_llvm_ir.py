@@ -23,14 +23,8 @@ from strata.pipeline import run_stages
 from strata.registry import make_context
 from strata.runtime.cpu import CompiledFunction
 from strata.targets.cpu import emit_assembly, emit_object
-from strata.targets.llvm_ir import (
-    LINKED_DATA_BYTES,
-    LINKED_DATA_PREFIX,
-    READABLE_BYTES,
-    optimize,
-    parse,
-    to_llvm_ir,
-)
+from strata.targets.llvm_ir import LINKED_DATA_BYTES, LINKED_DATA_PREFIX, READABLE_BYTES, to_llvm_ir
+from strata.targets.llvm_machine import optimize, parse
 
 
 def _signature(n: int) -> str:
@@ -318,7 +312,7 @@ def test_optimized_div_rem_loop_is_correct() -> None:
 
     import llvmlite.binding as llvm_binding
 
-    from strata.targets.llvm_ir import host_target_machine
+    from strata.targets.llvm_machine import host_target_machine
 
     tm = host_target_machine(2)
     text = f'target triple = "{tm.triple}"\n' + _TILE_ROWS_IR.replace("BOUND", "128")
@@ -338,7 +332,7 @@ def _a_offsets(bound: str) -> set[int]:
     """The constant byte offsets from `a` (128 bytes) that the znver4 vector code loads at."""
     import re
 
-    from strata.targets.llvm_ir import target_machine
+    from strata.targets.llvm_machine import target_machine
 
     tm = target_machine("x86_64-unknown-linux-gnu", 2, cpu="znver4")
     text = 'target triple = "x86_64-unknown-linux-gnu"\n' + _TILE_ROWS_IR.replace("BOUND", bound)

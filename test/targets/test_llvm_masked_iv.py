@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from strata.targets.cpu import runnable_cpus
-from strata.targets.llvm_ir import host_target_machine, optimize
+from strata.targets.llvm_machine import host_target_machine, optimize
 
 MASKED_IV_IR = """
 define void @bias_add(ptr %a, ptr %b, ptr %o, i64 %gx, i64 %n) {

@@ -10,11 +10,11 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeGuard
 
-from xdsl.dialects.builtin import ModuleOp
-
 from strata.diagnostics import StrataError
 
 if TYPE_CHECKING:
+    from xdsl.dialects.builtin import ModuleOp
+
     from strata.frontends.graphdef.options import ImportOptions
     from strata.frontends.graphdef.schema import GraphDefMessage
 

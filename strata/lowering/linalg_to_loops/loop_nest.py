@@ -343,7 +343,7 @@ def unrolls(op: linalg.GenericOp, plan: Sequence[Loop], position: int) -> bool:
     loop of a contraction's short output rows (n = 10: no whole register tile), so that the row
     stays in registers across the reduction loops around it.
 
-    LLVM unrolls nothing else (`strata.targets.llvm_ir.optimize`): left to unroll every short
+    LLVM unrolls nothing else (`strata.targets.llvm_machine.optimize`): left to unroll every short
     loop, it tripled the code of a small model and took a third of the optimiser's time."""
     loop = plan[position]
     if loop.role is LoopRole.INNER:
