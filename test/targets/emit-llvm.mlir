@@ -1,5 +1,5 @@
 // RUN: strata-opt %s --emit=llvm | filecheck %s
-// RUN: strata-opt %s --emit=llvm | %python -c "import sys; from strata.registry import make_context; from strata.loading import parse_ir; from strata.targets.llvm_ir import to_llvm_ir, optimize; ir = to_llvm_ir(parse_ir(make_context(), sys.stdin.read())); print(ir); print(optimize(ir, 2))" | filecheck %s --check-prefix=IR
+// RUN: strata-opt %s --emit=llvm | %python -c "import sys; from strata.registry import make_context; from strata.loading import parse_ir; from strata.targets.llvm_ir import to_llvm_ir; from strata.targets.llvm_machine import optimize; ir = to_llvm_ir(parse_ir(make_context(), sys.stdin.read())); print(ir); print(optimize(ir, 2))" | filecheck %s --check-prefix=IR
 
 // The whole `llvm` stage from a `loops`-stage module: only llvm ops remain, no casts. math.exp
 // is a call of expand-math's function, `alwaysinline` in LLVM IR (its bit casts and integer
