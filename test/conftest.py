@@ -1,6 +1,8 @@
 """Suite-wide settings: the compile cache goes to a fresh directory per test process (xdist
 worker), removed at exit, never the user's own, unless STRATA_CACHE_DIR is already set.
-Subprocesses (strata-run, strata-opt) inherit it. Fixtures shared by the GPU tests."""
+Subprocesses (strata-run, strata-opt) inherit it, and OPENBLAS_NUM_THREADS=1 (unless set): the
+thread per core numpy's OpenBLAS starts at import costs each process ~0.12 s of CPU, and the
+suite's references are far too small to use them. Fixtures shared by the GPU tests."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from strata.api import lower
 
 # Compiles in the tests verify after every stage: a pass that breaks the IR is named there.
 os.environ.setdefault("STRATA_VERIFY_EACH", "1")
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 if "STRATA_CACHE_DIR" not in os.environ:
     _cache = tempfile.mkdtemp(prefix="strata-test-cache-")
     os.environ["STRATA_CACHE_DIR"] = _cache

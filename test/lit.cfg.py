@@ -26,6 +26,9 @@ else:
     _cache = tempfile.mkdtemp(prefix="strata-lit-cache-")
     atexit.register(shutil.rmtree, _cache, ignore_errors=True)
     config.environment["STRATA_CACHE_DIR"] = _cache  # noqa: F821
+# numpy's OpenBLAS starts a thread per core at import, ~0.12 s of CPU a process that the tools
+# (500 processes a run, two at a time) never use: one thread, unless the caller says otherwise.
+config.environment["OPENBLAS_NUM_THREADS"] = os.environ.get("OPENBLAS_NUM_THREADS", "1")  # noqa: F821
 # A second checkout (git worktree) can be tested with one shared venv: PYTHONPATH=<checkout>.
 if "PYTHONPATH" in os.environ:
     config.environment["PYTHONPATH"] = os.environ["PYTHONPATH"]  # noqa: F821
