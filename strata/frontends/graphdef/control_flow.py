@@ -121,6 +121,22 @@ ARRAY_OPS = frozenset(
 )  # fmt: skip
 """TF1's TensorArrays (tf.compat.v1 dynamic_rnn, control flow v1): a TensorList in the flow
 value they thread through their ops, the handle only saying whether the array may grow."""
+INPUT_COUNTS: dict[str, int] = {
+    **dict.fromkeys(["Enter", "Exit", "NextIteration", "LoopCond"], 1),
+    **dict.fromkeys(["Switch", "_SwitchN"], 2),
+    **dict.fromkeys(FORWARDING_OPS - {"IdentityN"}, 1),
+    **dict.fromkeys(["TensorListLength", "TensorListElementShape", "TensorArrayV3",
+                     "TensorArrayCloseV3"], 1),
+    **dict.fromkeys(["TensorListReserve", "EmptyTensorList", "TensorListFromTensor",
+                     "TensorListStack", "TensorListPushBack", "TensorListPopBack",
+                     "TensorListResize", "TensorArraySizeV3", "TensorArrayConcatV3"], 2),
+    **dict.fromkeys(["TensorListGetItem", "TensorListSetItem", "TensorListGather",
+                     "TensorListSplit", "TensorListConcatV2", "TensorListScatterIntoExistingList",
+                     "TensorArrayReadV3", "TensorArrayGatherV3"], 3),
+    **dict.fromkeys(["TensorArrayWriteV3", "TensorArrayScatterV3", "TensorArraySplitV3"], 4),
+}  # fmt: skip
+"""Data inputs of the nodes this module evaluates itself, as TensorFlow defines their ops (by
+base name: `RefEnter` as `Enter`); a Merge takes one or more."""
 ARG = "_Arg"
 """The op of the pseudo-nodes standing for a library function's arguments."""
 
@@ -999,6 +1015,10 @@ class ControlFlowImporter(RunLengthBuilder):
         graph = scope.graph
         node = graph.nodes[name]
         op = _base(node.op)
+        given, expected = len(graph.inputs[name]), INPUT_COUNTS.get(op)
+        if (expected is not None and given != expected) or (op == "Merge" and given < 1):
+            wanted = "at least 1" if expected is None else str(expected)
+            raise graph.error(name, f"expected {wanted} data inputs, found {given}")
         if op == "Exit":
             # analyse_frames refuses an Exit outside any loop
             frame = expect(graph.frame_of[graph.inputs[name][0].node], Frame, "an Exit's frame")
@@ -2794,6 +2814,11 @@ def _element_shape(value: Value, where: str) -> tuple[int, ...] | None:
     array = value.array
     if array.ndim == 0:
         return None if int(array) == -1 else (int(array),)
+    if array.ndim > 1:
+        raise StrataError(
+            f"{where}: element_shape must be a scalar or a vector, found a tensor of shape "
+            f"{list(array.shape)}"
+        )
     return tuple(int(d) for d in array)
 
 
