@@ -360,10 +360,21 @@ def _depth(frame: Frame | None) -> int:
     return depth
 
 
+def _check_input_counts(graph: Graph) -> None:
+    """Every node this module evaluates itself has its op's data inputs (INPUT_COUNTS)."""
+    for name, node in graph.nodes.items():
+        op = _base(node.op)
+        given, expected = len(graph.inputs[name]), INPUT_COUNTS.get(op)
+        if (expected is not None and given != expected) or (op == "Merge" and given < 1):
+            wanted = "at least 1" if expected is None else str(expected)
+            raise graph.error(name, f"expected {wanted} data inputs, found {given}")
+
+
 def analyse_frames(graph: Graph) -> None:
     """Which frame each node runs in (TensorFlow's rule: Enter opens one, Exit leaves it; a
     node is in its inputs' frame, control inputs included: a constant of a nested loop's body
     hangs on the outer body's pivot)."""
+    _check_input_counts(graph)
     for name in _graph_order(graph):
         node = graph.nodes[name]
         op = _base(node.op)
@@ -1015,10 +1026,6 @@ class ControlFlowImporter(RunLengthBuilder):
         graph = scope.graph
         node = graph.nodes[name]
         op = _base(node.op)
-        given, expected = len(graph.inputs[name]), INPUT_COUNTS.get(op)
-        if (expected is not None and given != expected) or (op == "Merge" and given < 1):
-            wanted = "at least 1" if expected is None else str(expected)
-            raise graph.error(name, f"expected {wanted} data inputs, found {given}")
         if op == "Exit":
             # analyse_frames refuses an Exit outside any loop
             frame = expect(graph.frame_of[graph.inputs[name][0].node], Frame, "an Exit's frame")
