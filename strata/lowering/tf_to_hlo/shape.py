@@ -625,19 +625,28 @@ class OneHotLowering(RewritePattern):
         rewriter.replace(op, [], [b(hlo.SelectOp(hit, on, off)).result])
 
 
-def _matrix_mask(b: LocatedBuilder, keep: np.ndarray, shape: Sequence[int]) -> SSAValue:
-    """`keep` (a bool [M, N] constant) broadcast over the batch dims of `shape` ([..., M, N])."""
-    return broadcast_to(b, b(hlo.ConstantOp(dense_from_numpy(keep))).output, shape)
+def _diagonal_offsets(b: LocatedBuilder, shape: Sequence[int]) -> SSAValue:
+    """col - row at every element of `shape` ([..., M, N]), from two iotas: the masks below are
+    computed where they are used, not constants of the matrix's size (a [200000] tf.Diag once
+    asked for a 40-billion-element mask at compile time)."""
+    index_t = TensorType(i32, shape)
+    rows = b(hlo.IotaOp(len(shape) - 2, index_t)).output
+    cols = b(hlo.IotaOp(len(shape) - 1, index_t)).output
+    return b(hlo.SubtractOp(cols, rows)).result
+
+
+def _offset_is(b: LocatedBuilder, offsets: SSAValue, direction: str, k: int) -> SSAValue:
+    """offsets `direction` k, elementwise (EQ, GE or LE)."""
+    return b(hlo.CompareOp(offsets, splat(b, k, offsets.type), direction, "SIGNED")).result
 
 
 def _on_diagonal(b: LocatedBuilder, k: int, shape: Sequence[int]) -> SSAValue:
-    rows, cols = np.ogrid[: shape[-2], : shape[-1]]
-    return _matrix_mask(b, (cols - rows) == k, shape)
+    return _offset_is(b, _diagonal_offsets(b, shape), "EQ", k)
 
 
 class MatrixBandPartLowering(RewritePattern):
-    """tf.MatrixBandPart(x, lo, hi) -> hlo.select(broadcast(band mask constant), x, 0)
-    (the bounds must be constants; the mask is computed here from the static shape)"""
+    """tf.MatrixBandPart(x, lo, hi) -> hlo.select(-lo <= col - row <= hi, x, 0) (the bounds
+    must be constants; a negative one keeps that whole side)"""
 
     handles = (tf.MatrixBandPartOp,)
 
@@ -650,13 +659,20 @@ class MatrixBandPartLowering(RewritePattern):
         lower, upper = bounds
         t = expect(op.band.type, TensorType)
         shape = shape_of(t)
-        rows, cols = np.ogrid[: shape[-2], : shape[-1]]
-        keep = ((lower < 0) | (rows - cols <= lower)) & ((upper < 0) | (cols - rows <= upper))
         b = LocatedBuilder(rewriter, op)
+        offsets = _diagonal_offsets(b, shape)  # kept: -lower <= col - row <= upper
+        bounds_kept = [
+            *([_offset_is(b, offsets, "GE", -lower)] if lower >= 0 else []),
+            *([_offset_is(b, offsets, "LE", upper)] if upper >= 0 else []),
+        ]
+        if not bounds_kept:  # both bounds negative: the whole matrix
+            rewriter.replace(op, [], [op.input])
+            return
+        keep = bounds_kept[0]
+        if len(bounds_kept) == 2:
+            keep = b(hlo.AndOp(bounds_kept[0], bounds_kept[1])).result
         zero = splat(b, 0, t)
-        rewriter.replace(
-            op, [], [b(hlo.SelectOp(_matrix_mask(b, keep, shape), op.input, zero)).result]
-        )
+        rewriter.replace(op, [], [b(hlo.SelectOp(keep, op.input, zero)).result])
 
 
 def _spread_diagonal(

@@ -310,11 +310,16 @@ func.func @reverse_sequence(%x: tensor<2x3xf32>, %n: tensor<2xi32>) -> tensor<2x
 // -----
 
 // MatrixDiagV3 with k = -1 and both sizes -1: a square 4x4. Row i holds diagonal[i - 1] (the
-// diagonal padded by one in front) where j - i = -1, the padding value elsewhere.
+// diagonal padded by one in front) where j - i = -1 (from two iotas: no mask constant of the
+// matrix's size), the padding value elsewhere.
 // CHECK-LABEL: func.func @matrix_diag_below
 // CHECK-SAME: (%[[D:.*]]: tensor<3xf32>)
 // CHECK-NEXT:   %[[P:.*]] = hlo.constant dense<9.000000e+00> : tensor<f32>
-// CHECK-NEXT:   %[[M:.*]] = hlo.constant dense<{{\[\[}}false, false, false, false], [true, false, false, false], [false, true, false, false], [false, false, true, false]]> : tensor<4x4xi1>
+// CHECK-NEXT:   %[[ROW:.*]] = hlo.iota dim = 0 : tensor<4x4xi32>
+// CHECK-NEXT:   %[[COL:.*]] = hlo.iota dim = 1 : tensor<4x4xi32>
+// CHECK-NEXT:   %[[OFF:.*]] = hlo.subtract %[[COL]], %[[ROW]] : tensor<4x4xi32>
+// CHECK-NEXT:   %[[K:.*]] = hlo.constant dense<-1> : tensor<4x4xi32>
+// CHECK-NEXT:   %[[M:.*]] = hlo.compare EQ, %[[OFF]], %[[K]], SIGNED : (tensor<4x4xi32>, tensor<4x4xi32>) -> tensor<4x4xi1>
 // CHECK-NEXT:   %[[Z:.*]] = hlo.constant dense<0.000000e+00> : tensor<f32>
 // CHECK-NEXT:   %[[R:.*]] = hlo.pad %[[D]], %[[Z]], low = [1], high = [0], interior = [0] : (tensor<3xf32>, tensor<f32>) -> tensor<4xf32>
 // CHECK-NEXT:   %[[S:.*]] = hlo.broadcast_in_dim %[[R]], dims = [0] : (tensor<4xf32>) -> tensor<4x4xf32>
@@ -335,7 +340,11 @@ func.func @matrix_diag_below(%d: tensor<3xf32>) -> tensor<4x4xf32> {
 // (the identity of a float sum, -0 included), each row is summed, rows 1..3 are the diagonal.
 // CHECK-LABEL: func.func @matrix_diag_part
 // CHECK-SAME: (%[[X:.*]]: tensor<4x3xf32>)
-// CHECK-NEXT:   %[[M:.*]] = hlo.constant dense<{{\[\[}}false, false, false], [true, false, false], [false, true, false], [false, false, true]]> : tensor<4x3xi1>
+// CHECK-NEXT:   %[[ROW:.*]] = hlo.iota dim = 0 : tensor<4x3xi32>
+// CHECK-NEXT:   %[[COL:.*]] = hlo.iota dim = 1 : tensor<4x3xi32>
+// CHECK-NEXT:   %[[OFF:.*]] = hlo.subtract %[[COL]], %[[ROW]] : tensor<4x3xi32>
+// CHECK-NEXT:   %[[K:.*]] = hlo.constant dense<-1> : tensor<4x3xi32>
+// CHECK-NEXT:   %[[M:.*]] = hlo.compare EQ, %[[OFF]], %[[K]], SIGNED : (tensor<4x3xi32>, tensor<4x3xi32>) -> tensor<4x3xi1>
 // CHECK-NEXT:   %[[N:.*]] = hlo.constant dense<-0.000000e+00> : tensor<4x3xf32>
 // CHECK-NEXT:   %[[K:.*]] = hlo.select %[[M]], %[[X]], %[[N]] : tensor<4x3xi1>, tensor<4x3xf32>
 // CHECK-NEXT:   %[[I:.*]] = hlo.constant dense<-0.000000e+00> : tensor<f32>
@@ -354,7 +363,11 @@ func.func @matrix_diag_part(%x: tensor<4x3xf32>) -> tensor<3xf32> {
 // MatrixSetDiagV3: the diagonal spread along its rows where j - i = k, the input elsewhere.
 // CHECK-LABEL: func.func @matrix_set_diag
 // CHECK-SAME: (%[[X:.*]]: tensor<3x3xi32>, %[[D:.*]]: tensor<3xi32>)
-// CHECK-NEXT:   %[[M:.*]] = hlo.constant dense<{{\[\[}}true, false, false], [false, true, false], [false, false, true]]> : tensor<3x3xi1>
+// CHECK-NEXT:   %[[ROW:.*]] = hlo.iota dim = 0 : tensor<3x3xi32>
+// CHECK-NEXT:   %[[COL:.*]] = hlo.iota dim = 1 : tensor<3x3xi32>
+// CHECK-NEXT:   %[[OFF:.*]] = hlo.subtract %[[COL]], %[[ROW]] : tensor<3x3xi32>
+// CHECK-NEXT:   %[[K:.*]] = hlo.constant dense<0> : tensor<3x3xi32>
+// CHECK-NEXT:   %[[M:.*]] = hlo.compare EQ, %[[OFF]], %[[K]], SIGNED : (tensor<3x3xi32>, tensor<3x3xi32>) -> tensor<3x3xi1>
 // CHECK-NEXT:   %[[S:.*]] = hlo.broadcast_in_dim %[[D]], dims = [0] : (tensor<3xi32>) -> tensor<3x3xi32>
 // CHECK-NEXT:   %[[Y:.*]] = hlo.select %[[M]], %[[S]], %[[X]] : tensor<3x3xi1>, tensor<3x3xi32>
 // CHECK-NEXT:   func.return %[[Y]]
@@ -367,11 +380,15 @@ func.func @matrix_set_diag(%x: tensor<3x3xi32>, %d: tensor<3xi32>) -> tensor<3x3
 // -----
 
 // Diag: the diagonal, flattened, spread along the rows of an [n, n] and selected on its
-// diagonal against zeros, then shaped as the input twice. DiagPart: the input as [n, n],
+// diagonal (col - row == 0) against zeros, then shaped as the input twice. DiagPart: the input as [n, n],
 // selected on its diagonal against 0 (-0 for floats) and summed along each row (one term a row).
 // CHECK-LABEL: func.func @diag
 // CHECK-SAME:    (%[[D:.*]]: tensor<2x3xf32>, %[[X:.*]]: tensor<2x2x2x2xi32>)
-// CHECK:         %[[ON:.*]] = hlo.constant dense<{{.*}}> : tensor<6x6xi1>
+// CHECK:         %[[ROW:.*]] = hlo.iota dim = 0 : tensor<6x6xi32>
+// CHECK-NEXT:   %[[COL:.*]] = hlo.iota dim = 1 : tensor<6x6xi32>
+// CHECK-NEXT:   %[[OFF:.*]] = hlo.subtract %[[COL]], %[[ROW]] : tensor<6x6xi32>
+// CHECK-NEXT:   %[[K:.*]] = hlo.constant dense<0> : tensor<6x6xi32>
+// CHECK-NEXT:   %[[ON:.*]] = hlo.compare EQ, %[[OFF]], %[[K]], SIGNED : (tensor<6x6xi32>, tensor<6x6xi32>) -> tensor<6x6xi1>
 // CHECK:         %[[FLAT:.*]] = hlo.reshape %[[D]] : (tensor<2x3xf32>) -> tensor<6xf32>
 // CHECK:         %[[ROWS:.*]] = hlo.broadcast_in_dim %[[FLAT]], dims = [0] : (tensor<6xf32>) -> tensor<6x6xf32>
 // CHECK:         %[[SEL:.*]] = hlo.select %[[ON]], %[[ROWS]], %{{.*}} : tensor<6x6xi1>, tensor<6x6xf32>
@@ -384,6 +401,36 @@ func.func @diag(%d: tensor<2x3xf32>, %x: tensor<2x2x2x2xi32>) -> (tensor<2x3x2x3
   %0 = "tf.Diag"(%d) : (tensor<2x3xf32>) -> tensor<2x3x2x3xf32>
   %1 = "tf.DiagPart"(%x) : (tensor<2x2x2x2xi32>) -> tensor<2x2xi32>
   func.return %0, %1 : tensor<2x3x2x3xf32>, tensor<2x2xi32>
+}
+
+// -----
+
+// MatrixBandPart keeps -lower <= col - row <= upper: both bounds compared and and-ed; a negative
+// bound keeps its whole side (one compare); both negative, the input itself.
+// CHECK-LABEL: func.func @band_part
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x4xf32>)
+// CHECK:         %[[ROW:.*]] = hlo.iota dim = 1 : tensor<2x3x4xi32>
+// CHECK-NEXT:    %[[COL:.*]] = hlo.iota dim = 2 : tensor<2x3x4xi32>
+// CHECK-NEXT:    %[[OFF:.*]] = hlo.subtract %[[COL]], %[[ROW]] : tensor<2x3x4xi32>
+// CHECK-NEXT:    %[[LO:.*]] = hlo.constant dense<-1> : tensor<2x3x4xi32>
+// CHECK-NEXT:    %[[GE:.*]] = hlo.compare GE, %[[OFF]], %[[LO]], SIGNED
+// CHECK-NEXT:    %[[HI:.*]] = hlo.constant dense<2> : tensor<2x3x4xi32>
+// CHECK-NEXT:    %[[LE:.*]] = hlo.compare LE, %[[OFF]], %[[HI]], SIGNED
+// CHECK-NEXT:    %[[IN:.*]] = hlo.and %[[GE]], %[[LE]] : tensor<2x3x4xi1>
+// CHECK-NEXT:    %[[Z:.*]] = hlo.constant dense<0.000000e+00> : tensor<2x3x4xf32>
+// CHECK-NEXT:    %[[B:.*]] = hlo.select %[[IN]], %[[X]], %[[Z]]
+// CHECK:         %[[UP:.*]] = hlo.compare LE, %{{.*}}, %{{.*}}, SIGNED
+// CHECK-NOT:     hlo.and
+// CHECK:         %[[U:.*]] = hlo.select %[[UP]], %[[X]], %{{.*}}
+// CHECK-NEXT:    func.return %[[B]], %[[U]], %[[X]]
+func.func @band_part(%x: tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x3x4xf32>, tensor<2x3x4xf32>) {
+  %one = "tf.Const"() <{value = dense<1> : tensor<i64>}> : () -> tensor<i64>
+  %two = "tf.Const"() <{value = dense<2> : tensor<i64>}> : () -> tensor<i64>
+  %all = "tf.Const"() <{value = dense<-1> : tensor<i64>}> : () -> tensor<i64>
+  %0 = "tf.MatrixBandPart"(%x, %one, %two) : (tensor<2x3x4xf32>, tensor<i64>, tensor<i64>) -> tensor<2x3x4xf32>
+  %1 = "tf.MatrixBandPart"(%x, %all, %one) : (tensor<2x3x4xf32>, tensor<i64>, tensor<i64>) -> tensor<2x3x4xf32>
+  %2 = "tf.MatrixBandPart"(%x, %all, %all) : (tensor<2x3x4xf32>, tensor<i64>, tensor<i64>) -> tensor<2x3x4xf32>
+  func.return %0, %1, %2 : tensor<2x3x4xf32>, tensor<2x3x4xf32>, tensor<2x3x4xf32>
 }
 
 // -----
