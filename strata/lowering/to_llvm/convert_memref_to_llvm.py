@@ -63,6 +63,33 @@ def _constant_index(value: SSAValue) -> int | None:
     return None
 
 
+_GEP_CONSTANT_RANGE = range(llvm.GEP_USE_SSA_VAL + 1, 2**31)
+"""Offsets a GEP holds as a constant index (xDSL's `rawConstantIndices` are i32, their least
+value meaning "an operand"); an offset outside (past 2 GiB of bytes) is an i64 constant operand."""
+
+
+def constant_gep(
+    base: SSAValue,
+    offset: int,
+    element: Attribute,
+    result_type: llvm.LLVMPointerType | None = None,
+) -> list[Operation]:
+    """`&base[offset]` in `element`s: a constant index where it fits, else an i64 operand."""
+    pointer = result_type if result_type is not None else llvm.LLVMPointerType()
+    if offset in _GEP_CONSTANT_RANGE:
+        return [llvm.GEPOp(base, [offset], element, result_type=pointer, inbounds=True)]
+    const = llvm.ConstantOp(IntegerAttr(offset, i64), i64)
+    gep = llvm.GEPOp(
+        base,
+        [llvm.GEP_USE_SSA_VAL],
+        element,
+        ssa_indices=[const.result],
+        result_type=pointer,
+        inbounds=True,
+    )
+    return [const, gep]
+
+
 def element_pointer(
     base: SSAValue, indices: Sequence[SSAValue], memref_type: MemRefType
 ) -> tuple[list[Operation], SSAValue]:
@@ -97,8 +124,8 @@ def element_pointer(
     if total is None:
         if offset == 0:
             return ops, base
-        gep = llvm.GEPOp(base, [offset], element, result_type=pointer_type, inbounds=True)
-        return [*ops, gep], gep.result
+        geps = constant_gep(base, offset, element, pointer_type)
+        return [*ops, *geps], geps[-1].results[0]
     if offset != 0:
         const = llvm.ConstantOp(IntegerAttr(offset, i64), i64)
         add = llvm.AddOp(total, const.result, overflow=NSW)
@@ -244,9 +271,9 @@ class ViewLowering(RewritePattern):
             replace_with_llvm(rewriter, op, [], [base])
             return
         if known is not None:
-            gep = llvm.GEPOp(base, [known], i8, inbounds=True)
-        else:
-            gep = llvm.GEPOp(base, [llvm.GEP_USE_SSA_VAL], i8, ssa_indices=[shift], inbounds=True)
+            replace_with_llvm(rewriter, op, constant_gep(base, known, i8))
+            return
+        gep = llvm.GEPOp(base, [llvm.GEP_USE_SSA_VAL], i8, ssa_indices=[shift], inbounds=True)
         replace_with_llvm(rewriter, op, [gep])
 
 
