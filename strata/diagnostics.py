@@ -340,6 +340,11 @@ def run_tool(main: Callable[[list[str]], int], argv: list[str] | None = None) ->
             raise
         print(format_error(err), file=sys.stderr)
         return 1
+    except MemoryError as err:  # e.g. a constant of a 40-billion-element tensor, made to fold
+        if debug:
+            raise
+        print(f"error: out of memory: {str(err) or 'MemoryError'}", file=sys.stderr)
+        return 1
     except Exception as err:  # a bug in Strata, not in the input: say so, in one line
         if debug:
             raise

@@ -77,7 +77,10 @@ class CompiledFunction:
         results: dict[str, np.ndarray] = {}
         poison = self.signature.poison_scratch
         for spec, dtype in zip(self.outputs, self._output_dtypes, strict=False):
-            out = np.empty(spec.shape, dtype)
+            try:
+                out = np.empty(spec.shape, dtype)
+            except MemoryError as err:
+                raise ExecutionError(f"cannot allocate output '{spec.name}': {err}") from None
             if poison:
                 out.reshape(-1).view(np.uint8).fill(POISON_BYTE)  # 0-d outputs too
             results[spec.name] = out
@@ -110,6 +113,12 @@ class CompiledFunction:
     def _arena(self) -> np.ndarray:
         arena = getattr(self._arenas, "buffer", None)
         if arena is None:
-            arena = aligned_empty(max(self.signature.arena_bytes, 1))
+            try:
+                arena = aligned_empty(max(self.signature.arena_bytes, 1))
+            except MemoryError as err:
+                raise ExecutionError(
+                    f"cannot allocate the {self.signature.arena_bytes} bytes of temporaries "
+                    f"the model needs: {err}"
+                ) from None
             self._arenas.buffer = arena
         return arena

@@ -107,3 +107,32 @@ def test_placeholder_with_default_is_its_default_unless_named_an_input() -> None
     kept = np.isclose(dropped, np.tanh(x / 0.5) * 2.0, rtol=1e-6)
     assert np.all(kept | (dropped == 0.0)), dropped
     assert 0 < kept.sum() < kept.size, dropped  # 12 elements, each kept with probability 1/2
+
+
+def test_memory_the_machine_lacks_is_a_diagnostic(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A model whose temporaries (or a constant its compile makes) do not fit in memory: an
+    ExecutionError naming how much it needed, and a tool's one-line `out of memory` (exit 1), not
+    an internal error."""
+    from strata.diagnostics import ExecutionError, run_tool
+    from strata.runtime import cpu
+
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    inputs = dict(np.load(fixtures / "mlp.inputs.npz"))
+    fn = strata.compile(fixtures / "mlp.pb", outputs=["Identity"], threads=1)
+
+    def no_memory(nbytes: int, alignment: int = 64) -> np.ndarray:
+        raise MemoryError(f"Unable to allocate {nbytes} bytes")
+
+    monkeypatch.setattr(cpu, "aligned_empty", no_memory)
+    with pytest.raises(ExecutionError, match=r"cannot allocate the \d+ bytes of temporaries"):
+        fn(**inputs)
+
+    def compile_too_large(argv: list[str]) -> int:
+        raise MemoryError("Unable to allocate 149. GiB for an array with shape (200000, 200000)")
+
+    assert run_tool(compile_too_large, []) == 1
+    assert capsys.readouterr().err == (
+        "error: out of memory: Unable to allocate 149. GiB for an array with shape (200000, 200000)\n"
+    )
