@@ -5,7 +5,8 @@ strata-run. Each case must end in a clean diagnostic (exit 1) or a result (exit 
 CASE_SECONDS.
 
 The default run is a sample (`CASES` cases, fixed seeds: every mutation at least twice);
-STRATA_TEST_FUZZ_GRAPHDEF_CASES=2000 runs more.
+STRATA_TEST_FUZZ_GRAPHDEF_CASES=2000 runs more. Cases a longer run found are kept in `FOUND`,
+each with the diagnostic it now gets.
 """
 
 from __future__ import annotations
@@ -212,3 +213,39 @@ def test_mutated_graph_gets_a_diagnostic(seed: int, tmp_path: Path) -> None:
     assert "internal compiler error" not in message and "Traceback" not in message, message
     if status == 1:
         assert message.strip(), f"{path.name}: exit 1 without a diagnostic"
+
+
+FOUND = (
+    # (graph, outputs, node, its new inputs, what the diagnostic says): cases the fuzzer found.
+    (
+        "switch_case_loop.pbtxt",
+        "y",
+        "Func/loop/body/_1/output/_38",
+        ["Identity"],  # a loop body reading the graph's output, which the loop computes
+        "graph has a cycle through loop 'loop': building it needs one of its own results",
+    ),
+    (
+        "tf1_dynamic_rnn_lstm.pb",
+        "y,h",
+        "rnn/while/NextIteration_2",
+        [],
+        "node 'rnn/while/NextIteration_2' (tf.NextIteration): expected 1 data inputs, found 0",
+    ),
+)
+
+
+@pytest.mark.parametrize("case", FOUND, ids=[f"{c[0]}:{c[2]}" for c in FOUND])
+def test_found_cases_get_their_diagnostic(
+    case: tuple[str, str, str, list[str], str], tmp_path: Path
+) -> None:
+    file, outputs, name, inputs, expected = case
+    graph = load_graphdef(FIXTURES / file)
+    (node,) = [n for n in graph.node if n.name == name]
+    del node.input[:]
+    node.input.extend(inputs)
+    path = tmp_path / "graph.pb"
+    path.write_bytes(graph.SerializeToString())
+    stderr = io.StringIO()
+    with contextlib.redirect_stderr(stderr), contextlib.redirect_stdout(io.StringIO()):
+        status = run_tool(strata_run.main, [str(path), "--outputs", outputs, "--no-cache"])
+    assert status == 1 and stderr.getvalue() == f"error: {expected}\n"

@@ -257,6 +257,11 @@ class _Growth:
     shape: tuple[int, ...] | None
 
 
+class GraphCycle(StrataError):
+    """A value needed to compute itself (outside a loop's back edges): no way of building the
+    loop, kept or unrolled, helps."""
+
+
 class CannotKeepLoop(Exception):
     """A While whose loop cannot be kept as tf.WhileRegion (it is unrolled instead)."""
 
@@ -841,6 +846,9 @@ class ControlFlowImporter(RunLengthBuilder):
         self.consts: dict[tuple[int, str], Known] = {}
         self.contexts: dict[int, dict[str, Branches]] = {}
         self.cond_merges: dict[tuple[int, str], CondMerge | None] = {}
+        self.frames_built: set[int] = set()
+        """The loop frames being built now (`loop_frame`): one needed again while it is built is
+        a cycle, not a deeper recursion."""
         self.rewritten: dict[tuple[int, str], Any] = {}
         self.probes: dict[int, tuple[TensorList, Operation]] = {}
         """Lists entering a kept loop whose element shape is not yet known: the list and the
@@ -969,7 +977,7 @@ class ControlFlowImporter(RunLengthBuilder):
             if not expanded:
                 key = (id(owner), name)
                 if key in active:
-                    raise StrataError(f"graph has a cycle through {owner.graph.where(name)}")
+                    raise GraphCycle(f"graph has a cycle through {owner.graph.where(name)}")
                 active.add(key)
                 stack.append((owner, name, True))
                 for dep in self.dependencies(owner, name):
@@ -1127,6 +1135,18 @@ class ControlFlowImporter(RunLengthBuilder):
 
     def loop_frame(self, parent: Scope, frame: Frame) -> None:
         """A v1 loop kept as a loop, or unrolled when it cannot be kept."""
+        if id(frame) in self.frames_built:
+            raise GraphCycle(
+                f"graph has a cycle through loop '{frame.name}': building it needs one of its "
+                "own results"
+            )
+        self.frames_built.add(id(frame))
+        try:
+            self._loop_frame(parent, frame)
+        finally:
+            self.frames_built.discard(id(frame))
+
+    def _loop_frame(self, parent: Scope, frame: Frame) -> None:
         if not self.keep_loops:
             with _unrolling_explained():
                 self.unroll_frame(parent, frame)
@@ -1412,8 +1432,8 @@ class ControlFlowImporter(RunLengthBuilder):
                 try:
                     yielded = fill(block, block is cond_block)
                 except StrataError as err:
-                    if err is self.importer.unsupported:
-                        raise  # unsupported ops: no way of building the loop helps
+                    if err is self.importer.unsupported or isinstance(err, GraphCycle):
+                        raise  # no way of building the loop helps
                     raise CannotKeepLoop(str(err)) from None
                 if bound is not None:
                     counter = block.args[-1]
