@@ -114,7 +114,6 @@ class _PatchOnLoad(importlib.abc.MetaPathFinder):
     ) -> importlib.machinery.ModuleSpec | None:
         if fullname != _OPERATIONS:
             return None
-        sys.meta_path.remove(self)
         spec = importlib.machinery.PathFinder.find_spec(fullname, path, target)
         loader = spec.loader if spec is not None else None
         exec_module = getattr(loader, "exec_module", None)
@@ -124,6 +123,8 @@ class _PatchOnLoad(importlib.abc.MetaPathFinder):
         def exec_then_patch(module: ModuleType) -> None:
             exec_module(module)
             _patch(module)
+            if self in sys.meta_path:  # patched: nothing left to watch for
+                sys.meta_path.remove(self)
 
         loader.exec_module = exec_then_patch  # type: ignore[method-assign,union-attr]  # this load only
         return spec

@@ -100,3 +100,20 @@ def test_plugin_with_a_bad_format_fails_when_it_loads(tmp_path: Path) -> None:
     assert f"plugin {path}: dialect badfmt:" in done.stderr
     assert "badfmt.op" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_import_strata_defers_formats_without_importing_xdsl() -> None:
+    # `import strata` loads no xDSL; the op-definition module is patched when it loads, so the
+    # dialects imported after (here xDSL's arith) still defer their formats.
+    code = (
+        "import sys, strata\n"
+        "assert not [m for m in sys.modules if m.startswith('xdsl.ir')], 'xDSL imported'\n"
+        "from xdsl.dialects import arith\n"
+        "from strata import lazy_formats\n"
+        "assert lazy_formats.DEFERRED in arith.AddiOp.__dict__\n"
+        "assert not [f for f in sys.meta_path if type(f).__name__ == '_PatchOnLoad']\n"
+        "print(arith.AddiOp.__dict__[lazy_formats.DEFERRED].parsed)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "None"
