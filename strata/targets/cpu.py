@@ -54,9 +54,9 @@ def _compile(
     features: str,
     libmvec: bool = False,
 ) -> tuple[llvm_binding.TargetMachine, llvm_binding.ModuleRef]:
-    tm = target_machine(triple, opt_level, cpu, features)
     from strata.targets.llvm_ir import to_llvm_ir
 
+    tm = target_machine(triple, opt_level, cpu, features)
     llvm_ir = to_llvm_ir(module, tm.triple)
     if libmvec:
         if not vector_library.serves(tm.triple):
