@@ -11,17 +11,14 @@ each with the diagnostic it now gets.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import os
 import random
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from test_fuzz_mlir import Hang, deadline
+from fuzzing import assert_diagnostic_or_result, run_case
 
-from strata.diagnostics import run_tool
 from strata.frontends.graphdef import load_graphdef
 from strata.frontends.graphdef.schema import DATA_TYPES, AttrValueMessage, GraphDefMessage
 from strata.tools import strata_run
@@ -201,18 +198,8 @@ def test_mutated_graph_gets_a_diagnostic(seed: int, tmp_path: Path) -> None:
     mutation(graph, rng)
     path = tmp_path / f"{Path(file).stem}-{mutation.__name__.strip('_')}-{seed}.pb"
     path.write_bytes(graph.SerializeToString())
-    stderr = io.StringIO()
-    with contextlib.redirect_stderr(stderr), contextlib.redirect_stdout(io.StringIO()):
-        try:
-            with deadline(CASE_SECONDS):
-                status = run_tool(strata_run.main, [str(path), "--outputs", outputs, "--no-cache"])
-        except Hang:
-            pytest.fail(f"{path.name}: no answer within {CASE_SECONDS} s")
-    message = stderr.getvalue()
-    assert status in (0, 1), f"{path.name}: exit {status}: {message}"
-    assert "internal compiler error" not in message and "Traceback" not in message, message
-    if status == 1:
-        assert message.strip(), f"{path.name}: exit 1 without a diagnostic"
+    argv = [str(path), "--outputs", outputs, "--no-cache"]
+    assert_diagnostic_or_result(strata_run.main, argv, CASE_SECONDS)
 
 
 FOUND = (
@@ -245,7 +232,7 @@ def test_found_cases_get_their_diagnostic(
     node.input.extend(inputs)
     path = tmp_path / "graph.pb"
     path.write_bytes(graph.SerializeToString())
-    stderr = io.StringIO()
-    with contextlib.redirect_stderr(stderr), contextlib.redirect_stdout(io.StringIO()):
-        status = run_tool(strata_run.main, [str(path), "--outputs", outputs, "--no-cache"])
-    assert status == 1 and stderr.getvalue() == f"error: {expected}\n"
+    status, message = run_case(
+        strata_run.main, [str(path), "--outputs", outputs, "--no-cache"], CASE_SECONDS
+    )
+    assert status == 1 and message == f"error: {expected}\n"
