@@ -219,6 +219,16 @@ FOUND = (
         "node 'rnn/while/NextIteration_2' (tf.NextIteration): expected 1 data inputs, found 0",
     ),
 )
+FOUND_OPS = (
+    # (graph, outputs, node, its new op): cases the fuzzer found, that now compile or get a
+    # diagnostic.
+    (
+        "tf1_placeholder_defaults.pb",
+        "y",
+        "cond/dropout/random_uniform/RandomUniform",
+        "PlaceholderWithDefault",  # without the shape attribute TF's op requires (was KeyError)
+    ),
+)
 
 
 @pytest.mark.parametrize("case", FOUND, ids=[f"{c[0]}:{c[2]}" for c in FOUND])
@@ -236,3 +246,17 @@ def test_found_cases_get_their_diagnostic(
         strata_run.main, [str(path), "--outputs", outputs, "--no-cache"], CASE_SECONDS
     )
     assert status == 1 and message == f"error: {expected}\n"
+
+
+@pytest.mark.parametrize("case", FOUND_OPS, ids=[f"{c[0]}:{c[2]}" for c in FOUND_OPS])
+def test_found_ops_compile_or_get_a_diagnostic(
+    case: tuple[str, str, str, str], tmp_path: Path
+) -> None:
+    file, outputs, name, op = case
+    graph = load_graphdef(FIXTURES / file)
+    (node,) = [n for n in graph.node if n.name == name]
+    node.op = op
+    path = tmp_path / "graph.pb"
+    path.write_bytes(graph.SerializeToString())
+    argv = [str(path), "--outputs", outputs, "--no-cache"]
+    assert_diagnostic_or_result(strata_run.main, argv, CASE_SECONDS)

@@ -64,7 +64,8 @@ def _placeholder_with_default(node: NodeDefMessage, fed: bool) -> NodeDefMessage
     else:
         copy.op = "Identity"
         copy.attr["T"].type = dtype
-        del copy.attr["shape"]
+        if "shape" in copy.attr:  # TF requires it; a graph made by hand may lack it
+            del copy.attr["shape"]
     return copy
 
 
