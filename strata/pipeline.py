@@ -56,8 +56,8 @@ class PipelineOptions:
     threads: int = 1
     """Threads for kernels of at least `parallel_min_flops` (parallelize-kernels, cpu chain)."""
     parallel_min_flops: int = 1_000_000
-    """Below this many float ops (profile_kernels.WORK: about 20 us of work) threads are not
-    used. Measured on a 2-core VM in bench_table's alternating rounds (medians; three runs of
+    """Below this many estimated ops (profile_kernels.work_of: about 20 us of work) threads are
+    not used. Measured on a 2-core VM in bench_table's alternating rounds (medians; three runs of
     each, alternating processes), 20M -> 1M: softmax 1024x1024 1.48-2.32 -> 0.91-0.98 ms,
     LayerNorm 0.50-0.53 -> 0.32-0.38 ms, cnn_small 0.26-0.30 -> 0.22-0.26 ms, the MLP
     0.13-0.17 -> 0.11-0.14 ms. It was 20M while threads were created per call (~55 us), and

@@ -19,6 +19,7 @@ counts of the loops around it (static bounds; a loop with dynamic bounds counts 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from xdsl.context import Context
@@ -80,6 +81,30 @@ whether a kernel has enough work to be worth threads: a loop of tanh is more wor
 than its GFLOP/s count says."""
 
 
+INTEGER_WORK = 0.5
+"""`work_of`'s cost of an integer, logic, compare, select or cast op: half a float op's. Vector
+integer and logic ops issue on more ports than float math (three of the four on current x86-64
+cores) and finish in a cycle (a float add or multiply takes four)."""
+
+
+def work_of(op: Operation) -> float | None:
+    """The cost of one execution of `op` for deciding whether a kernel is worth threads: WORK's
+    for float and math ops; INTEGER_WORK for any other arith op computing a value that is not
+    an index (integer arithmetic, compares, selects, casts), so that an argmax, a top-k or a
+    random-number kernel counts its work; None for constants, index arithmetic (addresses,
+    which LLVM folds into the loads) and anything else. The rank keys of a top-k over 4 x
+    32,000 (11 such ops an element, ~30 us on one core of a 2-core Xeon VM) stay on one
+    thread, where two took 48 us and slowed the next kernel, which read half its input from
+    the other core's cache; an argmax over 64 x 32,000 (14 an element) takes 0.6 -> 0.3 ms
+    on two."""
+    weight = WORK.get(type(op))
+    if weight is not None or op.dialect_name() != "arith" or isinstance(op, arith.ConstantOp):
+        return weight
+    if any(isinstance(r.type, IndexType) for r in op.results):
+        return None
+    return INTEGER_WORK
+
+
 def profile_global(entry: str) -> str:
     return f"__strata_profile_{entry}"
 
@@ -95,12 +120,15 @@ def _trip_count(loop: scf.ForOp) -> int:
     return max(0, -(-(ub - lb) // step)) if step > 0 else 1
 
 
-def kernel_flops(kernel: func.FuncOp, weights: dict[type[Operation], int] = _FLOPS) -> int:
+def kernel_flops(
+    kernel: func.FuncOp,
+    weigh: Callable[[Operation], float | None] = lambda op: _FLOPS.get(type(op)),
+) -> int:
     """Float ops one call of `kernel` executes (loops with constant bounds multiplied out),
-    each op counted by `weights` (WORK: its cost)."""
-    total = 0
+    each op counted by `weigh` (`work_of`: its cost)."""
+    total = 0.0
     for op in kernel.walk():
-        weight = weights.get(type(op))
+        weight = weigh(op)
         if weight is None:
             continue
         count = weight
@@ -110,7 +138,7 @@ def kernel_flops(kernel: func.FuncOp, weights: dict[type[Operation], int] = _FLO
                 count *= _trip_count(parent)
             parent = parent.parent_op()
         total += count
-    return total
+    return round(total)
 
 
 def _nbytes(t: Attribute) -> int:

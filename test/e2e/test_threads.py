@@ -112,6 +112,33 @@ def test_matmul_is_split_and_right() -> None:
     np.testing.assert_allclose(fn(a=a, b=b)["c"], np.maximum(a @ b, 0), rtol=1e-4, atol=1e-4)
 
 
+ARGMAX = """
+func.func @main(%x: tensor<16x16000xf32>) -> tensor<16xi64>
+    attributes {tf.entry_function = {inputs = "x", outputs = "i"}} {
+  %axis = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %i = "tf.ArgMax"(%x, %axis) : (tensor<16x16000xf32>, tensor<i32>) -> tensor<16xi64>
+  func.return %i : tensor<16xi64>
+}
+"""
+
+
+def test_an_integer_kernel_with_enough_work_is_split_at_the_default_threshold() -> None:
+    """ArgMax's one pass of integer rank keys (16 x 16,000 elements, 14 integer ops each:
+    1.8M of profile_kernels.work_of's units) has the work for threads though it has no float
+    op; ties give the first index, NaN never wins."""
+    _ctx, module = lower(ARGMAX, pipeline=PipelineOptions(threads=2))
+    fn = CompiledFunction.from_module(module)
+    assert threaded_kernels(fn) == 1
+    x = np.random.default_rng(3).standard_normal((16, 16000)).astype(np.float32)
+    x[1, [7, 900]] = 9.0  # a tie: the first
+    x[2, 5] = np.nan
+    x[3, :] = np.nan  # all NaN: 0, as TensorFlow's CPU kernel gives
+    want = np.argmax(np.where(np.isnan(x), -np.inf, x), axis=1)
+    want[3] = 0
+    np.testing.assert_array_equal(fn(x=x)["i"], want)
+    np.testing.assert_array_equal(compiled(ARGMAX, 1)(x=x)["i"], want)
+
+
 def test_concurrent_callers_of_a_threaded_model() -> None:
     fn = compiled(MATMUL, 2)
     rng = np.random.default_rng(1)
