@@ -23,12 +23,13 @@ func.func @reduce_add_inner(%x: tensor<2x3xf32>) -> tensor<2xf32> {
 
 // -----
 
-// Outer dim: kept dims become the outer (parallel) loops, so the input map is permuted.
+// Outer dim, the innermost kept: the loops keep the input's order (reduction, parallel), so the
+// innermost loop runs along contiguous elements into contiguous outputs.
 // CHECK-LABEL: func.func @reduce_max_outer
 // CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>)
 // CHECK-NEXT:   %[[INIT:.*]] = arith.constant -1.000000e+00 : f32
 // CHECK:        %[[FILL:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<3xf32>)
-// CHECK:        %[[R:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%[[X]] : tensor<2x3xf32>) outs(%[[FILL]] : tensor<3xf32>) {
+// CHECK:        %[[R:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>], iterator_types = ["reduction", "parallel"]} ins(%[[X]] : tensor<2x3xf32>) outs(%[[FILL]] : tensor<3xf32>) {
 // CHECK-NEXT:   ^bb0(%[[E:.*]]: f32, %[[ACC:.*]]: f32):
 // CHECK-NEXT:     %[[M:.*]] = arith.maximumf %[[ACC]], %[[E]] : f32
 // CHECK-NEXT:     linalg.yield %[[M]] : f32
@@ -58,7 +59,7 @@ func.func @reduce_all_dynamic_init(%x: tensor<2x3x4xi32>, %i: tensor<i32>) -> te
 
 // -----
 
-// Middle and outer dims of a rank-3 input: loops (kept, reduced...).
+// Middle and outer dims of a rank-3 input, the innermost reduced: loops (kept, reduced...).
 // CHECK-LABEL: func.func @reduce_two_dims
 // CHECK-SAME: (%[[X:.*]]: tensor<2x3x4xf32>)
 // CHECK:        linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1, d0, d2)>, affine_map<(d0, d1, d2) -> (d0)>], iterator_types = ["parallel", "reduction", "reduction"]} ins(%[[X]] : tensor<2x3x4xf32>)
@@ -66,6 +67,18 @@ func.func @reduce_two_dims(%x: tensor<2x3x4xf32>) -> tensor<3xf32> {
   %z = hlo.constant dense<0.0> : tensor<f32>
   %0 = hlo.reduce(%x init: %z) applies hlo.add across dimensions = [0, 2] : (tensor<2x3x4xf32>, tensor<f32>) -> tensor<3xf32>
   func.return %0 : tensor<3xf32>
+}
+
+// -----
+
+// NHWC pooling over H and W: the innermost dim (C) is kept, so the loops keep the input's order
+// (N parallel, H and W reduction, C parallel) and the outputs are indexed by N and C.
+// CHECK-LABEL: func.func @reduce_nhwc_pool
+// CHECK:        linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d3)>], iterator_types = ["parallel", "reduction", "reduction", "parallel"]} ins(%{{.*}} : tensor<2x5x5x8xf32>)
+func.func @reduce_nhwc_pool(%x: tensor<2x5x5x8xf32>) -> tensor<2x8xf32> {
+  %z = hlo.constant dense<0.0> : tensor<f32>
+  %0 = hlo.reduce(%x init: %z) applies hlo.add across dimensions = [1, 2] : (tensor<2x5x5x8xf32>, tensor<f32>) -> tensor<2x8xf32>
+  func.return %0 : tensor<2x8xf32>
 }
 
 // -----
