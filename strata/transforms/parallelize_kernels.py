@@ -37,7 +37,7 @@ from xdsl.dialects.builtin import (
 from xdsl.passes import ModulePass
 
 from strata.lowering.linalg_to_loops.loop_nest import PARALLEL_ATTR
-from strata.transforms.profile_kernels import kernel_flops, work_of
+from strata.transforms.profile_kernels import kernel_flops, stores_of, work_of
 
 CHUNK_ATTR = "strata.parallel_chunk"
 TRIP_ATTR = "strata.parallel_trip"
@@ -56,8 +56,8 @@ def _constant(value: object) -> int | None:
 class ParallelizeKernelsPass(ModulePass):
     """Gives kernels of at least `min-flops` estimated ops (profile_kernels.work_of: a math
     function counts as its expansion's ops, an integer, compare or select op as half a float
-    op) a chunk function for `threads` (at 1 the kernel calls it once: the same code runs at
-    every count).
+    op; a kernel that computes nothing counts the elements it writes) a chunk function for
+    `threads` (at 1 the kernel calls it once: the same code runs at every count).
 
     Expects: the `loops` stage. Keeps it (the kernels are unchanged; chunks are added).
     """
@@ -84,7 +84,8 @@ class ParallelizeKernelsPass(ModulePass):
             lb, ub, step = (_constant(v) for v in (loop.lb, loop.ub, loop.step))
             if lb != 0 or ub is None or step is None or step <= 0 or ub <= step:
                 continue
-            if kernel_flops(kernel, work_of) < self.min_flops:
+            work = kernel_flops(kernel, work_of) or kernel_flops(kernel, stores_of)
+            if work < self.min_flops:
                 continue
             chunk = self.chunk(kernel, loops.index(loop))
             op.body.block.insert_op_after(chunk, kernel)

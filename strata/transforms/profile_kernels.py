@@ -120,6 +120,12 @@ def _trip_count(loop: scf.ForOp) -> int:
     return max(0, -(-(ub - lb) // step)) if step > 0 else 1
 
 
+def stores_of(op: Operation) -> int | None:
+    """1 for a memref.store: the work of a kernel that computes nothing (a transpose, a copy, a
+    gather), which `work_of` counts as none, is the elements it writes."""
+    return 1 if isinstance(op, memref.StoreOp) else None
+
+
 def kernel_flops(
     kernel: func.FuncOp,
     weigh: Callable[[Operation], float | None] = lambda op: _FLOPS.get(type(op)),

@@ -139,6 +139,35 @@ def test_an_integer_kernel_with_enough_work_is_split_at_the_default_threshold() 
     np.testing.assert_array_equal(compiled(ARGMAX, 1)(x=x)["i"], want)
 
 
+TRANSPOSES = """
+func.func @main(%x: tensor<1024x1040xf32>, %y: tensor<4x40x48x24xf32>)
+    -> (tensor<1040x1024xf32>, tensor<4x24x40x48xf32>)
+    attributes {tf.entry_function = {inputs = "x,y", outputs = "t,nchw"}} {
+  %p = "tf.Const"() {value = dense<[1, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %t = "tf.Transpose"(%x, %p) : (tensor<1024x1040xf32>, tensor<2xi32>) -> tensor<1040x1024xf32>
+  %q = "tf.Const"() {value = dense<[0, 3, 1, 2]> : tensor<4xi32>} : () -> tensor<4xi32>
+  %n = "tf.Transpose"(%y, %q) : (tensor<4x40x48x24xf32>, tensor<4xi32>) -> tensor<4x24x40x48xf32>
+  func.return %t, %n : tensor<1040x1024xf32>, tensor<4x24x40x48xf32>
+}
+"""
+
+
+def test_a_large_transpose_is_tiled_and_split() -> None:
+    """A transpose computes nothing; its work for threads is the elements it writes (1M here,
+    the default threshold). Tiled 16 x 16 (1024 and 1040) and 8 x 8 (NHWC -> NCHW: 24 and
+    48), at 1 and 2 threads it is numpy's."""
+    _ctx, module = lower(TRANSPOSES, pipeline=PipelineOptions(threads=2))
+    fn = CompiledFunction.from_module(module)
+    assert threaded_kernels(fn) == 1  # the 184,320-element NHWC one stays serial
+    rng = np.random.default_rng(4)
+    x = rng.standard_normal((1024, 1040)).astype(np.float32)
+    y = rng.standard_normal((4, 40, 48, 24)).astype(np.float32)
+    for f in (fn, compiled(TRANSPOSES, 1)):
+        got = f(x=x, y=y)
+        np.testing.assert_array_equal(got["t"], x.T)
+        np.testing.assert_array_equal(got["nchw"], y.transpose(0, 3, 1, 2))
+
+
 def test_concurrent_callers_of_a_threaded_model() -> None:
     fn = compiled(MATMUL, 2)
     rng = np.random.default_rng(1)

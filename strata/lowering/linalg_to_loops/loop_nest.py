@@ -170,6 +170,8 @@ def plan_loops(op: linalg.GenericOp, sizes: Sequence[int], tiles: ContractionTil
     loops = [Loop(d, s) for d, s in enumerate(sizes)]
     last = len(kinds) - 1
     reductions = [d for d, k in enumerate(kinds) if k == IteratorType.REDUCTION]
+    if last >= 1 and not reductions:
+        return plan_transpose(op, sizes) or loops
     if last < 1 or kinds[last] != IteratorType.PARALLEL or not reductions:
         return loops
     first = reductions[0]
@@ -196,6 +198,54 @@ def plan_loops(op: linalg.GenericOp, sizes: Sequence[int], tiles: ContractionTil
         + loops[first:last]
         + [Loop(m, tile_m, 1, LoopRole.INNER), Loop(last, tile_n, 1, LoopRole.INNER)]
     )
+
+
+TRANSPOSE_TILES = (16, 8)
+"""Square tiles of a transposing copy, largest first: a 16 x 16 f32 tile reads 16 cache lines
+and writes 16, all within L1."""
+
+
+def transposed_dim(op: linalg.GenericOp) -> int | None:
+    """For an all-parallel generic writing every output along its innermost loop dim, the loop
+    dim some input reads along its own innermost dim when that is another one (a transpose, an
+    NHWC <-> NCHW copy): that input is read with a stride along the innermost loop."""
+    maps = [m.data for m in op.indexing_maps.data]
+    last = maps[0].num_dims - 1
+    n_in = len(op.inputs)
+    if any(not m.results or m.results[-1] != AffineDimExpr(last) for m in maps[n_in:]):
+        return None
+    for amap in maps[:n_in]:
+        inner = amap.results[-1] if amap.results else None
+        if (
+            isinstance(inner, AffineDimExpr)
+            and inner.position != last
+            and AffineDimExpr(last) in amap.results
+        ):
+            return inner.position
+    return None
+
+
+def plan_transpose(op: linalg.GenericOp, sizes: Sequence[int]) -> list[Loop] | None:
+    """Loops for a transposing copy (`transposed_dim` a): a and the innermost dim n tiled by a
+    square tile (TRANSPOSE_TILES, the first that divides both sizes), [..., a_outer, n_outer,
+    a_inner, n_inner], so each tile's reads and writes stay in L1, where the loops in output
+    order read one element per cache line and, at a power-of-two row length, from the same few
+    cache sets (a 1024 x 1024 f32 transpose: 5.4 ms on a 2-core Xeon). None when there is no
+    such dim or no tile divides."""
+    a = transposed_dim(op)
+    if a is None:
+        return None
+    n = len(sizes) - 1
+    tile = next((t for t in TRANSPOSE_TILES if sizes[a] % t == 0 and sizes[n] % t == 0), None)
+    if tile is None or sizes[a] == tile and sizes[n] == tile:
+        return None
+    others = [Loop(d, size) for d, size in enumerate(sizes) if d not in (a, n)]
+    return others + [
+        Loop(a, sizes[a], tile, LoopRole.OUTER),
+        Loop(n, sizes[n], tile, LoopRole.OUTER),
+        Loop(a, tile, 1, LoopRole.INNER),
+        Loop(n, tile, 1, LoopRole.INNER),
+    ]
 
 
 def m_tail(plan: Sequence[Loop], sizes: Sequence[int]) -> tuple[int, int] | None:

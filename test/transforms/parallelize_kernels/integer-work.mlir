@@ -1,11 +1,13 @@
 // RUN: strata-opt %s -p "parallelize-kernels{threads=2 min-flops=150}" | filecheck %s
 // RUN: strata-opt %s -p "parallelize-kernels{threads=2 min-flops=200}" | filecheck %s --check-prefix=ABOVE
+// RUN: strata-opt %s -p "parallelize-kernels{threads=2 min-flops=128}" | filecheck %s --check-prefix=MOVES
 
 // The work a kernel needs for threads counts integer, compare, select and cast ops at half a
 // float op each (an argmax's rank keys, a random-number stream), and address arithmetic on
 // `index` values not at all.
 // @keys: 8 x 16 elements x 3 counted ops (extsi, xori, maxsi; the index addi is free) x 0.5
-// = 192 >= 150: chunked. @copy: an offset copy, index arithmetic only: 0. @square: 128 mulf.
+// = 192 >= 150: chunked. @copy computes nothing (index arithmetic only): its work is the 128
+// elements it writes. @square: 128 mulf.
 // CHECK:       func.func private @keys(%{{.*}}) attributes {no_inline, strata.parallel_chunk = "keys_chunk"
 // CHECK:       func.func private @keys_chunk(
 // CHECK:       func.func private @copy(%{{.*}}) attributes {no_inline} {
@@ -14,6 +16,10 @@
 // CHECK-NOT:   _chunk
 // 192 < 200: nothing is chunked.
 // ABOVE-NOT:   _chunk
+// At 128, all three are.
+// MOVES:       @keys_chunk(
+// MOVES:       @copy_chunk(
+// MOVES:       @square_chunk(
 builtin.module {
   func.func private @keys(%in: memref<8x16xi32> {llvm.noalias}, %out: memref<8xi64> {llvm.noalias}) attributes {no_inline} {
     %c0 = arith.constant 0 : index
