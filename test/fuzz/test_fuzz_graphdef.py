@@ -228,6 +228,7 @@ FOUND_OPS = (
         "cond/dropout/random_uniform/RandomUniform",
         "PlaceholderWithDefault",  # without the shape attribute TF's op requires (was KeyError)
     ),
+    ("cond_data_false.pbtxt", "y", "Const", "StatelessIf"),  # no condition (was IndexError)
 )
 
 

@@ -136,7 +136,10 @@ INPUT_COUNTS: dict[str, int] = {
     **dict.fromkeys(["TensorArrayWriteV3", "TensorArrayScatterV3", "TensorArraySplitV3"], 4),
 }  # fmt: skip
 """Data inputs of the nodes this module evaluates itself, as TensorFlow defines their ops (by
-base name: `RefEnter` as `Enter`); a Merge takes one or more."""
+base name: `RefEnter` as `Enter`)."""
+MIN_INPUT_COUNTS: dict[str, int] = dict.fromkeys(["Merge", *IF_OPS, *CASE_OPS], 1)
+"""Data inputs of the nodes whose count varies, at least: a Merge's, an If's (its condition
+first) and a Case's (its branch index first)."""
 ARG = "_Arg"
 """The op of the pseudo-nodes standing for a library function's arguments."""
 
@@ -366,13 +369,16 @@ def _depth(frame: Frame | None) -> int:
 
 
 def _check_input_counts(graph: Graph) -> None:
-    """Every node this module evaluates itself has its op's data inputs (INPUT_COUNTS)."""
+    """Every node this module evaluates itself has its op's data inputs (INPUT_COUNTS,
+    MIN_INPUT_COUNTS)."""
     for name, node in graph.nodes.items():
         op = _base(node.op)
         given, expected = len(graph.inputs[name]), INPUT_COUNTS.get(op)
-        if (expected is not None and given != expected) or (op == "Merge" and given < 1):
-            wanted = "at least 1" if expected is None else str(expected)
-            raise graph.error(name, f"expected {wanted} data inputs, found {given}")
+        if expected is not None and given != expected:
+            raise graph.error(name, f"expected {expected} data inputs, found {given}")
+        least = MIN_INPUT_COUNTS.get(op, 0)
+        if given < least:
+            raise graph.error(name, f"expected at least {least} data inputs, found {given}")
 
 
 def analyse_frames(graph: Graph) -> None:
