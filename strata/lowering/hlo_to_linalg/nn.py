@@ -7,6 +7,7 @@ an hlo.while along it (`expand_scans`): n steps per row where the generic takes 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -464,15 +465,41 @@ def prefix_scan(op: hlo.ReduceWindowOp) -> PrefixScan | None:
     return PrefixScan(axis, combiner, pads[axis] == (0, n - 1))
 
 
+SCAN_TRANSPOSE_ROWS = 64
+"""A scan along the innermost axis of at least this many rows runs on the transpose (the axis
+outermost) and is transposed back: each step of the loop then combines one contiguous row,
+where along the innermost axis it reads one element from every row's cache line (and at a
+power-of-two row length, all from the same few cache sets). Cumsum along axis 1 of 1024 x 1024
+f32: 14 -> 1.7 ms on a 2-core Xeon; 8 rows of 32,000 stay in L1 as they are."""
+
+
 def expand_scan(op: hlo.ReduceWindowOp, scan: PrefixScan) -> None:
     """The scan `op` as an hlo.while along its axis (from the end where `reverse`): a running
     row of the elements combined so far (the init value first), combined with the next row and
     written to that row of the result, in the order TensorFlow's Cumsum adds (ReduceWindowLowering's
     generic visits every (output, window element) pair: n^2 / 2 steps per row for a scan of n,
-    and sums in its loop nest's order)."""
-    axis, combiner = scan.axis, scan.combiner
+    and sums in its loop nest's order). Along the innermost axis of SCAN_TRANSPOSE_ROWS rows
+    or more, on the transpose."""
     emit = HloEmitter(op)
     x = op.inputs[0]
+    shape = list(expect(x.type, TensorType).get_shape())
+    axis = scan.axis
+    rows = math.prod(n for d, n in enumerate(shape) if d != axis)
+    if axis == len(shape) - 1 and axis > 0 and rows >= SCAN_TRANSPOSE_ROWS:
+        order = [axis, *range(axis)]
+        scanned = _scan_loop(emit, emit(hlo.TransposeOp(x, order)), 0, op, scan)
+        result = emit(hlo.TransposeOp(scanned, [order.index(d) for d in range(len(shape))]))
+    else:
+        result = _scan_loop(emit, x, axis, op, scan)
+    op.results[0].replace_all_uses_with(result)
+    Rewriter.erase_op(op)
+
+
+def _scan_loop(
+    emit: HloEmitter, x: SSAValue, axis: int, op: hlo.ReduceWindowOp, scan: PrefixScan
+) -> SSAValue:
+    """`expand_scan`'s hlo.while along `axis` of `x`: its result."""
+    combiner = scan.combiner
     x_t = expect(x.type, TensorType)
     shape = list(x_t.get_shape())
     row_t = TensorType(x_t.element_type, [1 if d == axis else n for d, n in enumerate(shape)])
@@ -489,8 +516,7 @@ def expand_scan(op: hlo.ReduceWindowOp, scan: PrefixScan) -> None:
     acc_next = e(type(combiner)(*pair))
     out_next = e(hlo.DynamicUpdateSliceOp(out, acc_next, starts))
     e.add(hlo.ReturnOp([e(hlo.AddOp(step, e.scalar(1, i32))), acc_next, out_next]))
-    op.results[0].replace_all_uses_with(loop.results[2])
-    Rewriter.erase_op(op)
+    return loop.results[2]
 
 
 def expand_scans(module: ModuleOp, min_length: int) -> None:

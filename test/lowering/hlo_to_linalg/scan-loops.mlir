@@ -20,7 +20,8 @@
 // RUNS: PASS @cumsum_i32
 // RUNS: PASS @short
 // RUNS: PASS @not_idempotent_init
-// RUNS: 7 of 7 functions passed
+// RUNS: PASS @cumsum_rows
+// RUNS: 8 of 8 functions passed
 
 // Cumsum of two rows of 40 (float sums: the expected values are a sequential float32 loop's).
 // CHECK-LABEL: func.func @cumsum
@@ -128,5 +129,30 @@ func.func @not_idempotent_init() {
   %last = hlo.slice %r [0:1, 39:40] : (tensor<1x40xf32>) -> tensor<1x1xf32>
   check.expect_eq_const %first, dense<40.0> : tensor<1x1xf32>
   check.expect_eq_const %last, dense<1.0> : tensor<1x1xf32>
+  func.return
+}
+
+// Along the innermost axis of 64 rows (SCAN_TRANSPOSE_ROWS): the scan runs on the transpose, one
+// contiguous row a step, and is transposed back. x[r, j] = r + j: the sums (j + 1) r + j (j + 1) / 2
+// are exact; the last column and the last row are checked.
+// CHECK-LABEL: func.func @cumsum_rows
+// CHECK:         linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>]
+// CHECK:         scf.while
+// CHECK:           tensor.insert_slice {{.*}} : tensor<1x64xf32> into tensor<40x64xf32>
+// CHECK:         linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>]
+func.func @cumsum_rows() {
+  %j = hlo.iota dim = 1 : tensor<64x40xf32>
+  %r = hlo.iota dim = 0 : tensor<64x40xf32>
+  %x = hlo.add %r, %j : tensor<64x40xf32>
+  %init = hlo.constant dense<0.0> : tensor<f32>
+  %c = "hlo.reduce_window"(%x, %init) <{window_dimensions = array<i64: 1, 40>, padding = dense<[[0, 0], [39, 0]]> : tensor<2x2xi64>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = hlo.add %a, %b : tensor<f32>
+    hlo.return %s : tensor<f32>
+  }) : (tensor<64x40xf32>, tensor<f32>) -> tensor<64x40xf32>
+  %last_column = hlo.slice %c [0:64, 39:40] : (tensor<64x40xf32>) -> tensor<64x1xf32>
+  check.expect_eq_const %last_column, dense<[[780.0], [820.0], [860.0], [900.0], [940.0], [980.0], [1020.0], [1060.0], [1100.0], [1140.0], [1180.0], [1220.0], [1260.0], [1300.0], [1340.0], [1380.0], [1420.0], [1460.0], [1500.0], [1540.0], [1580.0], [1620.0], [1660.0], [1700.0], [1740.0], [1780.0], [1820.0], [1860.0], [1900.0], [1940.0], [1980.0], [2020.0], [2060.0], [2100.0], [2140.0], [2180.0], [2220.0], [2260.0], [2300.0], [2340.0], [2380.0], [2420.0], [2460.0], [2500.0], [2540.0], [2580.0], [2620.0], [2660.0], [2700.0], [2740.0], [2780.0], [2820.0], [2860.0], [2900.0], [2940.0], [2980.0], [3020.0], [3060.0], [3100.0], [3140.0], [3180.0], [3220.0], [3260.0], [3300.0]]> : tensor<64x1xf32>
+  %last_row = hlo.slice %c [63:64, 0:40] : (tensor<64x40xf32>) -> tensor<1x40xf32>
+  check.expect_eq_const %last_row, dense<[[63.0, 127.0, 192.0, 258.0, 325.0, 393.0, 462.0, 532.0, 603.0, 675.0, 748.0, 822.0, 897.0, 973.0, 1050.0, 1128.0, 1207.0, 1287.0, 1368.0, 1450.0, 1533.0, 1617.0, 1702.0, 1788.0, 1875.0, 1963.0, 2052.0, 2142.0, 2233.0, 2325.0, 2418.0, 2512.0, 2607.0, 2703.0, 2800.0, 2898.0, 2997.0, 3097.0, 3198.0, 3300.0]]> : tensor<1x40xf32>
   func.return
 }
