@@ -158,45 +158,68 @@ def loop_sizes(op: linalg.GenericOp) -> list[int] | None:
     return known
 
 
-def plan_loops(op: linalg.GenericOp, sizes: Sequence[int], tiles: ContractionTiles) -> list[Loop]:
-    """Loops outermost first. A contraction (parallel dims, reductions, one last parallel dim n)
-    is tiled for registers and cache: [n_outer, ..., m_outer, reductions, m_inner, n_inner], where
-    m is the parallel dim just before the reductions. The accumulator tile C[m_inner, n_inner]
-    stays in vector registers across the reduction, and the rhs column block stays in cache
-    across m. The tile is the first of `tiles.shapes` whose columns divide n; when its rows do
-    not divide m, m_outer covers the whole tiles only (its size is a multiple of its step) and
-    `m_tail` gives the rows left, which a second nest after it computes."""
+def loop_order(op: linalg.GenericOp) -> list[int]:
+    """The loop dims, outermost first: in order, but where the innermost dim is a reduction that
+    no input reads along its own innermost (contiguous) dim while some input reads a parallel
+    dim p there, p moves innermost (the reductions keep their order): a row reduction of a
+    transposed operand (softmax along axis 0 as TensorFlow builds it: a transpose fused into
+    the reductions) then runs along contiguous elements into a row of outputs, as a column sum
+    does, instead of down a column, one cache line per element."""
     kinds = [it.data for it in op.iterator_types]
-    loops = [Loop(d, s) for d, s in enumerate(sizes)]
-    last = len(kinds) - 1
-    reductions = [d for d, k in enumerate(kinds) if k == IteratorType.REDUCTION]
+    dims = list(range(len(kinds)))
+    if len(dims) < 2 or kinds[-1] != IteratorType.REDUCTION:
+        return dims
+    inner = [m.data.results[-1] for m in op.indexing_maps.data[: len(op.inputs)] if m.data.results]
+    if AffineDimExpr(dims[-1]) in inner:
+        return dims
+    for expr in inner:
+        if isinstance(expr, AffineDimExpr) and kinds[expr.position] == IteratorType.PARALLEL:
+            return [d for d in dims if d != expr.position] + [expr.position]
+    return dims
+
+
+def plan_loops(op: linalg.GenericOp, sizes: Sequence[int], tiles: ContractionTiles) -> list[Loop]:
+    """Loops outermost first, in `loop_order`. A contraction (parallel dims, reductions, one
+    last parallel dim n) is tiled for registers and cache: [n_outer, ..., m_outer, reductions,
+    m_inner, n_inner], where m is the parallel dim just before the reductions. The accumulator
+    tile C[m_inner, n_inner] stays in vector registers across the reduction, and the rhs
+    column block stays in cache across m. The tile is the first of `tiles.shapes` whose
+    columns divide n; when its rows do not divide m, m_outer covers the whole tiles only (its
+    size is a multiple of its step) and `m_tail` gives the rows left, which a second nest after
+    it computes."""
+    kinds = [it.data for it in op.iterator_types]
+    order = loop_order(op)
+    loops = [Loop(d, sizes[d]) for d in order]
+    kind = [kinds[d] for d in order]  # by position
+    last = len(order) - 1
+    reductions = [p for p, k in enumerate(kind) if k == IteratorType.REDUCTION]
     if last >= 1 and not reductions:
         return plan_transpose(op, sizes) or loops
-    if last < 1 or kinds[last] != IteratorType.PARALLEL or not reductions:
+    if last < 1 or kind[last] != IteratorType.PARALLEL or not reductions:
         return loops
     first = reductions[0]
-    if any(kinds[d] != IteratorType.REDUCTION for d in range(first, last)):
+    if any(kind[p] != IteratorType.REDUCTION for p in range(first, last)):
         return loops
-    n_size = sizes[last]
+    n, n_size = order[last], sizes[order[last]]
     shape = next(((r, c) for r, c in tiles.shapes if n_size % c == 0 and n_size > c), None)
     if shape is None:
         return loops
     tile_m, tile_n = shape
     before = loops[:first]
-    m = first - 1
-    if m < 0 or sizes[m] < tile_m or tile_m < 2:
+    if first == 0 or sizes[order[first - 1]] < tile_m or tile_m < 2:
         return (
-            [Loop(last, n_size, tile_n, LoopRole.OUTER)]
+            [Loop(n, n_size, tile_n, LoopRole.OUTER)]
             + before
             + loops[first:last]
-            + [Loop(last, tile_n, 1, LoopRole.INNER)]
+            + [Loop(n, tile_n, 1, LoopRole.INNER)]
         )
+    m = order[first - 1]
     return (
-        [Loop(last, n_size, tile_n, LoopRole.OUTER)]
+        [Loop(n, n_size, tile_n, LoopRole.OUTER)]
         + before[:-1]
         + [Loop(m, sizes[m] - sizes[m] % tile_m, tile_m, LoopRole.OUTER)]
         + loops[first:last]
-        + [Loop(m, tile_m, 1, LoopRole.INNER), Loop(last, tile_n, 1, LoopRole.INNER)]
+        + [Loop(m, tile_m, 1, LoopRole.INNER), Loop(n, tile_n, 1, LoopRole.INNER)]
     )
 
 
@@ -366,7 +389,9 @@ def packable_operand(
     if kinds.count(IteratorType.REDUCTION) != 1:
         return None
     r, n = _reduction_dim(op), plan[0].dim
-    if r == 0 or sizes[r - 1] < min_rows:
+    at = next(p for p, loop in enumerate(plan) if loop.dim == r)
+    rows = plan[at - 1].dim  # the lhs rows around the reduction (n_outer itself: none)
+    if rows == n or sizes[rows] < min_rows:
         return None  # few lhs rows reuse the panel: copying it would cost more than it saves
     maps = [m.data for m in op.indexing_maps.data]
     for i, operand in enumerate(op.inputs):
