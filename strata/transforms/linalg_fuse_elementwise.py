@@ -63,7 +63,27 @@ def fusible_producer(consumer: linalg.GenericOp, operand: SSAValue) -> linalg.Ge
     reads_each_once = len(via.used_dims()) == via.num_dims
     if not reads_each_once and not (_only_moves_data(producer) or _from_positions_alone(producer)):
         return None
+    if not reads_each_once and not _keeps_layout(producer, via):
+        return None
     return producer
+
+
+def _keeps_layout(producer: linalg.GenericOp, via: AffineMap) -> bool:
+    """Whether the consumer, reading `producer`'s result through `via`, still reads memory
+    along its innermost loop where it did once the producer is fused in. A producer that moves
+    data into another order, read along the consumer's innermost loop as its own innermost dim
+    from an input that is not (a transpose made for a contraction: B^T as B), would have every
+    reuse of an element gather it across rows again; fused into a consumer that reads each
+    element once, it is tiled as a transpose instead."""
+    innermost = AffineDimExpr(via.num_dims - 1)
+    if not via.results or via.results[-1] != innermost:
+        return True
+    n_in = len(producer.inputs)
+    for amap in producer.indexing_maps.data[:n_in]:
+        composed = amap.data.compose(via)
+        if composed.results and composed.results[-1] != innermost:
+            return False
+    return True
 
 
 def _inlined_whole(producer: linalg.GenericOp, operand: SSAValue) -> bool:

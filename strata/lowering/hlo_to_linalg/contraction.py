@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import BFloat16Type, Float16Type, TensorType, f32
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    DenseIntOrFPElementsAttr,
+    Float16Type,
+    TensorType,
+    f32,
+)
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo
-from strata.dialects.tensor_types import is_static, shape_of
+from strata.dialects.tensor_types import dense_from_numpy, is_static, numpy_from_dense, shape_of
 from strata.internal import expect
 from strata.lowering.hlo_to_linalg.generic import (
     PARALLEL,
@@ -61,6 +68,17 @@ class DotGeneralLowering(RewritePattern):
             return n0 + rhs_free.index(d)
 
         out_dims = list(range(k0)) + list(range(n0, n_loops))
+        b = LocatedBuilder(rewriter, op)
+        rhs, rhs_map = op.rhs, [rhs_loop(d) for d in range(rhs_rank)]
+        if rhs_free and rhs_map[-1] != n_loops - 1:
+            # The rhs read along a contracting dim (B^T: MatMul transpose_b, attention's
+            # q @ k^T): the innermost loop would gather one element per row at each step.
+            # A copy in (batch, contracting, free) order, which convert-linalg-to-loops tiles as
+            # a transpose and linalg-fuse-elementwise leaves apart (`_keeps_layout`), is read
+            # along its rows instead.
+            order = rb + rc + rhs_free
+            rhs = _transposed(b, rhs, order)
+            rhs_map = [rhs_loop(d) for d in order]
 
         out_t = expect(op.result.type, TensorType)
         element = out_t.element_type
@@ -68,7 +86,6 @@ class DotGeneralLowering(RewritePattern):
         # values StableHLO's JAX-made tests expect); rounding every step loses a bit per few.
         accumulator = f32 if isinstance(element, Float16Type | BFloat16Type) else element
         acc_t = TensorType(accumulator, out_t.get_shape())
-        b = LocatedBuilder(rewriter, op)
         init = filled(b, acc_t, scalar_constant(b, 0, accumulator))
 
         def body(emit: Emit, args: Sequence[SSAValue]) -> SSAValue:
@@ -78,10 +95,10 @@ class DotGeneralLowering(RewritePattern):
 
         result = generic(
             b,
-            [op.lhs, op.rhs],
+            [op.lhs, rhs],
             [
                 affine_map(n_loops, [lhs_loop(d) for d in range(lhs_rank)]),
-                affine_map(n_loops, [rhs_loop(d) for d in range(rhs_rank)]),
+                affine_map(n_loops, rhs_map),
             ],
             init,
             affine_map(n_loops, out_dims),
@@ -100,6 +117,30 @@ class DotGeneralLowering(RewritePattern):
                 lambda emit, args: convert(emit, args[0], element),
             )
         rewriter.replace(op, [], [result])
+
+
+def _transposed(b: LocatedBuilder, x: SSAValue, order: Sequence[int]) -> SSAValue:
+    """`x` with its dims in `order` (result dim i is x's dim order[i]): a constant transposed
+    now (weights: packed once by linalg-pack-weights then), else an all-parallel copy."""
+    t = expect(x.type, TensorType)
+    shape = shape_of(t)
+    out_t = TensorType(t.element_type, [shape[d] for d in order])
+    value = getattr(x.owner, "value", None)
+    if isinstance(x.owner, hlo.ConstantOp | arith.ConstantOp) and isinstance(
+        value, DenseIntOrFPElementsAttr
+    ):
+        data = numpy_from_dense(value).transpose(order)
+        return b(arith.ConstantOp(dense_from_numpy(data, t.element_type))).result
+    rank = len(order)
+    return generic(
+        b,
+        [x],
+        [affine_map(rank, [order.index(d) for d in range(rank)])],
+        empty(b, out_t),
+        identity_map(rank),
+        [PARALLEL] * rank,
+        lambda emit, args: args[0],
+    )
 
 
 PATTERNS: tuple[RewritePattern, ...] = (DotGeneralLowering(),)

@@ -24,13 +24,29 @@ func.func @matmul(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
 
 // -----
 
-// Transposed operands (tf.MatMul transpose_a / transpose_b) only change the operand maps.
+// A transposed lhs (tf.MatMul transpose_a) only changes its map. A transposed rhs
+// (transpose_b: read along its contracting dim, which the innermost loop would gather across
+// rows) is copied into (contracting, free) order first, and that copy is read along its rows.
 // CHECK-LABEL: func.func @matmul_transposed
 // CHECK-SAME: (%[[A:.*]]: tensor<3x2xf32>, %[[B:.*]]: tensor<4x3xf32>)
-// CHECK:        linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d2)>], iterator_types = ["parallel", "reduction", "parallel"]} ins(%[[A]], %[[B]] : tensor<3x2xf32>, tensor<4x3xf32>)
+// CHECK:        %[[BT:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[B]] : tensor<4x3xf32>) outs(%{{.*}} : tensor<3x4xf32>)
+// CHECK:        linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1, d0)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>], iterator_types = ["parallel", "reduction", "parallel"]} ins(%[[A]], %[[BT]] : tensor<3x2xf32>, tensor<3x4xf32>)
 func.func @matmul_transposed(%a: tensor<3x2xf32>, %b: tensor<4x3xf32>) -> tensor<2x4xf32> {
   %0 = hlo.dot_general %a, %b, contracting_dims = [0] x [1] : (tensor<3x2xf32>, tensor<4x3xf32>) -> tensor<2x4xf32>
   func.return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+// A constant rhs read transposed is transposed now: a constant in (contracting, free) order.
+// CHECK-LABEL: func.func @matmul_constant_transposed
+// CHECK:        %[[W:.*]] = arith.constant dense<{{\[\[}}1.000000e+00, 3.000000e+00, 5.000000e+00], [2.000000e+00, 4.000000e+00, 6.000000e+00]]> : tensor<2x3xf32>
+// CHECK-NOT:    linalg.generic {{.*}}"parallel", "parallel"]} ins(%[[W]]
+// CHECK:        linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>], {{.*}} ins(%{{.*}}, %[[W]] : tensor<4x2xf32>, tensor<2x3xf32>)
+func.func @matmul_constant_transposed(%a: tensor<4x2xf32>) -> tensor<4x3xf32> {
+  %w = hlo.constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]> : tensor<3x2xf32>
+  %0 = hlo.dot_general %a, %w, contracting_dims = [1] x [1] : (tensor<4x2xf32>, tensor<3x2xf32>) -> tensor<4x3xf32>
+  func.return %0 : tensor<4x3xf32>
 }
 
 // -----

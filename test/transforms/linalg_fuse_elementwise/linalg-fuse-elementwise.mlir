@@ -475,3 +475,44 @@ func.func @cheap_producer_read_through_two_maps(%x: tensor<4x4xf32>) -> tensor<4
   } -> tensor<4x4xf32>
   func.return %sum : tensor<4x4xf32>
 }
+
+// -----
+
+// A transposing copy feeding a contraction, which reads it along its rows in the innermost loop
+// while the copy's input runs the other way (B^T copied for a matmul), stays apart: fused, every
+// reuse of an element would gather it across rows again. Into an elementwise consumer, which
+// reads each element once, the same copy fuses.
+// CHECK-LABEL: func.func @transpose_into_contraction
+// CHECK:        %[[BT:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<8x4xf32>) outs(%{{.*}} : tensor<4x8xf32>)
+// CHECK:        linalg.generic {{.*}}"reduction"{{.*}} ins(%{{.*}}, %[[BT]] : tensor<2x4xf32>, tensor<4x8xf32>)
+// CHECK-LABEL: func.func @transpose_into_elementwise
+// CHECK:        linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>]
+// CHECK-NOT:    linalg.generic
+func.func @transpose_into_contraction(%a: tensor<2x4xf32>, %b: tensor<8x4xf32>, %acc: tensor<2x8xf32>) -> tensor<2x8xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %bt = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%b : tensor<8x4xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    linalg.yield %x : f32
+  } -> tensor<4x8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>], iterator_types = ["parallel", "reduction", "parallel"]} ins(%a, %bt : tensor<2x4xf32>, tensor<4x8xf32>) outs(%acc : tensor<2x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x8xf32>
+  func.return %r : tensor<2x8xf32>
+}
+func.func @transpose_into_elementwise(%b: tensor<8x4xf32>) -> tensor<4x8xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %bt = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%b : tensor<8x4xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    linalg.yield %x : f32
+  } -> tensor<4x8xf32>
+  %e2 = tensor.empty() : tensor<4x8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%bt : tensor<4x8xf32>) outs(%e2 : tensor<4x8xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %n = arith.negf %x : f32
+    linalg.yield %n : f32
+  } -> tensor<4x8xf32>
+  func.return %r : tensor<4x8xf32>
+}

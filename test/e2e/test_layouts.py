@@ -1,7 +1,9 @@
-"""Reductions, scans and transposes whose loops are reordered for contiguous access (a column
-sum, NHWC pooling, a row reduction of a transposed operand, a scan along the innermost axis, a
-tiled transpose) give numpy's values; a column sum adds each column's rows in order, so it is
-bit-identical to numpy's (which adds rows in order for a reduction over the outer axis)."""
+"""Reductions, scans, transposes and contractions whose loops or operands are reordered for
+contiguous access (a column sum, NHWC pooling, a row reduction of a transposed operand, a scan
+along the innermost axis, a tiled transpose, a transposed rhs copied or, if constant,
+transposed at compile time) give numpy's values; a column sum adds each column's rows in
+order, so it is bit-identical to numpy's (which adds rows in order for a reduction over the
+outer axis)."""
 
 from __future__ import annotations
 
@@ -101,3 +103,37 @@ def test_transposes(shape: tuple[int, ...], perm: tuple[int, ...]) -> None:
     np.testing.assert_array_equal(
         strata.compile(graph(body, t, out), cache=False)(x=x), x.transpose(perm)
     )
+
+
+@pytest.mark.parametrize("constant", [False, True])
+def test_matmul_transpose_b(constant: bool) -> None:
+    a = RNG.standard_normal((70, 96)).astype(np.float32)
+    w = RNG.standard_normal((48, 96)).astype(np.float32)
+    ta, tw, out = "tensor<70x96xf32>", "tensor<48x96xf32>", "tensor<70x48xf32>"
+    if constant:
+        weights = f'  %w = "tf.Const"() <{{value = dense<{w.tolist()}> : {tw}}}> : () -> {tw}\n'
+        head, feed = f"%x: {ta}", {"x": a}
+    else:
+        weights, head, feed = "", f"%x: {ta}, %w: {tw}", {"x": a, "w": w}
+    inputs = "x" if constant else "x,w"
+    src = f"""
+func.func @main({head}) -> {out} attributes {{tf.entry_function = {{inputs = "{inputs}", outputs = "r"}}}} {{
+{weights}  %r = "tf.MatMul"(%x, %w) {{transpose_a = false, transpose_b = true}} : ({ta}, {tw}) -> {out}
+  func.return %r : {out}
+}}"""
+    got = strata.compile(src, cache=False)(**feed)
+    np.testing.assert_allclose(got, a @ w.T, rtol=1e-4, atol=1e-4)
+
+
+def test_attention_scores_batch_matmul_adj_y() -> None:
+    """q @ k^T over [batch, heads, tokens, depth], as an attention layer computes its scores."""
+    q = RNG.standard_normal((2, 4, 40, 16)).astype(np.float32)
+    k = RNG.standard_normal((2, 4, 40, 16)).astype(np.float32)
+    t, out = "tensor<2x4x40x16xf32>", "tensor<2x4x40x40xf32>"
+    src = f"""
+func.func @main(%q: {t}, %k: {t}) -> {out} attributes {{tf.entry_function = {{inputs = "q,k", outputs = "r"}}}} {{
+  %r = "tf.BatchMatMulV2"(%q, %k) {{adj_x = false, adj_y = true}} : ({t}, {t}) -> {out}
+  func.return %r : {out}
+}}"""
+    got = strata.compile(src, cache=False)(q=q, k=k)
+    np.testing.assert_allclose(got, q @ k.transpose(0, 1, 3, 2), rtol=1e-4, atol=1e-4)
