@@ -150,17 +150,31 @@ func.func @batch_norm(%x: tensor<2x3x3x4xf32>, %s: tensor<4xf32>, %o: tensor<4xf
 
 // -----
 
-// ResizeBilinear: separable and linear, so two dot_generals with constant interpolation
-// matrices (half-pixel centers: row 1 of 4 reads 3/4 of input row 0 and 1/4 of row 1), then a
-// transpose back to NHWC.
+// ResizeBilinear: each output reads two source rows and two source columns (half-pixel
+// centers: output row 1 of 4 sits at 0.25, rows 0 and 1 with weight 0.25 on row 1; row 0 at
+// -0.25 clamps both taps to row 0), gathered, then blended as TensorFlow's kernel blends them:
+// top = tl + (tr - tl) * x_lerp, bottom likewise, top + (bottom - top) * y_lerp.
 // CHECK-LABEL: func.func @resize_bilinear
 // CHECK-SAME: (%[[X:.*]]: tensor<1x2x3x1xf32>)
-// CHECK-NEXT:   %[[RH:.*]] = hlo.constant dense<{{\[\[}}1.000000e+00, 0.000000e+00], [7.500000e-01, 2.500000e-01], [2.500000e-01, 7.500000e-01], [0.000000e+00, 1.000000e+00]]> : tensor<4x2xf32>
-// CHECK-NEXT:   %[[RW:.*]] = hlo.constant {{.*}} : tensor<3x3xf32>
-// CHECK-NEXT:   %[[H:.*]] = hlo.dot_general %[[RH]], %[[X]], contracting_dims = [1] x [1] : (tensor<4x2xf32>, tensor<1x2x3x1xf32>) -> tensor<4x1x3x1xf32>
-// CHECK-NEXT:   %[[W:.*]] = hlo.dot_general %[[RW]], %[[H]], contracting_dims = [1] x [2] : (tensor<3x3xf32>, tensor<4x1x3x1xf32>) -> tensor<3x4x1x1xf32>
-// CHECK-NEXT:   %[[T:.*]] = hlo.transpose %[[W]], dims = [2, 1, 0, 3] : (tensor<3x4x1x1xf32>) -> tensor<1x4x3x1xf32>
-// CHECK-NEXT:   func.return %[[T]]
+// CHECK-NEXT:   %[[YL:.*]] = hlo.constant dense<[0, 0, 0, 1]> : tensor<4xi32>
+// CHECK-NEXT:   %[[TOP_ROWS:.*]] = "hlo.gather"(%[[X]], %[[YL]]) {{.*}} -> tensor<1x4x3x1xf32>
+// CHECK-NEXT:   %[[YU:.*]] = hlo.constant dense<[0, 1, 1, 1]> : tensor<4xi32>
+// CHECK-NEXT:   %[[BOTTOM_ROWS:.*]] = "hlo.gather"(%[[X]], %[[YU]])
+// CHECK:        %[[TL:.*]] = "hlo.gather"(%[[TOP_ROWS]], %{{.*}}) {{.*}} -> tensor<1x4x3x1xf32>
+// CHECK:        %[[TR:.*]] = "hlo.gather"(%[[TOP_ROWS]], %{{.*}})
+// CHECK:        %[[BL:.*]] = "hlo.gather"(%[[BOTTOM_ROWS]], %{{.*}})
+// CHECK:        %[[BR:.*]] = "hlo.gather"(%[[BOTTOM_ROWS]], %{{.*}})
+// CHECK:        %[[XLERP:.*]] = hlo.broadcast_in_dim %{{.*}}, dims = [2]
+// CHECK-NEXT:   %[[D:.*]] = hlo.subtract %[[TR]], %[[TL]]
+// CHECK-NEXT:   %[[DX:.*]] = hlo.multiply %[[D]], %[[XLERP]]
+// CHECK-NEXT:   %[[TOP:.*]] = hlo.add %[[TL]], %[[DX]]
+// CHECK:        %[[BOTTOM:.*]] = hlo.add %[[BL]], %{{.*}}
+// CHECK-NEXT:   %[[DY:.*]] = hlo.subtract %[[BOTTOM]], %[[TOP]]
+// CHECK-NEXT:   %[[YW:.*]] = hlo.constant dense<[7.500000e-01, 2.500000e-01, 7.500000e-01, 2.500000e-01]> : tensor<4xf32>
+// CHECK-NEXT:   %[[YLERP:.*]] = hlo.broadcast_in_dim %[[YW]], dims = [1]
+// CHECK-NEXT:   %[[M:.*]] = hlo.multiply %[[DY]], %[[YLERP]]
+// CHECK-NEXT:   %[[R:.*]] = hlo.add %[[TOP]], %[[M]]
+// CHECK-NEXT:   func.return %[[R]]
 func.func @resize_bilinear(%x: tensor<1x2x3x1xf32>) -> tensor<1x4x3x1xf32> {
   %s = "tf.Const"() <{value = dense<[4, 3]> : tensor<2xi32>}> : () -> tensor<2xi32>
   %0 = "tf.ResizeBilinear"(%x, %s) <{align_corners = false, half_pixel_centers = true}> : (tensor<1x2x3x1xf32>, tensor<2xi32>) -> tensor<1x4x3x1xf32>
