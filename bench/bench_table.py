@@ -7,7 +7,8 @@ Rows: 512^3 and 1024^3 f32 matmul; dense + bias + relu at batch 256 (256x1024 . 
 20-op elementwise chain over 1M floats; row softmax and LayerNorm over 1024x1024 (built with
 Strata's own GraphDef schema, bench/graphs.py); a segment sum of 100,000 rows, a cumsum along
 8 x 32,000, the top 50 of 4 x 32,000 and a sort of 8 x 4,096 (TopKV2, k = n, as tf.sort builds
-it); the BERT encoder layer, unrolled LSTM, CNN and MLP
+it); an argmax over 64 x 32,000, a column sum and a transpose of 1024 x 1024, and attention
+scores (q @ k^T, 16 x 256 x 64); the BERT encoder layer, unrolled LSTM, CNN and MLP
 fixtures, and a Keras LSTM(64) over 200 steps at batch 16 whose While loop stays a loop. Every
 Strata result is checked against numpy (or TF's saved outputs) before it is timed.
 The machine's CPU, its features and the thread counts head the table. `--target cuda` compiles
@@ -229,6 +230,41 @@ def argmax_row() -> Row:
     return Row("argmax_64x32000", g.graph, feed, ["am"], reference, bytes=rows * vocab * 4)
 
 
+def column_sum_row() -> Row:
+    """tf.reduce_sum over axis 0 of 1024 x 1024 (a batch statistic; NHWC pooling reduces the
+    same way): the kept dim is the contiguous one."""
+    g = GraphBuilder()
+    g.node("s", "Sum", g.placeholder("x", (1024, 1024)), g.const("axis", np.array(0, np.int32)))
+    feed = {"x": _rng().standard_normal((1024, 1024), np.float32)}
+    return Row("column_sum_1024x1024", g.graph, feed, ["s"], lambda f: f["x"].sum(axis=0),
+               bytes=4 << 20)  # fmt: skip
+
+
+def transpose_row() -> Row:
+    """tf.transpose of 1024 x 1024 into a new buffer (numpy: a contiguous copy of x.T)."""
+    g = GraphBuilder()
+    perm = g.const("perm", np.array([1, 0], np.int32))
+    g.node("t", "Transpose", g.placeholder("x", (1024, 1024)), perm)
+    feed = {"x": _rng().standard_normal((1024, 1024), np.float32)}
+    return Row("transpose_1024x1024", g.graph, feed, ["t"],
+               lambda f: np.ascontiguousarray(f["x"].T), bytes=8 << 20)  # fmt: skip
+
+
+def attention_scores_row() -> Row:
+    """An attention layer's scores, q @ k^T over 16 heads of 256 tokens x 64 (BatchMatMulV2
+    with adj_y)."""
+    g = GraphBuilder()
+    shape = (16, 256, 64)
+    g.node("s", "BatchMatMulV2", g.placeholder("q", shape), g.placeholder("k", shape))
+    g.nodes[-1].attr["adj_y"].b = True
+    rng = _rng()
+    feed = {name: rng.standard_normal(shape, np.float32) for name in ("q", "k")}
+    return Row(
+        "attention_scores_16x256x64", g.graph, feed, ["s"],
+        lambda f: f["q"] @ f["k"].transpose(0, 2, 1), flops=2 * 16 * 256 * 256 * 64,
+    )  # fmt: skip
+
+
 def fixture_row(name: str, outputs: list[str]) -> Row:
     data = np.load(FIXTURES / f"{name}.inputs.npz")
     expected = np.load(FIXTURES / f"{name}.outputs.npz")[outputs[0]]
@@ -249,6 +285,9 @@ def all_rows() -> list[Row]:
         top_k_row(),
         sort_row(),
         argmax_row(),
+        column_sum_row(),
+        transpose_row(),
+        attention_scores_row(),
         fixture_row("bert_encoder_layer", ["Identity"]),
         fixture_row("lstm_unrolled", ["Identity"]),
         fixture_row("lstm64_long_while_v2", ["Identity"]),
