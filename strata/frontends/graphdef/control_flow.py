@@ -60,6 +60,9 @@ from strata.dialects.element_kinds import bf16_bits, bf16_values, numpy_dtype_fo
 from strata.dialects.tensor_types import format_shape
 from strata.frontends.graphdef.builders import BUILDERS
 from strata.frontends.graphdef.builders.attrs import (
+    attr_bool,
+    attr_int,
+    attr_string,
     blame_node,
     location,
     node_error,
@@ -398,7 +401,7 @@ def analyse_frames(graph: Graph) -> None:
                     name, f"mixes values of loops '{_frame_name(frame)}' and '{_frame_name(inner)}'"
                 )
         if op == "Enter":
-            frame_name = node.attr["frame_name"].s.decode() if "frame_name" in node.attr else ""
+            frame_name = attr_string(node, "frame_name", "")
             if not frame_name:
                 raise graph.error(name, "attribute 'frame_name' is missing")
             frame = graph.frames.get(frame_name)
@@ -690,7 +693,7 @@ def _reduce(
 ) -> Callable[[NodeDefMessage, list[np.ndarray]], np.ndarray]:
     def evaluate(node: NodeDefMessage, args: list[np.ndarray]) -> np.ndarray:
         x, axes = args
-        keep = bool(node.attr["keep_dims"].b) if "keep_dims" in node.attr else False
+        keep = attr_bool(node, "keep_dims")
         axis = tuple(int(a) % max(x.ndim, 1) for a in np.ravel(axes))
         return np.asarray(fn(x, axis=axis, keepdims=keep), dtype=x.dtype)
 
@@ -757,7 +760,7 @@ FOLDERS: dict[str, Callable[[NodeDefMessage, list[np.ndarray]], np.ndarray]] = {
     "Min": _reduce(np.min),
     "Sum": _reduce(np.sum),
     "Prod": _reduce(np.prod),
-    "Pack": lambda n, a: _joined(np.stack, a, int(n.attr["axis"].i) if "axis" in n.attr else 0),
+    "Pack": lambda n, a: _joined(np.stack, a, attr_int(n, "axis", 0)),
     "ConcatV2": lambda n, a: _joined(np.concatenate, a[:-1], int(a[-1])),
     "ExpandDims": lambda n, a: np.expand_dims(a[0], int(a[1])),
     "Squeeze": _squeeze,
@@ -788,8 +791,8 @@ SHAPE_FOLDERS = frozenset(["Shape", "Size", "Rank"])
 
 def _cumsum(node: NodeDefMessage, x: np.ndarray, axis: int) -> np.ndarray:
     """tf.Cumsum at import (the row splits RaggedTensor.from_tensor makes of known lengths)."""
-    reverse = "reverse" in node.attr and node.attr["reverse"].b
-    exclusive = "exclusive" in node.attr and node.attr["exclusive"].b
+    reverse = attr_bool(node, "reverse")
+    exclusive = attr_bool(node, "exclusive")
     y = np.flip(x, axis) if reverse else x
     total = np.cumsum(y, axis=axis, dtype=x.dtype)
     if exclusive:
@@ -1072,7 +1075,7 @@ class ControlFlowImporter(RunLengthBuilder):
             return
         if op == "_SwitchN":
             data, index = inputs
-            outs = node.attr["num_outs"].i if "num_outs" in node.attr else 0
+            outs = attr_int(node, "num_outs", 0)
             if outs < 1:
                 raise graph.error(name, f"num_outs must be at least 1, found {outs}")
             k = _known_int(index, graph.where(name), "branch index")
@@ -2204,10 +2207,7 @@ class ControlFlowImporter(RunLengthBuilder):
         if op == "TensorListSetItem":
             index = _known_int(inputs[1], where, "index")
             slots = list(items.items)
-            grow = (
-                "resize_if_index_out_of_bounds" in node.attr
-                and node.attr["resize_if_index_out_of_bounds"].b
-            )
+            grow = attr_bool(node, "resize_if_index_out_of_bounds")
             if grow and index >= len(slots):
                 slots += [None] * (index + 1 - len(slots))
             _check_index(index, items.replace(slots), where)
@@ -2265,7 +2265,7 @@ class ControlFlowImporter(RunLengthBuilder):
             if count < 0:
                 raise StrataError(f"{where}: size must be non-negative, found {count}")
             items = TensorList((None,) * count, dtype, _element_shape(shape, where))
-            dynamic = "dynamic_size" in node.attr and node.attr["dynamic_size"].b
+            dynamic = attr_bool(node, "dynamic_size")
             return [_ArrayHandle(dynamic), items]
         handle, flow = inputs[0], inputs[-1]
         if not isinstance(handle, _ArrayHandle):
@@ -2321,10 +2321,7 @@ class ControlFlowImporter(RunLengthBuilder):
             item = self.as_operand(inputs[2], f"{where}: input 2")
             dims = static_dims(item)
             origin = items.origin
-            grow = (
-                "resize_if_index_out_of_bounds" in node.attr
-                and node.attr["resize_if_index_out_of_bounds"].b
-            )
+            grow = attr_bool(node, "resize_if_index_out_of_bounds")
             if grow and origin is not None:
                 block = expect(self.block, Block, "the block being built")
                 self.growth.append(_Growth(origin, inputs[1], block, dims))
@@ -2355,7 +2352,7 @@ class ControlFlowImporter(RunLengthBuilder):
                 return None
             return [items.tensor]
         if op == "TensorListStack":
-            expected = int(node.attr["num_elements"].i) if "num_elements" in node.attr else -1
+            expected = attr_int(node, "num_elements", -1)
             if expected >= 0 and expected != items.length:
                 raise StrataError(
                     f"{where}: num_elements is {expected}, but the list has {items.length}"
@@ -2583,7 +2580,7 @@ class ControlFlowImporter(RunLengthBuilder):
     def stack(
         self, node: NodeDefMessage, items: TensorList, shape: tuple[int, ...] | None, where: str
     ) -> Value:
-        expected = int(node.attr["num_elements"].i) if "num_elements" in node.attr else -1
+        expected = attr_int(node, "num_elements", -1)
         if expected >= 0 and expected != len(items.items):
             raise StrataError(
                 f"{where}: num_elements is {expected}, but the list has {len(items.items)}"

@@ -23,7 +23,7 @@ from xdsl.ir import Block, Operation, SSAValue
 from strata.dialects import tf
 from strata.dialects.element_kinds import numpy_dtype_for
 from strata.dialects.tensor_types import format_shape
-from strata.frontends.graphdef.builders.attrs import attr_int, location
+from strata.frontends.graphdef.builders.attrs import attr_bool, attr_int, location
 from strata.frontends.graphdef.known import Known, Value, constant_op, static_dims
 from strata.frontends.graphdef.schema import NodeDefMessage
 from strata.internal import expect
@@ -233,7 +233,7 @@ class RunLengthBuilder:
         steps, batch, classes = shape
         blank = attr_int(node, "blank_index", -1)
         blank = blank + classes if blank < 0 else blank
-        merge = "merge_repeated" in node.attr and node.attr["merge_repeated"].b
+        merge = attr_bool(node, "merge_repeated")
 
         i64 = IntegerType(64)
         two = self.known(np.asarray(2, np.int32), node.name)

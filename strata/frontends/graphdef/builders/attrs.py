@@ -6,7 +6,7 @@ from xdsl.dialects.builtin import NameLoc, NoneAttr, StringAttr
 from xdsl.ir import Attribute
 
 from strata.diagnostics import Blame, StrataError, graph_node_error
-from strata.frontends.graphdef.schema import NodeDefMessage
+from strata.frontends.graphdef.schema import AttrValueMessage, NodeDefMessage
 from strata.frontends.graphdef.tensors import element_type_of
 
 
@@ -32,16 +32,37 @@ def blame_node(err: StrataError, name: str, prefix: str) -> StrataError:
     return err
 
 
+KINDS = {
+    "b": "a bool", "i": "an int", "f": "a float", "s": "a string", "list": "a list",
+    "type": "a type", "shape": "a shape", "tensor": "a tensor", "func": "a function",
+    "placeholder": "a placeholder",
+}  # fmt: skip
+"""AttrValue's `value` fields, as a diagnostic names what it found."""
+
+
+def _value(node: NodeDefMessage, name: str, kind: str) -> AttrValueMessage:
+    """Attribute `name` (present) of `node`, which must hold a value of `kind` (an AttrValue
+    field): one of another kind (an int where TF's op takes a bool) is a diagnostic, not read
+    as that field's default."""
+    value = node.attr[name]
+    found = value.WhichOneof("value")
+    if found is not None and found != kind:
+        raise node_error(
+            node, f"attribute '{name}' must be {KINDS[kind]}, found {KINDS.get(found, found)}"
+        )
+    return value
+
+
 def attr_bool(node: NodeDefMessage, name: str, default: bool = False) -> bool:
     if name not in node.attr:
         return default
-    return bool(node.attr[name].b)
+    return bool(_value(node, name, "b").b)
 
 
 def attr_string(node: NodeDefMessage, name: str, default: str) -> str:
     if name not in node.attr:
         return default
-    return node.attr[name].s.decode("utf-8", errors="replace")
+    return _value(node, name, "s").s.decode("utf-8", errors="replace")
 
 
 def attr_int(node: NodeDefMessage, name: str, default: int | None = None) -> int:
@@ -49,7 +70,7 @@ def attr_int(node: NodeDefMessage, name: str, default: int | None = None) -> int
         if default is None:
             raise node_error(node, f"attribute '{name}' is missing")
         return default
-    return int(node.attr[name].i)
+    return int(_value(node, name, "i").i)
 
 
 def attr_float(node: NodeDefMessage, name: str, default: float | None = None) -> float:
@@ -57,7 +78,7 @@ def attr_float(node: NodeDefMessage, name: str, default: float | None = None) ->
         if default is None:
             raise node_error(node, f"attribute '{name}' is missing")
         return default
-    return float(node.attr[name].f)
+    return float(_value(node, name, "f").f)
 
 
 def attr_ints(node: NodeDefMessage, name: str, default: list[int] | None = None) -> list[int]:
@@ -65,10 +86,10 @@ def attr_ints(node: NodeDefMessage, name: str, default: list[int] | None = None)
         if default is None:
             raise node_error(node, f"attribute '{name}' is missing")
         return list(default)
-    return [int(v) for v in node.attr[name].list.i]
+    return [int(v) for v in _value(node, name, "list").list.i]
 
 
 def attr_element_type(node: NodeDefMessage, name: str) -> Attribute:
     if name not in node.attr:
         raise node_error(node, f"attribute '{name}' is missing")
-    return element_type_of(node.attr[name].type, node_label(node))
+    return element_type_of(_value(node, name, "type").type, node_label(node))
