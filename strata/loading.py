@@ -143,7 +143,13 @@ class LocatingParser(Parser):
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span
-        op = super().parse_operation()
+        try:
+            op = super().parse_operation()
+        except AssertionError as err:
+            # An op's custom parser in xDSL checking what it read with an assert (llvm.mlir.global
+            # asserts that addr_space is an integer): the input is at fault, at this op.
+            reason = str(err) or "an attribute or type it does not take"
+            raise ParseError(start, f"cannot read this operation: {reason}") from None
         if isinstance(op.location, UnknownLoc):
             at = start.get_location()
             op.location = FileLineColLoc(StringAttr(at.file), IntAttr(at.line), IntAttr(at.col))
