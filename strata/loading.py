@@ -27,7 +27,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError
 from xdsl.utils.lexer import Span
 
-from strata.diagnostics import PYTHON_ERRORS, StrataError, verify_module
+from strata.diagnostics import PYTHON_ERRORS, StrataError, op_error, verify_module
 from strata.frontends.graphdef.options import ImportOptions
 from strata.registry import make_context
 
@@ -209,7 +209,27 @@ def load_module(
 
 
 def print_ir(op: Operation, debuginfo: bool = False, generic: bool = False) -> str:
+    """`op` as text; an attribute xDSL parses but cannot print (a float of type f80: it has
+    no format to pack the value with) is a StrataError naming the op and the attribute."""
     out = io.StringIO()
-    Printer(out, print_debuginfo=debuginfo, print_generic_format=generic).print_op(op)
+    try:
+        Printer(out, print_debuginfo=debuginfo, print_generic_format=generic).print_op(op)
+    except PYTHON_ERRORS as err:
+        raise _unprintable(op, str(err) or type(err).__name__) from None
     out.write("\n")
     return out.getvalue()
+
+
+def _unprintable(root: Operation, reason: str) -> StrataError:
+    """The first attribute under `root` that xDSL cannot print, as a diagnostic at its op."""
+    for op in root.walk():
+        for name, attr in (*op.properties.items(), *op.attributes.items()):
+            try:
+                Printer(io.StringIO()).print_attribute(attr)
+            except PYTHON_ERRORS:
+                kind = getattr(attr, "type", None)
+                held = f"{attr.name} of type {kind}" if isinstance(kind, Attribute) else attr.name
+                return op_error(
+                    op, f"attribute '{name}' cannot be printed: xDSL has no format for a {held}"
+                )
+    return StrataError(f"cannot print the IR: {reason}")
