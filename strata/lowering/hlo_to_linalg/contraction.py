@@ -29,6 +29,7 @@ from strata.lowering.hlo_to_linalg.generic import (
     scalar_constant,
 )
 from strata.lowering.hlo_to_linalg.scalar_ops import Emit, convert, multiply_add
+from strata.lowering.hlo_to_linalg.shape import transposed
 from strata.lowering.locations import LocatedBuilder
 
 
@@ -120,27 +121,16 @@ class DotGeneralLowering(RewritePattern):
 
 
 def _transposed(b: LocatedBuilder, x: SSAValue, order: Sequence[int]) -> SSAValue:
-    """`x` with its dims in `order` (result dim i is x's dim order[i]): a constant transposed
-    now (weights: packed once by linalg-pack-weights then), else an all-parallel copy."""
-    t = expect(x.type, TensorType)
-    shape = shape_of(t)
-    out_t = TensorType(t.element_type, [shape[d] for d in order])
+    """`x` with its dims in `order`: a constant transposed now (weights: packed once by
+    linalg-pack-weights then; hlo-simplify folds only small constants), else a copy."""
     value = getattr(x.owner, "value", None)
     if isinstance(x.owner, hlo.ConstantOp | arith.ConstantOp) and isinstance(
         value, DenseIntOrFPElementsAttr
     ):
         data = numpy_from_dense(value).transpose(order)
-        return b(arith.ConstantOp(dense_from_numpy(data, t.element_type))).result
-    rank = len(order)
-    return generic(
-        b,
-        [x],
-        [affine_map(rank, [order.index(d) for d in range(rank)])],
-        empty(b, out_t),
-        identity_map(rank),
-        [PARALLEL] * rank,
-        lambda emit, args: args[0],
-    )
+        element = expect(x.type, TensorType).element_type
+        return b(arith.ConstantOp(dense_from_numpy(data, element))).result
+    return transposed(b, x, order)
 
 
 PATTERNS: tuple[RewritePattern, ...] = (DotGeneralLowering(),)

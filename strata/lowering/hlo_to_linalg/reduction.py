@@ -154,7 +154,7 @@ class ReduceLowering(RewritePattern):
         (a column sum, NHWC pooling over H and W): the input's own order, so the innermost
         loop runs along contiguous elements into contiguous outputs, which vectorises and
         keeps the outputs in registers across the reduction (a sum over axis 0 of 1024 x
-        1024 f32: 5.4 -> 0.2 ms on a 2-core Xeon, against a loop down each strided column).
+        1024 f32: 5.4 -> 0.17-0.35 ms on a 2-core Xeon, against a loop down each strided column).
         Either way each output's elements are reduced in StableHLO's order."""
         rank = len(shape_of(op.inputs[0].type))
         dims = set(op.dimensions.get_values())

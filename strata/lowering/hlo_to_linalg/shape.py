@@ -63,21 +63,25 @@ class TransposeLowering(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, hlo.TransposeOp):
             return
-        out_t = expect(op.result.type, TensorType)
-        perm = list(op.permutation.get_values())
-        rank = len(perm)
-        in_map = [perm.index(k) for k in range(rank)]
         b = LocatedBuilder(rewriter, op)
-        result = generic(
-            b,
-            [op.operand],
-            [affine_map(rank, in_map)],
-            empty(b, out_t),
-            identity_map(rank),
-            [PARALLEL] * rank,
-            lambda emit, args: args[0],
-        )
-        rewriter.replace(op, [], [result])
+        rewriter.replace(op, [], [transposed(b, op.operand, list(op.permutation.get_values()))])
+
+
+def transposed(b: LocatedBuilder, x: SSAValue, perm: Sequence[int]) -> SSAValue:
+    """`x` with its dims in `perm` order (result dim i is x's dim perm[i]): an all-parallel
+    copy, which convert-linalg-to-loops tiles as a transpose."""
+    t = expect(x.type, TensorType)
+    shape = shape_of(t)
+    rank = len(perm)
+    return generic(
+        b,
+        [x],
+        [affine_map(rank, [list(perm).index(k) for k in range(rank)])],
+        empty(b, TensorType(t.element_type, [shape[d] for d in perm])),
+        identity_map(rank),
+        [PARALLEL] * rank,
+        lambda emit, args: args[0],
+    )
 
 
 def _reassociation(groups: list[list[int]]) -> ArrayAttr[ArrayAttr[IntegerAttr[IntegerType]]]:
