@@ -322,8 +322,10 @@ def fuse(
 
 def merge_duplicate_inputs(op: linalg.GenericOp) -> linalg.GenericOp | None:
     """`op` with every input that repeats an earlier one (same value, same indexing map) read
-    through the earlier one's block argument, and the arithmetic this makes identical computed
-    once; None when no input repeats. Fusing `x * x` into `x / (1 + |x|)` reads `x` four times:
+    through the earlier one's block argument; None when no input repeats. The arithmetic this
+    makes identical is left for `fuse_elementwise` to compute once (cse), when nothing more
+    fuses into the generic: a cse of the growing body at every merge cost a third of the
+    pass. Fusing `x * x` into `x / (1 + |x|)` reads `x` four times:
     as one input, an expensive producer of `x` has one use and fuses too. Takes `op`'s body
     (the caller replaces `op`)."""
     maps = [m.data for m in op.indexing_maps.data]
@@ -345,7 +347,6 @@ def merge_duplicate_inputs(op: linalg.GenericOp) -> linalg.GenericOp | None:
         block.args[dup].replace_all_uses_with(block.args[orig])
     for arg in duplicates:
         block.erase_arg(arg)
-    cse(block)
     op.body.detach_block(block)
     merged = linalg.GenericOp(
         [op.inputs[i] for i in kept],
@@ -384,14 +385,14 @@ def _fuse_into(op: linalg.GenericOp) -> tuple[linalg.GenericOp, linalg.GenericOp
     return None
 
 
-def _rewrite(op: linalg.GenericOp) -> linalg.GenericOp | None:
+def _rewrite(op: linalg.GenericOp) -> tuple[linalg.GenericOp, bool] | None:
     """One step on `op`: its repeated inputs merged, else one producer fused in (the producer
-    erased once nothing else reads it); the op that replaced `op`, or None when nothing
-    applies."""
+    erased once nothing else reads it); the op that replaced `op` and whether it merged inputs,
+    or None when nothing applies."""
     merged = merge_duplicate_inputs(op)
     if merged is not None:
         Rewriter.replace_op(op, merged)
-        return merged
+        return merged, True
     step = _fuse_into(op)
     if step is None:
         return None
@@ -401,7 +402,7 @@ def _rewrite(op: linalg.GenericOp) -> linalg.GenericOp | None:
         producer.res[k].replace_all_uses_with(result)
     if not any(r.uses for r in producer.res):  # a cheap producer may still feed other consumers
         Rewriter.erase_op(producer)
-    return fused
+    return fused, False
 
 
 def fuse_elementwise(root: Operation) -> None:
@@ -413,8 +414,11 @@ def fuse_elementwise(root: Operation) -> None:
     for op in [g for g in root.walk() if isinstance(g, linalg.GenericOp)]:
         if not op.res:  # on buffers: nothing to fuse
             continue
-        while (replaced := _rewrite(op)) is not None:
-            op = replaced
+        merged = False
+        while (step := _rewrite(op)) is not None:
+            op, merged = step[0], merged or step[1]
+        if merged:
+            cse(op.body.block)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@
 
 func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
   %0 = hlo.exponential %a : tensor<4xf32>
-  %1 = hlo.add %0, %a : tensor<4xf32> loc("my_node")
+  %1 = hlo.add %0, %0 : tensor<4xf32> loc("my_node")
   func.return %1 : tensor<4xf32>
 }
 // CHECK:      hlo.exponential {{.*}} loc("{{[^"]*}}locations.mlir":11:3)

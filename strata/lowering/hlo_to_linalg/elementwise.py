@@ -10,7 +10,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo
-from strata.dialects.tensor_types import is_splat, is_static, numpy_from_dense
+from strata.dialects.tensor_types import is_splat, is_static, numpy_from_dense, shape_of
 from strata.internal import expect
 from strata.lowering.hlo_to_linalg import scalar_ops
 from strata.lowering.hlo_to_linalg.generic import PARALLEL, affine_map, empty, generic, identity_map
@@ -28,45 +28,114 @@ class ConstantLowering(RewritePattern):
         rewriter.replace(op, [], [b(arith.ConstantOp(op.value)).result])
 
 
+def lowers_elementwise(op: Operation) -> bool:
+    """Whether ElementwiseLowering computes `op` element by element in a generic (no other
+    pattern of the pass claims these ops: a bitcast_convert between widths is not one)."""
+    if len(op.results) != 1 or not op.operands or op.dialect_name() != "hlo":
+        return False
+    if hlo.in_hlo_body(op):
+        return False  # a reduce / scatter body: lowered with its parent
+    result_type = op.results[0].type
+    if not isinstance(result_type, TensorType) or not is_static(result_type):
+        return False
+    last_type = op.operands[-1].type
+    if not isinstance(last_type, TensorType):
+        return False
+    return scalar_ops.supports(op, last_type.element_type)
+
+
+def inlined_in_user(op: Operation) -> bool:
+    """Whether `op` is computed inside the generic of its one user: an elementwise op whose
+    result only another elementwise op of the same shape reads, in the same block. Such trees
+    become one generic at their root, not one generic per op for linalg-fuse-elementwise to
+    merge again (each generic built costs more than the scalar ops in it)."""
+    if not lowers_elementwise(op):
+        return False
+    result = op.results[0]
+    if not result.has_one_use():
+        return False
+    use = result.first_use
+    assert use is not None  # has_one_use
+    user = use.operation
+    return (
+        user.parent is op.parent
+        and lowers_elementwise(user)
+        and shape_of(user.results[0].type) == shape_of(result.type)
+    )
+
+
 class ElementwiseLowering(RewritePattern):
     """hlo.add(%a, %b) -> linalg.generic {parallel...} ins(%a, %b) outs(tensor.empty) { arith.addf }
-    (every elementwise hlo op; rank-0 operands of clamp/select are broadcast by their map)"""
+    (every elementwise hlo op; rank-0 operands of clamp/select are broadcast by their map).
+    An op `inlined_in_user` is left for its user: the root of such a tree computes the whole
+    tree in its generic, each op's scalar ops keeping that op's location."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if not op.results or op.dialect_name() != "hlo":
+        if not lowers_elementwise(op) or inlined_in_user(op):
             return
-        if hlo.in_hlo_body(op):
-            return  # a reduce / scatter body: lowered with its parent
-        result_type = op.results[0].type
-        if not isinstance(result_type, TensorType) or not is_static(result_type):
-            return
-        last_type = op.operands[-1].type
-        if not isinstance(last_type, TensorType):
-            return
-        element = last_type.element_type
-        if not scalar_ops.supports(op, element):
-            return
+        result_type = expect(op.results[0].type, TensorType, "elementwise result")
         rank = result_type.get_num_dims()
         b = LocatedBuilder(rewriter, op)
-        # Splat constants are not read from memory: their scalar is used in the body directly.
-        scalars = {i: splat_scalar(b, v) for i, v in enumerate(op.operands)}
-        inputs = [v for i, v in enumerate(op.operands) if scalars[i] is None]
+        tree: list[Operation] = []  # the inlined ops, users before their operands
+        leaves: list[SSAValue] = []  # operands from outside the tree, in order of first use
+        scalars: dict[SSAValue, SSAValue | None] = {}
+
+        def gather(o: Operation) -> None:
+            for v in o.operands:
+                owner = v.owner
+                if isinstance(owner, Operation) and inlined_in_user(owner):
+                    tree.append(owner)
+                    gather(owner)
+                elif v not in scalars:
+                    # Splat constants are not read from memory: their scalar is used directly.
+                    scalars[v] = splat_scalar(b, v)
+                    if scalars[v] is None:
+                        leaves.append(v)
+
+        gather(op)
         maps = [
             identity_map(rank)
             if expect(v.type, TensorType, "elementwise operand").get_num_dims() == rank
             else affine_map(rank, [])
-            for v in inputs
+            for v in leaves
         ]
+        emitted: list[tuple[Operation, list[Operation]]] = []
 
         def body(emit: Emit, args: Sequence[SSAValue]) -> SSAValue:
-            block_args = iter(args)
-            values = [s if s is not None else next(block_args) for s in scalars.values()]
-            return scalar_ops.emit_elementwise(emit, op, values)
+            values: dict[SSAValue, SSAValue] = dict(zip(leaves, args, strict=False))
 
+            def value_of(v: SSAValue) -> SSAValue:
+                scalar = scalars.get(v)
+                return values[v] if scalar is None else scalar
+
+            def compute(o: Operation) -> SSAValue:
+                args_of = [
+                    compute(v.owner) if v.owner in inlined else value_of(v) for v in o.operands
+                ]
+                ops: list[Operation] = []
+
+                def emit_located(new: scalar_ops.OpT) -> scalar_ops.OpT:
+                    ops.append(new)
+                    return emit(new)
+
+                result = scalar_ops.emit_elementwise(emit_located, o, args_of)
+                emitted.append((o, ops))
+                return result
+
+            return compute(op)
+
+        inlined = set(tree)
         result = generic(
-            b, inputs, maps, empty(b, result_type), identity_map(rank), [PARALLEL] * rank, body
+            b, leaves, maps, empty(b, result_type), identity_map(rank), [PARALLEL] * rank, body
         )
+        for source, ops in emitted:
+            if source is not op:
+                for new in ops:
+                    for inner in new.walk():
+                        inner.location = source.location
         rewriter.replace(op, [], [result])
+        for inner in tree:  # each after its one user
+            rewriter.erase(inner)
 
 
 def splat_scalar(b: LocatedBuilder, value: SSAValue) -> SSAValue | None:
