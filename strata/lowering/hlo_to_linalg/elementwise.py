@@ -110,7 +110,10 @@ class ElementwiseLowering(RewritePattern):
 
             def compute(o: Operation) -> SSAValue:
                 args_of = [
-                    compute(v.owner) if v.owner in inlined else value_of(v) for v in o.operands
+                    compute(v.owner)
+                    if isinstance(v.owner, Operation) and v.owner in inlined
+                    else value_of(v)
+                    for v in o.operands
                 ]
                 ops: list[Operation] = []
 
