@@ -76,21 +76,27 @@ class ElementwiseLowering(RewritePattern):
         result_type = expect(op.results[0].type, TensorType, "elementwise result")
         rank = result_type.get_num_dims()
         b = LocatedBuilder(rewriter, op)
+        # Inputs and scalar ops come in the order linalg-fuse-elementwise would give the generics
+        # of these ops fused (the same kernel): an op's operands from outside the tree, then
+        # those of each op inlined into it; the ops of its last operand's tree first.
         tree: list[Operation] = []  # the inlined ops, users before their operands
-        leaves: list[SSAValue] = []  # operands from outside the tree, in order of first use
+        leaves: list[SSAValue] = []  # operands from outside the tree
         scalars: dict[SSAValue, SSAValue | None] = {}
 
         def gather(o: Operation) -> None:
+            nested: list[Operation] = []
             for v in o.operands:
                 owner = v.owner
                 if isinstance(owner, Operation) and inlined_in_user(owner):
-                    tree.append(owner)
-                    gather(owner)
+                    nested.append(owner)
                 elif v not in scalars:
                     # Splat constants are not read from memory: their scalar is used directly.
                     scalars[v] = splat_scalar(b, v)
                     if scalars[v] is None:
                         leaves.append(v)
+            tree.extend(nested)
+            for inner in nested:
+                gather(inner)
 
         gather(op)
         maps = [
@@ -109,12 +115,12 @@ class ElementwiseLowering(RewritePattern):
                 return values[v] if scalar is None else scalar
 
             def compute(o: Operation) -> SSAValue:
-                args_of = [
-                    compute(v.owner)
+                computed: dict[SSAValue, SSAValue] = {
+                    v: compute(v.owner)
+                    for v in reversed(o.operands)
                     if isinstance(v.owner, Operation) and v.owner in inlined
-                    else value_of(v)
-                    for v in o.operands
-                ]
+                }
+                args_of = [computed[v] if v in computed else value_of(v) for v in o.operands]
                 ops: list[Operation] = []
 
                 def emit_located(new: scalar_ops.OpT) -> scalar_ops.OpT:

@@ -3,15 +3,16 @@
 // RUN:   | filecheck %s --check-prefix=LOC
 
 // A tree of elementwise ops (each result read only by the next op, of the same shape) becomes
-// one generic at its root: an operand read twice is one input, a splat constant a scalar, and
-// the ops come in the order their values are needed.
+// one generic at its root: an operand read twice is one input, a splat constant a scalar. Inputs
+// and ops come in the order linalg-fuse-elementwise would give the generics fused: an op's own
+// operands from outside the tree first, and the ops computing its last operand first.
 
 // CHECK-LABEL: func.func @chain
 // CHECK-SAME: (%[[X:.*]]: tensor<8xf32>, %[[Y:.*]]: tensor<8xf32>)
 // CHECK:        %[[R:.*]] = linalg.generic {{.*}} ins(%[[X]], %[[Y]] : tensor<8xf32>, tensor<8xf32>)
 // CHECK-NEXT:   ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32, %{{.*}}: f32):
-// CHECK-NEXT:     %[[E:.*]] = math.exp %[[A]] : f32
 // CHECK-NEXT:     %[[M:.*]] = arith.mulf %[[B]], %[[A]] : f32
+// CHECK-NEXT:     %[[E:.*]] = math.exp %[[A]] : f32
 // CHECK-NEXT:     %[[S:.*]] = arith.addf %[[E]], %[[M]] : f32
 // CHECK-NEXT:     %[[T:.*]] = math.tanh %[[S]] : f32
 // CHECK-NEXT:     %[[H:.*]] = arith.mulf %[[T]], %{{.*}} : f32
@@ -41,8 +42,8 @@ func.func @chain(%x: tensor<8xf32>, %y: tensor<8xf32>) -> tensor<8xf32> {
 // CHECK:          arith.cmpi slt
 // CHECK:        linalg.generic {indexing_maps = [affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>]{{.*}} ins(%[[P]], %[[E]] : tensor<i1>, tensor<8xf32>)
 // CHECK-NEXT:   ^bb0(%[[C:.*]]: i1, %[[V:.*]]: f32, %{{.*}}: f32):
-// CHECK-NEXT:     %[[N:.*]] = arith.negf %[[V]] : f32
 // CHECK-NEXT:     %[[Q:.*]] = arith.mulf %[[V]], %[[V]] : f32
+// CHECK-NEXT:     %[[N:.*]] = arith.negf %[[V]] : f32
 // CHECK-NEXT:     arith.select %[[C]], %[[N]], %[[Q]] : f32
 func.func @shared(%x: tensor<8xf32>, %i: tensor<i32>, %j: tensor<i32>) -> tensor<8xf32> {
   %e = hlo.exponential %x : tensor<8xf32>
