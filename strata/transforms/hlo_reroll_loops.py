@@ -48,15 +48,13 @@ from __future__ import annotations
 import heapq
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from io import StringIO
 
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType, i32
-from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.printer import Printer
 from xdsl.rewriter import Rewriter
 
 from strata.dialects import hlo
@@ -64,17 +62,12 @@ from strata.dialects.memref_views import memref_nbytes
 from strata.dialects.tensor_types import dense_from_numpy, is_static, numpy_from_dense
 from strata.internal import expect
 from strata.lowering.hlo_to_linalg.hlo_builder import HloEmitter, counted_loop
+from strata.transforms.linalg_outline_kernels import region_key
 
 Ref = tuple[str, int, int]
 """How an op of a window reads one value: ("local", op, result) a value of its own window,
 ("carried", op, result) one of the window before, ("in", n, 0) the window's n-th distinct value
 from outside the run (a constant, or a value computed before the run)."""
-
-
-def _region_text(region: Region) -> str:
-    out = StringIO()
-    Printer(stream=out).print_region(region)
-    return out.getvalue()
 
 
 KERNEL_OPS = (hlo.DotGeneralOp, hlo.DotOp, hlo.ConvolutionOp, hlo.ReduceOp)
@@ -96,7 +89,7 @@ def _signature(op: Operation) -> Hashable:
             tuple(sorted(op.attributes.items())),
             tuple(v.type for v in op.results),
             tuple(v.type for v in op.operands),
-            tuple(_region_text(r) for r in op.regions),
+            tuple(region_key(r) for r in op.regions),
         )
         hash(key)
     except TypeError:  # an attribute that does not hash: never the same as another op

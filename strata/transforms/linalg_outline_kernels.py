@@ -184,6 +184,24 @@ def outline_key(
     return tuple(parts)
 
 
+def region_key(region: Region) -> tuple[object, ...]:
+    """Equal (and hashable) for two regions exactly when they are the same code reading the same
+    values from outside: `_ops_key` of their ops after their blocks' argument types. Cheaper
+    than comparing printed text, and defined for every attribute (xDSL cannot print some it
+    parses). A region whose blocks branch to each other is unique (successors are not in the
+    key)."""
+    if any(inner.successors for inner in region.walk()):
+        return ("unique", id(region))
+    numbers: dict[SSAValue, int] = {}
+    parts: list[object] = []
+    for block in region.blocks:
+        for v in block.args:
+            numbers.setdefault(v, len(numbers))
+        parts.append(("block", tuple(a.type for a in block.args)))
+    parts += _ops_key(region.walk(), numbers, _fields)
+    return tuple(parts)
+
+
 def _fields(op: Operation) -> tuple[tuple[str, object], ...]:
     return tuple(sorted(op.properties.items())) + tuple(sorted(op.attributes.items()))
 
@@ -194,7 +212,8 @@ def _ops_key(
     fields: Callable[[Operation], tuple[tuple[str, object], ...]],
 ) -> list[object]:
     """Each op of `ops` (a walk) as its name, operands by value number (`numbers`, extended with
-    the values the ops define), result types, `fields` and region/block structure."""
+    the values the ops define; a value from outside the walk as itself), result types, `fields`
+    and region/block structure."""
 
     def number(values: Sequence[SSAValue]) -> tuple[int, ...]:
         for v in values:
@@ -206,7 +225,7 @@ def _ops_key(
         parts.append(
             (
                 inner.name,
-                tuple(numbers.get(v, -1) for v in inner.operands),
+                tuple(numbers.get(v, v) for v in inner.operands),
                 tuple(r.type for r in inner.results),
                 fields(inner),
                 tuple(("region", tuple(number(b.args) for b in r.blocks)) for r in inner.regions),
