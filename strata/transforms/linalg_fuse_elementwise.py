@@ -322,12 +322,11 @@ def fuse(
 
 def merge_duplicate_inputs(op: linalg.GenericOp) -> linalg.GenericOp | None:
     """`op` with every input that repeats an earlier one (same value, same indexing map) read
-    through the earlier one's block argument; None when no input repeats. The arithmetic this
-    makes identical is left for `fuse_elementwise` to compute once (cse), when nothing more
-    fuses into the generic: a cse of the growing body at every merge cost a third of the
-    pass. Fusing `x * x` into `x / (1 + |x|)` reads `x` four times:
-    as one input, an expensive producer of `x` has one use and fuses too. Takes `op`'s body
-    (the caller replaces `op`)."""
+    through the earlier one's block argument; None when no input repeats. Fusing `x * x` into
+    `x / (1 + |x|)` reads `x` four times: as one input, an expensive producer of `x` has one use
+    and fuses too. The arithmetic this makes identical is computed once by `fuse_elementwise`
+    (cse) when nothing more fuses into the generic: a cse of the growing body at every merge
+    was a fifth of the pass. Takes `op`'s body (the caller replaces `op`)."""
     maps = [m.data for m in op.indexing_maps.data]
     n_in = len(op.inputs)
     first: dict[tuple[SSAValue, object], int] = {}

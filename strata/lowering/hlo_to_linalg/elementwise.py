@@ -54,9 +54,7 @@ def inlined_in_user(op: Operation) -> bool:
     result = op.results[0]
     if not result.has_one_use():
         return False
-    use = result.first_use
-    assert use is not None  # has_one_use
-    user = use.operation
+    user = next(iter(result.uses)).operation
     return (
         user.parent is op.parent
         and lowers_elementwise(user)
