@@ -184,10 +184,14 @@ def outline_key(
     return tuple(parts)
 
 
-def region_key(region: Region) -> tuple[object, ...]:
+def region_key(
+    region: Region,
+    fields: Callable[[Operation], tuple[tuple[str, object], ...]] | None = None,
+) -> tuple[object, ...]:
     """Equal (and hashable) for two regions exactly when they are the same code reading the same
-    values from outside: `_ops_key` of their ops after their blocks' argument types. Cheaper
-    than comparing printed text, and defined for every attribute (xDSL cannot print some it
+    values from outside: their blocks' arguments, then `_ops_key` of their ops (`fields`: each
+    op's attributes and properties by default). hlo-reroll-loops compares layers' regions by it:
+    cheaper than printed text, and defined for every attribute (xDSL cannot print some it
     parses). A region whose blocks branch to each other is unique (successors are not in the
     key)."""
     if any(inner.successors for inner in region.walk()):
@@ -197,8 +201,10 @@ def region_key(region: Region) -> tuple[object, ...]:
     for block in region.blocks:
         for v in block.args:
             numbers.setdefault(v, len(numbers))
-        parts.append(("block", tuple(a.type for a in block.args)))
-    parts += _ops_key(region.walk(), numbers, _fields)
+        parts.append(
+            ("block", tuple(numbers[v] for v in block.args), tuple(a.type for a in block.args))
+        )
+    parts += _ops_key(region.walk(), numbers, fields or _fields)
     return tuple(parts)
 
 
@@ -246,7 +252,6 @@ def structural_key(
     Tensor constants are not in it: they reach kernels as buffer arguments
     (`memref.get_global`), not as code. `symbols` stands in for the globals a kernel reads that
     are interchangeable (a GPU kernel's shared-memory scratch: its type, not its name)."""
-    numbers: dict[SSAValue, int] = {}
     renamed: dict[str, int] = {}
 
     def fields(op: Operation) -> tuple[tuple[str, object], ...]:
@@ -259,17 +264,9 @@ def structural_key(
                 return tuple(sorted(props.items())) + tuple(sorted(op.attributes.items()))
         return _fields(op)
 
-    body = kernel.regions[0]
-    if any(inner.successors for inner in body.walk()):
-        return ("unique", id(kernel))  # branches between blocks: not compared
     header = {**kernel.properties, **kernel.attributes}
     header.pop("sym_name", None)
-    parts: list[object] = [kernel.name, tuple(sorted(header.items()))]
-    for block in body.blocks:
-        for v in block.args:
-            numbers.setdefault(v, len(numbers))
-        parts.append(
-            ("block", tuple(numbers[v] for v in block.args), tuple(a.type for a in block.args))
-        )
-    parts += _ops_key(body.walk(), numbers, fields)
-    return tuple(parts)
+    body = region_key(kernel.regions[0], fields)
+    if body[:1] == ("unique",):
+        return ("unique", id(kernel))  # branches between blocks: not compared
+    return (kernel.name, tuple(sorted(header.items())), *body)
