@@ -7,6 +7,9 @@ one huge one), shows by name in a profiler, and marks its buffer arguments `llvm
 their bytes provably overlap no other argument's (`memref_views.distinct_buffers`: distinct
 buffers, or arena views at disjoint constant offsets): that lets LLVM keep accumulators in
 registers across a reduction, which it cannot prove for two views of the same arena.
+
+Kernels that are the same code are emitted once (`outline_key`), and so are kernels that differ
+only in the values of scalar constants: those become arguments (`varying_constants`).
 """
 
 from __future__ import annotations
@@ -24,9 +27,10 @@ from xdsl.dialects.builtin import (
     NameLoc,
     UnitAttr,
 )
-from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
+from strata.dialects.element_kinds import kind_of
 from strata.dialects.memref_views import distinct_buffers
 from strata.internal import expect
 
@@ -73,7 +77,10 @@ def _kernel_name(base: str, index: int, op: Operation, taken: set[str]) -> str:
 @dataclass(frozen=True)
 class LinalgOutlineKernelsPass(ModulePass):
     """Outlines linalg ops (in the body, or in a loop's regions) into private kernel functions
-    called from their function.
+    called from their function. Sites that are the same code up to their buffers call one
+    kernel; so do sites that differ only in the values of scalar constants, which that kernel
+    then takes as arguments (not a divisor, shift or exponent, nor an `index`: those shape the
+    code).
 
     Expects: the `buffers` stage. Keeps it: the kernels hold the same linalg ops.
     """
@@ -85,19 +92,22 @@ class LinalgOutlineKernelsPass(ModulePass):
         for f in list(op.ops):
             if not isinstance(f, func.FuncOp) or f.is_declaration:
                 continue
-            count = 0
+            sites = [_Site.of(inner) for inner in _outermost_linalg_ops(f)]
             anchor: Operation = f
             first_of: dict[tuple[object, ...], str] = {}
-            for inner in _outermost_linalg_ops(f):
+            for count, (site, passed) in enumerate(
+                zip(sites, varying_constants(sites), strict=True)
+            ):
+                inner = site.op
                 name = _kernel_name(f.sym_name.data, count, inner, taken)
-                count += 1
-                args, constants = kernel_operands(inner)
-                noalias = distinct_buffers(args)
+                args = [*site.args, *passed]
+                constants = [c for c in site.constants if c not in passed]
+                noalias = [*site.noalias, *(False for _ in passed)]
                 key = outline_key(inner, args, constants, noalias)
                 same = first_of.setdefault(key, name)
                 if same != name:
-                    # Identical up to its buffers: call the first copy (compiled once), and
-                    # build no kernel for this one.
+                    # Identical up to its buffers and passed constants: call the first copy
+                    # (compiled once), and build no kernel for this one.
                     taken.discard(name)
                     _replace_by_call(inner, same, args)
                     continue
@@ -158,6 +168,73 @@ def kernel_operands(op: Operation) -> tuple[list[SSAValue], list[SSAValue]]:
     return args, constants
 
 
+@dataclass(frozen=True)
+class _Site:
+    """A linalg op to outline, with its `kernel_operands` and their noalias flags."""
+
+    op: Operation
+    args: list[SSAValue]
+    constants: list[SSAValue]
+    noalias: list[bool]
+
+    @staticmethod
+    def of(op: Operation) -> _Site:
+        args, constants = kernel_operands(op)
+        return _Site(op, args, constants, distinct_buffers(args))
+
+    def key(self, constant_values: bool = True) -> tuple[object, ...]:
+        return outline_key(self.op, self.args, self.constants, self.noalias, constant_values)
+
+
+SHAPES_CODE = frozenset(
+    {
+        *(f"arith.{n}" for n in ("divsi", "divui", "ceildivsi", "ceildivui", "floordivsi")),
+        *(f"arith.{n}" for n in ("remsi", "remui", "divf", "remf", "shli", "shrsi", "shrui")),
+        "math.powf",
+        "math.fpowi",
+        "math.ipowi",
+    }
+)
+"""Ops whose code depends on a constant operand's value (a division by a constant becomes a
+multiplication, a power of 2 a square, a shift by a constant an immediate): a kernel constant
+they read stays in the code."""
+
+
+def _may_pass(value: SSAValue, op: Operation) -> bool:
+    """Whether the kernel made of `op` may take constant `value` as an argument: a number or
+    bool (an index shapes loops and addresses), which no op of `op` reads as in SHAPES_CODE."""
+    return kind_of(value.type) is not None and not any(
+        use.operation.name in SHAPES_CODE and op.is_ancestor(use.operation) for use in value.uses
+    )
+
+
+def varying_constants(sites: Sequence[_Site]) -> list[list[SSAValue]]:
+    """For each site, the constants its kernel takes as arguments instead of copying them in:
+    where sites of one function are the same code but for the values of some scalar constants
+    (an RNN step's comparison with its step number, a fill value), those constants, so that one
+    kernel serves them all (`outline_key` then matches). Others take none."""
+    families: dict[tuple[object, ...], list[int]] = {}
+    for i, site in enumerate(sites):
+        families.setdefault(site.key(constant_values=False), []).append(i)
+    passed: list[list[SSAValue]] = [[] for _ in sites]
+    for members in families.values():
+        first = sites[members[0]]
+        positions = [
+            j
+            for j in range(len(first.constants))
+            if len({_constant_attr(sites[m].constants[j]) for m in members}) > 1
+        ]
+        if not positions or not all(_may_pass(first.constants[j], first.op) for j in positions):
+            continue
+        for m in members:
+            passed[m] = [sites[m].constants[j] for j in positions]
+    return passed
+
+
+def _constant_attr(value: SSAValue) -> Attribute:
+    return expect(value.owner, arith.ConstantOp, "a kernel constant").value
+
+
 def _replace_by_call(op: Operation, callee: str, args: Sequence[SSAValue]) -> None:
     call = func.CallOp(callee, args, [])
     call.location = op.location
@@ -171,14 +248,16 @@ def outline_key(
     args: Sequence[SSAValue],
     constants: Sequence[SSAValue],
     noalias: Sequence[bool],
+    constant_values: bool = True,
 ) -> tuple[object, ...]:
     """Equal for two ops exactly when the kernels `outline` makes of them (with these
-    `kernel_operands` and noalias flags) are the same code, computed without building them."""
+    `kernel_operands` and noalias flags) are the same code, computed without building them.
+    Without `constant_values`: the same code but for the values of the constants."""
     parts: list[object] = [tuple(a.type for a in args), tuple(noalias)]
     numbers: dict[SSAValue, int] = {a: i for i, a in enumerate(args)}
     for v in constants:
         const = expect(v.owner, arith.ConstantOp, "a kernel constant")
-        parts.append((const.name, (v.type,), _fields(const)))
+        parts.append((const.name, (v.type,), _fields(const) if constant_values else ()))
         numbers[v] = len(numbers)
     parts += _ops_key(op.walk(), numbers, _fields)
     return tuple(parts)

@@ -36,6 +36,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.passes import ModulePass
 
+from strata.dialects.element_kinds import kind_of
 from strata.lowering.linalg_to_loops.loop_nest import PARALLEL_ATTR
 from strata.transforms.profile_kernels import kernel_flops, stores_of, work_of
 
@@ -74,7 +75,8 @@ class ParallelizeKernelsPass(ModulePass):
             if "no_inline" not in kernel.attributes or CHUNK_ATTR in kernel.attributes:
                 continue
             if kernel.is_declaration or not all(
-                isinstance(t, MemRefType) for t in kernel.function_type.inputs.data
+                isinstance(t, MemRefType) or kind_of(t) is not None
+                for t in kernel.function_type.inputs.data
             ):
                 continue
             loops = [o for o in kernel.body.block.ops if isinstance(o, scf.ForOp)]
