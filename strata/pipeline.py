@@ -117,7 +117,7 @@ STAGES: tuple[Stage, ...] = (
         "hlo-opt",
         _d("func", "hlo", "rt"),
         "chlo-legalize-to-hlo,inline,hlo-complex-to-real,hlo-simplify,hlo-widen-accumulators,"
-        "hlo-speculate-guards,canonicalize,cse,hlo-reroll-loops,dce",
+        "hlo-speculate-guards,canonicalize,cse,hlo-reroll-loops,hlo-simplify,dce",
         "chlo expanded into hlo; calls inlined; complex values as real (re, im) pairs; "
         "simplified and CSE'd hlo",
     ),

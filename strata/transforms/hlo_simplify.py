@@ -1,6 +1,7 @@
 """hlo-simplify: local simplifications that stay in the `hlo` dialect (constant reshapes and
 broadcasts folded, get_dimension_size of a static dim folded, no-op reshape / transpose /
-convert / broadcast removed, hlo.dot spelled as dot_general)."""
+convert / broadcast removed, hlo.dot spelled as dot_general, a concatenation of consecutive
+unit slices of one tensor joined into one slice)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -20,6 +21,7 @@ from xdsl.pattern_rewriter import (
 
 from strata.dialects import hlo
 from strata.dialects.tensor_types import dense_from_numpy, is_splat, numpy_from_dense
+from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
 
 
@@ -139,8 +141,111 @@ class BroadcastToBroadcastInDim(RewritePattern):
 
 
 @dataclass(frozen=True)
+class _Slice:
+    """A value that is a unit-stride slice of `source` (maybe reshaped: no element moves)."""
+
+    value: SSAValue
+    source: SSAValue
+    starts: tuple[int, ...]
+    limits: tuple[int, ...]
+
+    @staticmethod
+    def of(value: SSAValue) -> _Slice | None:
+        cut = value
+        while isinstance(cut.owner, hlo.ReshapeOp):
+            cut = cut.owner.operand
+        op = cut.owner
+        if not isinstance(op, hlo.SliceOp) or any(s != 1 for s in op.strides.get_values()):
+            return None
+        starts = tuple(op.start_indices.get_values())
+        return _Slice(value, op.operand, starts, tuple(op.limit_indices.get_values()))
+
+    def step_from(self, other: _Slice) -> int | None:
+        """The dim along which this slice is the one-index slice just after `other` (the same
+        bounds on every other dim), if it is."""
+        if self.source is not other.source:
+            return None
+        pairs = zip(other.starts, self.starts, strict=True)
+        moved = [d for d, (a, b) in enumerate(pairs) if a != b]
+        shifted = tuple(b + (1 if d in moved else 0) for d, b in enumerate(other.limits))
+        if len(moved) != 1 or self.limits != shifted:
+            return None
+        (dim,) = moved
+        unit = self.limits[dim] - self.starts[dim] == 1
+        return dim if unit and self.starts[dim] == other.starts[dim] + 1 else None
+
+    def fills(self, dim: int, at: int) -> bool:
+        """Whether its value holds the slice's elements with the sliced `dim` (one index) moved
+        to `at`, the others in order: a reshape that moves a unit dim moves no element."""
+        sizes = [b - a for a, b in zip(self.starts, self.limits, strict=True)]
+        sizes.insert(at, sizes.pop(dim))
+        t = self.value.type
+        return isinstance(t, TensorType) and list(t.get_shape()) == sizes
+
+
+class JoinConcatenatedSlices(RewritePattern):
+    """hlo.concatenate of consecutive one-index slices of one tensor (each maybe reshaped so that
+    the sliced dim sits at the concatenation's dim) -> one slice of them, transposed there
+
+        %a = slice %s [0:1, 0:4, 0:8]; %a2 = reshape %a -> 4x1x8    (the same for 1, 2, ...)
+        concatenate %a2, %b2, %c2, dim = 1   ->   transpose(slice %s [0:3, 0:4, 0:8], [1, 0, 2])
+
+    A loop's per-step outputs read back from the stack hlo-reroll-loops collects them in and
+    stacked again (TF's Pack of an RNN's outputs) become one copy instead of one slice and one
+    copy per step. Other inputs of the concatenation stay where they are."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, hlo.ConcatenateOp):
+            return
+        inputs = list(op.inputs)
+        pieces = [_Slice.of(v) for v in inputs]
+        joined: list[SSAValue] = []
+        b = LocatedBuilder(rewriter, op)
+        i = 0
+        while i < len(inputs):
+            first, end = pieces[i], i + 1
+            dim = None
+            while first is not None and end < len(inputs):
+                prev, after = pieces[end - 1], pieces[end]
+                step = after.step_from(prev) if after is not None and prev is not None else None
+                if step is None or dim not in (None, step):
+                    break
+                dim, end = step, end + 1
+            run = [p for p in pieces[i:end] if p is not None]
+            if first is None or dim is None or not all(p.fills(dim, op.dim()) for p in run):
+                joined.append(inputs[i])
+                i += 1
+                continue
+            joined.append(self._join(b, first, dim, end - i, op.dim()))
+            i = end
+        if len(joined) == len(inputs):
+            return
+        if len(joined) == 1:
+            rewriter.replace(op, [], [joined[0]])
+            return
+        rewriter.replace(op, [], [b(hlo.ConcatenateOp(joined, op.dim(), op.result.type)).result])
+
+    @staticmethod
+    def _join(b: LocatedBuilder, first: _Slice, dim: int, count: int, at: int) -> SSAValue:
+        """`count` one-index slices from `first` on along `dim`, that dim moved to `at`."""
+        starts, limits = list(first.starts), list(first.limits)
+        limits[dim] = starts[dim] + count
+        value = first.source
+        if any(starts) or limits != list(expect(value.type, TensorType).get_shape()):
+            value = b(hlo.SliceOp(value, starts, limits)).result
+        order = [d for d in range(len(starts)) if d != dim]
+        order.insert(at, dim)
+        if order != sorted(order):
+            value = b(hlo.TransposeOp(value, order)).result
+        return value
+
+
+@dataclass(frozen=True)
 class HloSimplifyPass(ModulePass):
-    """Simplifies hlo in place. Expects and guarantees the `hlo` stage."""
+    """Simplifies hlo in place: constant shape ops folded, no-op ones removed, hlo.dot and
+    hlo.broadcast respelled, a concatenation of consecutive unit slices of one tensor joined into
+    one slice (run again after hlo-reroll-loops, whose collected outputs are read that way).
+    Expects and guarantees the `hlo` stage."""
 
     name = "hlo-simplify"
 
@@ -153,6 +258,7 @@ class HloSimplifyPass(ModulePass):
                     FoldDimensionSize(),
                     DotToDotGeneral(),
                     BroadcastToBroadcastInDim(),
+                    JoinConcatenatedSlices(),
                 ]
             )
         ).rewrite_module(op)
