@@ -182,9 +182,6 @@ class _Site:
         args, constants = kernel_operands(op)
         return _Site(op, args, constants, distinct_buffers(args))
 
-    def key(self, constant_values: bool = True) -> tuple[object, ...]:
-        return outline_key(self.op, self.args, self.constants, self.noalias, constant_values)
-
 
 SHAPES_CODE = frozenset(
     {
@@ -215,7 +212,8 @@ def varying_constants(sites: Sequence[_Site]) -> list[list[SSAValue]]:
     kernel serves them all (`outline_key` then matches). Others take none."""
     families: dict[tuple[object, ...], list[int]] = {}
     for i, site in enumerate(sites):
-        families.setdefault(site.key(constant_values=False), []).append(i)
+        family = outline_key(site.op, site.args, site.constants, site.noalias, False)
+        families.setdefault(family, []).append(i)
     passed: list[list[SSAValue]] = [[] for _ in sites]
     for members in families.values():
         first = sites[members[0]]
