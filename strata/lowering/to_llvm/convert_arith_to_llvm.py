@@ -33,6 +33,7 @@ from strata.dialects import llvm_extensions as llvm_ext
 from strata.dialects.element_kinds import ElementKind, element_info
 from strata.internal import expect
 from strata.lowering.conversion import convert_dialect
+from strata.lowering.to_llvm import builders
 from strata.lowering.to_llvm.type_conversion import (
     check_llvm_element_types,
     convert_type,
@@ -132,10 +133,7 @@ class BinaryOpLowering(RewritePattern):
         if target is None:
             return
         lhs, rhs = llvm_operands(rewriter, op)
-        if issubclass(target, (llvm.AbstractFloatArithOp, llvm.VectorFMaxOp, llvm.VectorFMinOp)):
-            new: Operation = target(lhs, rhs, fastmath_of(op))
-        else:
-            new = target(lhs, rhs)
+        new = builders.binary(target, lhs, rhs, fastmath_of(op))
         replace_with_llvm(rewriter, op, [new])
 
 
@@ -202,10 +200,11 @@ class ConstantLowering(RewritePattern):
         result_type = convert_type(op.result.type)
         value: Attribute = op.value
         if isinstance(value, IntegerAttr) and isinstance(value.type, IndexType):
-            value = IntegerAttr(value.value.data, expect(result_type, IntegerType, "index type"))
+            width = expect(result_type, IntegerType, "index type").width.data
+            value = builders.int_attr(value.value.data, width)
         elif not isinstance(value, IntegerAttr | FloatAttr | DenseIntOrFPElementsAttr):
             return
-        replace_with_llvm(rewriter, op, [llvm.ConstantOp(value, result_type)])
+        replace_with_llvm(rewriter, op, [builders.constant(value, result_type)])
 
 
 @dataclass
@@ -228,8 +227,8 @@ class CmpiLowering(RewritePattern):
             return
         lhs, rhs = llvm_operands(rewriter, op)
         # arith and llvm number the integer predicates alike (eq, ne, slt, sle, sgt, sge, ult, ...).
-        predicate = IntegerAttr(op.predicate.value.data, 64)
-        replace_with_llvm(rewriter, op, [llvm.ICmpOp(lhs, rhs, predicate)])
+        predicate = op.predicate.value.data
+        replace_with_llvm(rewriter, op, [builders.icmp(lhs, rhs, predicate)])
 
 
 @dataclass

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import cf, llvm
+from xdsl.dialects import cf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
@@ -19,6 +19,7 @@ from xdsl.pattern_rewriter import (
 )
 
 from strata.lowering.conversion import convert_dialect
+from strata.lowering.to_llvm import builders
 from strata.lowering.to_llvm.type_conversion import (
     convert_block_arguments,
     llvm_operands,
@@ -36,7 +37,7 @@ class BranchLowering(RewritePattern):
             return
         convert_block_arguments(rewriter, op.successor)
         args = llvm_operands(rewriter, op)
-        new = llvm.BrOp(op.successor, *args)
+        new = builders.br(op.successor, args)
         new.attributes.update({h: op.attributes[h] for h in LOOP_HINTS if h in op.attributes})
         replace_with_llvm(rewriter, op, [new])
 
@@ -53,7 +54,7 @@ class CondBranchLowering(RewritePattern):
         cond = llvm_operands(rewriter, op, [op.cond])[0]
         then_args = llvm_operands(rewriter, op, op.then_arguments)
         else_args = llvm_operands(rewriter, op, op.else_arguments)
-        new = llvm.CondBrOp(cond, op.then_block, then_args, op.else_block, else_args)
+        new = builders.cond_br(cond, op.then_block, then_args, op.else_block, else_args)
         replace_with_llvm(rewriter, op, [new])
 
 

@@ -34,6 +34,7 @@ from xdsl.pattern_rewriter import (
 )
 
 from strata.lowering.conversion import convert_dialect
+from strata.lowering.to_llvm import builders
 from strata.lowering.to_llvm.type_conversion import (
     convert_type,
     declare_external_function,
@@ -46,7 +47,6 @@ from strata.lowering.to_llvm.type_conversion import (
 )
 
 PTR = llvm.LLVMPointerType()
-NSW = llvm.OverflowAttr([llvm.OverflowFlag.NO_SIGNED_WRAP])
 DEFAULT_ALIGNMENT = 64
 """Alignment for globals and stack buffers: a cache line, and enough for AVX-512 loads."""
 SHARED_ALIGNMENT = 16
@@ -77,16 +77,9 @@ def constant_gep(
     """`&base[offset]` in `element`s: a constant index where it fits, else an i64 operand."""
     pointer = result_type if result_type is not None else llvm.LLVMPointerType()
     if offset in _GEP_CONSTANT_RANGE:
-        return [llvm.GEPOp(base, [offset], element, result_type=pointer, inbounds=True)]
-    const = llvm.ConstantOp(IntegerAttr(offset, i64), i64)
-    gep = llvm.GEPOp(
-        base,
-        [llvm.GEP_USE_SSA_VAL],
-        element,
-        ssa_indices=[const.result],
-        result_type=pointer,
-        inbounds=True,
-    )
+        return [builders.gep(base, [offset], element, result_type=pointer)]
+    const = builders.int_constant(offset)
+    gep = builders.gep(base, [llvm.GEP_USE_SSA_VAL], element, [const.result], pointer)
     return [const, gep]
 
 
@@ -111,34 +104,27 @@ def element_pointer(
             continue
         term = index
         if stride != 1:
-            scale = llvm.ConstantOp(IntegerAttr(stride, i64), i64)
-            mul = llvm.MulOp(index, scale.result, overflow=NSW)
+            scale = builders.int_constant(stride)
+            mul = builders.binary(llvm.MulOp, index, scale.results[0], overflow=builders.NSW)
             ops += [scale, mul]
-            term = mul.res
+            term = mul.results[0]
         if total is None:
             total = term
             continue
-        add = llvm.AddOp(total, term, overflow=NSW)
+        add = builders.binary(llvm.AddOp, total, term, overflow=builders.NSW)
         ops.append(add)
-        total = add.res
+        total = add.results[0]
     if total is None:
         if offset == 0:
             return ops, base
         geps = constant_gep(base, offset, element, pointer_type)
         return [*ops, *geps], geps[-1].results[0]
     if offset != 0:
-        const = llvm.ConstantOp(IntegerAttr(offset, i64), i64)
-        add = llvm.AddOp(total, const.result, overflow=NSW)
+        const = builders.int_constant(offset)
+        add = builders.binary(llvm.AddOp, total, const.result, overflow=builders.NSW)
         ops += [const, add]
-        total = add.res
-    gep = llvm.GEPOp(
-        base,
-        [llvm.GEP_USE_SSA_VAL],
-        element,
-        ssa_indices=[total],
-        result_type=pointer_type,
-        inbounds=True,
-    )
+        total = add.results[0]
+    gep = builders.gep(base, [llvm.GEP_USE_SSA_VAL], element, [total], pointer_type)
     return [*ops, gep], gep.result
 
 
@@ -173,11 +159,11 @@ class LoadLowering(RewritePattern):
         base, *indices = llvm_operands(rewriter, op)
         ops, ptr = element_pointer(base, indices, memref_type)
         if _in_a_byte(op.res.type) is not None:
-            load = llvm.LoadOp(ptr, i8)
+            load = builders.load(ptr, i8)
             narrow = llvm.TruncOp(load.dereferenced_value, convert_type(op.res.type))
             replace_with_llvm(rewriter, op, [*ops, load, narrow])
             return
-        load = llvm.LoadOp(ptr, convert_type(op.res.type))
+        load = builders.load(ptr, convert_type(op.res.type))
         replace_with_llvm(rewriter, op, [*ops, load])
 
 
@@ -207,7 +193,7 @@ class StoreLowering(RewritePattern):
             wide = (llvm.ZExtOp if unsigned else llvm.SExtOp)(value, i8)
             ops += [wide]
             value = wide.res
-        replace_with_llvm(rewriter, op, [*ops, llvm.StoreOp(value, ptr)])
+        replace_with_llvm(rewriter, op, [*ops, builders.store(value, ptr)])
 
 
 @dataclass
@@ -273,7 +259,7 @@ class ViewLowering(RewritePattern):
         if known is not None:
             replace_with_llvm(rewriter, op, constant_gep(base, known, i8))
             return
-        gep = llvm.GEPOp(base, [llvm.GEP_USE_SSA_VAL], i8, ssa_indices=[shift], inbounds=True)
+        gep = builders.gep(base, [llvm.GEP_USE_SSA_VAL], i8, [shift])
         replace_with_llvm(rewriter, op, [gep])
 
 

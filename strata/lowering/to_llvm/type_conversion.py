@@ -27,11 +27,12 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue, Use
 from xdsl.pattern_rewriter import PatternRewriter
-from xdsl.rewriter import InsertPoint
+from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import SymbolTable
 
 from strata.diagnostics import op_error
 from strata.dialects.element_kinds import element_info, storage_bytes
+from strata.lowering.to_llvm import builders
 
 INDEX_TYPE = i64
 """What `index` becomes (x86-64 and aarch64 targets)."""
@@ -102,17 +103,34 @@ def _lacks_llvm_type(t: Attribute) -> bool:
     return info is not None and not info.has_llvm_type
 
 
-def check_llvm_element_types(root: Operation, dialect: str) -> None:
-    """The first op of `dialect` on an element type that LLVM export has no type for (bf16)
+def check_llvm_element_types(root: Operation, *dialects: str) -> None:
+    """The first op of `dialects` on an element type that LLVM export has no type for (bf16)
     becomes a diagnostic naming it: the stage where such a value can go no further."""
     for op in root.walk():
-        if not op.name.startswith(dialect + "."):
+        if op.dialect_name() not in dialects:
             continue
         for value in (*op.operands, *op.results):
             if _lacks_llvm_type(value.type):
                 raise op_error(
                     op, f"element type {value.type} has no LLVM type (the LLVM export lacks it)"
                 )
+
+
+def retype_index_values(root: Operation) -> None:
+    """Give every `index` value under `root` (op results, block arguments) its LLVM type in
+    place, before a conversion that lowers every op reading one (convert-to-llvm): the patterns
+    then meet i64 values and need no cast to and from `index` (a third of the ops the
+    conversion built, and reconcile-unrealized-casts' work). Until each op is converted its
+    operands are i64 where its definition says index, so a partial conversion must not."""
+    for op in root.walk():
+        for result in op.results:
+            if isinstance(result.type, IndexType):
+                Rewriter.replace_value_with_new_type(result, INDEX_TYPE)
+        for region in op.regions:
+            for block in region.blocks:
+                for arg in block.args:
+                    if isinstance(arg.type, IndexType):
+                        Rewriter.replace_value_with_new_type(arg, INDEX_TYPE)
 
 
 def cast_to(
@@ -143,7 +161,7 @@ def cast_to(
             and user.parent_block() is home
         ):
             return user.results[0]
-    cast = UnrealizedConversionCastOp.get([value], [target])
+    cast = builders.unrealized_cast(value, target)
     cast.location = before.location
     rewriter.insert(cast, where)
     result: SSAValue = cast.results[0]
@@ -179,7 +197,7 @@ def replace_with_llvm(
         if old.type == new.type:
             results.append(new)
             continue
-        back = UnrealizedConversionCastOp.get([new], [old.type])
+        back = builders.unrealized_cast(new, old.type)
         ops.append(back)
         results.append(back.results[0])
     for new_op in ops:
@@ -198,7 +216,7 @@ def convert_block_arguments(rewriter: PatternRewriter, block: Block) -> None:
         new_arg = rewriter.replace_value_with_new_type(arg, target)
         if not new_arg.uses:
             continue
-        cast = UnrealizedConversionCastOp.get([new_arg], [old_type])
+        cast = builders.unrealized_cast(new_arg, old_type)
         parent = block.parent_op()
         if parent is not None:
             cast.location = parent.location

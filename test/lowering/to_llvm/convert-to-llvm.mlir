@@ -1,4 +1,5 @@
 // RUN: strata-opt %s -p convert-to-llvm,reconcile-unrealized-casts | filecheck %s
+// RUN: strata-opt %s -p convert-to-llvm | filecheck %s --check-prefix=ONE-WALK
 
 // The five conversions in one walk: math, arith, memref, func and cf ops all become llvm ops,
 // the casts between them cancel, none is left.
@@ -20,6 +21,14 @@
 // CHECK:       ^[[EXIT]]:
 // CHECK-NEXT:    llvm.return
 // CHECK-NOT:   unrealized_conversion_cast
+
+// Every index value is i64 before the patterns run (nothing but these ops reads one), so none
+// needs a cast: only the memref argument, as a pointer, meets its old users through one.
+// ONE-WALK-LABEL: llvm.func @scale
+// ONE-WALK-SAME:    (%[[M:.*]]: !llvm.ptr, %{{.*}}: i64)
+// ONE-WALK-NEXT:    builtin.unrealized_conversion_cast %[[M]] : !llvm.ptr to memref<16xf32>
+// ONE-WALK-NOT:     unrealized_conversion_cast
+// ONE-WALK:         llvm.return
 func.func private @helper(%x: f32) -> f32 {
   %r = math.sqrt %x : f32
   func.return %r : f32
