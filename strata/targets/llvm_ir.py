@@ -408,7 +408,8 @@ def to_llvm_ir(
     declared `external` under LINKED_DATA_PREFIX + their name instead of carrying their bytes,
     which go into the dict under that symbol: the caller links them in (`cpu.load_object`).
     With `part` (one of `split_for_codegen`'s), only what that part defines."""
-    _check_only_llvm(module)
+    if part is None or not part.index:  # the other parts are of the same module
+        _check_only_llvm(module)
     out = ir.Module(name="strata") if linked_data is None else _LinkingModule(name="strata")
     module_triple = module.attributes.get("llvm.target_triple")
     if isinstance(module_triple, StringAttr):

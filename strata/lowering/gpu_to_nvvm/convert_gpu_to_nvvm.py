@@ -36,7 +36,7 @@ from xdsl.pattern_rewriter import (
     PatternRewriteWalker,
     RewritePattern,
 )
-from xdsl.transforms.convert_scf_to_cf import ForLowering, IfLowering, SwitchLowering
+from xdsl.transforms.convert_scf_to_cf import IfLowering, SwitchLowering
 from xdsl.transforms.reconcile_unrealized_casts import ReconcileUnrealizedCastsPattern
 
 from strata.diagnostics import fail_on_ops
@@ -49,6 +49,7 @@ from strata.lowering.to_llvm import (
     convert_math_to_llvm,
     convert_memref_to_llvm,
 )
+from strata.lowering.to_llvm.convert_scf_to_cf import ForLowering
 from strata.lowering.to_llvm.type_conversion import (
     convert_block_arguments,
     convert_type,

@@ -1,6 +1,6 @@
-"""The `llvm` ops the conversions build most (constants, addresses, loads, stores, compares,
-branches), made the way xDSL's own builders make them but without rebuilding their constant
-properties for every op.
+"""The ops the lowerings to the `llvm` dialect build most (llvm constants, addresses, loads,
+stores, compares, branches; the loops' arith and cf ops), made the way xDSL's own builders make
+them but without rebuilding their constant properties for every op.
 
 xDSL's `llvm.GEPOp(...)` makes a fresh `DenseArrayBase` and two `IntegerAttr`s per call,
 `llvm.LoadOp(...)` a fresh `ordering`, `llvm.ICmpOp` callers a fresh predicate: about 100, 50
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from xdsl.dialects import llvm
+from xdsl.dialects import arith, cf, llvm
 from xdsl.dialects.builtin import (
     DenseArrayBase,
     IntegerAttr,
@@ -146,6 +146,45 @@ def cond_br(
 ) -> llvm.CondBrOp:
     """`llvm.CondBrOp(condition, then_block, then_arguments, else_block, else_arguments)`."""
     return llvm.CondBrOp.create(
+        operands=[condition, *then_arguments, *else_arguments],
+        successors=[then_block, else_block],
+        properties={"operandSegmentSizes": _segments(len(then_arguments), len(else_arguments))},
+    )
+
+
+_NO_OVERFLOW = arith.IntegerOverflowAttr(())
+SLT = 2
+"""`arith.cmpi`'s and `llvm.icmp`'s number for signed less-than."""
+
+
+def addi(lhs: SSAValue, rhs: SSAValue) -> arith.AddiOp:
+    """`arith.AddiOp(lhs, rhs)`."""
+    return arith.AddiOp.create(
+        operands=[lhs, rhs], result_types=[lhs.type], properties={"overflowFlags": _NO_OVERFLOW}
+    )
+
+
+def cmpi(lhs: SSAValue, rhs: SSAValue, predicate: int) -> arith.CmpiOp:
+    """`arith.CmpiOp(lhs, rhs, predicate)` on scalars."""
+    return arith.CmpiOp.create(
+        operands=[lhs, rhs], result_types=[i1], properties={"predicate": int_attr(predicate)}
+    )
+
+
+def cf_br(successor: Block, arguments: Sequence[SSAValue]) -> cf.BranchOp:
+    """`cf.BranchOp(successor, *arguments)`."""
+    return cf.BranchOp.create(operands=arguments, successors=[successor])
+
+
+def cf_cond_br(
+    condition: SSAValue,
+    then_block: Block,
+    then_arguments: Sequence[SSAValue],
+    else_block: Block,
+    else_arguments: Sequence[SSAValue],
+) -> cf.ConditionalBranchOp:
+    """`cf.ConditionalBranchOp(condition, then_block, then_arguments, else_block, ...)`."""
+    return cf.ConditionalBranchOp.create(
         operands=[condition, *then_arguments, *else_arguments],
         successors=[then_block, else_block],
         properties={"operandSegmentSizes": _segments(len(then_arguments), len(else_arguments))},

@@ -1,8 +1,9 @@
 """convert-scf-to-cf: structured control flow -> blocks and `cf` branches.
 
-xDSL lowers scf.for, scf.if and scf.index_switch; this pass adds scf.while, which our loops
-(`hlo.while` after bufferization) need, and runs all four together. A loop's
-hints (`LOOP_HINTS`: interleave, unroll, vector width) move to its back-edge branch.
+xDSL lowers scf.if and scf.index_switch. This pass adds scf.while, which our loops (`hlo.while`
+after bufferization) need, and lowers scf.for itself (the loop nests' hints, `LOOP_HINTS`:
+interleave, unroll, vector width, move to its back-edge branch; its ops are built cheaply); it
+runs all four together.
 
     scf.while (%v = %init) {before: ...; scf.condition(%c) %v} do {after: ...; scf.yield %n}
  -> cf.br ^before(%init)
@@ -22,9 +23,10 @@ from xdsl.ir import Block, Operation, Region
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 from xdsl.rewriter import BlockInsertPoint, InsertPoint
-from xdsl.transforms.convert_scf_to_cf import ForLowering, IfLowering, SwitchLowering
+from xdsl.transforms.convert_scf_to_cf import IfLowering, SwitchLowering
 
 from strata.internal import expect
+from strata.lowering.to_llvm import builders
 from strata.targets.llvm_ir import LOOP_HINTS
 
 
@@ -61,22 +63,43 @@ class WhileLowering(RewritePattern):
         rewriter.replace(op, [], list(continue_block.args))
 
 
-class AnnotatedForLowering(RewritePattern):
-    """xDSL's scf.for lowering, keeping the loop's hints (LOOP_HINTS) on the back-edge `cf.br`
-    (the latch, where LLVM looks for a loop's metadata)."""
+class ForLowering(RewritePattern):
+    """scf.for -> a header block testing the induction variable, the body, a latch stepping it.
 
-    inner = ForLowering()
+        scf.for %i = %lb to %ub step %s iter_args(%v = %init) {body; scf.yield %n}
+     -> cf.br ^header(%lb, %init)
+        ^header(%i, %v): %c = arith.cmpi slt, %i, %ub; cf.cond_br %c, ^body, ^continue
+        ^body: body; %next = arith.addi %i, %s; cf.br ^header(%next, %n)   (the latch)
+        ^continue: ... (the loop's results are the header's %v)
+
+    The loop's hints (LOOP_HINTS) go on the latch's branch, where LLVM looks for a loop's
+    metadata. Its ops come from `builders` (xDSL's own scf.for lowering builds the same ones
+    through slower constructors)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: scf.ForOp, rewriter: PatternRewriter, /) -> None:
-        hints = {h: op.attributes[h] for h in LOOP_HINTS if h in op.attributes}
-        header, entry = op.body.first_block, op.parent_block()
-        self.inner.match_and_rewrite(op, rewriter)
-        if not hints or header is None:
-            return
-        for use in header.uses:  # the entry's branch and the back edge
-            if isinstance(use.operation, cf.BranchOp) and use.operation.parent_block() is not entry:
-                use.operation.attributes.update(hints)
+        entry = expect(op.parent_block(), Block, "scf.for's block")
+        after = entry.split_before(op)
+        header = expect(op.body.first_block, Block, "scf.for's body")
+        body = header.split_before(expect(header.first_op, Operation, "scf.for's yield"))
+        latch = expect(op.body.last_block, Block, "scf.for's body")
+        end = expect(latch.last_op, scf.YieldOp, "scf.for's yield")
+        rewriter.inline_region(op.body, BlockInsertPoint.before(after))
+        iv = header.args[0]
+
+        step = builders.addi(iv, op.step)
+        rewriter.insert(step, InsertPoint.before(end))
+        back = builders.cf_br(header, [step.results[0], *end.operands])
+        back.attributes.update({h: op.attributes[h] for h in LOOP_HINTS if h in op.attributes})
+        back.location = end.location
+        rewriter.replace(end, back)
+
+        rewriter.insert(builders.cf_br(header, [op.lb, *op.iter_args]), InsertPoint.at_end(entry))
+        test = builders.cmpi(iv, op.ub, builders.SLT)
+        rewriter.insert(test, InsertPoint.at_end(header))
+        branch = builders.cf_cond_br(test.results[0], body, [], after, [])
+        rewriter.insert(branch, InsertPoint.at_end(header))
+        rewriter.replace(op, [], header.args[1:])
 
 
 @dataclass(frozen=True)
@@ -96,7 +119,7 @@ class ConvertScfToCfPass(ModulePass):
             scf.WhileOp: WhileLowering(),
             scf.IndexSwitchOp: SwitchLowering(),
             scf.IfOp: IfLowering(),
-            scf.ForOp: AnnotatedForLowering(),
+            scf.ForOp: ForLowering(),
         }
         for found in [o for o in op.walk() if type(o) in lowering]:
             lowering[type(found)].match_and_rewrite(found, PatternRewriter(found))

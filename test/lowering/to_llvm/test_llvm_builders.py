@@ -8,9 +8,10 @@ from collections.abc import Callable
 from functools import partial
 
 import pytest
-from xdsl.dialects import llvm
+from xdsl.dialects import arith, cf, llvm
 from xdsl.dialects.builtin import (
     FloatAttr,
+    IndexType,
     IntAttr,
     IntegerAttr,
     IntegerType,
@@ -29,8 +30,8 @@ from strata.lowering.to_llvm.convert_arith_to_llvm import BINARY, LlvmBinaryOp
 PTR = llvm.LLVMPointerType()
 SHARED = llvm.LLVMPointerType(IntAttr(3))
 VEC = VectorType(i64, [4])
-ARGS = Block(arg_types=[i64, i64, PTR, f32, SHARED, VEC, VEC])
-X, Y, P, F, S, VX, VY = ARGS.args
+ARGS = Block(arg_types=[i64, i64, PTR, f32, SHARED, VEC, VEC, IndexType(), IndexType()])
+X, Y, P, F, S, VX, VY, IX, JX = ARGS.args
 DEST = Block(arg_types=[i64, i64])
 OTHER = Block(arg_types=[i64])
 COND = llvm.ICmpOp(X, Y, IntegerAttr(2, 64)).res
@@ -66,6 +67,10 @@ CASES: list[tuple[str, Callable[[], Operation], Callable[[], Operation]]] = [
     ("add nsw", lambda: builders.binary(llvm.AddOp, X, Y, overflow=builders.NSW), lambda: llvm.AddOp(X, Y, overflow=llvm.OverflowAttr([llvm.OverflowFlag.NO_SIGNED_WRAP]))),
     ("mul nsw", lambda: builders.binary(llvm.MulOp, VX, VY, overflow=builders.NSW), lambda: llvm.MulOp(VX, VY, overflow=llvm.OverflowAttr([llvm.OverflowFlag.NO_SIGNED_WRAP]))),
     ("fadd fast", lambda: builders.binary(llvm.FAddOp, F, F, FAST), lambda: llvm.FAddOp(F, F, FAST)),
+    ("addi", lambda: builders.addi(IX, JX), lambda: arith.AddiOp(IX, JX)),
+    ("cmpi", lambda: builders.cmpi(IX, JX, builders.SLT), lambda: arith.CmpiOp(IX, JX, "slt")),
+    ("cf.br", lambda: builders.cf_br(DEST, [X, Y]), lambda: cf.BranchOp(DEST, X, Y)),
+    ("cf.cond_br", lambda: builders.cf_cond_br(COND, DEST, [X, Y], OTHER, []), lambda: cf.ConditionalBranchOp(COND, DEST, [X, Y], OTHER, [])),
     ("cast", lambda: builders.unrealized_cast(P, MemRefType(f32, [4])), lambda: UnrealizedConversionCastOp.get([P], [MemRefType(f32, [4])])),
 ]  # fmt: skip
 CASES += [  # every row of arith-to-llvm's table
