@@ -127,9 +127,13 @@ def icmp(lhs: SSAValue, rhs: SSAValue, predicate: int) -> llvm.ICmpOp:
     )
 
 
-def br(successor: Block, arguments: Sequence[SSAValue]) -> llvm.BrOp:
-    """`llvm.BrOp(successor, *arguments)`."""
-    return llvm.BrOp.create(operands=arguments, successors=[successor])
+def br(
+    successor: Block,
+    arguments: Sequence[SSAValue],
+    kind: type[llvm.BrOp | cf.BranchOp] = llvm.BrOp,
+) -> Operation:
+    """`llvm.BrOp(successor, *arguments)` (`kind=cf.BranchOp`: `cf.br`)."""
+    return kind.create(operands=arguments, successors=[successor])
 
 
 @lru_cache(maxsize=256)
@@ -143,9 +147,11 @@ def cond_br(
     then_arguments: Sequence[SSAValue],
     else_block: Block,
     else_arguments: Sequence[SSAValue],
-) -> llvm.CondBrOp:
-    """`llvm.CondBrOp(condition, then_block, then_arguments, else_block, else_arguments)`."""
-    return llvm.CondBrOp.create(
+    kind: type[llvm.CondBrOp | cf.ConditionalBranchOp] = llvm.CondBrOp,
+) -> Operation:
+    """`llvm.CondBrOp(condition, then_block, then_arguments, else_block, else_arguments)`
+    (`kind=cf.ConditionalBranchOp`: `cf.cond_br`)."""
+    return kind.create(
         operands=[condition, *then_arguments, *else_arguments],
         successors=[then_block, else_block],
         properties={"operandSegmentSizes": _segments(len(then_arguments), len(else_arguments))},
@@ -168,24 +174,4 @@ def cmpi(lhs: SSAValue, rhs: SSAValue, predicate: int) -> arith.CmpiOp:
     """`arith.CmpiOp(lhs, rhs, predicate)` on scalars."""
     return arith.CmpiOp.create(
         operands=[lhs, rhs], result_types=[i1], properties={"predicate": int_attr(predicate)}
-    )
-
-
-def cf_br(successor: Block, arguments: Sequence[SSAValue]) -> cf.BranchOp:
-    """`cf.BranchOp(successor, *arguments)`."""
-    return cf.BranchOp.create(operands=arguments, successors=[successor])
-
-
-def cf_cond_br(
-    condition: SSAValue,
-    then_block: Block,
-    then_arguments: Sequence[SSAValue],
-    else_block: Block,
-    else_arguments: Sequence[SSAValue],
-) -> cf.ConditionalBranchOp:
-    """`cf.ConditionalBranchOp(condition, then_block, then_arguments, else_block, ...)`."""
-    return cf.ConditionalBranchOp.create(
-        operands=[condition, *then_arguments, *else_arguments],
-        successors=[then_block, else_block],
-        properties={"operandSegmentSizes": _segments(len(then_arguments), len(else_arguments))},
     )

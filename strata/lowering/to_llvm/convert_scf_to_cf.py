@@ -81,7 +81,7 @@ class ForLowering(RewritePattern):
         entry = expect(op.parent_block(), Block, "scf.for's block")
         after = entry.split_before(op)
         header = expect(op.body.first_block, Block, "scf.for's body")
-        body = header.split_before(expect(header.first_op, Operation, "scf.for's yield"))
+        body = header.split_before(expect(header.first_op, Operation, "scf.for's first op"))
         latch = expect(op.body.last_block, Block, "scf.for's body")
         end = expect(latch.last_op, scf.YieldOp, "scf.for's yield")
         rewriter.inline_region(op.body, BlockInsertPoint.before(after))
@@ -89,15 +89,17 @@ class ForLowering(RewritePattern):
 
         step = builders.addi(iv, op.step)
         rewriter.insert(step, InsertPoint.before(end))
-        back = builders.cf_br(header, [step.results[0], *end.operands])
+        back = builders.br(header, [step.results[0], *end.operands], cf.BranchOp)
         back.attributes.update({h: op.attributes[h] for h in LOOP_HINTS if h in op.attributes})
         back.location = end.location
         rewriter.replace(end, back)
 
-        rewriter.insert(builders.cf_br(header, [op.lb, *op.iter_args]), InsertPoint.at_end(entry))
+        rewriter.insert(
+            builders.br(header, [op.lb, *op.iter_args], cf.BranchOp), InsertPoint.at_end(entry)
+        )
         test = builders.cmpi(iv, op.ub, builders.SLT)
         rewriter.insert(test, InsertPoint.at_end(header))
-        branch = builders.cf_cond_br(test.results[0], body, [], after, [])
+        branch = builders.cond_br(test.results[0], body, [], after, [], cf.ConditionalBranchOp)
         rewriter.insert(branch, InsertPoint.at_end(header))
         rewriter.replace(op, [], header.args[1:])
 

@@ -69,8 +69,8 @@ CASES: list[tuple[str, Callable[[], Operation], Callable[[], Operation]]] = [
     ("fadd fast", lambda: builders.binary(llvm.FAddOp, F, F, FAST), lambda: llvm.FAddOp(F, F, FAST)),
     ("addi", lambda: builders.addi(IX, JX), lambda: arith.AddiOp(IX, JX)),
     ("cmpi", lambda: builders.cmpi(IX, JX, builders.SLT), lambda: arith.CmpiOp(IX, JX, "slt")),
-    ("cf.br", lambda: builders.cf_br(DEST, [X, Y]), lambda: cf.BranchOp(DEST, X, Y)),
-    ("cf.cond_br", lambda: builders.cf_cond_br(COND, DEST, [X, Y], OTHER, []), lambda: cf.ConditionalBranchOp(COND, DEST, [X, Y], OTHER, [])),
+    ("cf.br", lambda: builders.br(DEST, [X, Y], cf.BranchOp), lambda: cf.BranchOp(DEST, X, Y)),
+    ("cf.cond_br", lambda: builders.cond_br(COND, DEST, [X, Y], OTHER, [], cf.ConditionalBranchOp), lambda: cf.ConditionalBranchOp(COND, DEST, [X, Y], OTHER, [])),
     ("cast", lambda: builders.unrealized_cast(P, MemRefType(f32, [4])), lambda: UnrealizedConversionCastOp.get([P], [MemRefType(f32, [4])])),
 ]  # fmt: skip
 CASES += [  # every row of arith-to-llvm's table
