@@ -3,10 +3,10 @@ stores, compares, branches; the loops' arith and cf ops), made the way xDSL's ow
 them but without rebuilding their constant properties for every op.
 
 xDSL's `llvm.GEPOp(...)` makes a fresh `DenseArrayBase` and two `IntegerAttr`s per call,
-`llvm.LoadOp(...)` a fresh `ordering`, `llvm.ICmpOp` callers a fresh predicate: about 100, 50
-and 70 us an op, where the generic `Operation.create` with shared (immutable) attributes takes
-15-20. Each function here builds the op that its xDSL builder would, property for property
-(`test/unit/test_llvm_builders.py` compares them).
+`llvm.LoadOp(...)` a fresh `ordering`, `llvm.ICmpOp` callers a fresh predicate: about 100-150,
+50 and 70-90 us an op, where the generic `Operation.create` with shared (immutable) attributes
+takes 10-35. Each function here builds the op that its xDSL builder would, property for
+property (`test/lowering/to_llvm/test_llvm_builders.py` compares them).
 """
 
 from __future__ import annotations

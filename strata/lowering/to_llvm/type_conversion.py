@@ -119,8 +119,8 @@ def check_llvm_element_types(root: Operation, *dialects: str) -> None:
 def retype_index_values(root: Operation) -> None:
     """Give every `index` value under `root` (op results, block arguments) its LLVM type in
     place, before a conversion that lowers every op reading one (convert-to-llvm): the patterns
-    then meet i64 values and need no cast to and from `index` (a third of the ops the
-    conversion built, and reconcile-unrealized-casts' work). Until each op is converted its
+    then meet i64 values and need no cast to and from `index` (a fifth of the ops the
+    conversion built, and most of reconcile-unrealized-casts' work). Until each op is converted its
     operands are i64 where its definition says index, so a partial conversion must not."""
     for op in root.walk():
         for result in op.results:
