@@ -43,14 +43,26 @@ OWN_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "check": _lazy("strata.dialects.check", "Check"),
 }
 
+
 # xDSL dialects the pipeline uses; all of them parse in every Strata tool.
+def _linalg() -> Dialect:
+    """xDSL's linalg, its generic's parser reading several result types (xdsl_fixes)."""
+    from xdsl.dialects.linalg import Linalg
+    from xdsl.dialects.linalg.ops import GenericOp
+
+    from strata.xdsl_fixes import patch_linalg_generic_results
+
+    patch_linalg_generic_results(GenericOp)
+    return Linalg
+
+
 XDSL_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "builtin": _lazy("xdsl.dialects.builtin", "Builtin"),
     "func": _lazy("xdsl.dialects.func", "Func"),
     "arith": _lazy("xdsl.dialects.arith", "Arith"),
     "math": _lazy("xdsl.dialects.math", "Math"),
     "tensor": _lazy("xdsl.dialects.tensor", "Tensor"),
-    "linalg": _lazy("xdsl.dialects.linalg", "Linalg"),
+    "linalg": _linalg,
     "bufferization": _lazy("xdsl.dialects.bufferization", "Bufferization"),
     "memref": _lazy("xdsl.dialects.memref", "MemRef"),
     "scf": _lazy("xdsl.dialects.scf", "Scf"),

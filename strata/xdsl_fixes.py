@@ -23,6 +23,12 @@ for an upstream patch; drop it when the pinned xDSL has the fix).
   end). It now prints the type alone; the generic format prints the location after it. (A
   patch of the printer, not of scf.while: importing the scf dialect here would load xDSL's
   dialects with the registry.)
+- `linalg.generic` with several results prints them as MLIR does, `-> (tensor<..>, tensor<..>)`,
+  and its parser read that list as one attribute (a function type, then "Expected '->'"): the
+  `linalg` stage of a model whose fused generics keep several results (Philox's rounds, an
+  LSTM cell) did not parse back. The patched parser reads the parenthesised list (or one type)
+  after the body itself. (Applied when the context loads the linalg dialect: importing it here
+  would load xDSL's dialects with the registry.)
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ import struct
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from xdsl.dialects.builtin import (
     AnyFloat,
@@ -45,7 +52,8 @@ from xdsl.dialects.builtin import (
     StringAttr,
     SymbolRefAttr,
 )
-from xdsl.ir import Block, Operation
+from xdsl.ir import Attribute, Block, Operation
+from xdsl.parser import Parser
 from xdsl.parser.attribute_parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.traits import SymbolOpInterface, SymbolTable
@@ -223,6 +231,73 @@ def _print_op_with_default_format(self: Printer, op: Operation) -> None:
 def _patch_operation_type_location() -> None:
     Printer.print_operation_type = _print_operation_type  # type: ignore[method-assign]  # the patch itself
     Printer.print_op_with_default_format = _print_op_with_default_format  # type: ignore[method-assign]
+
+
+def _arrow_then_paren(parser: Parser) -> bool:
+    """Whether the next tokens are `->` and `(` (the lexer reads one token ahead only)."""
+    token = parser._current_token
+    if token.kind != MLIRTokenKind.ARROW:
+        return False
+    return parser.lexer.input.content[token.span.end :].lstrip().startswith("(")
+
+
+def _parse_generic_result_list(
+    parse: Callable[[Parser], Operation],
+) -> Callable[[Parser], Operation]:
+    """linalg.generic's `parse` (`parse`, xDSL's) reading the result types after the body as
+    MLIR writes them: `-> type` (xDSL's parser reads that) or `-> (type, ...)` (this one)."""
+
+    def parse_generic(parser: Parser) -> Operation:
+        class_region = type(parser).parse_region
+        own = parser.__dict__.get("parse_region")  # an enclosing generic's, or none
+        depth, types = 0, list[Attribute]()
+
+        def parse_region(*args: Any, **kwargs: Any) -> Any:
+            nonlocal depth
+            depth += 1
+            try:
+                region = class_region(parser, *args, **kwargs)
+            finally:
+                depth -= 1
+            if depth == 0 and not types and _arrow_then_paren(parser):
+                parser.parse_punctuation("->")
+                types.extend(
+                    parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_type)
+                )
+            return region
+
+        parser.parse_region = parse_region  # type: ignore[method-assign]  # this parse only
+        try:
+            op = parse(parser)
+        finally:
+            if own is None:
+                del parser.parse_region
+            else:
+                parser.parse_region = own  # type: ignore[method-assign]
+        if not types or op.results:
+            return op
+        rebuilt = type(op).create(
+            operands=list(op.operands),
+            result_types=types,
+            properties=dict(op.properties),
+            attributes=dict(op.attributes),
+            regions=[op.detach_region(r) for r in list(op.regions)],
+        )
+        op.erase()
+        return rebuilt
+
+    return parse_generic
+
+
+def patch_linalg_generic_results(generic: type[Operation]) -> None:
+    """Installs `_parse_generic_result_list` on xDSL's GenericOp (once)."""
+    if getattr(generic, "_strata_result_list", False):
+        return
+    parse = generic.parse
+    generic.parse = classmethod(  # type: ignore[method-assign, assignment]  # the patch itself
+        lambda cls, parser: _parse_generic_result_list(parse)(parser)
+    )
+    generic._strata_result_list = True  # type: ignore[attr-defined]
 
 
 def apply() -> None:

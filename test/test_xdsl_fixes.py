@@ -151,3 +151,44 @@ def test_while_with_locations_round_trips() -> None:
     assert "tensor<i32> {" in printed and '} loc("w.mlir":3:7)' in printed
     again = print_ir(parse_ir(make_context(), printed), debuginfo=True)
     assert again.count('loc("w.mlir":3:7)') == printed.count('loc("w.mlir":3:7)') == 1
+
+
+GENERIC = """linalg.generic {{indexing_maps = [{maps}], iterator_types = ["parallel"]}}
+        ins(%a : tensor<4xf32>) outs({outs}) {{
+      ^bb0({args}):
+        {body}
+      }} -> {results}"""
+IDENTITY = "affine_map<(d0) -> (d0)>"
+
+
+def test_generic_with_several_results_round_trips() -> None:
+    """linalg.generic's results printed as MLIR does, `-> (t, t)`, parse again (xDSL's parser
+    read the list as a function type); one result (`-> t`) is parsed as before."""
+    two = GENERIC.format(
+        maps=", ".join([IDENTITY] * 3),
+        outs="%e, %e : tensor<4xf32>, tensor<4xf32>",
+        args="%x: f32, %y: f32, %z: f32",
+        body="%n = arith.negf %x : f32\n        linalg.yield %n, %x : f32, f32",
+        results="(tensor<4xf32>, tensor<4xf32>)",
+    )
+    one = GENERIC.format(
+        maps=", ".join([IDENTITY] * 2),
+        outs="%e : tensor<4xf32>",
+        args="%x: f32, %y: f32",
+        body="linalg.yield %x : f32",
+        results="tensor<4xf32>",
+    )
+    text = f"""
+    func.func @f(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {{
+      %e = tensor.empty() : tensor<4xf32>
+      %r0, %r1 = {two}
+      %s = {one}
+      func.return %r0, %r1, %s : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+    }}
+    """
+    module = parse_ir(make_context(), text)
+    generics = [op for op in module.walk() if op.name == "linalg.generic"]
+    assert [len(op.results) for op in generics] == [2, 1]
+    printed = print_ir(module)
+    assert "} -> (tensor<4xf32>, tensor<4xf32>)" in printed
+    assert print_ir(parse_ir(make_context(), printed)) == printed
