@@ -35,8 +35,9 @@ SCAN_LOOP_LENGTH = 32
 @dataclass(frozen=True)
 class ConvertHloToLinalgPass(ModulePass):
     """Lowers every `hlo` op to linalg.generic / tensor / arith / math (and scf.while) on tensors.
-    A tree of elementwise ops (each result read only by the next op, of the same shape, in one
-    block) becomes one generic at its root, the scalar ops of each keeping its location.
+    Elementwise ops of one shape in one block that read each other become one generic
+    (`elementwise.elementwise_groups`) whose results are the values read elsewhere, the scalar
+    ops of each keeping its location.
 
     Expects: the `hlo` or `hlo-opt` stage with static shapes. Guarantees: no `hlo` op is left;
     otherwise fails naming every op it could not lower.
@@ -92,10 +93,9 @@ class ConvertHloToLinalgPass(ModulePass):
                 windows,
                 bits,
                 control_flow,
-                elementwise,
             )
             for p in family.PATTERNS
-        ]
+        ] + list(elementwise.patterns(op))
         convert_dialect(
             op,
             self.name,

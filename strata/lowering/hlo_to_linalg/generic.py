@@ -21,6 +21,10 @@ REDUCTION = IteratorTypeAttr.reduction()
 BodyFn = Callable[[Emit, Sequence[SSAValue]], SSAValue]
 """Builds the scalar body: gets an `emit(op) -> op` that appends to the block, and the block args
 (one per input, then the output's current value); returns the value to yield."""
+YieldFrom = SSAValue | Sequence[SSAValue]
+MultiBodyFn = Callable[[Emit, Sequence[SSAValue]], Sequence[SSAValue]]
+"""A BodyFn for several outputs (block args: the inputs, then each output's current value):
+returns one value to yield per output."""
 
 
 def affine_map(num_dims: int, dims: Sequence[int | None]) -> AffineMapAttr:
@@ -41,7 +45,11 @@ def element_of(value_or_type: SSAValue | Attribute) -> Attribute:
     return element
 
 
-def build_body(arg_types: Sequence[Attribute], body: BodyFn) -> Region:
+def build_body(
+    arg_types: Sequence[Attribute], body: Callable[[Emit, Sequence[SSAValue]], YieldFrom]
+) -> Region:
+    """A generic's body region: `body` appends its ops and gives the value (or values) to
+    yield."""
     block = Block(arg_types=list(arg_types))
 
     def emit(op: OpT) -> OpT:
@@ -49,7 +57,7 @@ def build_body(arg_types: Sequence[Attribute], body: BodyFn) -> Region:
         return op
 
     result = body(emit, block.args)
-    block.add_op(linalg.YieldOp(result))
+    block.add_op(linalg.YieldOp(*([result] if isinstance(result, SSAValue) else result)))
     return Region(block)
 
 
@@ -102,3 +110,27 @@ def generic(
         )
     )
     return op.res[0]
+
+
+def generic_results(
+    b: LocatedBuilder,
+    inputs: Sequence[SSAValue],
+    input_maps: Sequence[AffineMapAttr],
+    inits: Sequence[SSAValue],
+    output_maps: Sequence[AffineMapAttr],
+    iterators: Sequence[Attribute],
+    body: MultiBodyFn,
+) -> list[SSAValue]:
+    """`generic` with several outputs, written into `inits` (tensors); returns the results."""
+    arg_types = [element_of(v) for v in [*inputs, *inits]]
+    op = b(
+        linalg.GenericOp(
+            list(inputs),
+            list(inits),
+            build_body(arg_types, body),
+            [*input_maps, *output_maps],
+            list(iterators),
+            [v.type for v in inits],
+        )
+    )
+    return list(op.res)
