@@ -27,8 +27,8 @@ for an upstream patch; drop it when the pinned xDSL has the fix).
   and its parser read that list as one attribute (a function type, then "Expected '->'"): the
   `linalg` stage of a model whose fused generics keep several results (Philox's rounds, an
   LSTM cell) did not parse back. The patched parser reads a parenthesised list after the body
-  itself (one type without parentheses is left to xDSL's). (Applied when the context loads the linalg dialect: importing it here
-  would load xDSL's dialects with the registry.)
+  itself (one type without parentheses is left to xDSL's). (Applied when the context loads the
+  linalg dialect: importing it here would load xDSL's dialects with the registry.)
 """
 
 from __future__ import annotations

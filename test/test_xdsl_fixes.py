@@ -153,31 +153,26 @@ def test_while_with_locations_round_trips() -> None:
     assert again.count('loc("w.mlir":3:7)') == printed.count('loc("w.mlir":3:7)') == 1
 
 
-GENERIC = """linalg.generic {{indexing_maps = [{maps}], iterator_types = ["parallel"]}}
-        ins(%a : tensor<4xf32>) outs({outs}) {{
+def generic_text(results: int) -> str:
+    """A linalg.generic of `results` results, each the input (the first one negated)."""
+    t = "tensor<4xf32>"
+    maps = ", ".join(["affine_map<(d0) -> (d0)>"] * (1 + results))
+    args = ", ".join(f"%x{i}: f32" for i in range(1 + results))
+    yields = ", ".join(["%n", *["%x0"] * (results - 1)])
+    types = ", ".join([t] * results)
+    shown = f"({types})" if results > 1 else t
+    return f"""linalg.generic {{indexing_maps = [{maps}], iterator_types = ["parallel"]}}
+        ins(%a : {t}) outs({", ".join(["%e"] * results)} : {types}) {{
       ^bb0({args}):
-        {body}
-      }} -> {results}"""
-IDENTITY = "affine_map<(d0) -> (d0)>"
+        %n = arith.negf %x0 : f32
+        linalg.yield {yields} : {", ".join(["f32"] * results)}
+      }} -> {shown}"""
 
 
 def test_generic_with_several_results_round_trips() -> None:
     """linalg.generic's results printed as MLIR does, `-> (t, t)`, parse again (xDSL's parser
     read the list as a function type); one result (`-> t`) is parsed as before."""
-    two = GENERIC.format(
-        maps=", ".join([IDENTITY] * 3),
-        outs="%e, %e : tensor<4xf32>, tensor<4xf32>",
-        args="%x: f32, %y: f32, %z: f32",
-        body="%n = arith.negf %x : f32\n        linalg.yield %n, %x : f32, f32",
-        results="(tensor<4xf32>, tensor<4xf32>)",
-    )
-    one = GENERIC.format(
-        maps=", ".join([IDENTITY] * 2),
-        outs="%e : tensor<4xf32>",
-        args="%x: f32, %y: f32",
-        body="linalg.yield %x : f32",
-        results="tensor<4xf32>",
-    )
+    two, one = generic_text(2), generic_text(1)
     text = f"""
     func.func @f(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {{
       %e = tensor.empty() : tensor<4xf32>
