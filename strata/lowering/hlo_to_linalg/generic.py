@@ -22,9 +22,9 @@ BodyFn = Callable[[Emit, Sequence[SSAValue]], SSAValue]
 """Builds the scalar body: gets an `emit(op) -> op` that appends to the block, and the block args
 (one per input, then the output's current value); returns the value to yield."""
 YieldFrom = SSAValue | Sequence[SSAValue]
-MultiBodyFn = Callable[[Emit, Sequence[SSAValue]], Sequence[SSAValue]]
-"""A BodyFn for several outputs (block args: the inputs, then each output's current value):
-returns one value to yield per output."""
+MultiBodyFn = Callable[[Emit, Sequence[SSAValue]], YieldFrom]
+"""A BodyFn that may yield several values (block args: the inputs, then each output's current
+value): one per output."""
 
 
 def affine_map(num_dims: int, dims: Sequence[int | None]) -> AffineMapAttr:
@@ -45,9 +45,7 @@ def element_of(value_or_type: SSAValue | Attribute) -> Attribute:
     return element
 
 
-def build_body(
-    arg_types: Sequence[Attribute], body: Callable[[Emit, Sequence[SSAValue]], YieldFrom]
-) -> Region:
+def build_body(arg_types: Sequence[Attribute], body: MultiBodyFn) -> Region:
     """A generic's body region: `body` appends its ops and gives the value (or values) to
     yield."""
     block = Block(arg_types=list(arg_types))
@@ -98,18 +96,7 @@ def generic(
     body: BodyFn,
 ) -> SSAValue:
     """A linalg.generic over `inputs` writing into `init` (tensor); returns its result tensor."""
-    arg_types = [element_of(v) for v in inputs] + [element_of(init)]
-    op = b(
-        linalg.GenericOp(
-            list(inputs),
-            [init],
-            build_body(arg_types, body),
-            [*input_maps, output_map],
-            list(iterators),
-            [init.type],
-        )
-    )
-    return op.res[0]
+    return generic_results(b, inputs, input_maps, [init], [output_map], iterators, body)[0]
 
 
 def generic_results(
