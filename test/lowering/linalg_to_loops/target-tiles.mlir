@@ -3,11 +3,11 @@
 // RUN: strata-opt %s -p "convert-linalg-to-loops{vector-bits=128 vector-registers=32}" | filecheck %s --check-prefix=NEON
 // RUN: not strata-opt %s -p "convert-linalg-to-loops{vector-bits=100 vector-registers=16}" 2>&1 | filecheck %s --check-prefix=BAD
 
-// The register tile of a 8x64 . 64x96 matmul follows the target's vector register file: 4 rows x
-// (up to 4 vectors of f32 lanes, accumulators + rhs vectors + one broadcast within the registers)
-// columns, the widest that divides n: AVX2 (8 lanes, 16 registers) 4 x 24; AVX-512 (16 lanes,
-// 32 registers) 4 x 48 (64 does not divide 96); NEON (4 lanes, 32 registers) 4 x 16. The rhs
-// column block is packed into a contiguous k x n-tile panel once per n block.
+// The register tile of a 8x64 . 64x96 matmul follows the target's vector register file: as many
+// rows as fit (up to 6) x up to 4 vectors of f32 lanes (accumulators + rhs vectors + one broadcast
+// within the registers), the widest that divides n: AVX2 (8 lanes, 16 registers) 4 x 24; AVX-512
+// (16 lanes, 32 registers) 6 x 48 (64 does not divide 96); NEON (4 lanes, 32 registers) 6 x 16.
+// The rhs column block is packed into a contiguous k x n-tile panel once per n block.
 // AVX2:        %[[PANEL:.*]] = memref.alloca() : memref<64x24xf32>
 // AVX2:        scf.for %[[N0:.*]] = %{{.*}} to %{{.*}} step %[[C24:.*]] {
 // AVX2:          memref.store {{.*}}, %[[PANEL]]
@@ -16,7 +16,9 @@
 // AVX2:              scf.for %{{.*}} = %{{.*}} to %[[C4]] step
 // AVX2:                scf.for %[[J:.*]] = %{{.*}} to %[[C24]] step
 // AVX2:                  memref.load %[[PANEL]][%[[K]], %[[J]]] : memref<64x24xf32>
+// AVX512:      %[[C6:.*]] = arith.constant 6 : index
 // AVX512:      memref.alloca() : memref<64x48xf32>
+// AVX512:        scf.for %{{.*}} = %{{.*}} to %[[C6]] step %[[C6]] {
 // NEON:        memref.alloca() : memref<64x16xf32>
 // BAD:         convert-linalg-to-loops: vector-bits must be a multiple of 32 and vector-registers at least 2, found vector-bits=100 vector-registers=16
 func.func @matmul(%a: memref<8x64xf32>, %b: memref<64x96xf32>, %c: memref<8x96xf32>) {
@@ -29,10 +31,9 @@ func.func @matmul(%a: memref<8x64xf32>, %b: memref<64x96xf32>, %c: memref<8x96xf
   func.return
 }
 
-// When no tile of 4 rows has columns dividing n, the tile takes more rows for fewer columns (up
-// to 6, aiming at 12 accumulator vectors): 8x64 . 64x32 on AVX2 is 6 x 16. Rows need not divide
-// m: the m loop covers the whole tiles (0..6) and a second nest after it the 2 rows left, from
-// row 6. NEON's 4 x 16 divides both.
+// When no tile of 4 vectors has columns dividing n, fewer columns leave room for more rows: 8x64 .
+// 64x32 on AVX2 is 6 x 16, as on NEON. Rows need not divide m: the m loop covers the whole tiles
+// (0..6) and a second nest after it the 2 rows left, from row 6.
 // AVX2-LABEL:  func.func @matmul_tail
 // AVX2:          %[[C2:.*]] = arith.constant 2 : index
 // AVX2:          memref.alloca() : memref<64x16xf32>
@@ -44,9 +45,9 @@ func.func @matmul(%a: memref<8x64xf32>, %b: memref<64x96xf32>, %c: memref<8x96xf
 // AVX2:          scf.for %[[T:.*]] = %{{.*}} to %[[C2]] step
 // AVX2-NEXT:       arith.addi %[[C6]], %[[T]] : index
 // NEON-LABEL:  func.func @matmul_tail
-// NEON:          %[[C4:.*]] = arith.constant 4 : index
-// NEON:          scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C4]] {
-// NEON-NOT:      arith.constant 2 : index
+// NEON:          %[[C2:.*]] = arith.constant 2 : index
+// NEON:          scf.for %{{.*}} = %{{.*}} to %[[C6:.*]] step %[[C6]] {
+// NEON:          scf.for %{{.*}} = %{{.*}} to %[[C2]] step
 func.func @matmul_tail(%a: memref<8x64xf32>, %b: memref<64x32xf32>, %c: memref<8x32xf32>) {
   linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>], iterator_types = ["parallel", "reduction", "parallel"]} ins(%a, %b : memref<8x64xf32>, memref<64x32xf32>) outs(%c : memref<8x32xf32>) {
   ^bb0(%x: f32, %y: f32, %acc: f32):
@@ -57,7 +58,7 @@ func.func @matmul_tail(%a: memref<8x64xf32>, %b: memref<64x32xf32>, %c: memref<8
   func.return
 }
 
-// AVX-512 at k = 1024: the 1024 x 64 panel (256 KB) of a 4 x 64 tile is packed (an unpacked rhs with 4 KB
+// AVX-512 at k = 1024: the 1024 x 64 panel (256 KB) of a 6 x 64 tile is packed (an unpacked rhs with 4 KB
 // rows put every k step of a column block in the same cache sets). n = 40, which no 16-lane
 // vector divides, takes 6 x 8 tiles (half a 512-bit vector) instead of no register tile; AVX2's
 // 8 lanes divide it anyway.
@@ -79,6 +80,29 @@ func.func @avx512_panels(%a: memref<8x1024xf32>, %b: memref<1024x128xf32>, %c: m
   ^bb0(%p: f32, %q: f32, %acc: f32):
     %m = arith.mulf %p, %q : f32
     %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  }
+  func.return
+}
+
+// An m of 4 or 5, below the 6 rows of a tile, is one tile of m rows and no tail: 5x64 . 64x32 on
+// AVX2 (6 x 16) and AVX-512 (6 x 32).
+// AVX2-LABEL:  func.func @few_rows
+// AVX2:          %[[C5:.*]] = arith.constant 5 : index
+// AVX2:          scf.for %[[M0:.*]] = %{{.*}} to %[[C5]] step %[[C5]] {
+// AVX2-NEXT:       scf.for
+// AVX2-NEXT:         scf.for %{{.*}} = %{{.*}} to %[[C5]] step
+// AVX2:                scf.for
+// AVX2-NOT:      scf.for
+// AVX2:          func.return
+// AVX512-LABEL: func.func @few_rows
+// AVX512:         %[[C5:.*]] = arith.constant 5 : index
+// AVX512:         scf.for %{{.*}} = %{{.*}} to %[[C5]] step %[[C5]] {
+func.func @few_rows(%a: memref<5x64xf32>, %b: memref<64x32xf32>, %c: memref<5x32xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>], iterator_types = ["parallel", "reduction", "parallel"]} ins(%a, %b : memref<5x64xf32>, memref<64x32xf32>) outs(%c : memref<5x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
     linalg.yield %s : f32
   }
   func.return

@@ -1,8 +1,8 @@
-"""Register tiles whose rows do not divide m (a tail nest takes the rows left), and constant
-weights stored as their column panels (linalg-pack-weights), against numpy in float64, on every
-tile shape the targets this host can run choose: SSE (x86-64: 4x12, 6x8, 6x4), AVX2
-(x86-64-v3: 4x24, 6x16, 6x8) and, on an AVX-512 host, x86-64-v4 (4x64, 4x48, 6x32, 6x16, 6x8;
-k = 1024 packs a 256 KB panel)."""
+"""Register tiles whose rows do not divide m (a tail nest takes the rows left) or exceed it (a
+tile of m rows), and constant weights stored as their column panels (linalg-pack-weights), against
+numpy in float64, on every tile shape the targets this host can run choose: SSE (x86-64: 4x12,
+6x8, 6x4), AVX2 (x86-64-v3: 4x24, 6x16, 6x8) and, on an AVX-512 host, x86-64-v4 (6x64, 6x48,
+6x32, 6x16, 6x8; k = 1024 packs a 256 KB panel)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ SHAPES = [  # m, k, n
     (2, 8, 8),
     (12, 64, 40),
     (9, 1024, 128),
+    (4, 64, 64),  # m below the 6 rows of a tile: one tile of m rows
+    (5, 100, 96),
 ]
 
 

@@ -24,7 +24,7 @@
 // CHECK-LABEL: func.func @not_constant
 // CHECK:         ins(%{{.*}}, %{{.*}} : memref<8x4xf32>, memref<4x48xf32>)
 
-// AVX-512's 4x64 and 4x48 tiles need more than one column block (n = 48 has one) and 32 does
+// AVX-512's 6x64 and 6x48 tiles need more than one column block (n = 48 has one) and 32 does
 // not divide 48: its 6x16 tile reads three 16-column panels.
 // AVX512:      "memref.global"() <{sym_name = "w_panels_16", type = memref<3x4x16xf32>
 
