@@ -138,8 +138,9 @@ STAGES: tuple[Stage, ...] = (
     Stage(
         "loops",
         _d("func", "memref", "arith", "math", "scf"),
-        "linalg-pack-weights,linalg-outline-kernels,convert-linalg-to-loops",
-        "one private kernel function per linalg op, each an scf loop nest (contractions tiled)",
+        "linalg-pack-weights,linalg-fuse-fill,linalg-outline-kernels,convert-linalg-to-loops",
+        "one private kernel function per linalg op, each an scf loop nest (contractions tiled, "
+        "a reduction's fill its first step)",
         "cpu",
         checked=True,
     ),

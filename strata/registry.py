@@ -112,6 +112,7 @@ OWN_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
         "strata.transforms.linalg_fuse_elementwise", "LinalgFuseElementwisePass"
     ),
     "linalg-pack-weights": _pass("strata.transforms.linalg_pack_weights", "LinalgPackWeightsPass"),
+    "linalg-fuse-fill": _pass("strata.transforms.linalg_fuse_fill", "LinalgFuseFillPass"),
     "linalg-outline-kernels": _pass(
         "strata.transforms.linalg_outline_kernels", "LinalgOutlineKernelsPass"
     ),

@@ -51,18 +51,24 @@
 // LOOPS-LABEL: func.func @main
 // LOOPS-SAME: %[[ARENA:[^:]*]]: memref<{{[0-9]+}}xi8>) -> i32
 // LOOPS-NOT:    linalg.
-// The max's and the sum's initial fills are one kernel, given -inf and 0 as arguments.
-// LOOPS:        %[[NEG_INF:.*]] = arith.constant 0xff800000 : f32
-// LOOPS:        func.call @[[FILL:main_kernel_[0-9]+_probs]](%{{.*}}, %[[NEG_INF]]) : (memref<2xf32>, f32) -> ()
-// LOOPS:        %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// LOOPS:        func.call @[[FILL]](%{{.*}}, %[[ZERO]]) : (memref<2xf32>, f32) -> ()
-// LOOPS:        scf.for
-// LOOPS:          memref.load
-// LOOPS:          {{arith.mulf|math.fma}}
-// LOOPS:          memref.store
-// LOOPS:        func.func private @[[FILL]](%{{.*}}: memref<2xf32> {llvm.noalias}, %{{.*}}: f32)
-// LOOPS:        scf.for
-// LOOPS:          arith.maximumf
+// No kernel fills a buffer (none is called with a scalar): each reduction stores its start (0
+// for the matmul, -inf for the max) into its output just before its reduction loop
+// (linalg-fuse-fill).
+// LOOPS-NOT:    f32) -> ()
+// LOOPS:        func.return
+// LOOPS:        func.func private @main_kernel_0_dense_MatMul
+// LOOPS:          %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// LOOPS:          scf.for
+// LOOPS-NEXT:       scf.for
+// LOOPS-NEXT:         memref.store %[[ZERO]]
+// LOOPS:            scf.for
+// LOOPS:              memref.load
+// LOOPS:              {{arith.mulf|math.fma}}
+// LOOPS:              memref.store
+// LOOPS:          %[[NEG_INF:.*]] = arith.constant 0xff800000 : f32
+// LOOPS:          scf.for %[[ROW:.*]] = {{.*}} {
+// LOOPS-NEXT:       memref.store %[[NEG_INF]], %{{.*}}[%[[ROW]]] : memref<2xf32>
+// LOOPS:              arith.maximumf
 // LOOPS:          math.exp
 // LOOPS:          arith.divf
 // LOOPS-NOT:    linalg.

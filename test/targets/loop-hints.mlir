@@ -20,7 +20,7 @@
 // IR-DAG:      !{ !"llvm.loop.interleave.count", i32 2 }
 // At O2 the 64 x 128 x 64 product's tile (rows x 16 columns) is straight vector code: two
 // <8 x float> FMAs a row, no loop over the columns.
-// O2-LABEL:    define internal {{.*}}@main_kernel_1(
+// O2-LABEL:    define internal {{.*}}@main_kernel_0(
 // O2-COUNT-2:  call <8 x float> @llvm.fma.v8f32
 func.func @main(%a: tensor<64x128xf32>, %b: tensor<128x64xf32>, %c: tensor<4x32xf32>, %d: tensor<32x10xf32>) -> (tensor<64x64xf32>, tensor<4x10xf32>) {
   %t = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x64xf32>) -> tensor<64x64xf32>

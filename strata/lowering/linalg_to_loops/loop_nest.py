@@ -40,6 +40,7 @@ from strata.lowering.locations import LocatedBuilder
 from strata.targets.description import MIN_ROWS, ContractionTiles
 from strata.targets.llvm_ir import INTERLEAVE_ATTR, UNROLL_ATTR, VECTOR_WIDTH_ATTR
 from strata.transforms.expand_math import EXPANSION_DEPTH, expands, expansion_depth
+from strata.transforms.linalg_fuse_fill import first_step_init, strip_first_step
 
 
 class LoopRole(Enum):
@@ -546,8 +547,15 @@ class GenericToLoops(RewritePattern):
             alloca.location = op.location
             rewriter.insert(alloca, insert_at)
             panel = alloca.memref
+        start = self.hoisted_start(op, plan, rewriter)
+        first_reduction = start[1] if start is not None else -1
         for_ops: list[scf.ForOp] = []
         for position, loop in enumerate(plan):
+            if start is not None and position == first_reduction:
+                inner = list(enumerate(plan))[start[2] :]
+                self.emit_start(
+                    op, rewriter, insert_at, plan, inner, ivs, outer_ivs, index, start[0]
+                )
             for_op, insert_at, iv = self.emit_loop(op, rewriter, insert_at, loop, index)
             for_ops.append(for_op)
             self.annotate(op, plan, position, for_op)
@@ -576,10 +584,18 @@ class GenericToLoops(RewritePattern):
             # m_inner over the tail rows from the first row left.
             at, (position, rows) = InsertPoint.after(for_ops[tail[0]]), tail
             m_dim, first_left = plan[position].dim, index(plan[position].size)
-            for inner_position in range(position + 1, len(plan)):
-                loop = plan[inner_position]
-                if loop.role is LoopRole.INNER and loop.dim == m_dim:
-                    loop = Loop(m_dim, rows, 1, LoopRole.INNER)
+            tail_loops = {
+                p: Loop(m_dim, rows, 1, LoopRole.INNER)
+                if loop.role is LoopRole.INNER and loop.dim == m_dim
+                else loop
+                for p, loop in enumerate(plan)
+                if p > position
+            }
+            bases = {**outer_ivs, m_dim: first_left}
+            for inner_position, loop in tail_loops.items():
+                if start is not None and inner_position == first_reduction:
+                    inner = [(p, tail_loops[p]) for p in range(start[2], len(plan))]
+                    self.emit_start(op, rewriter, at, plan, inner, ivs, bases, index, start[0])
                 tail_loop, at, iv = self.emit_loop(op, rewriter, at, loop, index)
                 self.annotate(op, plan, inner_position, tail_loop)
                 if loop.role is LoopRole.INNER:
@@ -592,6 +608,58 @@ class GenericToLoops(RewritePattern):
                 op, rewriter, at, plan, ivs, outside, inner_ivs, packed, panel, index
             )
         rewriter.erase(op)
+
+    @staticmethod
+    def hoisted_start(
+        op: linalg.GenericOp, plan: Sequence[Loop], rewriter: PatternRewriter
+    ) -> tuple[SSAValue, int, int] | None:
+        """For a reduction that starts from a value on its first step (`linalg-fuse-fill`'s
+        form) and whose plan has its reduction loops together, with only parallel loops inside
+        them: that value, the position of the first reduction loop and the position after the
+        last. The body then reads its accumulator directly again; `emit_start` stores the value
+        into the output elements the reduction loops accumulate, just before them, where LLVM
+        keeps it in the accumulator registers. Else None (the select stays: the same values)."""
+        found = first_step_init(op)
+        if found is None:
+            return None
+        kinds = [it.data for it in op.iterator_types]
+        reductions = [p for p, loop in enumerate(plan) if kinds[loop.dim] == IteratorType.REDUCTION]
+        if reductions != list(range(reductions[0], reductions[-1] + 1)):
+            return None
+        strip_first_step(op, found[1], rewriter.erase)
+        return found[0], reductions[0], reductions[-1] + 1
+
+    def emit_start(
+        self,
+        op: linalg.GenericOp,
+        rewriter: PatternRewriter,
+        at: InsertPoint,
+        plan: Sequence[Loop],
+        inner: Sequence[tuple[int, Loop]],
+        ivs: Mapping[int, SSAValue],
+        bases: Mapping[int, SSAValue],
+        index: Callable[[int], SSAValue],
+        value: SSAValue,
+    ) -> None:
+        """At `at`: the `inner` loops (plan positions and loops: those inside the reductions),
+        and in them `value` stored to the output element they and the loops around (`ivs`)
+        name; an inner loop of a tile is offset from its `bases` iv."""
+        local = dict(ivs)
+        for position, loop in inner:
+            for_op, at, iv = self.emit_loop(op, rewriter, at, loop, index)
+            self.annotate(op, plan, position, for_op)
+            if loop.role is LoopRole.INNER:
+                iv = self.offset(op, rewriter, at, bases[loop.dim], iv)
+            local[loop.dim] = iv
+
+        def insert(new: Operation) -> Operation:
+            new.location = op.location
+            rewriter.insert(new, at)
+            return new
+
+        out_map = op.indexing_maps.data[-1].data
+        indices = [emit_affine(e, local, index, insert, None) for e in out_map.results]
+        insert(memref.StoreOp.get(value, op.outputs[0], indices))
 
     def annotate(
         self, op: linalg.GenericOp, plan: Sequence[Loop], position: int, for_op: scf.ForOp

@@ -15,7 +15,7 @@
 // LOOPS:               arith.addf
 // LOOPS:               memref.store %{{.*}}, %{{.*}}[%[[COL]]] : memref<512xf32>
 // LOOPS:         } {strata.parallel}
-// CHECK-LABEL: define {{.*}}@main_kernel_1
+// CHECK-LABEL: define {{.*}}@main_kernel_0
 // CHECK-NOT:     reassoc
 // CHECK:         fadd <8 x float>
 // CHECK-NOT:     @llvm.vector.reduce.fadd
