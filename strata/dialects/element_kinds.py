@@ -8,6 +8,7 @@ llvmlite has no bfloat, so `emulate-bf16` computes it in f32 and LLVM carries it
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import Enum
 from typing import TypeGuard
@@ -75,8 +76,10 @@ _NUMPY_TO_ELEMENT: dict[np.dtype, Attribute] = {
 }
 
 
+@functools.cache
 def element_info(element: Attribute) -> ElementInfo | None:
-    """The description of a supported element type, None for any other type (f80, i3, index)."""
+    """The description of a supported element type, None for any other type (f80, i3, index).
+    Cached: every lowering asks it of the same few types, thousands of times a compile."""
     for cls, info in _FLOATS.items():
         if isinstance(element, cls):
             return info
