@@ -267,6 +267,24 @@ MIN_ROWS = 4
 an m below a tile's rows but at least this gets a tile of m rows (convert-linalg-to-loops), not
 a nest without one: AVX2's 6x16 tile for a 4x256 . 256x256 matmul, one thread on an AVX-512
 Xeon, 23.1 -> 14.1 us (5x256: 26.9 -> 15.0 us)."""
+TAIL_MIN_ROWS = 64
+"""An m below this takes a tile of fewer rows that divides it, where one does (at least MIN_ROWS),
+rather than whole tiles and a tail: each tail is a second copy of the kernel's loops for LLVM to
+optimise, and over few rows the taller tile gains little. The mlp fixture (m = 16) with 6-row
+tiles and 4-row tails: its JIT 69 -> 102 ms, its call no faster."""
+
+
+def tile_rows(m: int, rows: int) -> int:
+    """The rows of the register tile for an m of `m` under a tile of `rows`: m itself where it is
+    at least MIN_ROWS and below `rows` (one tile, not none); else, for an m below TAIL_MIN_ROWS
+    that `rows` does not divide, the most rows from MIN_ROWS up that do; else `rows`."""
+    if MIN_ROWS <= m < rows:
+        return m
+    if m < TAIL_MIN_ROWS and m % rows:
+        return next((r for r in range(rows - 1, MIN_ROWS - 1, -1) if m % r == 0), rows)
+    return rows
+
+
 MAX_ROWS = 6
 """Rows of a register tile at most: each is one broadcast load per reduction step. A tile takes
 as many rows as the register file holds, up to this: every row reuses the rhs vectors loaded at

@@ -37,7 +37,7 @@ from xdsl.rewriter import InsertPoint
 
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
-from strata.targets.description import MIN_ROWS, ContractionTiles
+from strata.targets.description import ContractionTiles, tile_rows
 from strata.targets.llvm_ir import INTERLEAVE_ATTR, UNROLL_ATTR, VECTOR_WIDTH_ATTR
 from strata.transforms.expand_math import EXPANSION_DEPTH, expands, expansion_depth
 from strata.transforms.linalg_fuse_fill import first_step_init, strip_first_step
@@ -187,7 +187,7 @@ def plan_loops(op: linalg.GenericOp, sizes: Sequence[int], tiles: ContractionTil
     column block stays in cache across m. The tile is the first of `tiles.shapes` whose
     columns divide n; when its rows do not divide m, m_outer covers the whole tiles only (its
     size is a multiple of its step) and `m_tail` gives the rows left, which a second nest after
-    it computes; an m of MIN_ROWS up to the tile's rows is one tile of m rows."""
+    it computes. `tile_rows` may take fewer rows than the tile's for a small m."""
     kinds = [it.data for it in op.iterator_types]
     order = loop_order(op)
     loops = [Loop(d, sizes[d]) for d in order]
@@ -206,8 +206,8 @@ def plan_loops(op: linalg.GenericOp, sizes: Sequence[int], tiles: ContractionTil
     if shape is None:
         return loops
     tile_m, tile_n = shape
-    if first > 0 and MIN_ROWS <= sizes[order[first - 1]] < tile_m:
-        tile_m = sizes[order[first - 1]]  # m = 4 or 5 under 6-row tiles: one tile of m rows
+    if first > 0:
+        tile_m = tile_rows(sizes[order[first - 1]], tile_m)
     before = loops[:first]
     if first == 0 or sizes[order[first - 1]] < tile_m or tile_m < 2:
         return (

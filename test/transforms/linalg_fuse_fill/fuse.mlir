@@ -4,7 +4,7 @@
 // A zero fill of C, then C += A . B: the fill becomes the contraction's first step.
 // CHECK-LABEL: func.func @matmul
 // CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT:    linalg.generic {{.*}} ins(%a, %b : memref<8x16xf32>, memref<16x32xf32>) outs(%c : memref<8x32xf32>)
+// CHECK-NEXT:    linalg.generic {{.*}} ins(%a, %b : memref<14x16xf32>, memref<16x32xf32>) outs(%c : memref<14x32xf32>)
 // CHECK-NEXT:    ^bb0(%[[X:.*]]: f32, %[[Y:.*]]: f32, %[[ACC:.*]]: f32):
 // CHECK-NEXT:      %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT:      %[[K:.*]] = linalg.index 1 : index
@@ -15,17 +15,19 @@
 // CHECK-NOT:     linalg.generic
 // CHECK:         func.return
 // The loops store the start into the accumulator tile just before the reduction loop, for the
-// whole tiles (6 x 16 on AVX2) and the 2 rows left, and the body reads C directly: LLVM keeps the
-// tile in registers from zero, and C is not read before the first step.
+// whole tiles (6 x 16 on AVX2, m = 14) and the 2 rows left, and the body reads C directly: LLVM
+// keeps the tile in registers from zero, and C is not read before the first step.
 // LOOPS-LABEL: func.func @matmul
 // LOOPS:         %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// LOOPS:         %[[C12:.*]] = arith.constant 12 : index
+// LOOPS:         %[[C6:.*]] = arith.constant 6 : index
 // LOOPS:         scf.for %[[N0:.*]] = {{.*}} {
-// LOOPS:           scf.for %[[M0:.*]] = %{{.*}} to %[[C6:.*]] step %[[C6]] {
+// LOOPS:           scf.for %[[M0:.*]] = %{{.*}} to %[[C12]] step %[[C6]] {
 // LOOPS-NEXT:        scf.for %[[I:.*]] = {{.*}} {
 // LOOPS-NEXT:          %[[ROW:.*]] = arith.addi %[[M0]], %[[I]] : index
 // LOOPS-NEXT:          scf.for %[[J:.*]] = {{.*}} {
 // LOOPS-NEXT:            %[[COL:.*]] = arith.addi %[[N0]], %[[J]] : index
-// LOOPS-NEXT:            memref.store %[[ZERO]], %c[%[[ROW]], %[[COL]]] : memref<8x32xf32>
+// LOOPS-NEXT:            memref.store %[[ZERO]], %c[%[[ROW]], %[[COL]]] : memref<14x32xf32>
 // LOOPS:             scf.for %{{.*}} = {{.*}} {
 // LOOPS-NOT:           arith.select
 // LOOPS:               memref.load %c
@@ -34,13 +36,13 @@
 // LOOPS:           scf.for
 // LOOPS-NOT:       arith.select
 // LOOPS:           func.return
-func.func @matmul(%a: memref<8x16xf32>, %b: memref<16x32xf32>, %c: memref<8x32xf32>) {
+func.func @matmul(%a: memref<14x16xf32>, %b: memref<16x32xf32>, %c: memref<14x32xf32>) {
   %zero = arith.constant 0.0 : f32
-  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%c : memref<8x32xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%c : memref<14x32xf32>) {
   ^bb0(%o: f32):
     linalg.yield %zero : f32
   }
-  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>], iterator_types = ["parallel", "reduction", "parallel"]} ins(%a, %b : memref<8x16xf32>, memref<16x32xf32>) outs(%c : memref<8x32xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>], iterator_types = ["parallel", "reduction", "parallel"]} ins(%a, %b : memref<14x16xf32>, memref<16x32xf32>) outs(%c : memref<14x32xf32>) {
   ^bb0(%x: f32, %y: f32, %acc: f32):
     %p = arith.mulf %x, %y : f32
     %s = arith.addf %acc, %p : f32
