@@ -624,7 +624,7 @@ class GenericToLoops(RewritePattern):
             return None
         kinds = [it.data for it in op.iterator_types]
         reductions = [p for p, loop in enumerate(plan) if kinds[loop.dim] == IteratorType.REDUCTION]
-        if reductions != list(range(reductions[0], reductions[-1] + 1)):
+        if not reductions or reductions != list(range(reductions[0], reductions[-1] + 1)):
             return None
         strip_first_step(op, found[1], rewriter.erase)
         return found[0], reductions[0], reductions[-1] + 1
