@@ -123,6 +123,25 @@ def softmax_row() -> Row:
     return Row("softmax_1024x1024", g.graph, feed, ["y"], reference, bytes=8 << 20)
 
 
+def masked_softmax_row() -> Row:
+    """A causal attention's softmax: scores + a mask bias of -1e9 above the diagonal (the way
+    Keras and Hugging Face models mask), as inputs; half the exponentials are of huge negative
+    numbers and round to 0."""
+    n = 1024
+    g = GraphBuilder()
+    scores = g.node("masked", "AddV2", g.placeholder("x", (n, n)), g.placeholder("bias", (n, n)))
+    g.node("y", "Softmax", scores)
+
+    def reference(f: Feed) -> np.ndarray:
+        z = f["x"] + f["bias"]
+        e = np.exp(z - z.max(axis=1, keepdims=True))
+        return e / e.sum(axis=1, keepdims=True)
+
+    bias = np.triu(np.full((n, n), -1e9, np.float32), 1)
+    feed = {"x": _rng().standard_normal((n, n), np.float32), "bias": bias}
+    return Row("masked_softmax_1024x1024", g.graph, feed, ["y"], reference, bytes=12 << 20)
+
+
 def layernorm_row() -> Row:
     g = GraphBuilder()
     x = g.placeholder("x", (1024, 1024))
@@ -279,6 +298,7 @@ def all_rows() -> list[Row]:
         dense_row(),
         elementwise_row(),
         softmax_row(),
+        masked_softmax_row(),
         layernorm_row(),
         segment_sum_row(),
         cumsum_row(),

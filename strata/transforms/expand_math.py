@@ -92,11 +92,15 @@ EXPM1_CLAMP_LOW = -30.0
 """expm1's argument is clamped from below to this: e^x - 1 rounds to -1 in f32 from x = -17.33
 down."""
 EXP_CLAMP_HIGH = 89.0
-"""exp's argument is clamped to [EXP_CLAMP_LOW, EXP_CLAMP_HIGH], just past where exp overflows
-(88.7228...) and rounds to 0 (-103.972...): n stays within [-150, 128], which the two-factor
-scaling reaches without overflowing an exponent field, and p * 2^n is inf above the one and
-rounds to 0 below the other by itself (no compare and select)."""
-EXP_CLAMP_LOW = -104.0
+"""exp's argument is clamped to [EXP_CLAMP_LOW, EXP_CLAMP_HIGH]; the upper bound lies just past
+where exp overflows (88.7228...), so p * 2^n is inf above it by itself."""
+EXP_CLAMP_LOW = -176.0
+"""e^x rounds to 0 below -103.972 (150 ln2); from -176 down, n = -254 and both exponent-field
+factors of 2^n are exactly 0 (`_Emit.pow2(-127)`), so the 0 comes without a multiply that
+underflows: an x86 core takes a microcode assist (~150 cycles) for each of those, and a masked
+softmax feeds exp a huge negative number (-1e9, -inf) at every masked position (the bench's
+masked_softmax_1024x1024 row, AVX2 code, 2 threads: 2.4 -> 0.79 ms). Between -176 and -104 the
+result still comes from an underflow, as do the denormal results above."""
 TANH_CLAMP = 10.0
 """tanh takes |x| up to this: the result rounds to 1 in f32 from |x| = 13 ln2 = 9.01 on."""
 ROUND_SHIFT = 12582912.0
@@ -254,7 +258,7 @@ class _Emit:
         return self.op(arith.BitcastOp(x, f32))
 
     def pow2(self, n: SSAValue) -> SSAValue:
-        """2^n as f32 for an i32 n in [-126, 127] (the exponent field)."""
+        """2^n as f32 for an i32 n in [-126, 127] (the exponent field); +0 for n = -127."""
         biased = self.op(arith.AddiOp(n, self.i(127)))
         return self.float_of_bits(self.op(arith.ShLIOp(biased, self.i(23))))
 
@@ -303,9 +307,9 @@ def _minus(e: _Emit, q: SSAValue, scale: SSAValue, c: float) -> SSAValue:
 
 def _exp(e: _Emit, x: SSAValue) -> SSAValue:
     # e^x = (1 + q) 2^n, scaled by 2^(n/2) and 2^(n - n/2): x is clamped just past where exp
-    # overflows and rounds to 0, so n stays within [-150, 128], which the two factors reach
-    # without overflowing an exponent field, and their product gives inf, denormals and 0 by
-    # itself. A NaN x stays NaN in q.
+    # overflows and where both factors become 0 (`EXP_CLAMP_LOW`), so n stays within
+    # [-254, 128], which the two factors reach without overflowing an exponent field, and
+    # their product gives inf, denormals and 0 by itself. A NaN x stays NaN in q.
     q, n = _exp_reduce(e, _clamp(e, x, EXP_CLAMP_LOW, EXP_CLAMP_HIGH))
     half = e.op(arith.ShRSIOp(n, e.i(1)))
     low, high = e.pow2(half), e.pow2(e.op(arith.SubiOp(n, half)))
