@@ -112,6 +112,31 @@ def test_matmul_is_split_and_right() -> None:
     np.testing.assert_allclose(fn(a=a, b=b)["c"], np.maximum(a @ b, 0), rtol=1e-4, atol=1e-4)
 
 
+CONV = """
+func.func @main(%x: tensor<2x30x30x3xf32>, %f: tensor<3x3x3x64xf32>) -> tensor<2x28x28x64xf32>
+    attributes {tf.entry_function = {inputs = "x,f", outputs = "y"}} {
+  %y = "tf.Conv2D"(%x, %f) <{strides = array<i64: 1, 1, 1, 1>, padding = "VALID"}>
+      : (tensor<2x30x30x3xf32>, tensor<3x3x3x64xf32>) -> tensor<2x28x28x64xf32>
+  func.return %y : tensor<2x28x28x64xf32>
+}
+"""
+
+
+def test_a_convolution_with_a_small_filter_is_split_along_its_rows() -> None:
+    # Its column blocks go inside the output rows (loop_nest._columns_inside), which threads
+    # split: the same values at 1 and 2 threads, and numpy's.
+    fn = compiled(CONV, 2)
+    assert threaded_kernels(fn) >= 1
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((2, 30, 30, 3), np.float32)
+    f = rng.standard_normal((3, 3, 3, 64), np.float32)
+    y = fn(x=x, f=f)["y"]
+    np.testing.assert_array_equal(y, compiled(CONV, 1)(x=x, f=f)["y"])
+    windows = np.lib.stride_tricks.sliding_window_view(x, (3, 3), axis=(1, 2))
+    want = np.einsum("bhwcij,ijco->bhwo", windows.astype(np.float64), f.astype(np.float64))
+    np.testing.assert_allclose(y, want, rtol=1e-4, atol=1e-4)
+
+
 ARGMAX = """
 func.func @main(%x: tensor<16x16000xf32>) -> tensor<16xi64>
     attributes {tf.entry_function = {inputs = "x", outputs = "i"}} {
