@@ -11,6 +11,7 @@ xDSL's IR is imported only by the two functions that read or write the attribute
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -38,11 +39,15 @@ class TensorSpec:
     def nbytes(self) -> int:
         return int(np.prod(self.shape, dtype=np.int64)) * np.dtype(self.dtype).itemsize
 
+    @functools.cached_property
+    def numpy_dtype(self) -> np.dtype:
+        return np.dtype(self.dtype)
+
     def check(self, value: object) -> np.ndarray:
         """`value` as a C-contiguous array of this spec's shape and dtype, or an InputError."""
         array = np.asarray(value)
-        dtype = np.dtype(self.dtype)
-        if array.shape != tuple(self.shape) or array.dtype != dtype:
+        dtype = self.numpy_dtype
+        if array.shape != self.shape or array.dtype != dtype:
             raise InputError(
                 f"input '{self.name}': expected shape {_describe(self.shape, dtype)}, "
                 f"found {_describe(array.shape, array.dtype)}"
@@ -128,7 +133,7 @@ class EntrySignature:
     """The graph's other Placeholders (UNUSED_INPUTS_KEY): a call may name them; they are
     ignored, where any other name is an error."""
 
-    @property
+    @functools.cached_property
     def visible(self) -> tuple[TensorSpec, ...]:
         """The outputs a caller gets: all but the run-time lengths of others."""
         hidden = {d.length for d in self.lengths}
@@ -174,10 +179,16 @@ class EntrySignature:
             unused_inputs=tuple(data.get("unused_inputs", ())),
         )
 
+    @functools.cached_property
+    def input_names(self) -> tuple[str, ...]:
+        return tuple(spec.name for spec in self.inputs)
+
     def bind_inputs(self, args: Sequence[object], kwargs: Mapping[str, object]) -> list[np.ndarray]:
         """The arrays of a call, in signature order: by position, then by name; each checked
         against its spec. Every runtime (cpu, cuda, cuda-sim) binds its arguments here."""
-        names = [spec.name for spec in self.inputs]
+        names = self.input_names
+        if not args and len(kwargs) == len(names) and all(n in kwargs for n in names):
+            return [spec.check(kwargs[spec.name]) for spec in self.inputs]  # the common call
         if len(args) > len(names):
             raise InputError(f"expected at most {len(names)} inputs, got {len(args)}")
         given: dict[str, object] = dict(zip(names, args, strict=False))

@@ -70,7 +70,7 @@ class CompiledModel:
 
     @property
     def input_names(self) -> list[str]:
-        return [s.name for s in self.signature.inputs]
+        return list(self.signature.input_names)
 
     @property
     def output_names(self) -> list[str]:
@@ -87,17 +87,16 @@ class CompiledModel:
         self, *args: np.ndarray, **kwargs: np.ndarray
     ) -> np.ndarray | tuple[np.ndarray, ...]:
         """Inputs positionally (in signature order) or by name; one output -> array, else tuple."""
-        if len(args) > len(self.input_names):
-            raise InputError(
-                f"expected at most {len(self.input_names)} positional inputs, got {len(args)}"
-            )
-        given = dict(zip(self.input_names, args, strict=False))
+        names = self.signature.input_names
+        if len(args) > len(names):
+            raise InputError(f"expected at most {len(names)} positional inputs, got {len(args)}")
+        given = dict(zip(names, args, strict=False))
         for name, value in kwargs.items():
             if name in given:
                 raise InputError(f"input '{name}' given twice")
             given[name] = value
         results = self._run(given)
-        values = tuple(results[n] for n in self.output_names)
+        values = tuple(results[spec.name] for spec in self.signature.visible)
         return values[0] if len(values) == 1 else values
 
 

@@ -35,6 +35,16 @@ def aligned_empty(nbytes: int, alignment: int = ARENA_ALIGNMENT) -> np.ndarray:
     return raw[start : start + nbytes]
 
 
+def data_pointer(array: np.ndarray) -> int:
+    """The address of a C-contiguous array's data: through ctypes' buffer protocol where the
+    array is writable and not empty (0.25 us, where `array.ctypes.data` takes 0.8 us, three times
+    or more a call of a model that runs in 10 us), else `array.ctypes.data`."""
+    try:
+        return ctypes.addressof(ctypes.c_char.from_buffer(array))
+    except (TypeError, ValueError):  # read-only, or no bytes
+        return int(array.ctypes.data)
+
+
 class CompiledFunction:
     """The JIT-compiled entry of an `llvm`-stage module, called with numpy arrays by input name."""
 
@@ -73,7 +83,7 @@ class CompiledFunction:
         """Run once; inputs by name (or position, signature order); returns {output name:
         array}, each output of a run-time length cut to it (`EntrySignature.finish`)."""
         keep = self.signature.bind_inputs(args, kwargs)
-        pointers: list[int] = [array.ctypes.data for array in keep]
+        pointers: list[int] = [data_pointer(array) for array in keep]
         results: dict[str, np.ndarray] = {}
         poison = self.signature.poison_scratch
         for spec, dtype in zip(self.outputs, self._output_dtypes, strict=False):
@@ -84,11 +94,11 @@ class CompiledFunction:
             if poison:
                 out.reshape(-1).view(np.uint8).fill(POISON_BYTE)  # 0-d outputs too
             results[spec.name] = out
-            pointers.append(out.ctypes.data)
-        arena = self._arena()
+            pointers.append(data_pointer(out))
+        arena, arena_pointer = self._arena()
         if poison:
             arena.fill(POISON_BYTE)
-        pointers.append(arena.ctypes.data)
+        pointers.append(arena_pointer)
         status = self._cfunc(*pointers)
         if self.signature.profiled_calls:
             self.last_events = self._read_profile()
@@ -110,15 +120,18 @@ class CompiledFunction:
             for i, c in enumerate(calls)
         ]
 
-    def _arena(self) -> np.ndarray:
+    def _arena(self) -> tuple[np.ndarray, int]:
+        """This thread's arena and the address of its data."""
         arena = getattr(self._arenas, "buffer", None)
-        if arena is None:
-            try:
-                arena = aligned_empty(max(self.signature.arena_bytes, 1))
-            except MemoryError as err:
-                raise ExecutionError(
-                    f"cannot allocate the {self.signature.arena_bytes} bytes of temporaries "
-                    f"the model needs: {err}"
-                ) from None
-            self._arenas.buffer = arena
-        return arena
+        if arena is not None:
+            return arena, self._arenas.pointer
+        try:
+            arena = aligned_empty(max(self.signature.arena_bytes, 1))
+        except MemoryError as err:
+            raise ExecutionError(
+                f"cannot allocate the {self.signature.arena_bytes} bytes of temporaries "
+                f"the model needs: {err}"
+            ) from None
+        self._arenas.buffer = arena
+        self._arenas.pointer = int(arena.ctypes.data)
+        return arena, self._arenas.pointer

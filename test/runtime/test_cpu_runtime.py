@@ -13,7 +13,7 @@ from strata.abi import EntrySignature, RunTimeLength, TensorSpec
 from strata.loading import parse_ir
 from strata.pipeline import run_stages
 from strata.registry import make_context
-from strata.runtime.cpu import CompiledFunction
+from strata.runtime.cpu import CompiledFunction, data_pointer
 
 
 def signature(inputs, outputs, arena_bytes=0, status_codes=None) -> str:
@@ -130,6 +130,24 @@ def test_matmul_relu_with_weights_arena_and_copy() -> None:
     np.testing.assert_allclose(out, np.maximum(x @ w, 0), rtol=1e-5, atol=1e-5)
     # A second call reuses the compiled code and arena.
     np.testing.assert_allclose(fn(x)["out"], out)
+
+
+def test_read_only_strided_and_empty_arrays_pass_their_data() -> None:
+    # data_pointer: ctypes' buffer protocol for writable arrays, numpy's address otherwise.
+    for array in (np.arange(6.0), np.zeros(0), np.broadcast_to(np.ones(3), (2, 3))):
+        assert data_pointer(array) == array.ctypes.data
+    sig = signature([("x", (8, 64), "float32")], [("out", (8, 10), "float32")], 512)
+    rng = np.random.default_rng(2)
+    w = rng.standard_normal((64, 10), dtype=np.float32)
+    fn = compile_loops(MATMUL.replace("SIG", sig), {"w0": w})
+    x = rng.standard_normal((8, 64), dtype=np.float32)
+    want = np.maximum(x @ w, 0)
+    frozen = x.copy()
+    frozen.flags.writeable = False
+    np.testing.assert_allclose(fn(x=frozen)["out"], want, rtol=1e-5, atol=1e-5)
+    wide = np.zeros((8, 128), np.float32)
+    wide[:, ::2] = x  # a strided view: copied into a contiguous array first
+    np.testing.assert_allclose(fn(x=wide[:, ::2])["out"], want, rtol=1e-5, atol=1e-5)
 
 
 def test_inputs_are_checked() -> None:
