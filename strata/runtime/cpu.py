@@ -40,7 +40,7 @@ def data_pointer(array: np.ndarray) -> int:
     array is writable and not empty (0.25 us, where `array.ctypes.data` takes 0.8 us, three times
     or more a call of a model that runs in 10 us), else `array.ctypes.data`."""
     try:
-        return ctypes.addressof(ctypes.c_char.from_buffer(array))
+        return ctypes.addressof(ctypes.c_char.from_buffer(array))  # type: ignore[arg-type]
     except (TypeError, ValueError):  # read-only, or no bytes
         return int(array.ctypes.data)
 
