@@ -16,10 +16,22 @@ The loop builder then reads each panel in order (no copy per call; it indexes `n
 and `n mod T` by the column block's loops). T is the tile convert-linalg-to-loops will choose for
 the same target: the pass takes the same `vector-bits` / `vector-registers` options, which the
 pipeline fills from the compile's target.
+
+A contraction with too few columns for any register tile (a classifier's 10 logits) is instead
+computed as dot products: its constant B is stored transposed, Bt[n, k], and the contraction's
+k and n dims trade places, so that k is innermost and both operands are read along it:
+
+    linalg.generic {indexing_maps = [(m, k, n) -> (m, k), (m, k, n) -> (k, n), (m, k, n) -> (m, n)],
+                    iterator_types = ["parallel", "reduction", "parallel"]}
+ -> linalg.generic {indexing_maps = [(m, n, k) -> (m, k), (m, n, k) -> (n, k), (m, n, k) -> (m, n)],
+                    iterator_types = ["parallel", "parallel", "reduction"]}
+
+convert-linalg-to-loops then vectorises each dot product along k, as it does a row sum.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -37,6 +49,7 @@ from xdsl.dialects.builtin import (
     f32,
 )
 from xdsl.dialects.linalg import ops as linalg
+from xdsl.dialects.linalg.attrs import IteratorType
 from xdsl.ir.affine import AffineDimExpr, AffineMap
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -44,6 +57,8 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from strata.dialects.tensor_types import dense_from_numpy, numpy_from_dense
 from strata.internal import expect
 from strata.lowering.linalg_to_loops.loop_nest import (
+    UNROLL_MAX_TRIP,
+    Loop,
     LoopRole,
     loop_sizes,
     packable_operand,
@@ -70,6 +85,42 @@ def _constant_global(globals_: dict[str, memref.GlobalOp], value: object) -> mem
     return None
 
 
+DOT_MAX_COLUMNS = UNROLL_MAX_TRIP
+"""Columns (n) a contraction without a register tile may have for `dot_operand`: beyond, a row of
+the output is more than the unrolled row of accumulators convert-linalg-to-loops keeps it in."""
+DOT_MIN_DEPTH = 32
+"""Reduction length (k) from which a dot product pays: two AVX-512 vectors, eight NEON ones."""
+
+
+def dot_operand(
+    generic: linalg.GenericOp, sizes: Sequence[int], plan: Sequence[Loop]
+) -> int | None:
+    """The input B read as B[k, n] by a contraction C[..., m, n] += A[..., m, k] * B[k, n] that has
+    no register tile (no loop of `plan` steps by a tile), at most DOT_MAX_COLUMNS columns and a
+    reduction of at least DOT_MIN_DEPTH, with k its only reduction just before n, the last dim,
+    and no `linalg.index` in its body (whose dims the swap would change); else None."""
+    if any(loop.role is not LoopRole.WHOLE for loop in plan):
+        return None
+    kinds = [it.data for it in generic.iterator_types]
+    last = len(kinds) - 1
+    if (
+        last < 1
+        or kinds[last] != IteratorType.PARALLEL
+        or kinds.count(IteratorType.REDUCTION) != 1
+        or kinds[last - 1] != IteratorType.REDUCTION
+        or sizes[last] > DOT_MAX_COLUMNS
+        or sizes[last - 1] < DOT_MIN_DEPTH
+        or any(isinstance(o, linalg.IndexOp) for o in generic.body.block.ops)
+        or any(m.data.num_symbols for m in generic.indexing_maps.data)
+    ):
+        return None
+    bare = (AffineDimExpr(last - 1), AffineDimExpr(last))
+    for i, amap in enumerate(generic.indexing_maps.data[: len(generic.inputs)]):
+        if tuple(amap.data.results) == bare:
+            return i
+    return None
+
+
 def panels(weights: np.ndarray, tile: int) -> np.ndarray:
     """W[k, n] as its column panels P[n / tile, k, n mod tile]."""
     k, n = weights.shape
@@ -78,9 +129,11 @@ def panels(weights: np.ndarray, tile: int) -> np.ndarray:
 
 @dataclass(frozen=True)
 class LinalgPackWeightsPass(ModulePass):
-    """Stores the constant rhs of each register-tiled contraction as its k x T panels (see the
-    module doc). Expects: the `buffers` stage (linalg on memrefs, constants as memref.global).
-    Guarantees: the same computation; a packed operand's indexing map reads the panels.
+    """Stores the constant rhs of each register-tiled contraction as its k x T panels, and that
+    of a contraction with too few columns for a tile transposed, its k dim then innermost (dot
+    products; see the module doc). Expects: the `buffers` stage (linalg on memrefs, constants as
+    memref.global). Guarantees: the same computation; a packed operand's indexing map reads the
+    panels (or the transposed rows).
 
     `vector-bits` / `vector-registers`: the target's vector register file, as for
     convert-linalg-to-loops (0: this machine's)."""
@@ -101,18 +154,22 @@ class LinalgPackWeightsPass(ModulePass):
             if sizes is None or generic.res:
                 continue
             plan = plan_loops(generic, sizes, tiles)
-            operand = packable_operand(generic, plan, sizes, min_rows=1)
-            if operand is None or plan[0].role is not LoopRole.OUTER:
+            dot = dot_operand(generic, sizes, plan)
+            operand = packable_operand(generic, plan, sizes, min_rows=1) if dot is None else dot
+            if operand is None or dot is None and plan[0].role is not LoopRole.OUTER:
                 continue
             source = _constant_global(globals_, generic.operands[operand])
             if source is None:
                 continue
-            tile = plan[0].step
+            tile = 0 if dot is not None else plan[0].step  # 0: the transpose
             packed = made.get((source.sym_name.data, tile))
             if packed is None:
                 packed = self._packed_global(op, source, tile)
                 made[(source.sym_name.data, tile)] = packed
-            self._read_panels(generic, operand, packed, tile)
+            if dot is not None:
+                self._read_rows(generic, operand, packed)
+            else:
+                self._read_panels(generic, operand, packed, tile)
         if not made:
             return
         read = {o.name_.root_reference.data for o in op.walk() if isinstance(o, memref.GetGlobalOp)}
@@ -121,10 +178,13 @@ class LinalgPackWeightsPass(ModulePass):
 
     @staticmethod
     def _packed_global(module: ModuleOp, source: memref.GlobalOp, tile: int) -> memref.GlobalOp:
+        """`source` as its panels of `tile` columns, or transposed for a `tile` of 0."""
         value = expect(source.initial_value, DenseIntOrFPElementsAttr, "the weights")
-        data = panels(numpy_from_dense(value), tile)
+        weights = numpy_from_dense(value)
+        data = panels(weights, tile) if tile else np.ascontiguousarray(weights.T)
         shape = list(data.shape)
-        name = f"{source.sym_name.data}_panels_{tile}"
+        suffix = f"panels_{tile}" if tile else "transposed"
+        name = f"{source.sym_name.data}_{suffix}"
         attr = dense_from_numpy(data, f32)
         packed = memref.GlobalOp.get(
             StringAttr(name),
@@ -138,21 +198,45 @@ class LinalgPackWeightsPass(ModulePass):
         return packed
 
     @staticmethod
+    def _read_rows(generic: linalg.GenericOp, operand: int, packed: memref.GlobalOp) -> None:
+        """The contraction reads B transposed (`dot_operand`), with its k and n dims swapped in
+        every map and in its iterator types: k is then its innermost loop."""
+        _read_global(generic, operand, packed)
+        num_dims = generic.indexing_maps.data[0].data.num_dims
+        k, n = num_dims - 2, num_dims - 1
+        order = [AffineDimExpr(d) for d in range(num_dims)]
+        order[k], order[n] = order[n], order[k]
+        maps = [
+            AffineMapAttr(m.data.replace_dims_and_symbols(order, [], num_dims, 0))
+            for m in generic.indexing_maps.data
+        ]
+        maps[operand] = AffineMapAttr(AffineMap(num_dims, 0, (AffineDimExpr(k), AffineDimExpr(n))))
+        generic.indexing_maps = ArrayAttr(maps)
+        kinds = list(generic.iterator_types.data)
+        kinds[k], kinds[n] = kinds[n], kinds[k]
+        generic.iterator_types = ArrayAttr(kinds)
+
+    @staticmethod
     def _read_panels(
         generic: linalg.GenericOp, operand: int, packed: memref.GlobalOp, tile: int
     ) -> None:
         amap = generic.indexing_maps.data[operand].data
         k, n = amap.results
         n = expect(n, AffineDimExpr, "the column dim")  # packable_operand: bare dims
-        get = memref.GetGlobalOp(packed.sym_name.data, expect(packed.type, MemRefType))
-        get.location = generic.location
-        Rewriter.insert_op(get, InsertPoint.before(generic))
-        old = generic.operands[operand]
-        generic.operands[operand] = get.memref
-        if not old.uses and isinstance(old.owner, memref.GetGlobalOp):
-            Rewriter.erase_op(old.owner)
+        _read_global(generic, operand, packed)
         maps = list(generic.indexing_maps.data)
         maps[operand] = AffineMapAttr(
             AffineMap(amap.num_dims, amap.num_symbols, (n // tile, k, n % tile))
         )
         generic.indexing_maps = ArrayAttr(maps)
+
+
+def _read_global(generic: linalg.GenericOp, operand: int, packed: memref.GlobalOp) -> None:
+    """Operand `operand` of `generic` becomes a read of `packed` (the old read erased if unused)."""
+    get = memref.GetGlobalOp(packed.sym_name.data, expect(packed.type, MemRefType))
+    get.location = generic.location
+    Rewriter.insert_op(get, InsertPoint.before(generic))
+    old = generic.operands[operand]
+    generic.operands[operand] = get.memref
+    if not old.uses and isinstance(old.owner, memref.GetGlobalOp):
+        Rewriter.erase_op(old.owner)

@@ -816,7 +816,11 @@ class GenericToLoops(RewritePattern):
         tiled: Mapping[int, tuple[SSAValue, SSAValue, int]] | None = None,
     ) -> None:
         """`innermost_reduction`: the innermost loop is a reduction; a float add into an output
-        then carries `reassoc` (see `reassociate_row_sums`)."""
+        then carries `reassoc` (see `reassociate_row_sums`), and a contractible multiply-add
+        stays a multiply and an add, both `contract`: a `math.fma` carried across the loop is
+        no reduction LLVM's loop vectoriser knows, where a reassociable add is, and the backend
+        fuses each vector (and remainder) multiply and add into one FMA where the target has
+        it, every time (a dot product: `linalg-pack-weights`' transposed rows)."""
         maps = [m.data for m in op.indexing_maps.data]
         block = op.body.block
 
@@ -846,6 +850,9 @@ class GenericToLoops(RewritePattern):
             if isinstance(inner, linalg.YieldOp):
                 yielded = [mapping.get(v, v) for v in inner.operands]
                 break
+            if innermost_reduction:
+                insert(inner.clone(mapping))
+                continue
             if fma and _only_feeds_fused_adds(inner):
                 continue  # its add becomes math.fma of the same operands
             fused = fused_multiply_add(inner, mapping, fma)

@@ -2,7 +2,8 @@
 tile of m rows), and constant weights stored as their column panels (linalg-pack-weights), against
 numpy in float64, on every tile shape the targets this host can run choose: SSE (x86-64: 4x12,
 6x8, 6x4), AVX2 (x86-64-v3: 4x24, 6x16, 6x8) and, on an AVX-512 host, x86-64-v4 (6x64, 6x48,
-6x32, 6x16, 6x8; k = 1024 packs a 256 KB panel)."""
+6x32, 6x16, 6x8; k = 1024 packs a 256 KB panel); and constant weights with too few columns for
+any tile stored transposed, each output a dot product along k."""
 
 from __future__ import annotations
 
@@ -26,6 +27,9 @@ SHAPES = [  # m, k, n
     (9, 1024, 128),
     (4, 64, 64),  # m below the 6 rows of a tile: one tile of m rows
     (5, 100, 96),
+    (16, 256, 10),  # no tile has 10 columns: constant weights become dot products along k
+    (3, 33, 1),
+    (7, 1152, 16),
 ]
 
 
