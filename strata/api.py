@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from strata.abi import EntrySignature
-from strata.diagnostics import XDSL_ERRORS, CompileError, InputError, StrataError
+from strata.diagnostics import XDSL_ERRORS, CompileError, StrataError
 from strata.frontends.graphdef.options import ImportOptions
 from strata.pipeline import LOOPING_TARGETS, PipelineOptions, Stage, run_stages, target_of
 from strata.profiling import CompileTimer, KernelEvent, Slice
@@ -47,7 +47,9 @@ VERIFY_EACH_ENV = "STRATA_VERIFY_EACH"
 class CompiledModel:
     """A compiled entry function: call it with numpy arrays by input name."""
 
-    runner: Callable[[Mapping[str, np.ndarray]], dict[str, np.ndarray]]
+    runner: Callable[..., dict[str, np.ndarray]]
+    """The runtime's compiled function: arrays by position (signature order) or name -> every
+    output by name (`EntrySignature.bind_inputs` checks them)."""
     signature: EntrySignature
     module: ModuleOp | None
     """The compiled module at its last stage; None when the code came from the compile cache."""
@@ -62,8 +64,8 @@ class CompiledModel:
     kernel_runs: list[list[KernelEvent]] = field(default_factory=list)
     """Profiling builds: the kernel launches of every run so far."""
 
-    def _run(self, given: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
-        results = self.runner(given)
+    def _run(self, *args: np.ndarray, **kwargs: np.ndarray) -> dict[str, np.ndarray]:
+        results = self.runner(*args, **kwargs)
         if self.events_of is not None:
             self.kernel_runs.append(self.events_of())
         return results
@@ -81,21 +83,13 @@ class CompiledModel:
     ) -> dict[str, np.ndarray]:
         """All outputs as {name: array}."""
         given = {**(inputs or {}), **kwargs}
-        return self._run(given)
+        return self._run(**given)
 
     def __call__(
         self, *args: np.ndarray, **kwargs: np.ndarray
     ) -> np.ndarray | tuple[np.ndarray, ...]:
         """Inputs positionally (in signature order) or by name; one output -> array, else tuple."""
-        names = self.signature.input_names
-        if len(args) > len(names):
-            raise InputError(f"expected at most {len(names)} positional inputs, got {len(args)}")
-        given = dict(zip(names, args, strict=False))
-        for name, value in kwargs.items():
-            if name in given:
-                raise InputError(f"input '{name}' given twice")
-            given[name] = value
-        results = self._run(given)
+        results = self._run(*args, **kwargs)
         values = tuple(results[spec.name] for spec in self.signature.visible)
         return values[0] if len(values) == 1 else values
 
@@ -305,7 +299,7 @@ def _compile(
         if cached is not None:
             rec.step("cache-load", time.perf_counter() - start)
             return CompiledModel(
-                lambda given: cached(**given),
+                cached,
                 cached.signature,
                 None,
                 times,
@@ -335,7 +329,7 @@ def _compile(
         header: dict[str, object] = {"signature": fn.signature.to_json(), **layout}
         CompileCache.default().put(key, header, payload)
     return CompiledModel(
-        lambda given: fn(**given),
+        fn,
         fn.signature,
         module,
         times,
@@ -443,7 +437,7 @@ def _compile_gpu(
     profiling = pipeline is not None and pipeline.profile
     fn.profile = profiling
     return CompiledModel(
-        lambda given: fn(**given),
+        fn,
         fn.signature,
         module,
         times,
