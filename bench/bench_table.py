@@ -347,6 +347,13 @@ SETTLE_SECONDS = 0.3
 OPENBLAS_NUM_THREADS=1 (2026-11-26)."""
 
 
+WARM_SECONDS = 0.15
+"""Untimed calls of a contender after the pause, before its timed ones. After 0.3 s idle, on a
+2-core VM, Strata's softmax_1024x1024 at 2 threads ran its next ~50 ms of calls at 1.1 ms, then
+at 0.5 ms, its steady state (1 thread: 0.95 ms throughout): the idle virtual CPU of the second
+thread comes back slowly. One untimed call left the row at 1.13 ms; this warm-up, at 0.53 ms."""
+
+
 def measure(row: Row, rounds: int, runs: int, target: str) -> None:
     """Times the row's contenders, `runs` calls per sample (0: as many as take ~50 ms)."""
     model = strata.compile(row.graph, outputs=row.outputs, cache=False, target=target)
@@ -369,9 +376,12 @@ def measure(row: Row, rounds: int, runs: int, target: str) -> None:
         for label, fn in runners.items():  # alternating: A B C A B C ...
             # The previous contender's worker threads spin a while after each call (OpenBLAS
             # about 0.1 s, TensorFlow's pool, Strata's ~0.1 ms) and would take this one's cores:
-            # let them go to sleep, then one untimed call.
+            # let them go to sleep, then warm this one up (WARM_SECONDS).
             time.sleep(SETTLE_SECONDS)
+            warm_until = time.perf_counter() + WARM_SECONDS
             fn()
+            while time.perf_counter() < warm_until:
+                fn()
             start = time.perf_counter()
             for _ in range(runs):
                 fn()
