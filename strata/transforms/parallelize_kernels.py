@@ -10,9 +10,9 @@
     = 512, strata.parallel_step = 16, strata.threads = 2} { (unchanged: the serial version) }
 
 The LLVM export (strata.targets.llvm_ir) then gives `@k` a body that splits the trip count into
-`threads` contiguous, step-aligned ranges and runs them through the module's thread pool
-(strata.targets.thread_pool: the caller runs the first range, the pool's threads the others, each
-calling `@k_chunk` through a small task function); ranges no thread takes run on the caller.
+`threads` x PARTS_PER_THREAD contiguous, step-aligned ranges and runs them through the module's
+thread pool (strata.targets.thread_pool: the caller runs the first range, and it and the pool's
+threads claim the others in order, each calling `@k_chunk` through a small task function).
 Only loops marked `strata.parallel` (disjoint writes: see linalg_to_loops.loop_nest.splits_writes)
 are split, so a floating-point reduction is never divided and results are bit-identical for every
 thread count.

@@ -5,9 +5,10 @@
 // RUN: strata-opt %s -p "parallelize-kernels{threads=1 min-flops=0}" --emit=llvm -o %t1.mlir && strata-translate %t1.mlir --to-llvmir | filecheck %s --check-prefix=ONE
 
 // A kernel whose outer loop writes disjoint rows gets a chunk function over [begin, end) and is
-// marked for the export, which hands the module's thread pool a task over 3 step-aligned parts of
-// the 8 rows ([0,2) on the caller, [2,5) and [5,8) on the pool's 2 threads; the task computes its
-// part's range). A kernel's scalar arguments (constants linalg-outline-kernels passes, here a
+// marked for the export, which hands the module's thread pool a task over step-aligned parts of
+// the 8 rows, up to 4 a thread (PARTS_PER_THREAD), so 8 of one row here: the caller runs the
+// first, and it and the pool's 2 threads claim the others as they come free (the task computes
+// its part's range). A kernel's scalar arguments (constants linalg-outline-kernels passes, here a
 // scale) travel in the task like its buffers. The kernel whose outer loop is a reduction is left
 // alone.
 // CHECK:       func.func private @main_kernel_0(%{{.*}}: memref<8x16xf32> {llvm.noalias}, %{{.*}}: memref<8x16xf32> {llvm.noalias}) attributes {no_inline, strata.parallel_chunk = "main_kernel_0_chunk", strata.parallel_trip = 8 : i64, strata.parallel_step = 1 : i64, strata.threads = 3 : i64}
@@ -20,7 +21,7 @@
 // CHECK-NOT:   strata.parallel_chunk
 // CHECK-NOT:   @main_kernel_1_chunk
 // IR:          define internal void @"main_kernel_0"(ptr noalias %{{.*}}, ptr noalias %{{.*}})
-// IR:          call void @"__strata_pool_run"({{.*}} @"main_kernel_0_task", {{.*}}, i32 3, i32 2)
+// IR:          call void @"__strata_pool_run"({{.*}} @"main_kernel_0_task", {{.*}}, i32 8, i32 2)
 // IR:          define internal void @"main_kernel_0_task"(ptr %{{.*}}, i32 %{{.*}})
 // IR:          call void @"main_kernel_0_chunk"(ptr %{{.*}}, ptr %{{.*}}, i64 %{{.*}}, i64 %{{.*}})
 // IR:          define internal ptr @"__strata_pool.worker"(ptr %{{.*}})
@@ -31,7 +32,7 @@
 // IR:          define void @"{{.*}}_stop_threads"()
 // IR:          call i32 @"pthread_join"
 // SCALAR:      define internal void @"main_kernel_2"(ptr noalias %{{.*}}, ptr noalias %{{.*}}, float %{{.*}})
-// SCALAR:      call void @"__strata_pool_run"({{.*}} @"main_kernel_2_task", {{.*}}, i32 3, i32 2)
+// SCALAR:      call void @"__strata_pool_run"({{.*}} @"main_kernel_2_task", {{.*}}, i32 8, i32 2)
 // SCALAR:      define internal void @"main_kernel_2_task"(ptr %{{.*}}, i32 %{{.*}})
 // SCALAR:      load float
 // SCALAR:      call void @"main_kernel_2_chunk"(ptr %{{.*}}, ptr %{{.*}}, float %{{.*}}, i64 %{{.*}}, i64 %{{.*}})
