@@ -417,6 +417,15 @@ def _reduction_size(op: linalg.GenericOp, sizes: Sequence[int]) -> int:
     return sizes[_reduction_dim(op)]
 
 
+def column_block(plan: Sequence[Loop]) -> Loop | None:
+    """The loop over a register-tiled contraction's column blocks (the OUTER loop of the dim the
+    innermost loop walks), else None."""
+    if not plan or plan[-1].role is not LoopRole.INNER:
+        return None
+    n = plan[-1].dim
+    return next((p for p in plan if p.role is LoopRole.OUTER and p.dim == n), None)
+
+
 def packable_operand(
     op: linalg.GenericOp,
     plan: Sequence[Loop],
@@ -426,29 +435,36 @@ def packable_operand(
     max_bytes: int | None = PANEL_BYTES,
 ) -> int | None:
     """The input read as rhs[k, n] by a tiled contraction with one reduction dim k, when at
-    least `min_rows` lhs rows reuse each column block (k x n tile) and a copy of one fits
-    `max_bytes` (None: any size, for linalg-pack-weights' compile-time panels); else None."""
-    if not plan or plan[0].role is not LoopRole.OUTER:
+    least `min_rows` lhs rows reuse each column block (k x n tile), the column blocks are the
+    outermost loop (where the copy is made) and a copy of one fits `max_bytes`; else None.
+
+    `max_bytes` None asks for linalg-pack-weights' compile-time panels: any size, the column
+    blocks at any depth, and the rhs may be read as rhs[r1, ..., rj, n] over several reduction
+    dims (a convolution's filter [kh, kw, ci, co]), each a bare dim, n last; its panels then span
+    all of them."""
+    column = column_block(plan)
+    if column is None or max_bytes is not None and plan[0] is not column:
         return None
     kinds = [it.data for it in op.iterator_types]
-    if kinds.count(IteratorType.REDUCTION) != 1:
+    reductions = kinds.count(IteratorType.REDUCTION)
+    if reductions == 0 or reductions > 1 and max_bytes is not None:
         return None
-    r, n = _reduction_dim(op), plan[0].dim
+    r, n = _reduction_dim(op), column.dim
     at = next(p for p, loop in enumerate(plan) if loop.dim == r)
     rows = plan[at - 1].dim  # the lhs rows around the reduction (n_outer itself: none)
     if rows == n or sizes[rows] < min_rows:
         return None  # few lhs rows reuse the panel: copying it would cost more than it saves
     maps = [m.data for m in op.indexing_maps.data]
     for i, operand in enumerate(op.inputs):
-        t = operand.type
         results = maps[i].results
-        if (
-            isinstance(t, MemRefType)
-            and len(results) == 2
-            and results[0] == AffineDimExpr(r)
-            and results[1] == AffineDimExpr(n)
-            and (max_bytes is None or sizes[r] * plan[0].step * 4 <= max_bytes)
+        if not isinstance(operand.type, MemRefType) or len(results) < 2:
+            continue
+        if results[-1] != AffineDimExpr(n) or any(
+            not isinstance(e, AffineDimExpr) or kinds[e.position] != IteratorType.REDUCTION
+            for e in results[:-1]
         ):
+            continue
+        if max_bytes is None or (len(results) == 2 and sizes[r] * column.step * 4 <= max_bytes):
             return i
     return None
 

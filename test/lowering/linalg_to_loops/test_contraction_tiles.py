@@ -3,7 +3,8 @@ tile of m rows), and constant weights stored as their column panels (linalg-pack
 numpy in float64, on every tile shape the targets this host can run choose: SSE (x86-64: 4x12,
 6x8, 6x4), AVX2 (x86-64-v3: 4x24, 6x16, 6x8) and, on an AVX-512 host, x86-64-v4 (6x64, 6x48,
 6x32, 6x16, 6x8; k = 1024 packs a 256 KB panel); and constant weights with too few columns for
-any tile stored transposed, each output a dot product along k."""
+any tile stored transposed, each output a dot product along k; and convolutions, whose constant
+filters are packed as panels over all their reduction dims and whose 1x1 cases are matmuls."""
 
 from __future__ import annotations
 
@@ -30,6 +31,11 @@ SHAPES = [  # m, k, n
     (16, 256, 10),  # no tile has 10 columns: constant weights become dot products along k
     (3, 33, 1),
     (7, 1152, 16),
+    (
+        13,
+        1100,
+        128,
+    ),  # AVX-512's 64-column panel (275 KB) is over PANEL_BYTES: packed at compile time
 ]
 
 
@@ -68,3 +74,47 @@ def test_matmul_matches_numpy(shape: tuple[int, int, int], constant: bool, cpu: 
     result = np.asarray(next(iter(got.values())) if isinstance(got, dict) else got)
     want = x.astype(np.float64) @ w.astype(np.float64)
     np.testing.assert_allclose(result, want, rtol=1e-5, atol=1e-5 * k)
+
+
+CONVS = [  # batch, size, in channels, out channels, kernel size, stride, padding
+    (1, 7, 8, 48, 3, 1, 1),  # a small filter: rows outermost, panels packed inside them
+    (1, 9, 64, 96, 3, 1, 0),  # a 216 KB filter: column blocks outermost
+    (2, 5, 24, 32, 1, 1, 0),  # 1x1: a matmul of 50 rows
+    (1, 6, 16, 40, 1, 2, 0),  # 1x1 with stride 2: a convolution still
+]
+
+
+def _conv_module(x_shape: tuple[int, ...], w: np.ndarray, stride: int, pad: int, out: int) -> str:
+    b, size, _, ci = x_shape
+    kh, kw, _, co = w.shape
+    xt, wt = f"tensor<{b}x{size}x{size}x{ci}xf32>", f"tensor<{kh}x{kw}x{ci}x{co}xf32>"
+    yt = f"tensor<{b}x{out}x{out}x{co}xf32>"
+    return (
+        f"func.func @main(%x: {xt}) -> {yt} {{\n"
+        f'  %w = hlo.constant dense<"{_hex(w)}"> : {wt}\n'
+        '  %y = "hlo.convolution"(%x, %w) <{dimension_numbers = #hlo.conv<[b, 0, 1, f]x[0, 1, i, '
+        f"o]->[b, 0, 1, f]>, window_strides = array<i64: {stride}, {stride}>, padding = "
+        f"dense<{pad}> : tensor<2x2xi64>, feature_group_count = 1 : i64, batch_group_count = 1 : "
+        f"i64}}> : ({xt}, {wt}) -> {yt}\n  func.return %y : {yt}\n}}\n"
+    )
+
+
+@pytest.mark.parametrize("cpu", CPUS)
+@pytest.mark.parametrize("conv", CONVS, ids=lambda c: "x".join(map(str, c)))
+def test_convolution_matches_numpy(conv: tuple[int, ...], cpu: str) -> None:
+    b, size, ci, co, k, stride, pad = conv
+    rng = np.random.default_rng(sum(conv))
+    x = rng.standard_normal((b, size, size, ci)).astype(np.float32)
+    w = rng.standard_normal((k, k, ci, co)).astype(np.float32)
+    out = (size + 2 * pad - k) // stride + 1
+    fn = strata.compile(_conv_module(x.shape, w, stride, pad, out), cpu=cpu, threads=1, cache=False)
+    got = fn(x)
+    result = np.asarray(next(iter(got.values())) if isinstance(got, dict) else got)
+    padded = np.pad(x.astype(np.float64), ((0, 0), (pad, pad), (pad, pad), (0, 0)))
+    want = np.zeros((b, out, out, co))
+    span = (out - 1) * stride + 1
+    for i in range(k):
+        for j in range(k):
+            window = padded[:, i : i + span : stride, j : j + span : stride, :]
+            want += window @ w[i, j].astype(np.float64)
+    np.testing.assert_allclose(result, want, rtol=1e-5, atol=1e-5 * k * k * ci)
