@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
     BFloat16Type,
-    DenseIntOrFPElementsAttr,
     Float16Type,
     TensorType,
     f32,
@@ -22,6 +21,7 @@ from strata.lowering.hlo_to_linalg.generic import (
     PARALLEL,
     REDUCTION,
     affine_map,
+    dense_constant,
     empty,
     filled,
     generic,
@@ -123,10 +123,8 @@ class DotGeneralLowering(RewritePattern):
 def _transposed(b: LocatedBuilder, x: SSAValue, order: Sequence[int]) -> SSAValue:
     """`x` with its dims in `order`: a constant transposed now (weights: packed once by
     linalg-pack-weights then; hlo-simplify folds only small constants), else a copy."""
-    value = getattr(x.owner, "value", None)
-    if isinstance(x.owner, hlo.ConstantOp | arith.ConstantOp) and isinstance(
-        value, DenseIntOrFPElementsAttr
-    ):
+    value = dense_constant(x)
+    if value is not None:
         data = numpy_from_dense(value).transpose(order)
         element = expect(x.type, TensorType).element_type
         return b(arith.ConstantOp(dense_from_numpy(data, element))).result

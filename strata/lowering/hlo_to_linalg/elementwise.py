@@ -17,6 +17,7 @@ from strata.lowering.hlo_to_linalg import scalar_ops
 from strata.lowering.hlo_to_linalg.generic import (
     PARALLEL,
     affine_map,
+    dense_constant,
     empty,
     generic_results,
     identity_map,
@@ -53,12 +54,9 @@ def lowers_elementwise(op: Operation) -> bool:
 
 def _is_splat_constant(value: SSAValue) -> bool:
     """Whether `value` is a splat constant tensor, which a generic reads as one scalar."""
-    owner = value.owner
-    if not isinstance(owner, (hlo.ConstantOp, arith.ConstantOp)):
-        return False
-    dense = getattr(owner, "value", None)
+    dense = dense_constant(value)
     # An empty tensor has no value to splat (xDSL's is_splat fails on it).
-    return isinstance(dense, DenseIntOrFPElementsAttr) and is_splat(dense)
+    return dense is not None and is_splat(dense)
 
 
 @dataclass(eq=False)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from xdsl.dialects import tensor
-from xdsl.dialects.builtin import AffineMapAttr, TensorType
+from xdsl.dialects import arith, tensor
+from xdsl.dialects.builtin import AffineMapAttr, DenseIntOrFPElementsAttr, TensorType
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.ir import Attribute, Block, Region, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 
+from strata.dialects import hlo
 from strata.internal import expect
 from strata.lowering.hlo_to_linalg.scalar_ops import Emit, OpT
 from strata.lowering.locations import LocatedBuilder
@@ -25,6 +26,18 @@ YieldFrom = SSAValue | Sequence[SSAValue]
 MultiBodyFn = Callable[[Emit, Sequence[SSAValue]], YieldFrom]
 """A BodyFn that may yield several values (block args: the inputs, then each output's current
 value): one per output."""
+
+
+def dense_constant(value: SSAValue) -> DenseIntOrFPElementsAttr | None:
+    """The elements of `value` when an hlo.constant or arith.constant with dense elements made
+    it, else None."""
+    owner = value.owner
+    dense = getattr(owner, "value", None)
+    if isinstance(owner, hlo.ConstantOp | arith.ConstantOp) and isinstance(
+        dense, DenseIntOrFPElementsAttr
+    ):
+        return dense
+    return None
 
 
 def affine_map(num_dims: int, dims: Sequence[int | None]) -> AffineMapAttr:

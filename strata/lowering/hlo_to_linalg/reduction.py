@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from xdsl.dialects import arith, tensor
-from xdsl.dialects.builtin import AffineMapAttr, DenseIntOrFPElementsAttr, TensorType
+from xdsl.dialects import tensor
+from xdsl.dialects.builtin import AffineMapAttr, TensorType
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
@@ -20,6 +20,7 @@ from strata.lowering.hlo_to_linalg.generic import (
     PARALLEL,
     REDUCTION,
     affine_map,
+    dense_constant,
     element_of,
     filled,
     generic,
@@ -51,11 +52,8 @@ def body_combiner(op: hlo.ReduceOp | hlo.ReduceWindowOp) -> Operation | None:
 def init_scalar(b: LocatedBuilder, init: SSAValue) -> SSAValue:
     """The scalar value of a rank-0 init tensor: a constant when it is one (an unsigned one made
     signless and cast, as arith.constant wants), else tensor.extract."""
-    owner = init.owner
-    value = getattr(owner, "value", None)
-    if isinstance(owner, (hlo.ConstantOp, arith.ConstantOp)) and isinstance(
-        value, DenseIntOrFPElementsAttr
-    ):
+    value = dense_constant(init)
+    if value is not None:
         element = expect(init.type, TensorType, "init value").element_type
         return scalar_ops.emit_constant(b, numpy_from_dense(value).reshape(()).item(), element)
     element = expect(init.type, TensorType, "init value").element_type
