@@ -34,6 +34,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewri
 from xdsl.rewriter import Rewriter
 
 from strata.dialects import hlo
+from strata.dialects.element_kinds import element_info
 from strata.dialects.tensor_types import is_static, numpy_from_dense, shape_of
 from strata.internal import expect
 from strata.lowering.hlo_to_linalg import scalar_ops
@@ -49,6 +50,7 @@ from strata.lowering.hlo_to_linalg.generic import (
 from strata.lowering.hlo_to_linalg.hlo_builder import HloEmitter, counted_loop
 from strata.lowering.hlo_to_linalg.reduction import body_combiner, init_scalar
 from strata.lowering.hlo_to_linalg.scalar_ops import Emit
+from strata.lowering.linalg_to_loops.loop_nest import COLUMNS_INSIDE_BYTES
 from strata.lowering.locations import LocatedBuilder
 
 
@@ -145,19 +147,21 @@ class ConvLoops:
     count: int
 
     @staticmethod
-    def number(spatial: int, grouped: bool, group_last: bool) -> ConvLoops:
+    def number(spatial: int, grouped: bool, group_last: bool, rows: int | None = None) -> ConvLoops:
+        """`rows`: the output spatial loops (default `spatial`; 1 when they are merged)."""
+        rows = spatial if rows is None else rows
         group_parallel = grouped and not group_last
-        window_start = 1 + spatial + (1 if group_parallel else 0)
+        window_start = 1 + rows + (1 if group_parallel else 0)
         in_channel = window_start + spatial
         if group_parallel:
-            group: int | None = 1 + spatial
+            group: int | None = 1 + rows
         elif group_last:
             group = in_channel + 1
         else:
             group = None
         return ConvLoops(
             batch=0,
-            out_spatial=tuple(range(1, 1 + spatial)),
+            out_spatial=tuple(range(1, 1 + rows)),
             window=tuple(range(window_start, window_start + spatial)),
             in_channel=in_channel,
             out_channel=None if group_last else in_channel + 1,
@@ -170,6 +174,13 @@ class ConvLoops:
         innermost parallel loop (output channel or group)."""
         parallel = self.in_channel - len(self.window)
         return [PARALLEL] * parallel + [REDUCTION] * (len(self.window) + 1) + [PARALLEL]
+
+
+def _position(m: AffineExpr, sizes: Sequence[int], i: int) -> AffineExpr:
+    """Index i of the row-major position m in a grid of `sizes`."""
+    inner = math.prod(sizes[i + 1 :])
+    e = m if inner == 1 else m // inner
+    return e if i == 0 else e % sizes[i]
 
 
 def _split_feature(
@@ -254,7 +265,15 @@ class ConvolutionLowering(RewritePattern):
     on an input padded (and lhs-dilated) with zeros; feature groups split the feature dims by a
     reshape. Loop order: parallel dims, reductions, then the out feature innermost (the group
     when there is one output feature per group, as in depthwise convolutions), the contraction
-    shape that linalg-to-loops register-tiles."""
+    shape that linalg-to-loops register-tiles.
+
+    Ungrouped channels-last convolutions whose filter is over COLUMNS_INSIDE_BYTES have their
+    output positions as one loop m instead (input maps `(m floordiv W) * s + kh`, `(m mod W) * s
+    + kw`, output [batch, m, co], expanded back): the loop nest puts such a filter's column
+    blocks outermost, and tiles of rows then cover the whole output plane (7x7: 8 tiles of 6
+    rows and one row left, not 7 rows of a 6-row tile and a one-row tail each; ResNet-50's 3x3
+    convolution at 7x7x512, 2 threads: 1.19 -> 0.93-1.0 ms). A smaller filter keeps the rows:
+    there they go outermost, and threads split them."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, hlo.ConvolutionOp):
@@ -306,10 +325,27 @@ class ConvolutionLowering(RewritePattern):
         grouped = groups > 1
         group_last = grouped and co_g == 1
 
-        loops = ConvLoops.number(n, grouped, group_last)
-        spatial_in = {
-            i: dim(loops.out_spatial[i]) * w.strides[i] + dim(loops.window[i]) * w.rhs_dilation[i]
+        channels_last = (hlo.BATCH, *range(n), hlo.FEATURE)
+        info = element_info(operand_element)
+        filter_bytes = math.prod(rhs_shape) * (4 if info is None else max(1, info.width // 8))
+        merged = (
+            n > 1
+            and not grouped
+            and in_l == out_l == channels_last
+            and filter_bytes > COLUMNS_INSIDE_BYTES
+        )
+        loops = ConvLoops.number(n, grouped, group_last, 1 if merged else n)
+        out_sizes = shape_of(out_t)[1:-1] if merged else []
+        # Merged: one loop m over the output positions, row-major; position i is
+        # (m floordiv (sizes after i)) mod size i.
+        at = [
+            _position(dim(loops.out_spatial[0]), out_sizes, i)
+            if merged
+            else dim(loops.out_spatial[i])
             for i in range(n)
+        ]
+        spatial_in = {
+            i: at[i] * w.strides[i] + dim(loops.window[i]) * w.rhs_dilation[i] for i in range(n)
         }
         lhs_results = _split_feature(
             in_l, {hlo.BATCH: dim(loops.batch), **spatial_in}, dim(loops.in_channel), loops.group
@@ -319,10 +355,13 @@ class ConvolutionLowering(RewritePattern):
         rhs_results = _split_feature(
             k_l, {hlo.BATCH: dim(loops.in_channel), **window}, out_channel, loops.group
         )
-        spatial_out = {i: dim(loops.out_spatial[i]) for i in range(n)}
-        out_results = _split_feature(
-            out_l, {hlo.BATCH: dim(loops.batch), **spatial_out}, out_channel, loops.group
-        )
+        if merged:
+            out_results = [dim(loops.batch), dim(loops.out_spatial[0]), out_channel]
+        else:
+            spatial_out = {i: dim(loops.out_spatial[i]) for i in range(n)}
+            out_results = _split_feature(
+                out_l, {hlo.BATCH: dim(loops.batch), **spatial_out}, out_channel, loops.group
+            )
 
         def split_shape(shape: Sequence[int], at: int, inner: int) -> list[int]:
             if not grouped:
@@ -333,6 +372,8 @@ class ConvolutionLowering(RewritePattern):
         lhs = reshape(b, lhs, split_shape(lhs_shape, pos(in_l, hlo.FEATURE), ci_g))
         rhs = reshape(b, rhs, split_shape(rhs_shape, pos(k_l, hlo.FEATURE), co_g))
         out_shape = split_shape(shape_of(out_t), pos(out_l, hlo.FEATURE), co_g)
+        if merged:
+            out_shape = [out_shape[0], math.prod(out_sizes), out_shape[-1]]
         init = filled(b, TensorType(element, out_shape), zero)
 
         def body(emit: Emit, args: Sequence[SSAValue]) -> SSAValue:

@@ -58,3 +58,19 @@ func.func @max_pool(%x: tensor<1x4x4x2xf32>, %init: tensor<f32>) -> tensor<1x2x2
   }) : (tensor<1x4x4x2xf32>, tensor<f32>) -> tensor<1x2x2x2xf32>
   func.return %y : tensor<1x2x2x2xf32>
 }
+
+// -----
+
+// A filter over COLUMNS_INSIDE_BYTES (3x3x64x64 f32: 144 KB; the loop nest then puts its column
+// blocks outermost) on channels-last data: the output positions are one loop m (5x5 -> 25),
+// (m floordiv 5, m mod 5) in the input's map, so that a register tile of rows covers the plane,
+// not each 5-wide row with a tail. The result is expanded back to NHWC.
+// CHECK-LABEL: func.func @conv_rows_merged
+// CHECK:        %[[C:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, ((d1 floordiv 5) + d2), ((d1 mod 5) + d3), d4)>, affine_map<(d0, d1, d2, d3, d4, d5) -> (d2, d3, d4, d5)>, affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d5)>], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction", "parallel"]} ins(%{{.*}}, %{{.*}} : tensor<2x7x7x64xf32>, tensor<3x3x64x64xf32>) outs(%{{.*}} : tensor<2x25x64xf32>)
+// CHECK:        %[[FLAT:.*]] = tensor.collapse_shape %[[C]] {{.*}} : tensor<2x25x64xf32> into tensor<3200xf32>
+// CHECK-NEXT:   %[[Y:.*]] = tensor.expand_shape %[[FLAT]] {{.*}} output_shape [2, 5, 5, 64] : tensor<3200xf32> into tensor<2x5x5x64xf32>
+// CHECK-NEXT:   func.return %[[Y]]
+func.func @conv_rows_merged(%x: tensor<2x7x7x64xf32>, %w: tensor<3x3x64x64xf32>) -> tensor<2x5x5x64xf32> {
+  %y = "hlo.convolution"(%x, %w) <{dimension_numbers = #hlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64}> : (tensor<2x7x7x64xf32>, tensor<3x3x64x64xf32>) -> tensor<2x5x5x64xf32>
+  func.return %y : tensor<2x5x5x64xf32>
+}

@@ -4,7 +4,8 @@ numpy in float64, on every tile shape the targets this host can run choose: SSE 
 6x8, 6x4), AVX2 (x86-64-v3: 4x24, 6x16, 6x8) and, on an AVX-512 host, x86-64-v4 (6x64, 6x48,
 6x32, 6x16, 6x8; k = 1024 packs a 256 KB panel); and constant weights with too few columns for
 any tile stored transposed, each output a dot product along k; and convolutions, whose constant
-filters are packed as panels over all their reduction dims and whose 1x1 cases are matmuls."""
+filters are packed as panels over all their reduction dims, and whose output rows are one m dim
+when the filter is large."""
 
 from __future__ import annotations
 
@@ -79,6 +80,7 @@ def test_matmul_matches_numpy(shape: tuple[int, int, int], constant: bool, cpu: 
 CONVS = [  # batch, size, in channels, out channels, kernel size, stride, padding
     (1, 7, 8, 48, 3, 1, 1),  # a small filter: rows outermost, panels packed inside them
     (1, 9, 64, 96, 3, 1, 0),  # a 216 KB filter: column blocks outermost
+    (2, 8, 64, 80, 3, 2, 1),  # 184 KB, strided and padded: output rows merged into one m dim
     (2, 5, 24, 32, 1, 1, 0),  # 1x1: a matmul of 50 rows
     (1, 6, 16, 40, 1, 2, 0),  # 1x1 with stride 2: a convolution still
 ]
