@@ -7,12 +7,13 @@ Rows: 512^3 and 1024^3 f32 matmul; dense + bias + relu at batch 256 (256x1024 . 
 20-op elementwise chain over 1M floats; row softmax and LayerNorm over 1024x1024 (built with
 Strata's own GraphDef schema, bench/graphs.py); a segment sum of 100,000 rows, a cumsum along
 8 x 32,000, the top 50 of 4 x 32,000 and a sort of 8 x 4,096 (TopKV2, k = n, as tf.sort builds
-it); an argmax over 64 x 32,000, a column sum and a transpose of 1024 x 1024, and attention
-scores (q @ k^T, 16 x 256 x 64); the BERT encoder layer, unrolled LSTM, CNN and MLP
-fixtures, and a Keras LSTM(64) over 200 steps at batch 16 whose While loop stays a loop. Every
-Strata result is checked against numpy (or TF's saved outputs) before it is timed.
-The machine's CPU, its features and the thread counts head the table. `--target cuda` compiles
-Strata's column for the GPU (each call with its host<->device copies) and names the GPU too.
+it); an argmax over 64 x 32,000, a column sum and a transpose of 1024 x 1024, attention
+scores (q @ k^T, 16 x 256 x 64) and a ResNet-50 bottleneck block at 14 x 14; the BERT encoder
+layer, unrolled LSTM, CNN and MLP fixtures, and a Keras LSTM(64) over 200 steps at batch 16
+whose While loop stays a loop. Every Strata result is checked against numpy (or TF's saved
+outputs) before it is timed. The machine's CPU, its features and the thread counts head the
+table. `--target cuda` compiles Strata's column for the GPU (each call with its host<->device
+copies) and names the GPU too.
 """
 
 from __future__ import annotations
@@ -291,6 +292,52 @@ def fixture_row(name: str, outputs: list[str]) -> Row:
     return Row(name, path, {k: data[k] for k in data.files}, outputs, None, expected=expected)
 
 
+def _conv_same(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """numpy's stride-1 SAME convolution, NHWC x HWIO (odd filter sizes)."""
+    kh, kw = w.shape[:2]
+    padded = np.pad(x, ((0, 0), (kh // 2, kh // 2), (kw // 2, kw // 2), (0, 0)))
+    h, wd = x.shape[1:3]
+    out = np.zeros((*x.shape[:3], w.shape[3]), np.float32)
+    for i in range(kh):
+        for j in range(kw):
+            out += padded[:, i : i + h, j : j + wd, :] @ w[i, j]
+    return out
+
+
+def resnet_block_row() -> Row:
+    """ResNet-50's conv4 identity block at batch 1: 1x1 1024->256, 3x3 256->256, 1x1 256->1024
+    (each with its bias), the residual add and ReLUs, over 14x14 (a 2.4 MB 3x3 filter, as deep
+    CNNs have)."""
+    rng = _rng()
+    shapes = {"a": (1, 1, 1024, 256), "b": (3, 3, 256, 256), "c": (1, 1, 256, 1024)}
+    ws = {
+        k: rng.normal(0, 1 / np.sqrt(np.prod(s[:3])), s).astype(np.float32)
+        for k, s in shapes.items()
+    }
+    bs = {k: rng.normal(0, 0.1, s[3]).astype(np.float32) for k, s in shapes.items()}
+    g = GraphBuilder()
+    x = g.placeholder("x", (1, 14, 14, 1024))
+    h = x
+    for k in "abc":
+        h = g.node(f"{k}_bias", "BiasAdd", g.conv2d(f"{k}_conv", h, g.const(f"w{k}", ws[k])),
+                   g.const(f"b{k}", bs[k]))  # fmt: skip
+        if k != "c":
+            h = g.node(f"{k}_relu", "Relu", h)
+    g.node("y", "Relu", g.node("residual", "AddV2", h, x))
+
+    def reference(f: Feed) -> np.ndarray:
+        h = f["x"]
+        for k in "abc":
+            h = _conv_same(h, ws[k]) + bs[k]
+            if k != "c":
+                h = np.maximum(h, 0)
+        return np.maximum(h + f["x"], 0)
+
+    feed = {"x": rng.standard_normal((1, 14, 14, 1024)).astype(np.float32)}
+    macs = 14 * 14 * sum(int(np.prod(s)) for s in shapes.values())
+    return Row("resnet_block_14x14x1024", g.graph, feed, ["y"], reference, flops=2 * macs)
+
+
 def all_rows() -> list[Row]:
     return [
         matmul_row(512),
@@ -308,6 +355,7 @@ def all_rows() -> list[Row]:
         column_sum_row(),
         transpose_row(),
         attention_scores_row(),
+        resnet_block_row(),
         fixture_row("bert_encoder_layer", ["Identity"]),
         fixture_row("lstm_unrolled", ["Identity"]),
         fixture_row("lstm64_long_while_v2", ["Identity"]),

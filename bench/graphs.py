@@ -48,6 +48,14 @@ class GraphBuilder:
         tensor.tensor_content = value.tobytes()
         return name
 
+    def conv2d(self, name: str, x: str, w: str, stride: int = 1, padding: str = "SAME") -> str:
+        """Conv2D, NHWC input, HWIO filter."""
+        self.node(name, "Conv2D", x, w)
+        node = self.nodes[-1]
+        node.attr["strides"].list.i.extend([1, stride, stride, 1])
+        node.attr["padding"].s = padding.encode()
+        return name
+
     def reduction(self, name: str, op: str, x: str, axis: int) -> str:
         axes = self.const(f"{name}/axis", np.array([axis], np.int32))
         self.node(name, op, x, axes)
