@@ -197,16 +197,16 @@ def plan_loops(op: linalg.GenericOp, sizes: Sequence[int], tiles: ContractionTil
     last = len(order) - 1
     reductions = [p for p, k in enumerate(kind) if k == IteratorType.REDUCTION]
     if last >= 1 and not reductions:
-        return plan_transpose(op, sizes) or loops
+        return plan_transpose(op, sizes) or _unit_loops_inside(loops)
     if last < 1 or kind[last] != IteratorType.PARALLEL or not reductions:
-        return loops
+        return _unit_loops_inside(loops)
     first = reductions[0]
     if any(kind[p] != IteratorType.REDUCTION for p in range(first, last)):
-        return loops
+        return _unit_loops_inside(loops)
     n, n_size = order[last], sizes[order[last]]
     shape = next(((r, c) for r, c in tiles.shapes if n_size % c == 0 and n_size > c), None)
     if shape is None:
-        return loops
+        return _unit_loops_inside(loops)
     tile_m, tile_n = shape
     if first > 0:
         tile_m = tile_rows(sizes[order[first - 1]], tile_m)
@@ -235,6 +235,18 @@ def plan_loops(op: linalg.GenericOp, sizes: Sequence[int], tiles: ContractionTil
         + loops[first:last]
         + [Loop(m, tile_m, 1, LoopRole.INNER), Loop(n, tile_n, 1, LoopRole.INNER)]
     )
+
+
+def _unit_loops_inside(loops: list[Loop]) -> list[Loop]:
+    """Untiled `loops` with their leading one-trip loops (a batch of 1) moved inside the first
+    loop of more trips, when that is not the innermost: the outermost loop is the one threads
+    split (parallelize-kernels), and a loop of one trip gave every thread's work to one (BERT's
+    GELU over 1 x 128 x 3072 ran on one core). Where only the innermost loop has more than one
+    trip, the order stays: the innermost loop is the one vectorised."""
+    lead = next((p for p, loop in enumerate(loops) if loop.size > 1), len(loops))
+    if lead == 0 or lead >= len(loops) - 1:
+        return loops
+    return [loops[lead], *loops[:lead], *loops[lead + 1 :]]
 
 
 COLUMNS_INSIDE_BYTES = 128 * 1024
