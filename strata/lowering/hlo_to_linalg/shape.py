@@ -26,9 +26,16 @@ from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from strata.dialects import hlo
-from strata.dialects.tensor_types import shape_of
+from strata.dialects.tensor_types import dense_from_numpy, numpy_from_dense, shape_of
 from strata.internal import expect
-from strata.lowering.hlo_to_linalg.generic import PARALLEL, affine_map, empty, generic, identity_map
+from strata.lowering.hlo_to_linalg.generic import (
+    PARALLEL,
+    affine_map,
+    dense_constant,
+    empty,
+    generic,
+    identity_map,
+)
 from strata.lowering.hlo_to_linalg.scalar_ops import Emit, convert
 from strata.lowering.locations import LocatedBuilder
 
@@ -120,6 +127,15 @@ class ReshapeLowering(RewritePattern):
             rewriter.replace(op, [], [op.operand])
             return
         b = LocatedBuilder(rewriter, op)
+        dense = dense_constant(op.operand)
+        if dense is not None:
+            # A constant (weights reshaped for a batch matmul or an einsum) is reshaped now:
+            # linalg-pack-weights packs a global that a contraction reads as is, not through a
+            # view.
+            data = numpy_from_dense(dense).reshape(out_shape)
+            constant = b(arith.ConstantOp(dense_from_numpy(data, out_t.element_type)))
+            rewriter.replace(op, [], [constant.result])
+            return
         if not out_shape:
             result: SSAValue = b(_collapse(op.operand, _reassociation([]), out_t)).result
         elif not in_shape:

@@ -451,9 +451,9 @@ def packable_operand(
     outermost loop (where the copy is made) and a copy of one fits `max_bytes`; else None.
 
     `max_bytes` None asks for linalg-pack-weights' compile-time panels: any size, the column
-    blocks at any depth, and the rhs may be read as rhs[r1, ..., rj, n] over several reduction
-    dims (a convolution's filter [kh, kw, ci, co]), each a bare dim, n last; its panels then span
-    all of them."""
+    blocks at any depth, and the rhs may be read as rhs[d1, ..., dj, n] over several bare dims,
+    n last (a convolution's filter [kh, kw, ci, co], a batch matmul's [batch, k, n]); its panels
+    then span all of them."""
     column = column_block(plan)
     if column is None or max_bytes is not None and plan[0] is not column:
         return None
@@ -472,8 +472,7 @@ def packable_operand(
         if not isinstance(operand.type, MemRefType) or len(results) < 2:
             continue
         if results[-1] != AffineDimExpr(n) or any(
-            not isinstance(e, AffineDimExpr) or kinds[e.position] != IteratorType.REDUCTION
-            for e in results[:-1]
+            not isinstance(e, AffineDimExpr) or e.position == n for e in results[:-1]
         ):
             continue
         if max_bytes is None or (len(results) == 2 and sizes[r] * column.step * 4 <= max_bytes):

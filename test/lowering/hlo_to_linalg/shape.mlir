@@ -111,6 +111,21 @@ func.func @reshape_from_rank0(%s: tensor<f32>) -> tensor<1x1xf32> {
 
 // -----
 
+// A constant is reshaped now, into a constant of the new shape (weights for a batch matmul: a
+// contraction that reads a global as is gets it packed by linalg-pack-weights, not one read
+// through reshapes).
+// CHECK-LABEL: func.func @reshape_constant
+// CHECK-NEXT:   %[[C:.*]] = arith.constant dense<{{\[\[\[}}1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00], [5.000000e+00, 6.000000e+00]]]> : tensor<1x3x2xf32>
+// CHECK-NOT:    tensor.expand_shape
+// CHECK:        func.return %[[C]]
+func.func @reshape_constant() -> tensor<1x3x2xf32> {
+  %c = hlo.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %0 = hlo.reshape %c : (tensor<2x3xf32>) -> tensor<1x3x2xf32>
+  func.return %0 : tensor<1x3x2xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @reshape_same_shape
 // CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>)
 // CHECK-NEXT:   func.return %[[X]]

@@ -120,3 +120,29 @@ def test_convolution_matches_numpy(conv: tuple[int, ...], cpu: str) -> None:
             window = padded[:, i : i + span : stride, j : j + span : stride, :]
             want += window @ w[i, j].astype(np.float64)
     np.testing.assert_allclose(result, want, rtol=1e-5, atol=1e-5 * k * k * ci)
+
+
+@pytest.mark.parametrize("cpu", CPUS)
+@pytest.mark.parametrize(
+    "shape", [(1, 13, 100, 48), (2, 7, 64, 72)], ids=lambda s: "x".join(map(str, s))
+)
+def test_batch_matmul_with_constant_rhs_matches_numpy(shape: tuple[int, ...], cpu: str) -> None:
+    """x[b, m, k] . w[b, k, n], w a constant reshaped from [b * k, n] (as Keras's projections
+    reach a batch matmul), packed with its batch dim in the panels."""
+    b, m, k, n = shape
+    rng = np.random.default_rng(sum(shape))
+    x = rng.standard_normal((b, m, k)).astype(np.float32)
+    w = rng.standard_normal((b, k, n)).astype(np.float32)
+    xt, wt, yt = f"tensor<{b}x{m}x{k}xf32>", f"tensor<{b}x{k}x{n}xf32>", f"tensor<{b}x{m}x{n}xf32>"
+    text = (
+        f"func.func @main(%x: {xt}) -> {yt} {{\n"
+        f'  %flat = hlo.constant dense<"{_hex(w)}"> : tensor<{b * k}x{n}xf32>\n'
+        f"  %w = hlo.reshape %flat : (tensor<{b * k}x{n}xf32>) -> {wt}\n"
+        "  %y = hlo.dot_general %x, %w, batching_dims = [0] x [0], contracting_dims = [2] x [1] : "
+        f"({xt}, {wt}) -> {yt}\n  func.return %y : {yt}\n}}\n"
+    )
+    fn = strata.compile(text, cpu=cpu, threads=1, cache=False)
+    got = fn(x)
+    result = np.asarray(next(iter(got.values())) if isinstance(got, dict) else got)
+    want = x.astype(np.float64) @ w.astype(np.float64)
+    np.testing.assert_allclose(result, want, rtol=1e-5, atol=1e-5 * k)
