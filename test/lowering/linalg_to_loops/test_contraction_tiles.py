@@ -146,3 +146,43 @@ def test_batch_matmul_with_constant_rhs_matches_numpy(shape: tuple[int, ...], cp
     result = np.asarray(next(iter(got.values())) if isinstance(got, dict) else got)
     want = x.astype(np.float64) @ w.astype(np.float64)
     np.testing.assert_allclose(result, want, rtol=1e-5, atol=1e-5 * k)
+
+
+MERGED = {  # input, filter, rhs dilation: filters over 128 KB, so output positions are one m dim
+    "3d": ((2, 5, 6, 7, 40), (3, 3, 3, 40, 48), 1),
+    "2d-dilated": ((1, 9, 8, 64), (3, 3, 64, 96), 2),
+}
+
+
+@pytest.mark.parametrize("case", MERGED)
+def test_merged_rows_convolution_matches_numpy(case: str) -> None:
+    x_shape, w_shape, dilation = MERGED[case]
+    rng = np.random.default_rng(len(x_shape) + dilation)
+    x = rng.standard_normal(x_shape).astype(np.float32)
+    w = rng.standard_normal(w_shape).astype(np.float32)
+    spatial = len(x_shape) - 2
+    window = w_shape[:spatial]
+    out = (
+        x_shape[0],
+        *(s - (k - 1) * dilation for s, k in zip(x_shape[1:-1], window, strict=True)),
+        w_shape[-1],
+    )
+    dims = ", ".join(str(i) for i in range(spatial))
+    xt, wt, yt = ("tensor<" + "x".join(map(str, s)) + "xf32>" for s in (x_shape, w_shape, out))
+    text = (
+        f"func.func @main(%x: {xt}) -> {yt} {{\n"
+        f'  %w = hlo.constant dense<"{_hex(w)}"> : {wt}\n'
+        f'  %y = "hlo.convolution"(%x, %w) <{{dimension_numbers = #hlo.conv<[b, {dims}, f]x'
+        f"[{dims}, i, o]->[b, {dims}, f]>, rhs_dilation = array<i64: "
+        f"{', '.join([str(dilation)] * spatial)}>, feature_group_count = 1 : i64, "
+        f"batch_group_count = 1 : i64}}> : ({xt}, {wt}) -> {yt}\n  func.return %y : {yt}\n}}\n"
+    )
+    got = strata.compile(text, threads=2, cache=False)(x)
+    result = np.asarray(next(iter(got.values())) if isinstance(got, dict) else got)
+    want = np.zeros(out)
+    for at in np.ndindex(*window):
+        window_slice = tuple(
+            slice(i * dilation, i * dilation + o) for i, o in zip(at, out[1:-1], strict=True)
+        )
+        want += x[(slice(None), *window_slice, slice(None))].astype(np.float64) @ w[at]
+    np.testing.assert_allclose(result, want, rtol=1e-5, atol=1e-5 * np.prod(w_shape[:-1]))
