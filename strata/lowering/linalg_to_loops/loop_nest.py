@@ -401,13 +401,48 @@ PARALLEL_ATTR = "strata.parallel"
 dim every output is indexed by): parallelize-kernels may split it across threads."""
 
 
-def splits_writes(op: linalg.GenericOp, dim: int) -> bool:
-    """Whether `dim` is parallel and every output map has it as a bare result, so iterations of
-    `dim` write disjoint elements (and no reduction is split)."""
+def splits_writes(op: linalg.GenericOp, dim: int, sizes: Sequence[int]) -> bool:
+    """Whether `dim` is parallel and every output map has a result that is one-to-one in it (d,
+    d * s + o, d mod c for c >= its size, plus dims of one iteration: a padding's copy), so
+    iterations of `dim` write disjoint elements (and no reduction is split)."""
     if op.iterator_types.data[dim].data != IteratorType.PARALLEL:
         return False
     maps = [m.data for m in op.indexing_maps.data]
-    return all(AffineDimExpr(dim) in m.results for m in maps[len(op.inputs) :])
+    return all(any(_one_to_one(e, dim, sizes) for e in m.results) for m in maps[len(op.inputs) :])
+
+
+def _one_to_one(expr: AffineExpr, dim: int, sizes: Sequence[int]) -> bool:
+    """Whether `expr` takes a different value for each value of dim `dim`, whatever the other
+    dims (it reads none of more than one iteration)."""
+    if expr == AffineDimExpr(dim):
+        return True
+    if not isinstance(expr, AffineBinaryOpExpr):
+        return False
+    lhs, rhs, kind = expr.lhs, expr.rhs, expr.kind
+    if kind is not AffineBinaryOpKind.Mod and (
+        isinstance(lhs, AffineConstantExpr) or _fixed(lhs, sizes)
+    ):
+        lhs, rhs = rhs, lhs  # c + e, c * e, z + e
+    if kind is AffineBinaryOpKind.Add:
+        return (isinstance(rhs, AffineConstantExpr) or _fixed(rhs, sizes)) and _one_to_one(
+            lhs, dim, sizes
+        )
+    if kind is AffineBinaryOpKind.Mul:
+        return (
+            isinstance(rhs, AffineConstantExpr) and rhs.value != 0 and _one_to_one(lhs, dim, sizes)
+        )
+    if kind is AffineBinaryOpKind.Mod:
+        return (
+            isinstance(rhs, AffineConstantExpr)
+            and rhs.value >= sizes[dim]
+            and lhs == AffineDimExpr(dim)
+        )
+    return False
+
+
+def _fixed(expr: AffineExpr, sizes: Sequence[int]) -> bool:
+    """Whether `expr` is a dim of one iteration (always 0)."""
+    return isinstance(expr, AffineDimExpr) and sizes[expr.position] == 1
 
 
 PANEL_BYTES = 256 * 1024
@@ -628,7 +663,7 @@ class GenericToLoops(RewritePattern):
             for_op, insert_at, iv = self.emit_loop(op, rewriter, insert_at, loop, index)
             for_ops.append(for_op)
             self.annotate(op, plan, position, for_op)
-            if position == 0 and splits_writes(op, loop.dim):
+            if position == 0 and splits_writes(op, loop.dim, sizes):
                 for_op.attributes[PARALLEL_ATTR] = UnitAttr()
             if position == len(plan) - 1:
                 count = interleave_count(

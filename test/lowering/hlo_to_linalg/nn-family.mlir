@@ -74,3 +74,15 @@ func.func @conv_rows_merged(%x: tensor<2x7x7x64xf32>, %w: tensor<3x3x64x64xf32>)
   %y = "hlo.convolution"(%x, %w) <{dimension_numbers = #hlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64}> : (tensor<2x7x7x64xf32>, tensor<3x3x64x64xf32>) -> tensor<2x5x5x64xf32>
   func.return %y : tensor<2x5x5x64xf32>
 }
+
+// -----
+
+// Padding only at the end (stride 2 over an even size): those dims are written through d + z, z
+// a loop of one trip, which comes first so that the last loop, the one vectorised, is the
+// channels'.
+// CHECK-LABEL: func.func @conv_padded_at_end
+// CHECK:        linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4) -> (d1, d2, d3, d4)>, affine_map<(d0, d1, d2, d3, d4) -> (d0)>, affine_map<(d0, d1, d2, d3, d4) -> (d1, (d2 + d0), (d3 + d0), d4)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%{{.*}}, %{{.*}} : tensor<1x4x4x2xf32>, tensor<1xf32>) outs(%{{.*}} : tensor<1x5x5x2xf32>)
+func.func @conv_padded_at_end(%x: tensor<1x4x4x2xf32>, %w: tensor<3x3x2x8xf32>) -> tensor<1x2x2x8xf32> {
+  %y = "hlo.convolution"(%x, %w) <{dimension_numbers = #hlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, window_strides = array<i64: 2, 2>, padding = dense<[[0, 1], [0, 1]]> : tensor<2x2xi64>, feature_group_count = 1 : i64, batch_group_count = 1 : i64}> : (tensor<1x4x4x2xf32>, tensor<3x3x2x8xf32>) -> tensor<1x2x2x8xf32>
+  func.return %y : tensor<1x2x2x8xf32>
+}
