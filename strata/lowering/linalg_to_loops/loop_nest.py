@@ -510,7 +510,10 @@ def packable_operand(
             not isinstance(e, AffineDimExpr) or e.position == n for e in results[:-1]
         ):
             continue
-        if max_bytes is None or (len(results) == 2 and sizes[r] * column.step * 4 <= max_bytes):
+        if max_bytes is None or (
+            results == (AffineDimExpr(r), AffineDimExpr(n))
+            and sizes[r] * column.step * 4 <= max_bytes
+        ):
             return i
     return None
 
