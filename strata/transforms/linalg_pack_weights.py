@@ -235,12 +235,12 @@ class LinalgPackWeightsPass(ModulePass):
         generic: linalg.GenericOp, operand: int, packed: memref.GlobalOp, tile: int
     ) -> None:
         amap = generic.indexing_maps.data[operand].data
-        *reductions, n = amap.results
+        *leading, n = amap.results  # the dims before n: k, a filter's window, a batch
         n = expect(n, AffineDimExpr, "the column dim")  # packable_operand: bare dims
         _read_global(generic, operand, packed)
         maps = list(generic.indexing_maps.data)
         maps[operand] = AffineMapAttr(
-            AffineMap(amap.num_dims, amap.num_symbols, (n // tile, *reductions, n % tile))
+            AffineMap(amap.num_dims, amap.num_symbols, (n // tile, *leading, n % tile))
         )
         generic.indexing_maps = ArrayAttr(maps)
 
