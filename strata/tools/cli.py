@@ -6,10 +6,23 @@ diagnostics with exit status 1, like every other user error (argparse prints the
 from __future__ import annotations
 
 import argparse
+import gc
+import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from strata.diagnostics import StrataError
+
+
+def exit_tool(status: int) -> NoReturn:
+    """End a tool's process with `status`, skipping the interpreter's collections on the way
+    out: at exit Python runs the cyclic garbage collector over every object still alive (xDSL's
+    op and attribute classes, the IR, numpy), several passes that only find cycles the process
+    is about to drop anyway, 0.1-0.15 s of a one-second compile. Everything is frozen first
+    (`gc.freeze`), so those passes see nothing; atexit handlers, the flush of stdout and stderr
+    and every finalizer outside a reference cycle still run."""
+    gc.freeze()
+    sys.exit(status)
 
 
 class ArgumentParser(argparse.ArgumentParser):

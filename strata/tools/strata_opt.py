@@ -27,7 +27,7 @@ from strata.frontends.graphdef.options import ImportOptions
 from strata.loading import is_graphdef_path, load_module, parse_ir, print_ir
 from strata.pipeline import run_stages
 from strata.registry import all_passes, make_context, parse_pass_pipeline, pass_summary
-from strata.tools.cli import ArgumentParser, add_plugin_flag, parse_args
+from strata.tools.cli import ArgumentParser, add_plugin_flag, exit_tool, parse_args
 from strata.verify_diagnostics import check, parse_expectations
 
 SPLIT_MARKER = "// -----"
@@ -273,7 +273,7 @@ def main(argv: list[str]) -> int:
 
 
 def cli() -> None:
-    sys.exit(run_tool(main))
+    exit_tool(run_tool(main))
 
 
 if __name__ == "__main__":

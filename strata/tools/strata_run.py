@@ -24,6 +24,7 @@ from strata.profiling import kernel_table, write_chrome_trace
 from strata.tools.cli import (
     ArgumentParser,
     add_plugin_flag,
+    exit_tool,
     parse_args,
     parse_input_shapes,
     parse_names,
@@ -328,7 +329,7 @@ def compare(
 
 
 def cli() -> None:
-    sys.exit(run_tool(main))
+    exit_tool(run_tool(main))
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ from strata.loading import print_ir
 from strata.tools.cli import (
     ArgumentParser,
     add_plugin_flag,
+    exit_tool,
     parse_args,
     parse_input_shapes,
     parse_names,
@@ -367,7 +368,7 @@ def main(argv: list[str]) -> int:
 
 
 def cli() -> None:
-    sys.exit(run_tool(main))
+    exit_tool(run_tool(main))
 
 
 if __name__ == "__main__":
