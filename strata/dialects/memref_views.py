@@ -7,10 +7,10 @@ noalias only where `distinct_buffers` shows no other argument can touch its byte
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
 from xdsl.dialects import arith, memref
 from xdsl.dialects.builtin import IntegerAttr, MemRefType, TensorType
 from xdsl.ir import Attribute, SSAValue
@@ -49,7 +49,7 @@ def memref_nbytes(t: Attribute) -> int | None:
     size = storage_bytes(t.element_type)
     if any(d < 0 for d in shape) or size is None:
         return None
-    return int(np.prod(shape, dtype=np.int64)) * size
+    return math.prod(shape) * size
 
 
 def byte_range(value: SSAValue) -> ByteRange | None:

@@ -35,6 +35,7 @@ from xdsl.ir import Block, Operation, SSAValue
 from strata.abi import SIGNATURE_ATTR
 from strata.diagnostics import StrataError, describe_op
 from strata.dialects import llvm_extensions as llvm_ext
+from strata.lowering.loop_hints import INTERLEAVE_ATTR, LOOP_HINTS, UNROLL_ATTR, VECTOR_WIDTH_ATTR
 from strata.targets import thread_pool
 from strata.targets.llvm_machine import host_target_machine, host_triple
 
@@ -49,22 +50,6 @@ _ARG_FLAGS = {
     "llvm.zeroext": "zeroext",
 }
 _ARG_INTS = {"llvm.align": "align", "llvm.dereferenceable": "dereferenceable"}
-
-INTERLEAVE_ATTR = "strata.interleave"
-"""On an `scf.for` (then its back-edge `cf.br`/`llvm.br`): interleave this many vector
-iterations (`TargetDescription.interleave`); the export makes it the loop's
-`llvm.loop.interleave.count` metadata."""
-UNROLL_ATTR = "strata.unroll"
-"""On an `scf.for` (then its back-edge branch): unroll the loop fully (`llvm.loop.unroll.full`).
-The CPU pipeline unrolls only such loops (`optimize`): a contraction's register tile is one, and
-LLVM's own unrolling of every other small loop cost a third of the optimiser's time and code
-size for no measured speed."""
-VECTOR_WIDTH_ATTR = "strata.vector_width"
-"""On an `scf.for` (then its back-edge branch): vectorise the loop this many lanes wide
-(`llvm.loop.vectorize.width`). With `strata.interleave` the loop's whole trip count, a register
-tile's columns become one vector iteration, each column vector its own accumulator."""
-LOOP_HINTS = (INTERLEAVE_ATTR, UNROLL_ATTR, VECTOR_WIDTH_ATTR)
-"""The loop attributes that travel from an scf.for to its latch branch and become metadata."""
 
 SHARED_ADDRSPACE = 3
 """NVPTX's address space of `.shared` memory."""

@@ -56,7 +56,6 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
-from strata.targets import vector_library
 from strata.targets.description import TargetDescription
 
 MAX_ULP: dict[str, int] = {
@@ -788,9 +787,12 @@ class ExpandMathPass(ModulePass):
             if self.pairwise < 0
             else bool(self.pairwise)
         )
-        library = (
-            vector_library.available() if self.vector_library < 0 else bool(self.vector_library)
-        )
+        if self.vector_library < 0:
+            from strata.targets import vector_library  # llvmlite, only to ask the host
+
+            library = vector_library.available()
+        else:
+            library = bool(self.vector_library)
         functions: dict[str, func.FuncOp] = {}
         for math_op in [o for o in op.walk() if expands(o, library)]:
             name = EXPANSIONS[type(math_op)][0]

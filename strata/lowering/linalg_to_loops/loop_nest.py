@@ -37,8 +37,8 @@ from xdsl.rewriter import InsertPoint
 
 from strata.internal import expect
 from strata.lowering.locations import LocatedBuilder
+from strata.lowering.loop_hints import INTERLEAVE_ATTR, UNROLL_ATTR, VECTOR_WIDTH_ATTR
 from strata.targets.description import ContractionTiles, tile_rows
-from strata.targets.llvm_ir import INTERLEAVE_ATTR, UNROLL_ATTR, VECTOR_WIDTH_ATTR
 from strata.transforms.expand_math import EXPANSION_DEPTH, expands, expansion_depth
 from strata.transforms.linalg_fuse_fill import first_step_init, strip_first_step
 

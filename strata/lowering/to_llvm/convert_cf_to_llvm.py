@@ -19,13 +19,13 @@ from xdsl.pattern_rewriter import (
 )
 
 from strata.lowering.conversion import convert_dialect
+from strata.lowering.loop_hints import LOOP_HINTS
 from strata.lowering.to_llvm import builders
 from strata.lowering.to_llvm.type_conversion import (
     convert_block_arguments,
     llvm_operands,
     replace_with_llvm,
 )
-from strata.targets.llvm_ir import LOOP_HINTS
 
 
 @dataclass

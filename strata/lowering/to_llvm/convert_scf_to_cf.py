@@ -26,8 +26,8 @@ from xdsl.rewriter import BlockInsertPoint, InsertPoint
 from xdsl.transforms.convert_scf_to_cf import IfLowering, SwitchLowering
 
 from strata.internal import expect
+from strata.lowering.loop_hints import LOOP_HINTS
 from strata.lowering.to_llvm import builders
-from strata.targets.llvm_ir import LOOP_HINTS
 
 
 class WhileLowering(RewritePattern):
