@@ -34,7 +34,7 @@ from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType, ModuleOp
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.attrs import IteratorType
 from xdsl.ir import Block, Operation, SSAValue
-from xdsl.ir.affine import AffineDimExpr
+from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -75,7 +75,8 @@ def _reductions(op: linalg.GenericOp) -> list[int]:
 
 def accumulates_into(op: Operation, buffer: SSAValue) -> bool:
     """Whether `op` is a reduction generic writing only `buffer`, every element of it (each
-    output dim a loop dim of its own), whose inputs provably share no byte with it."""
+    output dim a loop dim of its own, or index 0 of a dim of size 1, as a depthwise
+    convolution's multiplier of 1), whose inputs provably share no byte with it."""
     if not isinstance(op, linalg.GenericOp) or op.res or len(op.outputs) != 1:
         return False
     if op.outputs[0] != buffer or not _reductions(op):
@@ -83,8 +84,14 @@ def accumulates_into(op: Operation, buffer: SSAValue) -> bool:
     if not distinct_buffers([buffer, *op.inputs])[0]:
         return False  # an input may read the filled bytes
     out_map = op.indexing_maps.data[-1].data
+    shape = buffer.type.get_shape() if isinstance(buffer.type, MemRefType) else ()
     dims = [e.position for e in out_map.results if isinstance(e, AffineDimExpr)]
-    if len(dims) != len(out_map.results) or len(set(dims)) != len(dims):
+    units = [
+        e
+        for e, size in zip(out_map.results, shape, strict=False)
+        if isinstance(e, AffineConstantExpr) and e.value == 0 and size == 1
+    ]
+    if len(dims) + len(units) != len(out_map.results) or len(set(dims)) != len(dims):
         return False
     if any(op.iterator_types.data[d].data != PARALLEL for d in dims):
         return False

@@ -137,3 +137,65 @@ func.func @kept(%a: memref<8x16xf32>, %b: memref<16x8xf32>, %c: memref<8x8xf32>,
   }
   func.return
 }
+
+// -----
+
+// A depthwise convolution (channel multiplier 1) writes its output's last dim, of size 1, at index
+// 0: every element still, so its zero fill fuses (the reduction dims 3, 4, 5 at 0). The loops
+// store the zero before the window loops and read no select.
+// CHECK-LABEL: func.func @depthwise
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:    linalg.generic {{.*}} outs(%out : memref<1x2x2x8x1xf32>)
+// CHECK-NEXT:    ^bb0(%{{.*}}: f32, %{{.*}}: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT:      %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT:      %[[KH:.*]] = linalg.index 3 : index
+// CHECK-NEXT:      %[[T0:.*]] = arith.cmpi eq, %[[KH]], %[[C0]] : index
+// CHECK-NEXT:      %[[KW:.*]] = linalg.index 4 : index
+// CHECK-NEXT:      %[[T1:.*]] = arith.cmpi eq, %[[KW]], %[[C0]] : index
+// CHECK-NEXT:      %[[CI:.*]] = linalg.index 5 : index
+// CHECK-NEXT:      %[[T2:.*]] = arith.cmpi eq, %[[CI]], %[[C0]] : index
+// CHECK-NEXT:      %[[A:.*]] = arith.andi %[[T0]], %[[T1]] : i1
+// CHECK-NEXT:      %[[B:.*]] = arith.andi %[[A]], %[[T2]] : i1
+// CHECK-NEXT:      %{{.*}} = arith.select %[[B]], %[[ZERO]], %[[ACC]] : f32
+// CHECK-NOT:     linalg.generic
+// CHECK:         func.return
+// LOOPS-LABEL: func.func @depthwise
+// LOOPS:         %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// LOOPS:         memref.store %[[ZERO]], %out
+// LOOPS-NOT:     arith.select
+// LOOPS:         func.return
+func.func @depthwise(%x: memref<1x4x4x8x1xf32>, %w: memref<3x3x1x8x1xf32>, %out: memref<1x2x2x8x1xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3, d4)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]} outs(%out : memref<1x2x2x8x1xf32>) {
+  ^bb0(%o: f32):
+    linalg.yield %zero : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 + d3, d2 + d4, d6, d5)>, affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d3, d4, d5, d6, 0)>, affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d6, 0)>], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "reduction", "parallel"]} ins(%x, %w : memref<1x4x4x8x1xf32>, memref<3x3x1x8x1xf32>) outs(%out : memref<1x2x2x8x1xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  func.return
+}
+
+// -----
+
+// Not fused: index 0 of a dim of size 2 leaves half the output to the fill.
+// CHECK-LABEL: func.func @half_written
+// CHECK-COUNT-2: linalg.generic
+// CHECK-NOT:     linalg.index
+func.func @half_written(%a: memref<8x16xf32>, %b: memref<16x8xf32>, %c: memref<8x8x2xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} outs(%c : memref<8x8x2xf32>) {
+  ^bb0(%o: f32):
+    linalg.yield %zero : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d2, 0)>], iterator_types = ["parallel", "reduction", "parallel"]} ins(%a, %b : memref<8x16xf32>, memref<16x8xf32>) outs(%c : memref<8x8x2xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  func.return
+}
