@@ -98,8 +98,9 @@ def kernel_stats(runs: Sequence[Sequence[KernelEvent]]) -> list[KernelStats]:
             s.seconds += e.seconds
             s.flops += e.flops
             s.bytes += e.bytes
-            if e.nodes and e.nodes not in s.nodes.split(","):
-                s.nodes = f"{s.nodes},{e.nodes}" if s.nodes else e.nodes
+            known = s.nodes.split(",") if s.nodes else []
+            new = [n for n in e.nodes.split(",") if n and n not in known]
+            s.nodes = ",".join(known + new)  # a launch of several nodes names each once
     return sorted(by_kernel.values(), key=lambda s: -s.seconds)
 
 
