@@ -73,8 +73,9 @@ class PipelineOptions:
     """Whether convert-hlo-to-linalg makes row scatters (segment sums, ScatterNd) loops over
     their update rows and long prefix scans (Cumsum) loops along their axis (its
     `scatter-loop-elements` and `scan-loop-length`) and gives a bitonic sort's rounds a branch
-    on their partner's distance (its `sort-block`, the target's f32 lanes): `run_stages` turns
-    it off for the cuda chain, whose host plan would launch kernels for every trip."""
+    on their partner's distance (its `sort-block`, the target's f32 lanes), and whether
+    linalg-fuse-epilogue runs (`EPILOGUE_PASS`): `run_stages` turns it off for the cuda chain,
+    whose host plan would launch kernels for every trip."""
     verify_each: bool = True
     """Verify the module after every stage, as mlir-opt does after every pass. False verifies
     the first stage's output (a GraphDef's ops, as imported and cleaned up: the input) and the
@@ -124,8 +125,9 @@ STAGES: tuple[Stage, ...] = (
     Stage(
         "linalg",
         _d("func", "linalg", "tensor", "arith", "math", "scf", "rt"),
-        "convert-hlo-to-linalg,linalg-fuse-elementwise",
-        "linalg / tensor / arith / math on tensors, elementwise chains fused; loops as scf.while",
+        "convert-hlo-to-linalg,linalg-fuse-elementwise,linalg-fuse-epilogue",
+        "linalg / tensor / arith / math on tensors, elementwise chains fused, a contraction's "
+        "elementwise reader its last step; loops as scf.while",
     ),
     Stage(
         "buffers",
@@ -254,6 +256,9 @@ MATH_PASS = "expand-math"
 """The passes whose options the target description fills."""
 REROLL_PASS = "hlo-reroll-loops"
 HLO_TO_LINALG_PASS = "convert-hlo-to-linalg"
+EPILOGUE_PASS = "linalg-fuse-epilogue"
+"""Off for cuda: only convert-linalg-to-loops computes a fused epilogue once per element (a GPU
+thread would compute it at every reduction step)."""
 SPECULATE_PASS = "hlo-speculate-guards"
 """Turns an unrolled loop's per-step guards into selects for hlo-reroll-loops: off with it."""
 
@@ -281,8 +286,8 @@ def stage_passes(stage: Stage, options: PipelineOptions | None = None) -> str:
         passes = ",".join(off.get(p, p) for p in passes.split(",") if off.get(p, p))
     if options is not None and not options.serial_loops:
         serial = "scatter-loop-elements=0 scan-loop-length=0"
-        off = {HLO_TO_LINALG_PASS: f"{HLO_TO_LINALG_PASS}{{{serial}}}"}
-        passes = ",".join(off.get(p, p) for p in passes.split(","))
+        off = {HLO_TO_LINALG_PASS: f"{HLO_TO_LINALG_PASS}{{{serial}}}", EPILOGUE_PASS: ""}
+        passes = ",".join(off.get(p, p) for p in passes.split(",") if off.get(p, p))
     if options is not None and options.check_bounds and stage.checked:
         passes = f"{passes},{CHECK_BOUNDS_PASS}"
     if options is not None and options.profile and stage.name == "loops":

@@ -113,6 +113,9 @@ OWN_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     ),
     "linalg-pack-weights": _pass("strata.transforms.linalg_pack_weights", "LinalgPackWeightsPass"),
     "linalg-fuse-fill": _pass("strata.transforms.linalg_fuse_fill", "LinalgFuseFillPass"),
+    "linalg-fuse-epilogue": _pass(
+        "strata.transforms.linalg_fuse_epilogue", "LinalgFuseEpiloguePass"
+    ),
     "linalg-outline-kernels": _pass(
         "strata.transforms.linalg_outline_kernels", "LinalgOutlineKernelsPass"
     ),

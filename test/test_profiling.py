@@ -41,7 +41,9 @@ def test_profile_names_kernels_and_nodes(target: str) -> None:
     matmul = next(s for s in stats if "dense_0_1/MatMul" in s.nodes and s.seconds > 0)
     assert matmul.calls % 3 == 0 and matmul.seconds > 0
     if target == "cpu":
-        assert matmul.flops == 3 * 2 * 16 * 784 * 256, "2*M*K*N per call"
+        # 2*M*K*N per call, and the bias add and ReLU fused as its epilogue: 2*M*N
+        assert matmul.flops == 3 * (2 * 16 * 784 * 256 + 2 * 16 * 256)
+        assert matmul.nodes == "mlp_1/dense_0_1/MatMul,mlp_1/dense_0_1/Relu"
     table = kernel_table(model.kernel_runs)
     assert table.splitlines()[0].startswith("| kernel | TF nodes | calls | total (us)")
     assert "mlp_1/dense_0_1/MatMul" in table

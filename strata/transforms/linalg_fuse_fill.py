@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 
 from xdsl.context import Context
 from xdsl.dialects import arith, memref
-from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType, ModuleOp
+from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType, ModuleOp, TensorType
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.attrs import IteratorType
 from xdsl.ir import Block, Operation, SSAValue
@@ -74,17 +74,25 @@ def _reductions(op: linalg.GenericOp) -> list[int]:
 
 
 def accumulates_into(op: Operation, buffer: SSAValue) -> bool:
-    """Whether `op` is a reduction generic writing only `buffer`, every element of it (each
-    output dim a loop dim of its own, or index 0 of a dim of size 1, as a depthwise
-    convolution's multiplier of 1), whose inputs provably share no byte with it."""
+    """Whether `op` is a reduction generic writing only `buffer`, every element of it
+    (`writes_every_element`), whose inputs provably share no byte with it."""
     if not isinstance(op, linalg.GenericOp) or op.res or len(op.outputs) != 1:
         return False
     if op.outputs[0] != buffer or not _reductions(op):
         return False
     if not distinct_buffers([buffer, *op.inputs])[0]:
         return False  # an input may read the filled bytes
+    acc = op.body.block.args[len(op.inputs)]
+    return writes_every_element(op) and bool(acc.uses) and not _empty_reduction(op)
+
+
+def writes_every_element(op: linalg.GenericOp) -> bool:
+    """Whether `op`'s output map names each element of its output once per iteration of its
+    parallel dims: each result a parallel loop dim of its own, or index 0 of a dim of size 1 (a
+    depthwise convolution's channel multiplier of 1)."""
+    buffer = op.outputs[0]
     out_map = op.indexing_maps.data[-1].data
-    shape = buffer.type.get_shape() if isinstance(buffer.type, MemRefType) else ()
+    shape = buffer.type.get_shape() if isinstance(buffer.type, MemRefType | TensorType) else ()
     dims = [e.position for e in out_map.results if isinstance(e, AffineDimExpr)]
     units = [
         e
@@ -93,10 +101,7 @@ def accumulates_into(op: Operation, buffer: SSAValue) -> bool:
     ]
     if len(dims) + len(units) != len(out_map.results) or len(set(dims)) != len(dims):
         return False
-    if any(op.iterator_types.data[d].data != PARALLEL for d in dims):
-        return False
-    acc = op.body.block.args[len(op.inputs)]
-    return bool(acc.uses) and not _empty_reduction(op)
+    return all(op.iterator_types.data[d].data == PARALLEL for d in dims)
 
 
 def _empty_reduction(op: linalg.GenericOp) -> bool:
@@ -170,7 +175,8 @@ def first_step_init(op: linalg.GenericOp) -> tuple[SSAValue, arith.SelectOp] | N
     value = select.lhs
     if _defined_in(value, op):
         return None
-    if _zero_indices(select.cond) != set(_reductions(op)):
+    tests = index_tests(select.cond)
+    if tests is None or set(tests) != set(_reductions(op)) or any(tests.values()):
         return None
     return value, select
 
@@ -186,24 +192,25 @@ def _defined_in(value: SSAValue, op: Operation) -> bool:
     return False
 
 
-def _zero_indices(condition: SSAValue) -> set[int] | None:
-    """The dims d of a condition `index(d) == 0 and ...` (cmpi eq against a zero constant, in
-    either order); None for any other condition."""
+def index_tests(condition: SSAValue) -> dict[int, int] | None:
+    """The dims d and constants v of a condition `index(d) == v and ...` (cmpi eq of a
+    linalg.index and an index constant, in either order); None for any other condition."""
     owner = condition.owner
     if isinstance(owner, arith.AndIOp):
-        left, right = _zero_indices(owner.lhs), _zero_indices(owner.rhs)
-        return None if left is None or right is None else left | right
+        left, right = index_tests(owner.lhs), index_tests(owner.rhs)
+        if left is None or right is None or set(left) & set(right):
+            return None
+        return {**left, **right}
     if not isinstance(owner, arith.CmpiOp) or owner.predicate.value.data != 0:  # eq
         return None
     sides = (owner.lhs.owner, owner.rhs.owner)
-    for index, zero in (sides, sides[::-1]):
+    for index, value in (sides, sides[::-1]):
         if (
             isinstance(index, linalg.IndexOp)
-            and isinstance(zero, arith.ConstantOp)
-            and isinstance(zero.value, IntegerAttr)
-            and zero.value.value.data == 0
+            and isinstance(value, arith.ConstantOp)
+            and isinstance(value.value, IntegerAttr)
         ):
-            return {index.dim.value.data}
+            return {index.dim.value.data: value.value.value.data}
     return None
 
 

@@ -24,12 +24,12 @@ from xdsl.dialects.builtin import (
     ArrayAttr,
     DictionaryAttr,
     ModuleOp,
-    NameLoc,
     UnitAttr,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
+from strata.diagnostics import node_names
 from strata.dialects.element_kinds import kind_of
 from strata.dialects.memref_views import distinct_buffers
 from strata.internal import expect
@@ -66,8 +66,9 @@ def _outermost_linalg_ops(f: func.FuncOp) -> list[Operation]:
 
 def _kernel_name(base: str, index: int, op: Operation, taken: set[str]) -> str:
     name = f"{base}_kernel_{index}"
-    if isinstance(op.location, NameLoc):
-        name += "_" + re.sub(r"[^A-Za-z0-9_]", "_", op.location.desc.data)[:48]
+    nodes = node_names(op.location)  # a fused location (a fused epilogue's): its first node
+    if nodes:
+        name += "_" + re.sub(r"[^A-Za-z0-9_]", "_", nodes[0])[:48]
     while name in taken:
         name += "_"
     taken.add(name)

@@ -47,6 +47,7 @@ from xdsl.dialects.builtin import (
     AffineMapAttr,
     ArrayAttr,
     DenseIntOrFPElementsAttr,
+    IntegerAttr,
     MemRefType,
     ModuleOp,
     NoneAttr,
@@ -104,8 +105,8 @@ def dot_operand(
 ) -> int | None:
     """The input B read as B[k, n] by a contraction C[..., m, n] += A[..., m, k] * B[k, n] that has
     no register tile (no loop of `plan` steps by a tile), at most DOT_MAX_COLUMNS columns and a
-    reduction of at least DOT_MIN_DEPTH, with k its only reduction just before n, the last dim,
-    and no `linalg.index` in its body (whose dims the swap would change); else None."""
+    reduction of at least DOT_MIN_DEPTH, with k its only reduction just before n, the last dim;
+    else None (the swap renumbers the body's `linalg.index` too)."""
     if any(loop.role is not LoopRole.WHOLE for loop in plan):
         return None
     kinds = [it.data for it in generic.iterator_types]
@@ -117,7 +118,6 @@ def dot_operand(
         or kinds[last - 1] != IteratorType.REDUCTION
         or sizes[last] > DOT_MAX_COLUMNS
         or sizes[last - 1] < DOT_MIN_DEPTH
-        or any(isinstance(o, linalg.IndexOp) for o in generic.body.block.ops)
         or any(m.data.num_symbols for m in generic.indexing_maps.data)
     ):
         return None
@@ -214,7 +214,8 @@ class LinalgPackWeightsPass(ModulePass):
     @staticmethod
     def _read_rows(generic: linalg.GenericOp, operand: int, packed: memref.GlobalOp) -> None:
         """The contraction reads B transposed (`dot_operand`), with its k and n dims swapped in
-        every map and in its iterator types: k is then its innermost loop."""
+        every map, in its iterator types and in its body's `linalg.index` (a fused epilogue's
+        test for the last k): k is then its innermost loop."""
         _read_global(generic, operand, packed)
         num_dims = generic.indexing_maps.data[0].data.num_dims
         k, n = num_dims - 2, num_dims - 1
@@ -229,6 +230,10 @@ class LinalgPackWeightsPass(ModulePass):
         kinds = list(generic.iterator_types.data)
         kinds[k], kinds[n] = kinds[n], kinds[k]
         generic.iterator_types = ArrayAttr(kinds)
+        for o in generic.body.block.ops:
+            if isinstance(o, linalg.IndexOp) and o.dim.value.data in (k, n):
+                swapped = n if o.dim.value.data == k else k
+                o.properties["dim"] = IntegerAttr(swapped, o.dim.type)
 
     @staticmethod
     def _read_panels(

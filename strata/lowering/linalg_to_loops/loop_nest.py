@@ -40,6 +40,12 @@ from strata.lowering.locations import LocatedBuilder
 from strata.lowering.loop_hints import INTERLEAVE_ATTR, UNROLL_ATTR, VECTOR_WIDTH_ATTR
 from strata.targets.description import ContractionTiles, tile_rows
 from strata.transforms.expand_math import EXPANSION_DEPTH, expands, expansion_depth
+from strata.transforms.linalg_fuse_epilogue import (
+    Epilogue,
+    contracts,
+    last_step_epilogue,
+    strip_epilogue,
+)
 from strata.transforms.linalg_fuse_fill import first_step_init, strip_first_step
 
 
@@ -336,19 +342,13 @@ def m_tail(plan: Sequence[Loop], sizes: Sequence[int]) -> tuple[int, int] | None
     return None
 
 
-def _contracts(op: Operation) -> bool:
-    flags = getattr(op, "fastmath", None)
-    return isinstance(flags, arith.FastMathFlagsAttr) and "contract" in str(flags)
-
-
 def _only_feeds_fused_adds(op: Operation) -> bool:
     """A contractible mulf whose every use is a contractible addf (each becomes math.fma)."""
     return (
         isinstance(op, arith.MulfOp)
-        and _contracts(op)
+        and contracts(op)
         and all(
-            isinstance(u.operation, arith.AddfOp) and _contracts(u.operation)
-            for u in op.result.uses
+            isinstance(u.operation, arith.AddfOp) and contracts(u.operation) for u in op.result.uses
         )
     )
 
@@ -361,14 +361,14 @@ def fused_multiply_add(
     would otherwise fuse or not per code path (vector body, remainder, unrolled copy), and one
     element could round differently in two builds of the same kernel (a threaded and a serial
     one). None for other ops."""
-    if isinstance(op, arith.MulfOp) and _contracts(op):
+    if isinstance(op, arith.MulfOp) and contracts(op):
         return (
             None if fma else arith.MulfOp(mapping.get(op.lhs, op.lhs), mapping.get(op.rhs, op.rhs))
         )
-    if not isinstance(op, arith.AddfOp) or not _contracts(op):
+    if not isinstance(op, arith.AddfOp) or not contracts(op):
         return None
     product = next(
-        (v for v in (op.lhs, op.rhs) if isinstance(v.owner, arith.MulfOp) and _contracts(v.owner)),
+        (v for v in (op.lhs, op.rhs) if isinstance(v.owner, arith.MulfOp) and contracts(v.owner)),
         None,
     )
     if product is None:
@@ -595,6 +595,21 @@ def interleave_count(
     return count if loop.size >= 2 * lanes * count else 0
 
 
+Inside = tuple[Callable[[Operation], Operation], Callable[[AffineMap], list[SSAValue]]]
+"""Loops just made (`GenericToLoops.emit_inside`): how to insert an op in them, and the indices
+an operand's map names there."""
+
+
+def reduction_span(op: linalg.GenericOp, plan: Sequence[Loop]) -> tuple[int, int] | None:
+    """The position of `plan`'s first reduction loop and the position after its last, when
+    the reduction loops are together; else None."""
+    kinds = [it.data for it in op.iterator_types]
+    reductions = [p for p, loop in enumerate(plan) if kinds[loop.dim] == IteratorType.REDUCTION]
+    if not reductions or reductions != list(range(reductions[0], reductions[-1] + 1)):
+        return None
+    return reductions[0], reductions[-1] + 1
+
+
 @dataclass
 class GenericToLoops(RewritePattern):
     """linalg.generic on memrefs -> scf.for nest { memref.load ins; body; memref.store out }"""
@@ -656,15 +671,24 @@ class GenericToLoops(RewritePattern):
             panel = alloca.memref
         start = self.hoisted_start(op, plan, rewriter)
         first_reduction = start[1] if start is not None else -1
+        finish = self.hoisted_finish(op, plan, rewriter)
+        if finish is not None:
+            first_reduction = finish[1]
         for_ops: list[scf.ForOp] = []
         for position, loop in enumerate(plan):
             if start is not None and position == first_reduction:
                 inner = list(enumerate(plan))[start[2] :]
-                self.emit_start(
-                    op, rewriter, insert_at, plan, inner, ivs, outer_ivs, index, start[0]
+                inside = self.emit_inside(
+                    op, rewriter, insert_at, plan, inner, ivs, outer_ivs, index
                 )
+                self.emit_start(op, inside, start[0])
             for_op, insert_at, iv = self.emit_loop(op, rewriter, insert_at, loop, index)
             for_ops.append(for_op)
+            if finish is not None and position == first_reduction:
+                inner = list(enumerate(plan))[finish[2] :]
+                after = InsertPoint.after(for_op)
+                inside = self.emit_inside(op, rewriter, after, plan, inner, ivs, outer_ivs, index)
+                self.emit_finish(op, inside, finish[0])
             self.annotate(op, plan, position, for_op)
             if position == 0 and splits_writes(op, loop.dim, sizes):
                 for_op.attributes[PARALLEL_ATTR] = UnitAttr()
@@ -702,9 +726,15 @@ class GenericToLoops(RewritePattern):
             for inner_position, loop in tail_loops.items():
                 if start is not None and inner_position == first_reduction:
                     inner = [(p, tail_loops[p]) for p in range(start[2], len(plan))]
-                    self.emit_start(op, rewriter, at, plan, inner, ivs, bases, index, start[0])
+                    inside = self.emit_inside(op, rewriter, at, plan, inner, ivs, bases, index)
+                    self.emit_start(op, inside, start[0])
                 tail_loop, at, iv = self.emit_loop(op, rewriter, at, loop, index)
                 self.annotate(op, plan, inner_position, tail_loop)
+                if finish is not None and inner_position == first_reduction:
+                    inner = [(p, tail_loops[p]) for p in range(finish[2], len(plan))]
+                    after = InsertPoint.after(tail_loop)
+                    inside = self.emit_inside(op, rewriter, after, plan, inner, ivs, bases, index)
+                    self.emit_finish(op, inside, finish[0])
                 if loop.role is LoopRole.INNER:
                     inner_ivs[loop.dim] = iv
                     base = first_left if loop.dim == m_dim else outer_ivs[loop.dim]
@@ -714,6 +744,9 @@ class GenericToLoops(RewritePattern):
             self.emit_tiled_body(
                 op, rewriter, at, plan, ivs, outside, inner_ivs, packed, panel, index
             )
+        if finish is not None:
+            for o in reversed(finish[0].ops):
+                o.erase()
         rewriter.erase(op)
 
     @staticmethod
@@ -727,16 +760,32 @@ class GenericToLoops(RewritePattern):
         into the output elements the reduction loops accumulate, just before them, where LLVM
         keeps it in the accumulator registers. Else None (the select stays: the same values)."""
         found = first_step_init(op)
-        if found is None:
-            return None
-        kinds = [it.data for it in op.iterator_types]
-        reductions = [p for p, loop in enumerate(plan) if kinds[loop.dim] == IteratorType.REDUCTION]
-        if not reductions or reductions != list(range(reductions[0], reductions[-1] + 1)):
+        span = reduction_span(op, plan)
+        if found is None or span is None:
             return None
         strip_first_step(op, found[1], rewriter.erase)
-        return found[0], reductions[0], reductions[-1] + 1
+        return found[0], *span
 
-    def emit_start(
+    @staticmethod
+    def hoisted_finish(
+        op: linalg.GenericOp, plan: Sequence[Loop], rewriter: PatternRewriter
+    ) -> tuple[Epilogue, int, int] | None:
+        """For a reduction with an epilogue as its last step (`linalg-fuse-epilogue`'s form)
+        whose plan has its reduction loops together, with only parallel loops inside them: the
+        epilogue, the position of the first reduction loop and the position after the last. The
+        body then yields the accumulated value; `emit_finish` computes the epilogue of each
+        output element the reduction loops accumulated, just after them. Else None (the select
+        stays: the same values, the epilogue computed at every step).
+
+        The epilogue's ops leave the body: copies of them in no block are cloned where the
+        finish is emitted, then erased before the op."""
+        found = last_step_epilogue(op)
+        span = reduction_span(op, plan)
+        if found is None or span is None:
+            return None
+        return strip_epilogue(op, found, rewriter.erase), *span
+
+    def emit_inside(
         self,
         op: linalg.GenericOp,
         rewriter: PatternRewriter,
@@ -746,11 +795,10 @@ class GenericToLoops(RewritePattern):
         ivs: Mapping[int, SSAValue],
         bases: Mapping[int, SSAValue],
         index: Callable[[int], SSAValue],
-        value: SSAValue,
-    ) -> None:
-        """At `at`: the `inner` loops (plan positions and loops: those inside the reductions),
-        and in them `value` stored to the output element they and the loops around (`ivs`)
-        name; an inner loop of a tile is offset from its `bases` iv."""
+    ) -> Inside:
+        """At `at`: the `inner` loops (plan positions and loops: those inside the reductions);
+        an inner loop of a tile is offset from its `bases` iv. Returns how to insert an op in
+        them and the indices a map names there (with the loops around's `ivs`)."""
         local = dict(ivs)
         for position, loop in inner:
             for_op, at, iv = self.emit_loop(op, rewriter, at, loop, index)
@@ -764,9 +812,38 @@ class GenericToLoops(RewritePattern):
             rewriter.insert(new, at)
             return new
 
-        out_map = op.indexing_maps.data[-1].data
-        indices = [emit_affine(e, local, index, insert, None) for e in out_map.results]
-        insert(memref.StoreOp.get(value, op.outputs[0], indices))
+        def indices(amap: AffineMap) -> list[SSAValue]:
+            return [emit_affine(e, local, index, insert, None) for e in amap.results]
+
+        return insert, indices
+
+    @staticmethod
+    def emit_start(op: linalg.GenericOp, inside: Inside, value: SSAValue) -> None:
+        """In the loops `inside` (`emit_inside`): `value` stored to the output element they and
+        the loops around name."""
+        insert, indices = inside
+        out = indices(op.indexing_maps.data[-1].data)
+        insert(memref.StoreOp.get(value, op.outputs[0], out))
+
+    @staticmethod
+    def emit_finish(op: linalg.GenericOp, inside: Inside, epilogue: Epilogue) -> None:
+        """In the loops `inside` (`emit_inside`, after the reduction loops): each output element
+        they name loaded, the `epilogue` applied (its inputs read there too) and stored back."""
+        insert, indices = inside
+        maps = [m.data for m in op.indexing_maps.data]
+        out = indices(maps[-1])
+        mapping: dict[SSAValue, SSAValue] = {
+            epilogue.value: insert(memref.LoadOp.get(op.outputs[0], out)).results[0]
+        }
+        args = op.body.block.args
+        for i in epilogue.inputs:
+            read = memref.LoadOp.get(op.operands[i], indices(maps[i]))
+            mapping[args[i]] = insert(read).results[0]
+        for o in epilogue.ops:
+            copy = o.clone(mapping)
+            insert(copy).location = o.location  # the epilogue's own TF node
+        result = mapping.get(epilogue.result, epilogue.result)
+        insert(memref.StoreOp.get(result, op.outputs[0], out))
 
     def annotate(
         self, op: linalg.GenericOp, plan: Sequence[Loop], position: int, for_op: scf.ForOp
@@ -900,8 +977,8 @@ class GenericToLoops(RewritePattern):
         mapping: dict[SSAValue, SSAValue] = {}
         n_in = len(op.inputs)
         for i, (operand, arg) in enumerate(zip(op.operands, block.args, strict=False)):
-            if i >= n_in and not arg.uses:
-                continue  # an output that is only written
+            if not any(use.operation.parent_block() is block for use in arg.uses):
+                continue  # an output only written, an input only a hoisted epilogue reads
             if substitute is not None and substitute[0] == i:
                 load = insert(memref.LoadOp.get(substitute[1], substitute[2]))
             else:

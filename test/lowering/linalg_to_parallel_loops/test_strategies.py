@@ -14,6 +14,7 @@ from strata.lowering.linalg_to_parallel_loops.convert_linalg_to_parallel_loops i
     GenericToParallelLoops,
 )
 from strata.lowering.linalg_to_parallel_loops.strategies import Options
+from strata.pipeline import PipelineOptions
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 ENTRIES = {
@@ -24,8 +25,13 @@ ENTRIES = {
 
 
 def strategies(name: str, options: Options | None = None) -> Counter[str]:
+    """The strategies chosen for `name`'s ops at the `buffers` stage as the cuda chain makes it
+    (no fused epilogues: `serial_loops` off)."""
     entry = ENTRIES[name]
-    _, module = lower(FIXTURES / entry["file"], outputs=entry["outputs"], stop_after="buffers")
+    cuda = PipelineOptions(serial_loops=False)
+    _, module = lower(
+        FIXTURES / entry["file"], outputs=entry["outputs"], stop_after="buffers", pipeline=cuda
+    )
     pattern = GenericToParallelLoops(module, options or Options())
     PatternRewriteWalker(pattern, apply_recursively=False).rewrite_module(module)
     return Counter(strategy for _, strategy in pattern.chosen)
