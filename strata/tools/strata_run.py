@@ -19,12 +19,12 @@ import numpy as np
 
 from strata.abi import EntrySignature
 from strata.api import TARGETS, CompiledModel, compile
-from strata.diagnostics import StrataError, run_tool
+from strata.diagnostics import StrataError
 from strata.profiling import kernel_table, write_chrome_trace
 from strata.tools.cli import (
     ArgumentParser,
     add_plugin_flag,
-    exit_tool,
+    compile_tool,
     parse_args,
     parse_input_shapes,
     parse_names,
@@ -329,7 +329,7 @@ def compare(
 
 
 def cli() -> None:
-    exit_tool(run_tool(main))
+    compile_tool(main)
 
 
 if __name__ == "__main__":

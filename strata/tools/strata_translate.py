@@ -23,13 +23,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from strata.diagnostics import StrataError, run_tool
+from strata.diagnostics import StrataError
 from strata.frontends.graphdef.options import ImportOptions
 from strata.loading import print_ir
 from strata.tools.cli import (
     ArgumentParser,
     add_plugin_flag,
-    exit_tool,
+    compile_tool,
     parse_args,
     parse_input_shapes,
     parse_names,
@@ -368,7 +368,7 @@ def main(argv: list[str]) -> int:
 
 
 def cli() -> None:
-    exit_tool(run_tool(main))
+    compile_tool(main)
 
 
 if __name__ == "__main__":
