@@ -45,6 +45,7 @@ from strata.lowering.hlo_to_linalg.generic import (
     filled,
     generic,
     identity_map,
+    padded,
     scalar_constant,
 )
 from strata.lowering.hlo_to_linalg.hlo_builder import HloEmitter, counted_loop
@@ -103,11 +104,15 @@ def pad(
     shape = shape_of(t)
     if all(p == (0, 0) for p in pads) and all(d == 1 for d in dilations):
         return value
+    if all(d == 1 for d in dilations):
+        once = padded(b, value, pads, fill)
+        if once is not None:
+            return once
     rank = len(shape)
-    padded = [
+    grown = [
         (s - 1) * dil + 1 + lo + hi for s, (lo, hi), dil in zip(shape, pads, dilations, strict=True)
     ]
-    out_t = TensorType(t.element_type, padded)
+    out_t = TensorType(t.element_type, grown)
     init = filled(b, out_t, fill)
     # A result folding to a bare `d` must span its whole dim, which a dim padded only at the end
     # does not: such dims read `d + z` instead, z a loop of one trip (from an unread 1-element

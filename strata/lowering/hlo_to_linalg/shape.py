@@ -35,6 +35,7 @@ from strata.lowering.hlo_to_linalg.generic import (
     empty,
     generic,
     identity_map,
+    padded,
 )
 from strata.lowering.hlo_to_linalg.scalar_ops import Emit, convert
 from strata.lowering.locations import LocatedBuilder
@@ -262,6 +263,8 @@ class PadLowering(RewritePattern):
     """hlo.pad %x, %v, low = [1], high = [2], interior = [1]
     -> %f = linalg.generic ins(%v : (d0) -> ()) outs(tensor.empty)   (fill with the pad value)
     -> linalg.generic ins(%x : (d0) -> (d0)) outs(%f : (d0) -> (d0 * 2 + 1))
+    Without interior padding and with no edge negative: one generic that reads %x at the clamped
+    index and selects %v outside it (`padded`).
     Negative edge padding removes elements: the operand is padded by the positive parts, and
     the result is a slice of that starting at -low where low < 0."""
 
@@ -270,6 +273,13 @@ class PadLowering(RewritePattern):
             return
         low, high, interior = op.pads()
         out_t = expect(op.result.type, TensorType)
+        if not any(interior):  # edges only, none negative: one pass (`padded`)
+            b = LocatedBuilder(rewriter, op)
+            pads = list(zip(low, high, strict=True))
+            once = padded(b, op.operand, pads, op.padding_value)
+            if once is not None:
+                rewriter.replace(op, [], [once])
+                return
         rank = out_t.get_num_dims()
         shape = shape_of(op.operand.type)
         grown = [

@@ -1,11 +1,22 @@
 // RUN: strata-opt %s -p convert-hlo-to-linalg --split-input-file | filecheck %s
 
-// Padding: a zero-filled tensor written through an offset map; the window map is o * 2 + k, and the
-// loops are (n, oh, ow, kh, kw, ci, co): parallel, reductions, the out feature innermost.
+// Padding: one generic that writes each element of the padded tensor once, x at the index clamped
+// into it where that is inside, zero outside; the window map is o * 2 + k, and the loops are
+// (n, oh, ow, kh, kw, ci, co): parallel, reductions, the out feature innermost.
 // CHECK-LABEL: func.func @conv_padded
 // CHECK-SAME: (%[[X:.*]]: tensor<1x5x5x2xf32>, %[[W:.*]]: tensor<3x3x2x16xf32>)
-// CHECK:        %[[ZEROS:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x7x7x2xf32>)
-// CHECK:        %[[PAD:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, (d1 + 1), (d2 + 1), d3)>], {{.*}} ins(%[[X]] : tensor<1x5x5x2xf32>) outs(%[[ZEROS]] : tensor<1x7x7x2xf32>)
+// CHECK:        %[[PAD:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], {{.*}} outs(%{{.*}} : tensor<1x7x7x2xf32>)
+// CHECK:          %[[N:.*]] = linalg.index 0 : index
+// CHECK:          %[[H:.*]] = linalg.index 1 : index
+// CHECK:          %[[HS:.*]] = arith.subi %[[H]], %{{.*}} : index
+// CHECK:          arith.cmpi sge, %[[HS]]
+// CHECK:          %[[HL:.*]] = arith.maxsi %[[HS]]
+// CHECK:          arith.cmpi sle, %[[HL]]
+// CHECK:          %[[HI:.*]] = arith.minsi %[[HL]]
+// CHECK:          %[[C:.*]] = linalg.index 3 : index
+// CHECK-NEXT:     %[[V:.*]] = tensor.extract %[[X]][%[[N]], %[[HI]], %{{.*}}, %[[C]]] : tensor<1x5x5x2xf32>
+// CHECK-NEXT:     %[[E:.*]] = arith.select %{{.*}}, %[[V]], %{{.*}} : f32
+// CHECK-NEXT:     linalg.yield %[[E]] : f32
 // CHECK:        %[[INIT:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x3x3x16xf32>)
 // CHECK:        %[[Y:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, ((d1 * 2) + d3), ((d2 * 2) + d4), d5)>, affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d3, d4, d5, d6)>, affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d6)>], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "reduction", "parallel"]} ins(%[[PAD]], %[[W]] : tensor<1x7x7x2xf32>, tensor<3x3x2x16xf32>) outs(%[[INIT]] : tensor<1x3x3x16xf32>)
 // CHECK-NEXT:   ^{{.*}}(%[[A:.*]]: f32, %[[B:.*]]: f32, %[[ACC:.*]]: f32):
@@ -77,12 +88,12 @@ func.func @conv_rows_merged(%x: tensor<2x7x7x64xf32>, %w: tensor<3x3x64x64xf32>)
 
 // -----
 
-// Padding only at the end (stride 2 over an even size): those dims are written through d + z, z
-// a loop of one trip, which comes first so that the last loop, the one vectorised, is the
-// channels'.
+// Padding a dilated input (a fill, then a copy through d * 2): its dim padded only at the end
+// (h: stride 2 over an even size) is written through d + z, z a loop of one trip, which comes
+// first so that the last loop, the one vectorised, is the channels'.
 // CHECK-LABEL: func.func @conv_padded_at_end
-// CHECK:        linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4) -> (d1, d2, d3, d4)>, affine_map<(d0, d1, d2, d3, d4) -> (d0)>, affine_map<(d0, d1, d2, d3, d4) -> (d1, (d2 + d0), (d3 + d0), d4)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%{{.*}}, %{{.*}} : tensor<1x4x4x2xf32>, tensor<1xf32>) outs(%{{.*}} : tensor<1x5x5x2xf32>)
-func.func @conv_padded_at_end(%x: tensor<1x4x4x2xf32>, %w: tensor<3x3x2x8xf32>) -> tensor<1x2x2x8xf32> {
-  %y = "hlo.convolution"(%x, %w) <{dimension_numbers = #hlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, window_strides = array<i64: 2, 2>, padding = dense<[[0, 1], [0, 1]]> : tensor<2x2xi64>, feature_group_count = 1 : i64, batch_group_count = 1 : i64}> : (tensor<1x4x4x2xf32>, tensor<3x3x2x8xf32>) -> tensor<1x2x2x8xf32>
-  func.return %y : tensor<1x2x2x8xf32>
+// CHECK:        linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4) -> (d1, d2, d3, d4)>, affine_map<(d0, d1, d2, d3, d4) -> (d0)>, affine_map<(d0, d1, d2, d3, d4) -> (d1, (d2 + d0), (d3 * 2), d4)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%{{.*}}, %{{.*}} : tensor<1x4x4x2xf32>, tensor<1xf32>) outs(%{{.*}} : tensor<1x5x8x2xf32>)
+func.func @conv_padded_at_end(%x: tensor<1x4x4x2xf32>, %w: tensor<3x3x2x8xf32>) -> tensor<1x2x3x8xf32> {
+  %y = "hlo.convolution"(%x, %w) <{dimension_numbers = #hlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, window_strides = array<i64: 2, 2>, padding = dense<[[0, 1], [0, 1]]> : tensor<2x2xi64>, lhs_dilation = array<i64: 1, 2>, feature_group_count = 1 : i64, batch_group_count = 1 : i64}> : (tensor<1x4x4x2xf32>, tensor<3x3x2x8xf32>) -> tensor<1x2x3x8xf32>
+  func.return %y : tensor<1x2x3x8xf32>
 }

@@ -53,6 +53,35 @@ func.func @pad(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<5x4xf32> {
 
 // -----
 
+// Edges only (Keras's ZeroPadding2D): one generic that writes each element once, the operand's
+// element at the index clamped into it (row - 1, column as it is), selected only inside rows
+// 1..2; the pad value outside.
+// CHECK-LABEL: func.func @pad_edges
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>, %[[V:.*]]: tensor<f32>)
+// CHECK-NEXT:   %[[INIT:.*]] = tensor.empty() : tensor<4x3xf32>
+// CHECK-NEXT:   %[[R:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V]] : tensor<f32>) outs(%[[INIT]] : tensor<4x3xf32>)
+// CHECK-NEXT:   ^bb0(%[[PV:.*]]: f32, %{{.*}}: f32):
+// CHECK:          %[[I:.*]] = linalg.index 0 : index
+// CHECK-NEXT:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NEXT:     %[[S:.*]] = arith.subi %[[I]], %[[C1]] : index
+// CHECK:          %[[LOW:.*]] = arith.cmpi sge, %[[S]], %{{.*}} : index
+// CHECK-NEXT:     %{{.*}} = arith.constant 0 : index
+// CHECK-NEXT:     %[[M:.*]] = arith.maxsi %[[S]], %{{.*}} : index
+// CHECK:          %[[HIGH:.*]] = arith.cmpi sle, %[[M]], %{{.*}} : index
+// CHECK:          %[[ROW:.*]] = arith.minsi %[[M]], %{{.*}} : index
+// CHECK-NEXT:     %[[IN:.*]] = arith.andi %[[LOW]], %[[HIGH]] : i1
+// CHECK-NEXT:     %[[J:.*]] = linalg.index 1 : index
+// CHECK-NEXT:     %[[E:.*]] = tensor.extract %[[X]][%[[ROW]], %[[J]]] : tensor<2x3xf32>
+// CHECK-NEXT:     %[[OUT:.*]] = arith.select %[[IN]], %[[E]], %[[PV]] : f32
+// CHECK-NEXT:     linalg.yield %[[OUT]] : f32
+// CHECK:        func.return %[[R]]
+func.func @pad_edges(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<4x3xf32> {
+  %0 = hlo.pad %x, %v, low = [1, 0], high = [1, 0], interior = [0, 0] : (tensor<2x3xf32>, tensor<f32>) -> tensor<4x3xf32>
+  func.return %0 : tensor<4x3xf32>
+}
+
+// -----
+
 // Negative edge padding removes elements: pad by the positive parts (3x6: interior rows and
 // columns, one column low), then slice from row 1 (low = -1) over the 4x4 result; the two rows
 // added high come from the fill.
