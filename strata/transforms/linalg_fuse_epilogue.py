@@ -64,8 +64,8 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from strata.diagnostics import node_names
 from strata.transforms.linalg_fuse_fill import (
     PARALLEL,
-    _reductions,
     index_tests,
+    reduction_dims,
     writes_every_element,
 )
 
@@ -85,7 +85,7 @@ def _reduction_sizes(op: linalg.GenericOp) -> dict[int, int] | None:
         for size, expr in zip(_shape(operand) or (), amap.data.results, strict=False):
             if isinstance(expr, AffineDimExpr):
                 sizes.setdefault(expr.position, size)
-    found = {d: sizes.get(d, -1) for d in _reductions(op)}
+    found = {d: sizes.get(d, -1) for d in reduction_dims(op)}
     return None if not found or any(s <= 0 for s in found.values()) else found
 
 

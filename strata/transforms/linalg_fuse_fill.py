@@ -69,7 +69,8 @@ def fill_value(op: Operation) -> SSAValue | Operation | None:
     return None
 
 
-def _reductions(op: linalg.GenericOp) -> list[int]:
+def reduction_dims(op: linalg.GenericOp) -> list[int]:
+    """The loop dims of `op` that are reductions."""
     return [d for d, it in enumerate(op.iterator_types) if it.data == REDUCTION]
 
 
@@ -78,7 +79,7 @@ def accumulates_into(op: Operation, buffer: SSAValue) -> bool:
     (`writes_every_element`), whose inputs provably share no byte with it."""
     if not isinstance(op, linalg.GenericOp) or op.res or len(op.outputs) != 1:
         return False
-    if op.outputs[0] != buffer or not _reductions(op):
+    if op.outputs[0] != buffer or not reduction_dims(op):
         return False
     if not distinct_buffers([buffer, *op.inputs])[0]:
         return False  # an input may read the filled bytes
@@ -107,7 +108,7 @@ def writes_every_element(op: linalg.GenericOp) -> bool:
 def _empty_reduction(op: linalg.GenericOp) -> bool:
     """Whether some reduction dim has no iterations (sizes from the memref operands' shapes; a
     dynamic size counts as none), or a size cannot be told."""
-    reductions = set(_reductions(op))
+    reductions = set(reduction_dims(op))
     found: set[int] = set()
     for operand, amap in zip(op.operands, op.indexing_maps.data, strict=True):
         if not isinstance(operand.type, MemRefType):
@@ -138,7 +139,7 @@ def _first_step(op: linalg.GenericOp, value: SSAValue) -> None:
     zero = arith.ConstantOp(IntegerAttr(0, IndexType()))
     new: list[Operation] = [zero]
     tests: list[SSAValue] = []
-    for d in _reductions(op):  # accumulates_into: at least one
+    for d in reduction_dims(op):  # accumulates_into: at least one
         index = linalg.IndexOp(d)
         at_zero = arith.CmpiOp(index.result, zero.result, "eq")
         new += [index, at_zero]
@@ -161,7 +162,7 @@ def first_step_init(op: linalg.GenericOp) -> tuple[SSAValue, arith.SelectOp] | N
     """The value a reduction starts each output element from, when its body has
     `linalg-fuse-fill`'s form (its accumulator read only through `select(every reduction index
     is 0, value, acc)` with `value` defined outside the body), and that select; else None."""
-    if len(op.outputs) != 1 or not _reductions(op):
+    if len(op.outputs) != 1 or not reduction_dims(op):
         return None
     block = op.body.block
     acc = block.args[len(op.inputs)]
@@ -176,7 +177,7 @@ def first_step_init(op: linalg.GenericOp) -> tuple[SSAValue, arith.SelectOp] | N
     if _defined_in(value, op):
         return None
     tests = index_tests(select.cond)
-    if tests is None or set(tests) != set(_reductions(op)) or any(tests.values()):
+    if tests is None or set(tests) != set(reduction_dims(op)) or any(tests.values()):
         return None
     return value, select
 
