@@ -65,7 +65,7 @@ from strata.diagnostics import node_names
 from strata.transforms.linalg_fuse_fill import (
     PARALLEL,
     index_tests,
-    reduction_dims,
+    reduction_sizes,
     writes_every_element,
 )
 
@@ -75,18 +75,6 @@ RESHAPES = (tensor.CollapseShapeOp, tensor.ExpandShapeOp)
 def _shape(value: SSAValue) -> tuple[int, ...] | None:
     t = value.type
     return t.get_shape() if isinstance(t, MemRefType | TensorType) else None
-
-
-def _reduction_sizes(op: linalg.GenericOp) -> dict[int, int] | None:
-    """The trip count of each reduction dim, from an operand that reads it as a bare dim; None
-    when one is not known or is empty, or there is none."""
-    sizes: dict[int, int] = {}
-    for operand, amap in zip(op.operands, op.indexing_maps.data, strict=True):
-        for size, expr in zip(_shape(operand) or (), amap.data.results, strict=False):
-            if isinstance(expr, AffineDimExpr):
-                sizes.setdefault(expr.position, size)
-    found = {d: sizes.get(d, -1) for d in reduction_dims(op)}
-    return None if not found or any(s <= 0 for s in found.values()) else found
 
 
 def contracts(op: Operation) -> bool:
@@ -101,7 +89,7 @@ def _is_contraction(op: Operation) -> bool:
     and adds with `contract` (a matmul, convolution or einsum the loop nest tiles)."""
     if not isinstance(op, linalg.GenericOp) or len(op.res) != 1 or len(op.outputs) != 1:
         return False
-    if _reduction_sizes(op) is None or not writes_every_element(op):
+    if reduction_sizes(op) is None or not writes_every_element(op):
         return False
     ops = list(op.body.block.ops)
     return any(isinstance(o, arith.MulfOp) and contracts(o) for o in ops) and any(
@@ -271,7 +259,7 @@ def fuse_epilogue(contraction: linalg.GenericOp, found: _Candidate) -> None:
     result = mapping.get(e_ops[-1].operands[0], e_ops[-1].operands[0])
     tests: list[Operation] = []
     condition: SSAValue | None = None
-    for dim, size in sorted((_reduction_sizes(contraction) or {}).items()):
+    for dim, size in sorted((reduction_sizes(contraction) or {}).items()):
         index = linalg.IndexOp(dim)
         last = arith.ConstantOp(IntegerAttr(size - 1, IndexType()))
         test = arith.CmpiOp(index.result, last.result, "eq")
@@ -359,7 +347,7 @@ def last_step_epilogue(op: linalg.GenericOp) -> Epilogue | None:
     select = yielded.operands[0].owner
     if not isinstance(select, arith.SelectOp) or not select.result.has_one_use():
         return None
-    sizes = _reduction_sizes(op)
+    sizes = reduction_sizes(op)
     tests = index_tests(select.cond)
     if sizes is None or tests is None or tests != {d: s - 1 for d, s in sizes.items()}:
         return None

@@ -84,7 +84,7 @@ def accumulates_into(op: Operation, buffer: SSAValue) -> bool:
     if not distinct_buffers([buffer, *op.inputs])[0]:
         return False  # an input may read the filled bytes
     acc = op.body.block.args[len(op.inputs)]
-    return writes_every_element(op) and bool(acc.uses) and not _empty_reduction(op)
+    return writes_every_element(op) and bool(acc.uses) and reduction_sizes(op) is not None
 
 
 def writes_every_element(op: linalg.GenericOp) -> bool:
@@ -105,20 +105,19 @@ def writes_every_element(op: linalg.GenericOp) -> bool:
     return all(op.iterator_types.data[d].data == PARALLEL for d in dims)
 
 
-def _empty_reduction(op: linalg.GenericOp) -> bool:
-    """Whether some reduction dim has no iterations (sizes from the memref operands' shapes; a
-    dynamic size counts as none), or a size cannot be told."""
-    reductions = set(reduction_dims(op))
-    found: set[int] = set()
+def reduction_sizes(op: linalg.GenericOp) -> dict[int, int] | None:
+    """The trip count of each reduction dim, from an operand (memref or tensor) that reads it as
+    a bare dim; None when there is no reduction, or one has no iterations or no known size (a
+    dynamic size counts as none)."""
+    sizes: dict[int, int] = {}
     for operand, amap in zip(op.operands, op.indexing_maps.data, strict=True):
-        if not isinstance(operand.type, MemRefType):
+        if not isinstance(operand.type, MemRefType | TensorType):
             continue  # a scalar operand sizes no dim
         for size, expr in zip(operand.type.get_shape(), amap.data.results, strict=False):
-            if isinstance(expr, AffineDimExpr) and expr.position in reductions:
-                if size <= 0:
-                    return True
-                found.add(expr.position)
-    return found != reductions
+            if isinstance(expr, AffineDimExpr):
+                sizes.setdefault(expr.position, size)
+    found = {d: sizes.get(d, -1) for d in reduction_dims(op)}
+    return None if not found or any(n <= 0 for n in found.values()) else found
 
 
 MEMORYLESS = (memref.ViewOp, memref.SubviewOp, memref.GetGlobalOp, *VIEW_OPS)
