@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from strata.diagnostics import InputError
+from strata.diagnostics import ExecutionError, InputError, LoopTripsExceeded
 
 if TYPE_CHECKING:
     from xdsl.ir import Operation
@@ -121,6 +121,8 @@ class EntrySignature:
     arena_bytes: int = 0
     status_codes: dict[int, str] = field(default_factory=dict)
     """Non-zero status values the function may return, and what each means."""
+    trip_bounds: dict[int, int] = field(default_factory=dict)
+    """The status values that say a loop ran its trip bound (rt.check `loop_trips`), with it."""
     profiled_calls: tuple[ProfiledCall, ...] = ()
     """Profiling builds: the kernel calls whose start and end times the entry records in the
     global `__strata_profile_<entry>` (two `struct timespec` per call)."""
@@ -152,10 +154,17 @@ class EntrySignature:
         hidden = {d.length for d in self.lengths}
         return {name: value for name, value in results.items() if name not in hidden}
 
+    def error(self, status: int) -> ExecutionError:
+        """What a call that returned the non-zero `status` raises."""
+        message = f"{self.entry}: status {status}: {self.status_codes.get(status, 'unknown error')}"
+        trips = self.trip_bounds.get(status)
+        return ExecutionError(message) if trips is None else LoopTripsExceeded(message, trips)
+
     def to_json(self) -> str:
         data = asdict(self)
         data["status_codes"] = {str(k): v for k, v in self.status_codes.items()}
-        for optional in ("lengths", "unused_inputs"):
+        data["trip_bounds"] = {str(k): v for k, v in self.trip_bounds.items()}
+        for optional in ("trip_bounds", "lengths", "unused_inputs"):
             if not data[optional]:
                 del data[optional]  # the common case: the signature reads as before they were
         return json.dumps(data, separators=(",", ":"))
@@ -173,6 +182,7 @@ class EntrySignature:
             ),
             arena_bytes=int(data.get("arena_bytes", 0)),
             status_codes={int(k): v for k, v in data.get("status_codes", {}).items()},
+            trip_bounds={int(k): int(v) for k, v in data.get("trip_bounds", {}).items()},
             profiled_calls=tuple(ProfiledCall(**c) for c in data.get("profiled_calls", ())),
             poison_scratch=bool(data.get("poison_scratch", False)),
             lengths=tuple(RunTimeLength(**d) for d in data.get("lengths", ())),

@@ -23,7 +23,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from strata.abi import EntrySignature
-from strata.diagnostics import XDSL_ERRORS, CompileError, StrataError
+from strata.diagnostics import (
+    XDSL_ERRORS,
+    CompileError,
+    ExecutionError,
+    LoopTripsExceeded,
+    StrataError,
+)
 from strata.frontends.graphdef.options import ImportOptions
 from strata.pipeline import LOOPING_TARGETS, PipelineOptions, Stage, run_stages, target_of
 from strata.profiling import CompileTimer, KernelEvent, Slice
@@ -41,6 +47,12 @@ TARGETS = ("cpu", "cuda", "cuda-sim")
 GPU_TARGETS = ("cuda", "cuda-sim")
 VERIFY_EACH_ENV = "STRATA_VERIFY_EACH"
 """Set to 1, `strata.compile` verifies after every stage by default (the test suites set it)."""
+FIRST_LOOP_TRIPS = 64
+"""The trips `strata.compile` first holds a loop's growing list for, where the caller gave no
+`max_loop_trips` (see there); a call whose loop runs longer compiles again for LOOP_TRIPS_GROWTH
+times as many, up to MAX_GROWN_LOOP_TRIPS."""
+LOOP_TRIPS_GROWTH = 4
+MAX_GROWN_LOOP_TRIPS = 1 << 20
 
 
 @dataclass
@@ -63,12 +75,52 @@ class CompiledModel:
     """Profiling builds: the kernel launches of the last run."""
     kernel_runs: list[list[KernelEvent]] = field(default_factory=list)
     """Profiling builds: the kernel launches of every run so far."""
+    grow: Callable[[int], CompiledModel] | None = None
+    """Where strata.compile chose the trip bound of a loop's growing list: the same compile for
+    a given bound, which a call whose loop runs longer uses (`_grown`)."""
+    _growing: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def _run(self, *args: np.ndarray, **kwargs: np.ndarray) -> dict[str, np.ndarray]:
-        results = self.runner(*args, **kwargs)
+        while True:
+            runner = self.runner
+            try:
+                results = runner(*args, **kwargs)
+                break
+            except LoopTripsExceeded as err:
+                if self.grow is None:
+                    raise
+                self._grown(self.grow, runner, err)
         if self.events_of is not None:
             self.kernel_runs.append(self.events_of())
         return results
+
+    def _grown(
+        self,
+        grow: Callable[[int], CompiledModel],
+        runner: Callable[..., dict[str, np.ndarray]],
+        err: LoopTripsExceeded,
+    ) -> None:
+        """This model compiled again (`grow`) for LOOP_TRIPS_GROWTH times the trips `runner`'s
+        loop ran out of, unless another thread's call already did; its code, signature and
+        module become this model's."""
+        with self._growing:
+            if self.runner is not runner:
+                return
+            trips = err.trips * LOOP_TRIPS_GROWTH
+            if trips > MAX_GROWN_LOOP_TRIPS:
+                raise ExecutionError(
+                    f"{err}; strata.compile grows the bound it chose up to "
+                    f"{MAX_GROWN_LOOP_TRIPS} trips: give max_loop_trips (--max-loop-trips) to "
+                    "allow more"
+                ) from None
+            try:
+                bigger = grow(trips)
+            except StrataError as again:
+                raise ExecutionError(f"{err}; compiled again for {trips} trips: {again}") from None
+            for name in ("signature", "module", "stage_seconds", "device", "compile_slices"):
+                setattr(self, name, getattr(bigger, name))
+            self.events_of = bigger.events_of
+            self.runner = bigger.runner
 
     @property
     def input_names(self) -> list[str]:
@@ -203,7 +255,9 @@ def compile(  # noqa: A001 - the natural name for this entry point
     `max_loop_trips`: a GraphDef's kept loop that grows a list nothing else bounds (no trip
     count known at import, no maximum_iterations) runs at most this many trips, the list held at
     that length; a call whose loop would run longer raises ExecutionError naming the loop.
-    Without it such a loop is refused at compile time.
+    Without it the compile chooses the bound: FIRST_LOOP_TRIPS, and a call whose loop would
+    run longer compiles the model again for LOOP_TRIPS_GROWTH times as many trips (from the
+    cache where it holds them) and runs again, up to MAX_GROWN_LOOP_TRIPS.
 
     Raises StrataError for anything the input causes: an xDSL parse, verify or pass error
     arrives as its subclass CompileError (the original is `__cause__`)."""
@@ -236,7 +290,7 @@ def compile(  # noqa: A001 - the natural name for this entry point
                 inputs=inputs,
                 input_shapes=input_shapes,
                 outputs=outputs,
-                max_loop_trips=max_loop_trips,
+                max_loop_trips=FIRST_LOOP_TRIPS if max_loop_trips is None else max_loop_trips,
             )
             model = _compile(source, imports, target, opt_level, cpu, cache, pipeline, rec)
     except XDSL_ERRORS as err:
@@ -244,6 +298,27 @@ def compile(  # noqa: A001 - the natural name for this entry point
     finally:
         rec.progress.finish()
     model.compile_slices = rec.timer.slices
+    if max_loop_trips is None and model.signature.trip_bounds:
+
+        def grow(trips: int) -> CompiledModel:
+            return compile(
+                source,
+                outputs,
+                inputs,
+                input_shapes,
+                target,
+                opt_level,
+                cpu,
+                check_bounds,
+                cache,
+                profile,
+                threads,
+                plugins,
+                verify_each,
+                max_loop_trips=trips,
+            )
+
+        model.grow = grow
     return model
 
 

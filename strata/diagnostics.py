@@ -264,6 +264,16 @@ class ExecutionError(RuntimeError):
     message names the TF node, like TensorFlow's own error for the same input."""
 
 
+class LoopTripsExceeded(ExecutionError):
+    """A loop ran the `trips` its lists were held for and would have run more (an rt.check
+    with `loop_trips`): its results would be cut short. strata.compile, where it chose that
+    bound, compiles the model again with a larger one and calls again."""
+
+    def __init__(self, message: str, trips: int):
+        super().__init__(message)
+        self.trips = trips
+
+
 class InputError(StrataError, ValueError):
     """Inputs given to a compiled function that do not fit its signature (also a ValueError, as
     Python's own argument errors are)."""

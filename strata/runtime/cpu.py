@@ -103,8 +103,7 @@ class CompiledFunction:
         if self.signature.profiled_calls:
             self.last_events = self._read_profile()
         if status != 0:
-            message = self.signature.status_codes.get(status, "unknown error")
-            raise ExecutionError(f"{self.signature.entry}: status {status}: {message}")
+            raise self.signature.error(status)
         return self.signature.finish(results)
 
     def _read_profile(self) -> list[KernelEvent]:

@@ -33,7 +33,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, Region, SSAValue
 
 from strata.abi import POISON_BYTE, EntrySignature, TensorSpec
-from strata.diagnostics import ExecutionError, StrataError, describe_op, node_names
+from strata.diagnostics import StrataError, describe_op, node_names
 from strata.dialects.element_kinds import numpy_dtype_for
 from strata.dialects.hlo.scalar_semantics import CMPF_NUMPY, CMPI_NUMPY
 from strata.profiling import KernelEvent
@@ -648,8 +648,7 @@ class PlanFunction:
             self.last_events = events
         status = int(value(self.plan.status))
         if status != 0:
-            message = self.signature.status_codes.get(status, "unknown error")
-            raise ExecutionError(f"{self.signature.entry}: status {status}: {message}")
+            raise self.signature.error(status)
         return self.signature.finish(results)
 
     def _load(self, step: Load, value: Callable[[Operand], Scalar]) -> Scalar:

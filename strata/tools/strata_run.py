@@ -55,8 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         metavar="N",
         help="a loop that grows a list nothing else bounds runs at most N trips (the list held "
-        "at that length; a run that needs more fails); without it such a loop is refused "
-        "(GraphDef only)",
+        "at that length; a run that needs more fails); without it the bound starts at 64 and a "
+        "run that needs more compiles again for 4x as many trips (GraphDef only)",
     )
     p.add_argument("--save", help="write the outputs to this .npz, keyed by output name")
     p.add_argument(

@@ -145,6 +145,8 @@ class _FunctionBufferizer:
     """The i32 status so far: 0, or the code of the first rt.check that failed."""
     checks: list[str] = field(default_factory=list)
     """Message of each rt.check, by code - 1."""
+    trip_bounds: dict[int, int] = field(default_factory=dict)
+    """The code of each rt.check of a loop's trip bound (`loop_trips`), and that bound."""
     taken_names: set[str] | None = None
     """Global symbol names in use (filled on the first constant)."""
     status_cell: SSAValue | None = None
@@ -279,6 +281,8 @@ class _FunctionBufferizer:
         """rt.check %flag, "msg" -> status = (status == 0 and flag) ? code : status"""
         code = len(self.checks) + 1
         self.checks.append(op.message.data)
+        if op.loop_trips is not None:
+            self.trip_bounds[code] = op.loop_trips.value.data
         flag = self.emit(memref.LoadOp.get(self.buffer(op.flag), []), op).results[0]
         code_value = self.emit(arith.ConstantOp(IntegerAttr(code, i32)), op).results[0]
         if self.block is not self.top:
@@ -638,6 +642,7 @@ def bufferize_function(module: ModuleOp, f: func.FuncOp) -> func.FuncOp:
         inputs=inputs,
         outputs=outputs,
         status_codes={i + 1: message for i, message in enumerate(fb.checks)},
+        trip_bounds=fb.trip_bounds,
         lengths=entry_lengths(f, outputs),
         unused_inputs=entry_unused_inputs(f),
     ).attach(new_f)

@@ -21,6 +21,7 @@ from xdsl.dialects.builtin import DictionaryAttr, StringAttr
 
 import strata
 from strata.abi import ENTRY_FUNCTION_ATTR, LENGTH_SUFFIX
+from strata.api import FIRST_LOOP_TRIPS
 from strata.diagnostics import run_tool
 from strata.frontends.graphdef.options import ImportOptions
 from strata.internal import expect
@@ -162,8 +163,10 @@ def test_compile_matches_tensorflow(entry: dict[str, Any]) -> None:
 @by_name(MODELS)
 def test_import_defaults_to_sink_nodes(entry: dict[str, Any]) -> None:
     """Without outputs, the import returns the graph's sinks (tf.function's `Identity` nodes;
-    a list grown to a run-time length also returns that length, `#length`)."""
-    _ctx, module = load_module(str(FIXTURES / entry["file"]), options=ImportOptions())
+    a list grown to a run-time length also returns that length, `#length`), with the trip
+    bound strata.compile chooses for a list no other bounds."""
+    options = ImportOptions(max_loop_trips=FIRST_LOOP_TRIPS)
+    _ctx, module = load_module(str(FIXTURES / entry["file"]), options=options)
     entries = [
         op.attributes[ENTRY_FUNCTION_ATTR]
         for op in module.ops

@@ -274,7 +274,7 @@ class CannotKeepLoop(Exception):
 
 class _Unbounded(CannotKeepLoop):
     """A kept loop grows a list to a length nothing bounds at import time (no trip count, no
-    `maximum_iterations`): kept only under a user-given bound (`ImportOptions.max_loop_trips`)."""
+    `maximum_iterations`): kept only under a trip bound (`ImportOptions.max_loop_trips`)."""
 
 
 class _ShapeLearned(CannotKeepLoop):
@@ -1487,15 +1487,16 @@ class ControlFlowImporter(RunLengthBuilder):
         return self.learn_shapes(lambda: build(bound), lists, where), bound
 
     def check_bound(self, still: Value, bound: int, where: str, name: str) -> None:
-        """An rt.check failing the call where a loop built under the user's bound stopped only
-        because of it: its own condition, on its final values (`still`), holds."""
+        """An rt.check failing the call where a loop built under a trip bound (the user's, or
+        the one strata.compile chose) stopped only because of it: its own condition, on its
+        final values (`still`), holds. It carries the bound (`loop_trips`: LoopTripsExceeded)."""
         flag = self.as_operand(still, f"{where}: the loop's condition after it")
         message = (
-            f"{where}: the loop ran the {bound} trips that --max-loop-trips (max_loop_trips=) "
-            "allows and its condition still held, so its results would be cut short; compile "
-            "with a larger bound"
+            f"{where}: the loop ran the {bound} trips its lists are held for (max_loop_trips, "
+            "--max-loop-trips) and its condition still held, so its results would be cut short; "
+            "compile with a larger bound"
         )
-        self.emit_op(rt.CheckOp(flag, message), name)
+        self.emit_op(rt.CheckOp(flag, message, loop_trips=bound), name)
 
     def loop_value(self, value: Value, what: str, name: str) -> SSAValue:
         """A value entering or leaving a kept loop, as a tensor (a list as one tensor)."""
@@ -1651,10 +1652,11 @@ class ControlFlowImporter(RunLengthBuilder):
             if stand_ins:
                 raise _Unbounded(
                     f"{where}: a list grows in the loop (a TensorArray of dynamic_size), and "
-                    f"its final length is not known at import time: {why}; results whose "
-                    "shape depends on the input data are supported only up to a bound "
-                    "(tf.while_loop's maximum_iterations, or --max-loop-trips N / "
-                    "max_loop_trips=N: at most N trips, checked at run time)"
+                    f"its final length is not known at import time: {why}; a compile to a "
+                    "module or object code needs a bound for it (tf.while_loop's "
+                    "maximum_iterations, or --max-loop-trips N / max_loop_trips=N: at most N "
+                    "trips, checked at run time; strata.compile and strata-run choose one and "
+                    "grow it)"
                 )
             return False  # indices stay within the list's length, as a fixed-size list's
         grew = False

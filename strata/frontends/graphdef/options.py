@@ -20,8 +20,9 @@ class ImportOptions:
     max_loop_trips: int | None = None
     """A kept loop that grows a list whose length nothing bounds at import time (no trip
     count, no maximum_iterations) runs at most this many trips, its list held at the length
-    that gives; a call whose loop would run longer fails (`--max-loop-trips`). None: such a
-    loop is refused."""
+    that gives; a call whose loop would run longer fails (`--max-loop-trips`, rt.check
+    `loop_trips`). None: such a loop is refused (strata.compile never passes None: it chooses
+    the bound and grows it)."""
     extra: dict[str, object] = field(default_factory=dict)
 
 
