@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 from xdsl.dialects.builtin import DYNAMIC_INDEX, BFloat16Type, IntegerType, TensorType
@@ -268,6 +268,9 @@ class GraphCycle(StrataError):
     loop, kept or unrolled, helps."""
 
 
+T = TypeVar("T")
+
+
 class CannotKeepLoop(Exception):
     """A While whose loop cannot be kept as tf.WhileRegion (it is unrolled instead)."""
 
@@ -286,6 +289,165 @@ class _ShapeLearned(CannotKeepLoop):
         super().__init__(f"the elements of a list are {format_shape(shape)}")
         self.origin = origin
         self.shape = shape
+
+
+class _CarryGrows(CannotKeepLoop):
+    """A kept loop's body yields loop variable `k` longer along one dim than it entered (a
+    tf.concat onto it, under a shape invariant of None there): the loop is built again with
+    that variable held padded to a bound (`Widening`)."""
+
+    def __init__(self, k: int, widening: Widening):
+        super().__init__(f"loop variable {k} grows by {widening.step} along dim {widening.axis}")
+        self.k = k
+        self.widening = widening
+
+
+@dataclass(frozen=True)
+class Widening:
+    """A loop variable a kept loop's body makes `step` rows longer along `axis` every trip: it
+    is carried padded to as many rows as the loop's trip bound allows, its length (a RunLength
+    in the regions and after the loop) one more loop variable."""
+
+    axis: int
+    step: int
+
+    @staticmethod
+    def of(entered: SSAValue, yielded: SSAValue) -> Widening | None:
+        """How `yielded` is longer than `entered` in exactly one dim (None: it is not)."""
+        before, after = static_dims(entered), static_dims(yielded)
+        if before is None or after is None or len(before) != len(after):
+            return None
+        grown = [d for d, (b, n) in enumerate(zip(before, after, strict=True)) if b != n]
+        if len(grown) != 1 or after[grown[0]] <= before[grown[0]]:
+            return None
+        return Widening(grown[0], after[grown[0]] - before[grown[0]])
+
+
+class GrowingCarries:
+    """The loop variables a kept loop's body makes longer every trip (`Widening`: a tf.concat
+    onto one, under a shape invariant of None), for the importer building that loop
+    (`keep_while`, `keep_frame`): its first build finds them (`_CarryGrows`, `attempt`), and
+    the next ones carry each padded to the rows its trip bound allows, with its length as one
+    more loop variable after the others; in the regions and after the loop it is a value with
+    a RunLength. The bound is the trips the loop's own counters allow (maximum_iterations:
+    `own_trips`), else the importer's (`max_loop_trips`, `bounded_loop`)."""
+
+    def __init__(self, importer: ControlFlowImporter, labels: Sequence[str], name: str, where: str):
+        self.importer = importer
+        self.labels = labels
+        """How each loop variable is named in diagnostics."""
+        self.name = name
+        self.where = where
+        self.widening: dict[int, Widening] = {}
+        """The loop variables (by position) that grow."""
+        self.rows: dict[int, int] = {}
+        """Their padded length, in the loop being built."""
+        self.own: list[int | None] = []
+        """The trips the loop's own counters allow, once probed."""
+
+    def attempt(self, build: Callable[[], T]) -> T:
+        """`build()`, again for every loop variable its attempts find growing."""
+        while True:
+            try:
+                return build()
+            except _CarryGrows as found:
+                self.widening[found.k] = found.widening
+
+    def build(
+        self,
+        inits: list[SSAValue],
+        bound: int | None,
+        fill: Callable[[Block, bool], list[SSAValue]],
+    ) -> tf.WhileRegionOp:
+        """The kept loop over `inits` (`ControlFlowImporter.kept_loop`), its growing
+        variables padded for `bound` trips, or as many as its own counters allow."""
+        cf = self.importer
+        if self.widening and bound is None and not self.own:
+            self.own.append(cf.own_trips(lambda: self.padded(inits, 1, None, fill)))
+        trips = bound if bound is not None or not self.own else self.own[0]
+        if self.widening and trips is None:
+            k, grows = next(iter(self.widening.items()))
+            raise _Unbounded(
+                f"{self.where}: {self.labels[k]} grows by {grows.step} along dim {grows.axis} "
+                "every trip (a tf.concat onto it), to a size the input data decide; a compile "
+                "to a module or object code needs a trip bound for it (tf.while_loop's "
+                "maximum_iterations, or --max-loop-trips N / max_loop_trips=N, checked at run "
+                "time; strata.compile and strata-run choose one and grow it)"
+            )
+        return self.padded(inits, trips or 0, bound, fill)
+
+    def padded(
+        self,
+        inits: list[SSAValue],
+        trips: int,
+        bound: int | None,
+        fill: Callable[[Block, bool], list[SSAValue]],
+    ) -> tf.WhileRegionOp:
+        cf = self.importer
+        inits, lengths = list(inits), []
+        for k, grows in self.widening.items():
+            init = inits[k]
+            shape = list(static_dims(init) or ())
+            start = shape[grows.axis]
+            shape[grows.axis] = grows.step * trips
+            kind = numpy_dtype_for(expect(init.type, TensorType, "a loop variable").element_type)
+            zeros = cf.known(np.zeros(shape, kind), self.name)
+            axis = cf.known(np.asarray(grows.axis, np.int32), self.name)
+            inits[k] = cf.emit(tf.ConcatV2Op([init, zeros], axis), self.name)
+            self.rows[k] = start + grows.step * trips
+            lengths.append(cf.known(np.asarray(start, np.int32), self.name))
+        return cf.kept_loop([*inits, *lengths], self.name, fill, bound)
+
+    def enter(self, block: Block) -> None:
+        """A region's block arguments: each growing variable gets its RunLength."""
+        count = len(self.labels)
+        for j, (k, grows) in enumerate(self.widening.items()):
+            length = block.args[count + j]
+            held = RunLength(grows.axis, length, self.rows[k], self.name)
+            self.importer.run_lengths[block.args[k]] = held
+
+    def yielded(self, block: Block, nexts: Sequence[Value], names: Sequence[str]) -> list[SSAValue]:
+        """What the body yields for the loop variables' `nexts` (built at nodes `names`):
+        each as a tensor, a growing one cut back to the rows it is held at (the rows the
+        concat added past them are padding), then their lengths. A variable found growing
+        here raises _CarryGrows."""
+        cf = self.importer
+        values: list[SSAValue] = []
+        lengths: list[SSAValue] = []
+        for k, (value, name) in enumerate(zip(nexts, names, strict=True)):
+            what = f"{self.where}: {self.labels[k]}"
+            entered = block.args[k]
+            if k not in self.widening:
+                tensor = cf.loop_value(value, what, name)
+                grows = Widening.of(entered, tensor)
+                if grows is not None:
+                    raise _CarryGrows(k, grows)
+                values.append(tensor)
+                continue
+            limit = cf.run_lengths.get(value) if isinstance(value, SSAValue) else None
+            held = cf.run_lengths[entered]
+            if limit is None or limit.axis != held.axis or limit.bound < held.bound:
+                raise CannotKeepLoop(
+                    f"{what} grows every trip, but its next value is not the value it entered "
+                    "with and rows appended along that dim (a tf.concat onto it)"
+                )
+            tensor = cf.as_operand(value, what)
+            if limit.bound > held.bound:
+                shape = list(static_dims(entered) or ())
+                begin = cf.known(np.zeros(len(shape), np.int32), name)
+                size = cf.known(np.asarray(shape, np.int32), name)
+                tensor = cf.emit(tf.SliceOp(tensor, begin, size), name)
+            values.append(tensor)
+            lengths.append(limit.length)
+        return [*values, *lengths]
+
+    def leave(self, loop: tf.WhileRegionOp) -> None:
+        """The loop's results: each growing variable's gets its RunLength."""
+        count = len(self.labels)
+        for j, (k, grows) in enumerate(self.widening.items()):
+            length = loop.results[count + j]
+            held = RunLength(grows.axis, length, self.rows[k], self.name)
+            self.importer.run_lengths[loop.results[k]] = held
 
 
 class _Dead:
@@ -1224,12 +1386,15 @@ class ControlFlowImporter(RunLengthBuilder):
             if enter not in entries:
                 self.value(first, graph.inputs[enter][0])
 
+        labels = [f"loop value '{merges[k]}'" for k in kept]
+        growing = GrowingCarries(self, labels, loop_cond, where)
+
         def build(bound: int | None) -> tf.WhileRegionOp:
             inits = [
                 self.loop_value(init_values[k], f"{where}: loop value '{merges[k]}'", merges[k])
                 for k in kept
             ]
-            return self.kept_loop(inits, loop_cond, fill, bound)
+            return growing.build(inits, bound, fill)
 
         def scope_at(loop_values: Sequence[SSAValue]) -> tuple[Scope, list[Value]]:
             """The frame's scope with its kept Merges at `loop_values`, and every Merge's value."""
@@ -1243,6 +1408,7 @@ class ControlFlowImporter(RunLengthBuilder):
             return scope, values
 
         def fill(block: Block, is_cond: bool) -> list[SSAValue]:
+            growing.enter(block)
             scope, values = scope_at(block.args[: len(kept)])
             if is_cond:
                 pred = self.value(scope, _ref(loop_cond, 0))
@@ -1250,16 +1416,11 @@ class ControlFlowImporter(RunLengthBuilder):
             for switch, k in switches.items():
                 self.set(scope, switch, [DEAD, values[k]])
                 scope.done.add(switch)
-            return [
-                self.loop_value(
-                    self.value(scope, carried[k][1]),
-                    f"{where}: next value of '{merges[k]}'",
-                    merges[k],
-                )
-                for k in kept
-            ]
+            nexts = [self.value(scope, carried[k][1]) for k in kept]
+            return growing.yielded(block, nexts, [merges[k] for k in kept])
 
-        loop, bound = self.bounded_loop(build, init_values, where)
+        loop, bound = growing.attempt(lambda: self.bounded_loop(build, init_values, where))
+        growing.leave(loop)
         for exit_name, k in exits.items():
             value = init_values[k]
             if k in kept:
@@ -1351,33 +1512,49 @@ class ControlFlowImporter(RunLengthBuilder):
         if len(cond.rets) != 1:
             raise CannotKeepLoop(f"cond '{cond.label}' does not return one value")
         carried = [i for i in range(count) if not _passes_through(body, i)]
+        growing = GrowingCarries(self, [f"loop variable {i}" for i in carried], node.name, where)
 
         def build(bound: int | None) -> tf.WhileRegionOp:
             inits = [
                 self.loop_value(inputs[i], f"{where}: loop variable {i}", node.name)
                 for i in carried
             ]
-            return self.kept_loop(inits, node.name, fill, bound)
+            return growing.build(inits, bound, fill)
 
         def fill(block: Block, is_cond: bool) -> list[SSAValue]:
             args = list(inputs)
             for k, i in enumerate(carried):
                 args[i] = _like(block.args[k], inputs[i])
+            growing.enter(block)
             results = self.call(cond if is_cond else body, args, where)
             if is_cond:
                 return [self.loop_value(results[0], f"{where}: the condition", node.name)]
-            return [
-                self.loop_value(results[i], f"{where}: loop variable {i}", node.name)
-                for i in carried
-            ]
+            return growing.yielded(block, [results[i] for i in carried], [node.name] * len(carried))
 
-        loop, bound = self.bounded_loop(build, inputs, where)
+        loop, bound = growing.attempt(lambda: self.bounded_loop(build, inputs, where))
         outs = list(inputs)
         for k, i in enumerate(carried):
             outs[i] = self.kept_result(loop, k, inputs[i], node.name)
+        growing.leave(loop)
         if bound is not None:
             self.check_bound(self.call(cond, outs, where)[0], bound, where, node.name)
         return outs
+
+    def own_trips(self, build: Callable[[], tf.WhileRegionOp]) -> int | None:
+        """The most trips a loop `build()` makes may run as its counters decide (what
+        tf.while_loop's maximum_iterations gives: `counter < M and ...`), or None; the loop is
+        built to find them and erased again."""
+        block = expect(self.block, Block, "the block being built")
+        before = block.last_op
+        loop = build()
+        cond_end = expect(loop.cond.block.last_op, tf.YieldOp, "the cond's end")
+        body_end = expect(loop.body.block.last_op, tf.YieldOp, "the body's end")
+        shape = LoopShape(
+            loop.input, loop.cond.block, cond_end.operands[0], loop.body.block, body_end.operands
+        )
+        run = run_counters(shape, _counter_constant, evaluate_op, MAX_COUNTED_TRIPS, (), _conjuncts)
+        self.drop(loop, block, before, ())
+        return None if run is None else run.trips
 
     def kept_result(self, loop: tf.WhileRegionOp, k: int, model: Value, name: str) -> Value:
         """Result `k` of a kept loop, standing for `model` (`_like`); a list the loop grew to a
@@ -1460,7 +1637,7 @@ class ControlFlowImporter(RunLengthBuilder):
         except (CannotKeepLoop, VerifyException) as err:
             outer.detach_op(loop)
             loop.erase(safe_erase=False)
-            if isinstance(err, _ShapeLearned):
+            if isinstance(err, (_ShapeLearned, _CarryGrows)):
                 raise err from None
             raise CannotKeepLoop(str(err)) from None
         finally:

@@ -600,6 +600,14 @@ class RunLengthBuilder:
             raise graph.error(node.name, "is expected to build one op")
         limits = [(v, self.run_lengths[v]) for v in op.operands if v in self.run_lengths]
         value, first = limits[0]
+        if isinstance(op, tf.ConcatV2Op) and len(limits) == 1:
+            appended = self.appended(op, value, first, node.name)
+            if appended is not None:
+                return [appended]
+        if isinstance(op, tf.StridedSliceOp) and op.input is value:
+            tail = self.from_end(op, first, node.name)
+            if tail is not None:
+                return [tail]
         axis = self._moved_axis(op, value, first)
         if axis is None and op.operands[0] is value and len(limits) == 1:
             reduced = self.masked(op, first, node.name)
@@ -623,7 +631,8 @@ class RunLengthBuilder:
                 f"takes a value whose dim {first.axis} has a size the input data decide (from "
                 f"node '{first.source}', at most {first.bound}); Strata computes such a value "
                 "only through elementwise ops, Cast, Transpose, Squeeze, ExpandDims, slices "
-                "and gathers that keep that dim whole, reductions and tf.shape, up to an output",
+                "and gathers that keep that dim whole, slices of rows counted from its end, "
+                "concats that append rows to it, reductions and tf.shape, up to an output",
             )
         for result in results:
             if isinstance(result, SSAValue):
@@ -631,6 +640,85 @@ class RunLengthBuilder:
                     axis, first.length, first.bound, first.source, zeros
                 )
         return results
+
+    def appended(
+        self, op: tf.ConcatV2Op, value: SSAValue, first: RunLength, name: str
+    ) -> SSAValue | None:
+        """tf.concat([x, rows...], axis) along the dim of run-time size of `value` (x, the
+        first of them; the others static): the concat as built holds x's padding before the
+        rows, so they are also written right after x's length (an XlaDynamicUpdateSlice); the
+        result's length is x's plus theirs, its bound x's plus theirs. (What a loop variable
+        that a concat grows each trip becomes: see ControlFlowImporter.keep_while.) None for
+        other concats."""
+        axis = tf.constant_value(op.axis)
+        shape = static_dims(value) or ()
+        rest = list(op.values)[1:]
+        if axis is None or axis.size != 1 or op.values[0] is not value or not rest:
+            return None
+        if int(axis.reshape(())) % max(len(shape), 1) != first.axis:
+            return None
+        rows = rest[0]
+        if len(rest) > 1:
+            rows = self.emit(tf.ConcatV2Op(rest, op.axis), name)
+        added = (static_dims(rows) or ())[first.axis]
+        starts = [self.known(np.asarray(0, np.int32), name) for _ in shape]
+        starts[first.axis] = first.length
+        at = self.emit(tf.PackOp(starts, 0), name)
+        written = self.emit(tf.XlaDynamicUpdateSliceOp(op.output, rows, at), name)
+        more = self.known(np.asarray(added, np.int32), name)
+        length = self.emit(tf.AddV2Op(first.length, more), name)
+        self.run_lengths[written] = RunLength(first.axis, length, first.bound + added, name)
+        return written
+
+    def from_end(self, op: tf.StridedSliceOp, first: RunLength, name: str) -> SSAValue | None:
+        """A StridedSlice (constant, no ellipsis or new axis) taking rows counted from the end
+        of the dim of run-time size (`x[-1]`, `x[-k:]`, `x[-k:-j]`, stride 1): the same slice
+        of the `k` rows that end at the length, taken first (an XlaDynamicSlice at length - k);
+        the result is static. None for other slices."""
+        begin_mask, end_mask, ellipsis, new_axis, shrink = [m for m in op.masks()]
+        parts = [tf.constant_value(v) for v in (op.begin, op.end, op.strides)]
+        shape = list(static_dims(op.input) or ())
+        a = first.axis
+        if ellipsis or new_axis or any(p is None for p in parts):
+            return None
+        begin, end, strides = [[int(v) for v in np.ravel(p)] for p in parts if p is not None]
+        if a >= len(begin) or strides[a] != 1 or begin_mask >> a & 1 or begin[a] >= 0:
+            return None
+        if shrink >> a & 1:
+            rows = 1
+        else:
+            stop = 0 if end_mask >> a & 1 else end[a]
+            if stop > 0 or stop <= begin[a] or (stop == 0 and not end_mask >> a & 1):
+                return None
+            rows = stop - begin[a]
+        starts = [self.known(np.asarray(0, np.int32), name) for _ in shape]
+        back = self.known(np.asarray(begin[a], np.int32), name)
+        starts[a] = self.emit(tf.AddV2Op(first.length, back), name)
+        sizes = list(shape)
+        sizes[a] = rows
+        window = self.emit(
+            tf.XlaDynamicSliceOp(
+                op.input,
+                self.emit(tf.PackOp(starts, 0), name),
+                self.known(np.asarray(sizes, np.int32), name),
+            ),
+            name,
+        )
+        begin[a], end[a] = 0, rows
+        masks = (begin_mask, end_mask & ~(1 << a), ellipsis, new_axis, shrink)
+        block = expect(op.parent_block(), Block, "the slice's block")
+        taken = self.emit(
+            tf.StridedSliceOp(
+                window,
+                self.known(np.asarray(begin, np.int32), name),
+                self.known(np.asarray(end, np.int32), name),
+                self.known(np.asarray(strides, np.int32), name),
+                *masks,
+            ),
+            name,
+        )
+        block.erase_op(op)  # built a moment ago: nothing uses it yet
+        return taken
 
     def _moved_axis(self, op: Operation, value: SSAValue, first: RunLength) -> int | None:
         """Where `op` puts the dim of run-time size of its operand `value` (None: it mixes
