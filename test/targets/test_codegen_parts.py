@@ -18,11 +18,13 @@ from xdsl.dialects.builtin import ModuleOp
 
 from strata.api import lower
 from strata.loading import parse_ir
+from strata.pipeline import PipelineOptions
 from strata.registry import make_context
 from strata.runtime.cpu import CompiledFunction
 from strata.targets import llvm_ir
 from strata.targets.cpu import compile_parts, jit_cpu, load_object, packed, unpacked
 from strata.targets.llvm_ir import CodegenPart, split_for_codegen
+from strata.transforms.parallelize_kernels import CHUNK_ATTR
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 ENTRIES = {
@@ -74,6 +76,28 @@ def test_split_puts_each_kernel_in_one_part(
     assert 2 < len(many) < 64
     sizes = [sum(llvm_ir._symbols(f)[1] for f in kernels_of(module, p)) for p in many[1:]]
     assert all(size >= llvm_ir.SPLIT_MIN_OPS // 2 for size in sizes), sizes
+
+
+def test_split_weighs_threaded_wrappers_as_the_export_makes_them() -> None:
+    # With kernels on threads, part 0 keeps each threaded wrapper, whose serial body the
+    # export replaces by a few calls: balanced by what is exported, part 0's kernels plus its
+    # entry are as big as part 1's kernels, to within one kernel (counting the serial bodies,
+    # part 0 got 255 ops of kernels and part 1 617).
+    entry = ENTRIES["cnn_small"]
+    _ctx, module = lower(
+        str(FIXTURES / entry["file"]),
+        entry["outputs"],
+        stop_after="llvm",
+        pipeline=PipelineOptions(threads=2),
+    )
+    funcs = {f.sym_name.data: f for f in module.ops if isinstance(f, llvm.FuncOp) and f.body.blocks}
+    size = {name: llvm_ir._symbols(f)[1] for name, f in funcs.items()}
+    wrappers = [n for n, f in funcs.items() if CHUNK_ATTR in f.attributes]
+    parts = split_for_codegen(module, 2)
+    assert wrappers and len(parts) == 2 and parts[0].kernels
+    stays = sum(size[n] for n in funcs if n not in parts[0].split and n not in wrappers)
+    loads = [sum(size[k] for k in p.kernels) for p in parts]
+    assert abs(loads[0] + stays - loads[1]) <= max(size[k] for k in parts[0].split), loads
 
 
 def kernels_of(module: ModuleOp, part: CodegenPart) -> list[llvm.FuncOp]:
