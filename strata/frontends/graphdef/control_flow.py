@@ -99,6 +99,9 @@ MAX_ITERATIONS = 4096
 
 MAX_BOUNDED_BYTES = 1 << 30
 """A list a loop grows to a length the data decide is held at its bound: at most this big."""
+MAX_LIST_REBUILDS = 16
+"""How often a kept loop is built again because a list it grows needs to be longer
+(`learn_shapes`): once a list is enough where the loop's counters give its write indices."""
 MAX_COUNTED_TRIPS = 1 << 16
 """The longest kept loop whose counters are run at import, to size a list it grows."""
 
@@ -1675,6 +1678,19 @@ class ControlFlowImporter(RunLengthBuilder):
         )
         self.emit_op(rt.CheckOp(flag, message, loop_trips=bound), name)
 
+    def list_element(self, value: Value, where: str) -> Value:
+        """A value written to a list, refused where it has a dim whose size the input data
+        decide (`RunLength`): a list holds its elements at static shapes, so a concat or stack
+        of them would take the padding for rows."""
+        limit = self.run_lengths.get(value) if isinstance(value, SSAValue) else None
+        if limit is not None:
+            raise StrataError(
+                f"{where}: the value written has a dim whose size the input data decide (from "
+                f"node '{limit.source}', at most {limit.bound}); Strata does not hold such a "
+                "value in a list (a TensorArray)"
+            )
+        return value
+
     def loop_value(self, value: Value, what: str, name: str) -> SSAValue:
         """A value entering or leaving a kept loop, as a tensor (a list as one tensor)."""
         if isinstance(value, ListTensor):
@@ -1757,6 +1773,7 @@ class ControlFlowImporter(RunLengthBuilder):
         list is the enclosing loop's. What an attempt that fails built before its loop
         (initial values, stand-ins) is erased."""
         block = expect(self.block, Block, "the block being built")
+        longer = 0
         while True:
             before = block.last_op
             try:
@@ -1772,7 +1789,8 @@ class ControlFlowImporter(RunLengthBuilder):
             except CannotKeepLoop as err:
                 probing = self.probing(lists)
                 self.forget(block, before, lists)
-                if probing:  # what failed may have been the stand-in's shape
+                if probing and not isinstance(err, (_CarryGrows, _Unbounded)):
+                    # what failed may have been the stand-in's shape
                     raise CannotKeepLoop(
                         f"{where}: a list of unset elements of unknown shape, or an empty one,"
                         " enters the loop, and the loop could not be built up to a write that"
@@ -1786,6 +1804,15 @@ class ControlFlowImporter(RunLengthBuilder):
                 raise
             if grown:
                 self.drop(loop, block, before, lists)
+                longer += 1
+                if longer > MAX_LIST_REBUILDS:
+                    raise CannotKeepLoop(
+                        f"{where}: the length a list grows to in the loop did not settle in "
+                        f"{MAX_LIST_REBUILDS} builds of it (each build's writes needed a longer "
+                        "list: an index computed from the list's own size, ta.write(ta.size(), "
+                        "x)?); Strata keeps a list that grows in a loop where the loop's "
+                        "counters give its write indices"
+                    )
                 continue
             if self.probing(lists):  # a list of unknown element shape passed on, unwritten
                 self.drop(loop, block, before, lists)
@@ -1826,6 +1853,12 @@ class ControlFlowImporter(RunLengthBuilder):
                 shape, _counter_constant, evaluate_op, MAX_COUNTED_TRIPS, watch, _conjuncts
             )
         if run is None:
+            if stand_ins and elsewhere:
+                raise CannotKeepLoop(
+                    f"{where}: a list grows in the loop (a TensorArray of dynamic_size), and "
+                    f"its final length is not known at import time: {why}; Strata keeps such "
+                    "a list in a loop only where every trip writes it"
+                )
             if stand_ins:
                 raise _Unbounded(
                     f"{where}: a list grows in the loop (a TensorArray of dynamic_size), and "
@@ -2353,8 +2386,10 @@ class ControlFlowImporter(RunLengthBuilder):
             return [TensorList((None,) * count, dtype, shape)]
         if op == "TensorListFromTensor":
             tensor, shape = inputs
+            self.list_element(tensor, where)
             return [self.from_tensor(node.name, tensor, dtype, _element_shape(shape, where), where)]
         if op == "TensorListScatterIntoExistingList":  # (list, tensor, indices)
+            self.list_element(inputs[1], where)
             items = _as_list(inputs[0], where)
             return [self.scatter(node, items, inputs[2], inputs[1], True, where)]
         if op == "TensorListSplit":  # (tensor, element_shape, lengths)
@@ -2390,7 +2425,7 @@ class ControlFlowImporter(RunLengthBuilder):
             if grow and index >= len(slots):
                 slots += [None] * (index + 1 - len(slots))
             _check_index(index, items.replace(slots), where)
-            slots[index] = inputs[2]
+            slots[index] = self.list_element(inputs[2], where)
             return [items.replace(slots)]
         if op == "TensorListStack":
             return [self.stack(node, items, _element_shape(inputs[1], where), where)]
@@ -2409,7 +2444,7 @@ class ControlFlowImporter(RunLengthBuilder):
             out = _attr_dtype(node, "shape_type", np.dtype(np.int32))
             return [Known(np.asarray(shape, out), node.name)]
         if op == "TensorListPushBack":
-            return [items.replace([*items.items, inputs[1]])]
+            return [items.replace([*items.items, self.list_element(inputs[1], where)])]
         if op == "TensorListPopBack":
             if not items.items:
                 raise StrataError(f"{where}: cannot pop from an empty list")
@@ -2497,7 +2532,7 @@ class ControlFlowImporter(RunLengthBuilder):
             return self.run_length_list_op(node, items, inputs, where)
         if op == "TensorListSetItem":
             starts = self.start_vector(inputs[1], len(items.element_shape), where, node.name)
-            item = self.as_operand(inputs[2], f"{where}: input 2")
+            item = self.as_operand(self.list_element(inputs[2], where), f"{where}: input 2")
             dims = static_dims(item)
             origin = items.origin
             grow = attr_bool(node, "resize_if_index_out_of_bounds")

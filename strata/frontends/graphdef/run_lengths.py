@@ -20,7 +20,7 @@ import numpy as np
 from xdsl.dialects.builtin import IntegerType, TensorType
 from xdsl.ir import Block, Operation, SSAValue
 
-from strata.dialects import tf
+from strata.dialects import rt, tf
 from strata.dialects.element_kinds import numpy_dtype_for
 from strata.dialects.tensor_types import format_shape
 from strata.frontends.graphdef.builders.attrs import attr_bool, attr_int, location
@@ -605,9 +605,9 @@ class RunLengthBuilder:
             if appended is not None:
                 return [appended]
         if isinstance(op, tf.StridedSliceOp) and op.input is value:
-            tail = self.from_end(op, first, node.name)
-            if tail is not None:
-                return [tail]
+            rows = self.rows_sliced(op, first, node.name)
+            if rows is not None:
+                return [rows]
         axis = self._moved_axis(op, value, first)
         if axis is None and op.operands[0] is value and len(limits) == 1:
             reduced = self.masked(op, first, node.name)
@@ -670,20 +670,63 @@ class RunLengthBuilder:
         self.run_lengths[written] = RunLength(first.axis, length, first.bound + added, name)
         return written
 
-    def from_end(self, op: tf.StridedSliceOp, first: RunLength, name: str) -> SSAValue | None:
-        """A StridedSlice (constant, no ellipsis or new axis) taking rows counted from the end
-        of the dim of run-time size (`x[-1]`, `x[-k:]`, `x[-k:-j]`, stride 1): the same slice
-        of the `k` rows that end at the length, taken first (an XlaDynamicSlice at length - k);
-        the result is static. None for other slices."""
+    def rows_sliced(self, op: tf.StridedSliceOp, first: RunLength, name: str) -> SSAValue | None:
+        """A StridedSlice (constant, no ellipsis or new axis) of some of the rows of the dim of
+        run-time size (None for others, and for one taking the dim whole: `sliced_axis`):
+        - rows counted from the end (`x[-1]`, `x[-k:]`, `x[-k:-j]`, stride 1): the same slice of
+          the k rows that end at the length, taken first (an XlaDynamicSlice at length - k);
+          the result is static;
+        - one row from the start (`x[k]`): the padded value's row k, with an rt.check that the
+          value has it (TensorFlow's out-of-bounds error);
+        - rows from the start (`x[a:b]`, `x[a:]`, `x[a:-j]`, stride 1): the padded value's
+          rows from a, of which as many as the length leaves are the value (a RunLength);
+        - the rows reversed (`x[::-1]`, the other dims whole): a gather of rows length - 1 - i
+          (a RunLength, as long as the value)."""
         begin_mask, end_mask, ellipsis, new_axis, shrink = [m for m in op.masks()]
         parts = [tf.constant_value(v) for v in (op.begin, op.end, op.strides)]
-        shape = list(static_dims(op.input) or ())
         a = first.axis
         if ellipsis or new_axis or any(p is None for p in parts):
             return None
         begin, end, strides = [[int(v) for v in np.ravel(p)] for p in parts if p is not None]
-        if a >= len(begin) or strides[a] != 1 or begin_mask >> a & 1 or begin[a] >= 0:
+        if a >= len(begin):
             return None
+        begins, ends = bool(begin_mask >> a & 1), bool(end_mask >> a & 1)
+        if strides[a] == -1 and begins and ends and not shrink:
+            return self.reversed_rows(op, first, begin, end, strides, name)
+        if strides[a] != 1:
+            return None
+        if not begins and begin[a] < 0:
+            return self.rows_from_end(op, first, name)
+        start = 0 if begins else begin[a]
+        if shrink >> a & 1:
+            inside = self.emit(
+                tf.LessOp(self.known(np.asarray(start, np.int32), name), first.length), name
+            )
+            outside = self.emit(tf.LogicalNotOp(inside), name)
+            message = f"node '{name}': slice index {start} of dimension {a} out of bounds"
+            self.emit_op(rt.CheckOp(outside, message), name)
+            return op.output
+        if not ends and end[a] == 0 or (ends and start == 0):
+            return None  # empty, or the dim whole (`sliced_axis`)
+        stop = first.length
+        if not ends:
+            limit = self.known(np.asarray(end[a], np.int32), name)
+            join = tf.AddV2Op if end[a] < 0 else tf.MinimumOp  # from the end, or at most `end`
+            stop = self.emit(join(first.length, limit), name)
+        rows = self.emit(tf.SubOp(stop, self.known(np.asarray(start, np.int32), name)), name)
+        rows = self.emit(tf.MaximumOp(rows, self.known(np.asarray(0, np.int32), name)), name)
+        axis = a - sum(shrink >> d & 1 for d in range(a))
+        bound = (static_dims(op.output) or ())[axis]
+        self.run_lengths[op.output] = RunLength(axis, rows, bound, name)
+        return op.output
+
+    def rows_from_end(self, op: tf.StridedSliceOp, first: RunLength, name: str) -> SSAValue | None:
+        """`rows_sliced`'s rows counted from the end."""
+        begin_mask, end_mask, ellipsis, new_axis, shrink = [m for m in op.masks()]
+        parts = [tf.constant_value(v) for v in (op.begin, op.end, op.strides)]
+        begin, end, strides = [[int(v) for v in np.ravel(p)] for p in parts if p is not None]
+        shape = list(static_dims(op.input) or ())
+        a = first.axis
         if shrink >> a & 1:
             rows = 1
         else:
@@ -718,6 +761,36 @@ class RunLengthBuilder:
             name,
         )
         block.erase_op(op)  # built a moment ago: nothing uses it yet
+        return taken
+
+    def reversed_rows(
+        self,
+        op: tf.StridedSliceOp,
+        first: RunLength,
+        begin: list[int],
+        end: list[int],
+        strides: list[int],
+        name: str,
+    ) -> SSAValue | None:
+        """`rows_sliced`'s `x[::-1]` along the dim of run-time size, every other dim whole."""
+        begin_mask, end_mask = op.masks()[:2]
+        shape = list(static_dims(op.input) or ())
+        for d in range(len(begin)):
+            whole = (begin_mask >> d & 1 or begin[d] == 0) and (
+                end_mask >> d & 1 or end[d] >= shape[d]
+            )
+            if d != first.axis and (strides[d] != 1 or not whole):
+                return None
+        bound = shape[first.axis]
+        iota = self.known(np.arange(bound, dtype=np.int32), name)
+        last = self.emit(tf.SubOp(first.length, self.known(np.asarray(1, np.int32), name)), name)
+        rows = self.emit(tf.SubOp(last, iota), name)  # past the length: negative, so row 0
+        rows = self.emit(tf.MaximumOp(rows, self.known(np.zeros(bound, np.int32), name)), name)
+        axis = self.known(np.asarray(first.axis, np.int32), name)
+        taken = self.emit(tf.GatherV2Op(op.input, rows, axis), name)
+        block = expect(op.parent_block(), Block, "the slice's block")
+        block.erase_op(op)  # built a moment ago: nothing uses it yet
+        self.run_lengths[taken] = RunLength(first.axis, first.length, bound, name)
         return taken
 
     def _moved_axis(self, op: Operation, value: SSAValue, first: RunLength) -> int | None:
