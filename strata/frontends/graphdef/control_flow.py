@@ -420,6 +420,12 @@ class GrowingCarries:
         for k, (value, name) in enumerate(zip(nexts, names, strict=True)):
             what = f"{self.where}: {self.labels[k]}"
             entered = block.args[k]
+            limit = cf.run_lengths.get(value) if isinstance(value, SSAValue) else None
+            if k not in self.widening and limit is not None:
+                # rows appended in a branch (a cond choosing how many): grown by at most this
+                start = (static_dims(entered) or ())[limit.axis]
+                if limit.bound > start:
+                    raise _CarryGrows(k, Widening(limit.axis, limit.bound - start))
             if k not in self.widening:
                 tensor = cf.loop_value(value, what, name)
                 grows = Widening.of(entered, tensor)
@@ -427,7 +433,6 @@ class GrowingCarries:
                     raise _CarryGrows(k, grows)
                 values.append(tensor)
                 continue
-            limit = cf.run_lengths.get(value) if isinstance(value, SSAValue) else None
             held = cf.run_lengths[entered]
             if limit is None or limit.axis != held.axis or limit.bound < held.bound:
                 raise CannotKeepLoop(
@@ -2129,18 +2134,24 @@ class ControlFlowImporter(RunLengthBuilder):
         outer = expect(self.block, Block, "the block being built")
         blocks: list[Block] = []
         yielded: list[list[SSAValue]] = []
+        held: list[dict[int, RunLength]] = []
         models: list[Value] = []
         where = graph.where(name)
         for k, label in enumerate(labels):
             block = Block()
             self.pending[block] = outer
             self.block = block
+            limits: dict[int, RunLength] = {}
             try:
                 values = branch(k)
-                operands = [
-                    self.loop_value(v, f"{where}: result {i} of {label}", name)
-                    for i, v in enumerate(values)
-                ]
+                operands: list[SSAValue] = []
+                for i, v in enumerate(values):
+                    limit = self.run_lengths.get(v) if isinstance(v, SSAValue) else None
+                    if isinstance(v, SSAValue) and limit is not None:
+                        limits[i] = limit  # padded like a size that differs (`padded_to`)
+                        operands.append(v)
+                        continue
+                    operands.append(self.loop_value(v, f"{where}: result {i} of {label}", name))
             except _ShapeLearned:
                 raise
             except CannotKeepLoop as err:
@@ -2149,12 +2160,24 @@ class ControlFlowImporter(RunLengthBuilder):
                 self.block = outer
             blocks.append(block)
             yielded.append(operands)
+            held.append(limits)
             models = models or values
         sizes = _differing_dims(yielded)
-        for block, operands in zip(blocks, yielded, strict=True):
+        for i in sorted({i for limits in held for i in limits}):
+            axes = {limits[i].axis for limits in held if i in limits}
+            shapes = {static_dims(operands[i]) for operands in yielded}
+            if len(axes) != 1 or None in shapes or len({len(d or ()) for d in shapes}) != 1:
+                raise graph.error(
+                    name,
+                    f"result {i} of a branch has a dim whose size the input data decide, and "
+                    "the branches' results differ in more than that dim",
+                )
+            axis = axes.pop()
+            sizes[i] = (axis, max((d or ())[axis] for d in shapes))
+        for block, operands, limits in zip(blocks, yielded, held, strict=True):
             self.block = block
             try:
-                padded, own = self.padded_to(operands, sizes, name)
+                padded, own = self.padded_to(operands, sizes, name, limits)
             finally:
                 self.block = outer
             end = tf.YieldOp([*padded, *own])
@@ -2174,11 +2197,15 @@ class ControlFlowImporter(RunLengthBuilder):
         return blocks, [*types[0], *[int32] * len(sizes)], models, sizes
 
     def padded_to(
-        self, values: list[SSAValue], sizes: dict[int, tuple[int, int]], name: str
+        self,
+        values: list[SSAValue],
+        sizes: dict[int, tuple[int, int]],
+        name: str,
+        limits: dict[int, RunLength],
     ) -> tuple[list[SSAValue], list[SSAValue]]:
         """`values` of one branch with each result of `sizes` padded with zeros along its dim
-        to the bound, and the sizes they had (int32 constants), built into the block being
-        built."""
+        to the bound, and the sizes they had (int32 constants, or the run-time length of a
+        value that has one: `limits`), built into the block being built."""
         padded = list(values)
         own: list[SSAValue] = []
         for i, (axis, bound) in sorted(sizes.items()):
@@ -2191,7 +2218,9 @@ class ControlFlowImporter(RunLengthBuilder):
                 pad.location = location(name)
                 self.add(pad)
                 padded[i] = pad.results[0]
-            own.append(self.known(np.asarray(dims[axis], np.int32), name))
+            limit = limits.get(i)
+            length = limit.length if limit is not None else None
+            own.append(length or self.known(np.asarray(dims[axis], np.int32), name))
         return padded, own
 
     def visible(self, value: SSAValue) -> bool:
