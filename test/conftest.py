@@ -31,6 +31,11 @@ if "STRATA_CACHE_DIR" not in os.environ:
 
 LowerForGpu = Callable[[Path, Any], tuple[Context, ModuleOp]]
 
+FIXTURE_LOOP_TRIPS = 1024
+"""The trip bound a test that lowers a fixture to a module (strata.api.lower: no caller grows
+it, as strata.compile does) gives a loop that grows a list or a value nothing else bounds:
+more than any such fixture runs (steps_of_input: 300 trips)."""
+
 
 @pytest.fixture
 def lower_for_gpu() -> LowerForGpu:
@@ -38,6 +43,6 @@ def lower_for_gpu() -> LowerForGpu:
     kept, as for the CPU)."""
 
     def lower_(path: Path, outputs: Any) -> tuple[Context, ModuleOp]:
-        return lower(path, outputs=outputs, stop_after="buffers")
+        return lower(path, outputs=outputs, stop_after="buffers", max_loop_trips=FIXTURE_LOOP_TRIPS)
 
     return lower_

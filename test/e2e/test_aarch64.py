@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from conftest import FIXTURE_LOOP_TRIPS
 from test_models import ENTRIES, FIXTURES, assert_matches_tensorflow, by_name, load_npz
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "transforms" / "expand_math"))
@@ -106,7 +107,9 @@ def run_on_aarch64(
     """`source` (a GraphDef path or IR text) compiled for AArch64, run under QEMU on `feed`:
     its outputs by name."""
     options = PipelineOptions(target=for_export(TRIPLE, CPU, ""), threads=2)
-    _ctx, module = lower(source, outputs=outputs, pipeline=options)
+    _ctx, module = lower(
+        source, outputs=outputs, pipeline=options, max_loop_trips=FIXTURE_LOOP_TRIPS
+    )
     module = rename_entry(module, "model")
     signature = entry_signature(module)
     header = c_header(module)

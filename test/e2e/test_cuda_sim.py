@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from conftest import FIXTURE_LOOP_TRIPS
 from test_models import (
     ENTRIES,
     FIXTURES,
@@ -105,7 +106,11 @@ def test_gpu_chain_imports_every_fixture_it_runs() -> None:
     cheap, so here it is checked for all of them."""
     refused = []
     for entry in GPU_ENTRIES:
-        options = ImportOptions(outputs=entry["outputs"], keep_loops="cuda" in LOOPING_TARGETS)
+        options = ImportOptions(
+            outputs=entry["outputs"],
+            keep_loops="cuda" in LOOPING_TARGETS,
+            max_loop_trips=FIXTURE_LOOP_TRIPS,
+        )
         try:
             load_module(str(FIXTURES / entry["file"]), options=options)
         except StrataError as err:

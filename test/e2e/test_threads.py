@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from conftest import FIXTURE_LOOP_TRIPS
 from test_models import FIXTURES, MODELS, assert_matches_tensorflow, load_npz
 
 import strata
@@ -46,7 +47,9 @@ MATMUL = matmul(64, 96, 48)
 
 def compiled(source: object, threads: int, outputs: list[str] | None = None) -> CompiledFunction:
     options = PipelineOptions(threads=threads, parallel_min_flops=0)
-    _ctx, module = lower(source, outputs=outputs, pipeline=options)
+    _ctx, module = lower(
+        source, outputs=outputs, pipeline=options, max_loop_trips=FIXTURE_LOOP_TRIPS
+    )
     return CompiledFunction.from_module(module)
 
 
@@ -61,7 +64,12 @@ def test_bit_identical_at_one_and_two_threads(entry: dict[str, Any]) -> None:
     inputs = load_npz(FIXTURES / entry["inputs_file"])
     # The stages before `loops` do not depend on the thread count: lowered once, then twice on.
     options = PipelineOptions(parallel_min_flops=0)
-    ctx, front = lower(str(FIXTURES / entry["file"]), entry["outputs"], stop_after="buffers")
+    ctx, front = lower(
+        str(FIXTURES / entry["file"]),
+        entry["outputs"],
+        stop_after="buffers",
+        max_loop_trips=FIXTURE_LOOP_TRIPS,
+    )
     one, two = (
         CompiledFunction.from_module(
             run_stages(
