@@ -2219,8 +2219,10 @@ class ControlFlowImporter(RunLengthBuilder):
                 self.add(pad)
                 padded[i] = pad.results[0]
             limit = limits.get(i)
-            length = limit.length if limit is not None else None
-            own.append(length or self.known(np.asarray(dims[axis], np.int32), name))
+            if limit is not None:
+                own.append(limit.length)
+            else:
+                own.append(self.known(np.asarray(dims[axis], np.int32), name))
         return padded, own
 
     def visible(self, value: SSAValue) -> bool:
