@@ -1036,6 +1036,9 @@ class ControlFlowImporter(RunLengthBuilder):
         """Lists whose element shape or grown length a kept loop's first build found."""
         self.growth: list[_Growth] = []
         """Writes that may grow a list, in the kept loops being built."""
+        self.sizes_read: list[tuple[TensorList, Block]] = []
+        """The lists whose size a kept loop being built read (TensorListLength of a list held
+        as one tensor: its static length), and where (`grown` refuses a loop that grows one)."""
         self.grown_to_bound: dict[int, list[tuple[int, int]]] = {}
         """Lists a kept loop whose trip count is only bounded grows (by id): the loop values
         (counters), and a constant, whose sum after the loop is the list's length (see
@@ -1836,9 +1839,18 @@ class ControlFlowImporter(RunLengthBuilder):
         writes = [g for g in self.growth if any(g.origin is v for v in lists)]
         self.growth = [g for g in self.growth if g not in writes]
         origins = {id(g.origin): g.origin for g in writes}
+        read = {id(o) for o, block in self.sizes_read if _inside(loop, block)}
+        self.sizes_read = [(o, b) for o, b in self.sizes_read if not _inside(loop, b)]
+        size_read = CannotKeepLoop(
+            f"{where}: the loop reads the size of a list it grows (ta.size()); Strata holds "
+            "such a list at the length it reaches, so the size would be that length, not the "
+            "elements written so far"
+        )
         if not origins:
             return False
         stand_ins = [o for o in origins.values() if id(o) in self.probes]
+        if any(id(o) in read for o in stand_ins):
+            raise size_read
         body = loop.body.block
         elsewhere = [g for g in writes if g.block is not body]
         why = (
@@ -1882,6 +1894,8 @@ class ControlFlowImporter(RunLengthBuilder):
                 for g in mine:
                     index = g.index.array if isinstance(g.index, Known) else run.watched[g.index]
                     need = max(need, int(np.max(index)) + 1)
+            if key in read and need > len(origin.items):
+                raise size_read
             shapes = {g.shape for g in mine if g.shape is not None}
             if len(shapes) > 1:
                 raise CannotKeepLoop(
@@ -2604,6 +2618,8 @@ class ControlFlowImporter(RunLengthBuilder):
                 )
             return [items.tensor]
         if op == "TensorListLength":
+            if items.origin is not None and self.block is not None:
+                self.sizes_read.append((items.origin, self.block))
             return [Known(np.asarray(items.length, np.int32), node.name)]
         return None
 
@@ -2896,6 +2912,12 @@ def _passes_through(body: Graph, index: int) -> bool:
         if node.op not in FORWARDING_OPS:
             return False
         ref = body.inputs[ref.node][ref.index if node.op == "IdentityN" else 0]
+
+
+def _inside(loop: Operation, block: Block) -> bool:
+    """Whether `block` is in one of `loop`'s regions, at any depth."""
+    owner = block.parent_op()
+    return owner is not None and (owner is loop or loop.is_ancestor(owner))
 
 
 def _like(value: SSAValue, model: Value) -> Value:
