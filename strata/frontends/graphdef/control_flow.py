@@ -1817,9 +1817,8 @@ class ControlFlowImporter(RunLengthBuilder):
                     raise CannotKeepLoop(
                         f"{where}: the length a list grows to in the loop did not settle in "
                         f"{MAX_LIST_REBUILDS} builds of it (each build's writes needed a longer "
-                        "list: an index computed from the list's own size, ta.write(ta.size(), "
-                        "x)?); Strata keeps a list that grows in a loop where the loop's "
-                        "counters give its write indices"
+                        "list than the last); Strata keeps a list that grows in a loop where the "
+                        "loop's counters give its write indices"
                     )
                 continue
             if self.probing(lists):  # a list of unknown element shape passed on, unwritten
